@@ -1,0 +1,1 @@
+"""Evaluations behind `osnguard evaluate TARGET`: one module per target, each with `evaluate()`."""

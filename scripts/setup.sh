@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Set up osnguard on a fresh Debian machine: apt packages, virtualenv, pip packages, WordNet,
+# trained models, database migrations. Idempotent: a second run only checks.
+# Usage: scripts/setup.sh [--test]   (--test also installs Redis, PostgreSQL and Chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WITH_TEST_SERVICES=0
+[[ "${1:-}" == "--test" ]] && WITH_TEST_SERVICES=1
+
+APT_PACKAGES=(wordnet-base wordnet-sense-index)
+if (( WITH_TEST_SERVICES )); then
+  APT_PACKAGES+=(redis-server postgresql chromium chromium-driver)
+fi
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if (( ${#missing[@]} )); then
+  echo "==> installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+PYTHON="${PYTHON:-python3.11}"
+command -v "$PYTHON" >/dev/null || PYTHON=python3
+if [[ ! -x .venv/bin/python ]]; then
+  echo "==> creating .venv with $($PYTHON --version)"
+  "$PYTHON" -m venv .venv
+fi
+stamp=var/.pip-installed
+mkdir -p var
+if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
+  echo "==> installing Python packages"
+  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -c "import django, spacy, nltk, celery, rest_framework" 
+  touch "$stamp"
+fi
+
+if [[ ! -f var/nltk_data/corpora/wordnet/lexnames ]]; then
+  echo "==> copying WordNet into var/nltk_data"
+  .venv/bin/python scripts/install_wordnet.py var/nltk_data
+fi
+
+echo "==> training models that are missing"
+.venv/bin/osnguard train missing
+
+echo "==> migrating the database"
+.venv/bin/python manage.py migrate --noinput -v 0
+echo "==> setup done"
