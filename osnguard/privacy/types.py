@@ -90,3 +90,69 @@ class Phrase:
         if self.interval is not None:
             data["interval"] = list(self.interval)
         return data
+
+
+@dataclass
+class MessageContext:
+    """What every identification detector receives: `detect(context) -> list[Phrase]`.
+
+    Offsets of returned phrases always refer to `text`, the message exactly as the user typed it.
+    `doc` is the spaCy Doc of `text` (built once by the pipeline); `now` anchors relative times.
+    """
+
+    text: str
+    profile: Profile
+    now: Any  # datetime.datetime, timezone-aware
+    doc: Any = None
+    language: str = "en"
+
+
+@dataclass
+class Choice:
+    """One fingerprint position of a version: where the message's `original` wording was
+    realised as `text`, at [start, end) of the version's text.
+
+    `slot` numbers the positions of one message (the same slot in every version of it);
+    `kind` is "synonym", "realisation", "generalization" or "temporal".
+    """
+
+    slot: int
+    kind: str
+    original: str
+    text: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Choice":
+        return cls(**{key: data[key] for key in ("slot", "kind", "original", "text", "start", "end")})
+
+
+@dataclass
+class Version:
+    """The text one recipient sees, with the fingerprint choices that make it theirs."""
+
+    friend: str
+    group: str
+    text: str
+    choices: list[Choice] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "friend": self.friend,
+            "group": self.group,
+            "text": self.text,
+            "choices": [choice.to_dict() for choice in self.choices],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Version":
+        return cls(
+            friend=str(data["friend"]),
+            group=str(data.get("group", "")),
+            text=str(data["text"]),
+            choices=[Choice.from_dict(c) for c in data.get("choices", [])],
+        )
