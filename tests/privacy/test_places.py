@@ -1,0 +1,77 @@
+"""The places gazetteer: readings, chains, containment and distances."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.privacy import places
+
+
+def test_shinjuku_chain_goes_through_tokyo_japan_asia() -> None:
+    shinjuku = places.lookup("Shinjuku")[0]
+    assert shinjuku.kind == "city"
+    assert [p.name for p in places.chain(shinjuku)] == ["Shinjuku", "Tokyo", "Japan", "Asia"]
+    assert [p.kind for p in places.chain(shinjuku)] == ["city", "region", "country", "continent"]
+
+
+def test_region_has_no_population_but_country_and_continent_do() -> None:
+    region, country, continent = places.chain(places.lookup("Shinjuku")[0])[1:]
+    assert region.population is None
+    assert country.population and country.population > 100_000_000
+    assert continent.population and continent.population > country.population
+
+
+def test_cambridge_has_several_readings_in_different_countries() -> None:
+    readings = [p for p in places.lookup("Cambridge") if p.name == "Cambridge"]
+    assert len(readings) >= 3
+    assert {"GB", "US", "CA"} <= {p.country_code for p in readings}
+
+
+def test_paris_france_comes_before_paris_texas() -> None:
+    readings = places.lookup("Paris")
+    assert readings[0].country_code == "FR"
+    texas = [i for i, p in enumerate(readings) if p.country_code == "US" and p.admin1 == "TX"]
+    assert texas and texas[0] > 0
+
+
+def test_qualified_names_keep_only_readings_inside_the_qualifier() -> None:
+    assert [(p.country_code, p.admin1) for p in places.lookup("Paris, TX")] == [("US", "TX")]
+    assert [(p.country_code, p.admin1) for p in places.lookup("Cambridge, Massachusetts")] == [("US", "MA")]
+
+
+def test_aliases_and_acronyms() -> None:
+    assert places.lookup("NYC")[0].name == "New York City"
+    assert places.lookup("U.S.")[0].key == "country:US"
+    assert places.lookup("UK")[0].key == "country:GB"
+    assert places.lookup("Bombay")[0].name == "Mumbai"
+    assert places.lookup("zurich")[0].name == "Zürich"
+    assert places.lookup("us") == []  # the pronoun is not the country
+
+
+@pytest.mark.parametrize("name", ["Xyzzyville", "", "   ", "the"])
+def test_unknown_names_give_no_reading(name: str) -> None:
+    assert places.lookup(name) == []
+
+
+def test_non_string_is_a_clear_error() -> None:
+    with pytest.raises(ValueError):
+        places.lookup(None)  # type: ignore[arg-type]
+
+
+def test_contains_and_distance() -> None:
+    tokyo_city = places.lookup("Tokyo")[0]
+    japan = places.lookup("Japan")[0]
+    asia = places.lookup("Asia")[0]
+    france = places.lookup("France")[0]
+    assert places.contains(japan, tokyo_city) and places.contains(asia, tokyo_city)
+    assert not places.contains(france, tokyo_city)
+    assert not places.contains(tokyo_city, japan)
+    paris, london = places.lookup("Paris")[0], places.lookup("London")[0]
+    assert places.distance_km(paris, london) == pytest.approx(344, abs=10)
+    assert places.distance_km(paris, paris) == pytest.approx(0.0)
+
+
+def test_member_counts_for_k_figures() -> None:
+    asia = places.lookup("Asia")[0]
+    assert places.member_count(asia) > 40
+    assert places.member_count(places.lookup("Japan")[0]) > 40
