@@ -1,0 +1,1 @@
+"""Fingerprints: which realisation choices make a recipient's version theirs (server-side only)."""

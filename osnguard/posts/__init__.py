@@ -1,0 +1,1 @@
+"""Messages, their per-group generalizations and per-recipient versions; compose and feed."""

@@ -1,0 +1,13 @@
+"""API routes for messages and the feed (mounted under /api/)."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("feed/", api.FeedListApi.as_view(), name="api-feed"),
+    path("feed/<int:version_id>/", api.FeedDetailApi.as_view(), name="api-feed-item"),
+    path("messages/", api.MessageListApi.as_view(), name="api-messages"),
+    path("messages/<int:message_id>/", api.MessageDetailApi.as_view(), name="api-message"),
+    path("messages/<int:message_id>/versions/", api.MessageVersionsApi.as_view(), name="api-message-versions"),
+]

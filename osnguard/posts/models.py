@@ -1,0 +1,75 @@
+"""A message (the original, seen only by its author), the text each friend group gets, and the
+version each recipient gets. Fingerprint choices live in the fingerprints app.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+MESSAGE_MAX_LENGTH = 5000
+
+
+class Message(models.Model):
+    class Audience(models.TextChoices):
+        FRIENDS = "friends", "Friends, each at their group's privacy level"
+        PUBLIC = "public", "Public: everyone sees the same text"
+
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="messages")
+    text = models.TextField(max_length=MESSAGE_MAX_LENGTH)
+    audience = models.CharField(max_length=16, choices=Audience.choices, default=Audience.FRIENDS)
+    private = models.BooleanField(default=False)  # identification's verdict at posting time
+    phrases = models.JSONField(default=list, blank=True)  # the private phrases found, as dicts
+    fingerprinted = models.BooleanField(default=False)
+    min_distance = models.PositiveSmallIntegerField(null=True, blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["author", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} by {self.author_id}"
+
+
+class GroupVersion(models.Model):
+    """The generalization one friend group gets (before per-friend fingerprints)."""
+
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="group_versions")
+    group = models.ForeignKey("circles.FriendGroup", on_delete=models.SET_NULL, null=True, related_name="+")
+    group_name = models.CharField(max_length=60)
+    level = models.PositiveSmallIntegerField()
+    text = models.TextField()
+    info_loss = models.FloatField(default=0.0)
+    k = models.FloatField(null=True, blank=True)  # how many alternatives it hides among
+    choices = models.JSONField(default=list, blank=True)  # generalization choices, as dicts
+
+    class Meta:
+        ordering = ["message_id", "level", "group_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["message", "group_name"], name="group_version_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.group_name} version of message {self.message_id}"
+
+
+class Version(models.Model):
+    """The text one recipient sees; the only trace of the message a recipient can read."""
+
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="versions")
+    group_version = models.ForeignKey(GroupVersion, on_delete=models.CASCADE, related_name="versions")
+    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="received_versions")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["message", "recipient"], name="version_unique_recipient"),
+        ]
+        indexes = [models.Index(fields=["recipient", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"version of message {self.message_id} for {self.recipient_id}"

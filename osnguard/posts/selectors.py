@@ -1,0 +1,47 @@
+"""Reads for messages. A recipient only ever reaches their own Version; the original text and the
+other versions are reachable only through the author's selectors.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from django.db.models import QuerySet
+from django.http import Http404
+
+from .models import Message, Version
+
+
+def feed_for_user(*, user: AbstractUser) -> QuerySet[Version]:
+    """The versions addressed to `user`, newest first (never the originals)."""
+    return (
+        Version.objects.filter(recipient=user)
+        .select_related("message__author")
+        .only("id", "text", "created_at", "message__id", "message__created_at", "message__author__username",
+              "message__author__first_name", "message__author__last_name")
+        .order_by("-created_at", "-id")
+    )
+
+
+def version_get_for_recipient(*, user: AbstractUser, version_id: int) -> Version:
+    try:
+        return feed_for_user(user=user).get(pk=version_id)
+    except (Version.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such post in your feed.") from None
+
+
+def message_list_for_author(*, author: AbstractUser) -> QuerySet[Message]:
+    return Message.objects.filter(author=author).order_by("-created_at", "-id")
+
+
+def message_get_for_author(*, author: AbstractUser, message_id: int) -> Message:
+    try:
+        return message_list_for_author(author=author).get(pk=message_id)
+    except (Message.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such message of yours.") from None
+
+
+def message_versions_for_author(*, message: Message) -> QuerySet[Version]:
+    return (
+        message.versions.select_related("recipient", "group_version", "fingerprint")
+        .order_by("group_version__level", "recipient__username")
+    )
