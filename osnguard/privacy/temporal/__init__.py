@@ -1,0 +1,1 @@
+"""Temporal stage: recognise, normalise, generalize (NCP*) and suppress time expressions."""

@@ -1,0 +1,929 @@
+"""Rule-based recognition of time expressions, normalised on the fly and anchored on `now`.
+
+A small regex grammar (clock times, calendar dates, weekdays, deictic words, parts of the day,
+offsets such as "a year and a half ago", durations and sets) is matched over the raw text; the
+longest non-overlapping matches win, a clock time next to a day is merged into one expression, and
+each expression gets a TIMEX3 value and an interval (normalisation.py). It takes about a
+millisecond per tweet and needs no parser; a spaCy doc, when given, only refines the tense used to
+resolve a bare weekday or month ("Friday" after "said" is the past Friday).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any, Callable
+
+from osnguard.privacy.temporal import normalisation as norm
+from osnguard.privacy.temporal.model import TimeExpression
+
+# --- lexicon -------------------------------------------------------------------------------
+
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90, "hundred": 100, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
+    "a dozen": 12, "dozen": 12,
+}
+VAGUE_NUMBERS = ("a few", "few", "several", "some", "many", "a number of")
+ORDINALS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}
+MONTHS: dict[str, int] = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12,
+    "dec": 12,
+}
+WEEKDAYS: dict[str, int] = {
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5,
+    "sat": 5, "sunday": 6, "sun": 6,
+}
+PARTS_OF_DAY: dict[str, str] = {
+    "morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "nite": "NI",
+    "midnight": "MI", "daytime": "DT", "day": "DT",
+}
+SEASONS: dict[str, str] = {"spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"}
+UNIT_NAMES: dict[str, str] = {
+    "second": "second", "sec": "second", "minute": "minute", "min": "minute", "hour": "hour",
+    "hr": "hour", "day": "day", "night": "night", "week": "week", "weekend": "weekend",
+    "fortnight": "fortnight", "month": "month", "quarter": "quarter", "year": "year",
+    "yr": "year", "decade": "decade", "century": "century", "centurie": "century",
+}
+FINER_UNIT = {"year": "month", "decade": "year", "century": "decade", "month": "day",
+              "quarter": "month", "week": "day", "day": "hour", "hour": "minute"}
+SET_ADVERBS: dict[str, str] = {
+    "hourly": "PT1H", "daily": "P1D", "nightly": "P1D", "weekly": "P1W", "biweekly": "P2W",
+    "monthly": "P1M", "quarterly": "P3M", "annually": "P1Y", "yearly": "P1Y",
+}
+PREPOSITIONS = ("at", "on", "in", "during", "for", "since", "until", "till", "til", "by", "before",
+                "after", "from", "over", "within", "throughout", "around", "through", "about")
+HOLIDAYS: dict[str, tuple[int, int]] = {
+    "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "xmas": (12, 25),
+    "new year's eve": (12, 31), "new years eve": (12, 31), "new year's day": (1, 1),
+    "new years day": (1, 1), "halloween": (10, 31), "valentine's day": (2, 14),
+    "valentines day": (2, 14), "independence day": (7, 4), "boxing day": (12, 26),
+    "st. patrick's day": (3, 17), "april fools day": (4, 1), "april fools' day": (4, 1),
+    "april fools": (4, 1),
+}
+
+# --- grammar pieces -------------------------------------------------------------------------
+
+
+def _alt(words) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+NUM_WORD = (
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
+    r"(?:one|two|three|four|five|six|seven|eight|nine)|" + _alt(NUMBER_WORDS) + ")"
+)
+NUM = rf"(?:\d+(?:[.,]\d+)?|{NUM_WORD}|{_alt(VAGUE_NUMBERS)})"
+UNIT = rf"(?:{_alt(UNIT_NAMES)})s?"
+MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?)"
+)
+MONTH_FULL = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+WEEKDAY = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\.)"
+)
+WEEKDAY_PLURAL = r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)"
+POD = r"(?:morning|afternoon|evening|night|nite)"
+SEASON = r"(?:spring|summer|fall|autumn|winter)"
+DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])"
+ORD_SUFFIX = r"(?:st|nd|rd|th)"
+YEAR = r"(?:1[5-9]\d\d|20\d\d)"
+AMPM = r"(?:[ap]\.\s?m\.|[ap]\s?m\b)"
+TZ = r"(?:\s*\b(?:EST|EDT|ET|CST|CDT|PST|PDT|PT|GMT|UTC|BST|CET|CEST)\b)?"
+APPROX = r"(?:about|around|nearly|almost|roughly|some|more than|less than|over|under|just|only|exactly|at least|at most|up to)"
+DEICTIC_DAYS: dict[str, int] = {
+    "today": 0, "2day": 0, "tomorrow": 1, "tomorow": 1, "tmrw": 1, "tmr": 1, "2morrow": 1,
+    "2moro": 1, "2mrw": 1, "yesterday": -1, "yday": -1,
+}
+REFS: dict[str, str] = {
+    "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF",
+    "nowadays": "PRESENT_REF", "these days": "PRESENT_REF", "at the moment": "PRESENT_REF",
+    "current": "PRESENT_REF", "the present": "PRESENT_REF",
+    "recently": "PAST_REF", "lately": "PAST_REF", "recent": "PAST_REF", "the past": "PAST_REF",
+    "formerly": "PAST_REF", "the future": "FUTURE_REF", "future": "FUTURE_REF",
+}
+TONIGHT = r"(?:tonight|tonite|2nite|2night)"
+
+PAST_CUES = re.compile(
+    r"\b(?:was|were|had|did|said|says|ago|went|came|got|made|told|saw|left|began|took|gave|met|"
+    r"last|yesterday|earlier|\w{3,}ed)\b",
+    re.I,
+)
+FUTURE_CUES = re.compile(
+    r"\b(?:will|shall|going to|gonna|next|tomorrow|plan|plans|planning|scheduled|upcoming|"
+    r"expected|expects|due|until|till|coming|see you|can't wait|cant wait)\b|'ll\b",
+    re.I,
+)
+
+
+@dataclass
+class Found:
+    """A raw grammar match before overlap resolution and merging."""
+
+    start: int
+    end: int
+    type: str
+    value: str
+    part_of_day: str | None = None
+    mod: str | None = None
+    vague: bool = False
+    kind: str = ""  # "clock", "day" (a whole day), "pod" (part of a day) or "" (other)
+    clock: tuple[int, int] | None = None
+
+
+class Context:
+    """What a rule's builder needs: the text, the anchor and a lazy tense guess."""
+
+    def __init__(self, text: str, now: datetime, doc: Any = None) -> None:
+        self.text = text
+        self.now = now
+        self.today = now.date()
+        self.doc = doc
+
+    def tense(self, start: int, end: int) -> str | None:
+        """'past', 'future' or None, from the verb governing [start, end) or nearby cue words."""
+        if self.doc is not None:
+            tense = _doc_tense(self.doc, start)
+            if tense:
+                return tense
+        left = max(self.text.rfind(".", 0, start), self.text.rfind("\n", 0, start),
+                   self.text.rfind("!", 0, start), self.text.rfind("?", 0, start)) + 1
+        ends = [i for i in (self.text.find(c, end) for c in ".!?\n") if i >= 0]
+        right = min(ends) if ends else len(self.text)
+        best: tuple[int, str] | None = None
+        for regex, label in ((PAST_CUES, "past"), (FUTURE_CUES, "future")):
+            for cue in regex.finditer(self.text, left, right):
+                if start <= cue.start() < end:
+                    continue
+                distance = start - cue.end() if cue.end() <= start else cue.start() - end
+                if best is None or distance < best[0]:
+                    best = (distance, label)
+        return best[1] if best else None
+
+
+def _doc_tense(doc: Any, char: int) -> str | None:
+    for token in doc:
+        if token.idx <= char < token.idx + len(token.text):
+            head = token
+            for _ in range(4):
+                if head.pos_ in ("VERB", "AUX") or head.head is head:
+                    break
+                head = head.head
+            words = [head, *head.children]
+            if any(w.lower_ in ("will", "'ll", "shall", "gonna") for w in words):
+                return "future"
+            if any(w.tag_ in ("VBD",) for w in words) or head.tag_ == "VBN":
+                return "past"
+            return None
+    return None
+
+
+# --- value helpers -------------------------------------------------------------------------
+
+
+def parse_number(word: str) -> float | None:
+    """Numeric value of '3', '3.5', 'three', 'twenty-five', 'a'; None for vague words ('few')."""
+    word = word.lower().strip()
+    if re.fullmatch(r"\d+(?:[.,]\d+)?", word):
+        return float(word.replace(",", "."))
+    if word in NUMBER_WORDS:
+        return float(NUMBER_WORDS[word])
+    parts = re.split(r"[- ]", word)
+    if len(parts) == 2 and parts[0] in NUMBER_WORDS and parts[1] in NUMBER_WORDS:
+        return float(NUMBER_WORDS[parts[0]] + NUMBER_WORDS[parts[1]])
+    return None
+
+
+def _unit(word: str) -> str:
+    word = word.lower().rstrip("s") if word.lower() not in ("centuries",) else "century"
+    return UNIT_NAMES.get(word, word)
+
+
+def _weekday_date(today: date, weekday: int, direction: str | None) -> date:
+    """The date of `weekday`: 'past' = on or before today, 'future' = on or after, else nearest."""
+    back = (today.weekday() - weekday) % 7
+    ahead = (weekday - today.weekday()) % 7
+    if direction == "past":
+        return today - timedelta(days=back)
+    if direction == "future":
+        return today + timedelta(days=ahead)
+    return today - timedelta(days=back) if back <= ahead else today + timedelta(days=ahead)
+
+
+def _month_year(today: date, month: int, direction: str | None) -> int:
+    if direction == "past" and month > today.month:
+        return today.year - 1
+    if direction == "future" and month < today.month:
+        return today.year + 1
+    return today.year
+
+
+def _near_year(today: date, month: int, day: int) -> int:
+    """The year putting month/day closest to today (for holidays and year-less dates)."""
+    best = min(
+        (today.year - 1, today.year, today.year + 1),
+        key=lambda y: abs((_safe_date(y, month, day) - today).days),
+    )
+    return best
+
+
+def _safe_date(year: int, month: int, day: int) -> date:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return date(year, month, 28)
+
+
+def _season_value(today: date, code: str, relation: str | None) -> str:
+    """Year-qualified season value (2026-SU) for this/last/next season."""
+
+    def interval(year: int):
+        return norm.value_interval(f"{year:04d}-{code}")
+
+    year = today.year
+    if code == "WI" and today.month <= 2:
+        year -= 1
+    start, end = interval(year)
+    if relation == "last":
+        if end.date() >= today:
+            year -= 1
+    elif relation == "next":
+        if start.date() <= today:
+            year += 1
+    return f"{year:04d}-{code}"
+
+
+def _relative_value(now: datetime, unit: str, offset: int) -> str:
+    """Value of this (0), last (-1) or next (+1) `unit` relative to now."""
+    moment = norm.shift(now, offset, unit) if offset else now
+    return norm.value_at_granularity(moment, unit)
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+Builder = Callable[[re.Match, Context], "Found | None"]
+RULES: list[tuple[re.Pattern, Builder]] = []
+
+
+def rule(pattern: str, flags: int = re.I) -> Callable[[Builder], Builder]:
+    """Register a grammar rule; the named group `x`, if present, is the expression's extent."""
+
+    def register(builder: Builder) -> Builder:
+        RULES.append((re.compile(pattern, flags), builder))
+        return builder
+
+    return register
+
+
+def _extent(m: re.Match) -> tuple[int, int]:
+    if "x" in m.re.groupindex and m.start("x") >= 0:
+        return m.start("x"), m.end("x")
+    return m.start(), m.end()
+
+
+def _clock_found(m: re.Match, hour: int, minute: int, ampm: str | None, ctx: Context,
+                 pod: str | None = None) -> Found | None:
+    if ampm:
+        if hour > 12:
+            return None
+        if ampm.lower().startswith("p") and hour < 12:
+            hour += 12
+        elif ampm.lower().startswith("a") and hour == 12:
+            hour = 0
+    if pod in ("AF", "EV", "NI") and hour < 12:
+        hour += 12
+    if hour > 24 or minute > 59:
+        return None
+    start, end = _extent(m)
+    value = f"{ctx.today.isoformat()}T{hour % 24:02d}:{minute:02d}"
+    return Found(start, end, "TIME", value, kind="clock", clock=(hour % 24, minute))
+
+
+@rule(
+    rf"\b(?P<x>(?P<h>[01]?\d|2[0-4])(?:[:.](?P<mi>[0-5]\d))?\s*(?P<ap>{AMPM}){TZ}"
+    rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
+)
+def _clock_ampm(m: re.Match, ctx: Context) -> Found | None:
+    return _clock_found(m, int(m["h"]), int(m["mi"] or 0), m["ap"], ctx)
+
+
+@rule(rf"(?<![\d:.$£€])\b(?P<x>(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]){TZ}"
+      rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)")
+def _clock_24h(m: re.Match, ctx: Context) -> Found | None:
+    pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
+    code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
+    return _clock_found(m, int(m["h"]), int(m["mi"]), None, ctx, code)
+
+
+@rule(
+    r"\b(?P<x>(?P<h>[01]?\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s*o'?\s?clock(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
+)
+def _clock_oclock(m: re.Match, ctx: Context) -> Found | None:
+    hour = int(parse_number(m["h"]) or 0)
+    pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
+    code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
+    return _clock_found(m, hour, 0, None, ctx, code)
+
+
+@rule(r"\b(?P<x>(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<ap>[ap]\.?m\b\.?))")
+def _clock_words(m: re.Match, ctx: Context) -> Found | None:
+    return _clock_found(m, int(parse_number(m["h"]) or 0), 0, m["ap"], ctx)
+
+
+@rule(r"\b(?P<x>noon|midday|mid-day)\b")
+def _noon(m: re.Match, ctx: Context) -> Found | None:
+    return _clock_found(m, 12, 0, None, ctx)
+
+
+@rule(r"\b(?P<x>(?:(?:this|tonight|last night|tomorrow)\s+at\s+)?midnight)\b")
+def _midnight(m: re.Match, ctx: Context) -> Found | None:
+    day = ctx.today - timedelta(days=1) if "last" in m["x"].lower() else ctx.today
+    return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}TMI", "MI", kind="pod")
+
+
+@rule(
+    rf"\b(?P<rel>this|tomorrow|tomorow|tmrw|2morrow|yesterday|last|the previous|the following|"
+    rf"the next|early this|late this|later this|earlier this)\s+(?P<pod>{POD})\b"
+)
+def _deictic_pod(m: re.Match, ctx: Context) -> Found | None:
+    rel = m["rel"].lower()
+    offset = 0
+    if rel in ("tomorrow", "tomorow", "tmrw", "2morrow", "the next", "the following"):
+        offset = 1
+    elif rel in ("yesterday", "the previous"):
+        offset = -1
+    elif rel == "last":
+        if m["pod"].lower() not in ("night", "nite"):
+            offset = -1
+        else:
+            offset = 0 if ctx.now.hour < 5 else -1
+    code = PARTS_OF_DAY[m["pod"].lower()]
+    day = ctx.today + timedelta(days=offset)
+    mod = "START" if rel.startswith("early") else "END" if rel.startswith("late") else None
+    return Found(m.start(), m.end(), "TIME", f"{day.isoformat()}T{code}", code, mod=mod, kind="pod")
+
+
+@rule(rf"\b(?P<x>{TONIGHT})\b")
+def _tonight(m: re.Match, ctx: Context) -> Found | None:
+    return Found(m.start(), m.end(), "TIME", f"{ctx.today.isoformat()}TNI", "NI", kind="pod")
+
+
+@rule(
+    rf"\b(?:(?P<prep>at|in|during|by|all|through|throughout)\s+(?P<x>(?:the\s+)?(?P<pod>{POD}|daytime|day)))\b"
+)
+def _bare_pod(m: re.Match, ctx: Context) -> Found | None:
+    word, prep = m["pod"].lower(), m["prep"].lower()
+    if word == "day" and (prep not in ("during", "by", "all") or "the" not in m["x"].lower()):
+        return None
+    if word != "day" and prep in ("at",) and "the" in m["x"].lower():
+        return None  # "at the night club"
+    if prep == "at" and word not in ("night", "nite", "midnight"):
+        return None
+    if prep == "in" and "the" not in m["x"].lower():
+        return None
+    code = PARTS_OF_DAY[word]
+    day = ctx.today
+    return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}T{code}", code, kind="pod")
+
+
+@rule(rf"\b(?P<x>(?:the\s+day\s+(?P<ba>before\s+yesterday|after\s+tomorrow))|{_alt(DEICTIC_DAYS)})\b")
+def _deictic_day(m: re.Match, ctx: Context) -> Found | None:
+    text = m["x"].lower()
+    if m["ba"]:
+        offset = -2 if "before" in text else 2
+    else:
+        offset = DEICTIC_DAYS[text]
+    day = ctx.today + timedelta(days=offset)
+    return Found(m.start(), m.end(), "DATE", day.isoformat(), kind="day")
+
+
+@rule(rf"\b(?P<x>{_alt(REFS)})\b")
+def _reference(m: re.Match, ctx: Context) -> Found | None:
+    text = m["x"].lower()
+    if text == "future":
+        if text == "future" and not re.search(r"\b(?:the|in|near)\s+$", ctx.text[max(0, m.start() - 10):m.start()].lower()):
+            return None
+    if text == "now" and re.match(r"\s*(?:that|on)\b", ctx.text[m.end():m.end() + 6].lower()):
+        return None
+    if text == "some" or (text == "the past" and re.match(r"\s+(?:\d|few|several|two|three|year|month|week|day|decade)", ctx.text[m.end():m.end() + 10].lower())):
+        return None
+    return Found(m.start(), m.end(), "DATE", REFS[text], vague=True)
+
+
+@rule(
+    rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<rel>this past|this coming|this|last|next|"
+    rf"past|coming|previous|following|current|the last|the past|the next|the coming|the previous|"
+    rf"the following|the current|the same)\s+(?P<unit>week(?:end)?|month|year|quarter|decade|century|"
+    rf"season|{SEASON}|{MONTH_FULL}|{WEEKDAY})\b"
+)
+def _relative(m: re.Match, ctx: Context) -> Found | None:
+    rel = m["rel"].lower().replace("the ", "")
+    unit = m["unit"].lower().rstrip(".")
+    mod = None
+    if m["mod"]:
+        mod = {"early": "START", "late": "END", "mid": "MID", "earlier": None, "later": None}[m["mod"].lower()]
+    if rel == "same":
+        return Found(m.start(), m.end(), "DATE", "XXXX", vague=True)
+    if rel in ("past", "last") and m["rel"].lower().startswith("the ") and unit in ("week", "month", "year", "decade", "century", "quarter"):
+        # "the past year": the twelve months up to now (TimeML: a duration)
+        return Found(m.start(), m.end(), "DURATION", norm.duration_value(1, unit))
+    direction = {"this": 0, "current": 0, "same": 0, "this past": -1, "last": -1, "past": -1,
+                 "previous": -1, "next": 1, "coming": 1, "this coming": 1, "following": 1}[rel]
+    if unit in UNIT_NAMES or unit == "weekend":
+        value = _relative_value(ctx.now, UNIT_NAMES.get(unit, unit), direction)
+        return Found(m.start(), m.end(), "DATE", value, mod=mod)
+    if unit == "season":
+        return Found(m.start(), m.end(), "DATE", "XXXX", vague=True)
+    if unit in SEASONS:
+        relation = {0: None, -1: "last", 1: "next"}[direction]
+        return Found(m.start(), m.end(), "DATE", _season_value(ctx.today, SEASONS[unit], relation), mod=mod)
+    if unit in MONTHS:
+        month = MONTHS[unit]
+        if direction == 0:
+            year = ctx.today.year
+        elif direction < 0:
+            year = ctx.today.year if month < ctx.today.month else ctx.today.year - 1
+        else:
+            year = ctx.today.year if month > ctx.today.month else ctx.today.year + 1
+        return Found(m.start(), m.end(), "DATE", f"{year:04d}-{month:02d}", mod=mod)
+    weekday = WEEKDAYS[unit]
+    today = ctx.today
+    if direction < 0:
+        day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
+    elif direction > 0:
+        day = today + timedelta(days=(weekday - today.weekday()) % 7 or 7)
+    else:
+        day = today + timedelta(days=(weekday - today.weekday()) % 7)
+    return _with_pod(m, ctx, day, m.end())
+
+
+def _with_pod(m: re.Match, ctx: Context, day: date, end: int, start: int | None = None) -> Found:
+    """A day expression, extended over a following part of the day ("Friday morning")."""
+    start = m.start() if start is None else start
+    tail = re.match(rf"\s+(?P<pod>{POD})\b", ctx.text[end:], re.I)
+    if tail:
+        code = PARTS_OF_DAY[tail["pod"].lower()]
+        return Found(start, end + tail.end(), "TIME", f"{day.isoformat()}T{code}", code, kind="pod")
+    return Found(start, end, "DATE", day.isoformat(), kind="day")
+
+
+@rule(rf"\b(?P<x>(?P<wd>{WEEKDAY})(?!\w))")
+def _weekday(m: re.Match, ctx: Context) -> Found | None:
+    if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
+        return None
+    weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
+    day = _weekday_date(ctx.today, weekday, ctx.tense(m.start(), m.end()))
+    return _with_pod(m, ctx, day, m.end())
+
+
+@rule(
+    rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<mon>{MONTH})\s*(?P<day>{DAYNUM}){ORD_SUFFIX}?(?!\d)"
+    rf"(?:(?:,\s*|\s+)(?P<year>{YEAR}|'\d\d)(?!\d))?"
+)
+def _month_day(m: re.Match, ctx: Context) -> Found | None:
+    return _calendar_date(m, ctx)
+
+
+@rule(
+    rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM}){ORD_SUFFIX}?(?:\s+of)?\s+(?P<mon>{MONTH})"
+    rf"(?:(?:,\s*|\s+)(?P<year>{YEAR}|'\d\d)(?!\d))?"
+)
+def _day_month(m: re.Match, ctx: Context) -> Found | None:
+    return _calendar_date(m, ctx)
+
+
+def _calendar_date(m: re.Match, ctx: Context) -> Found | None:
+    month = MONTHS[m["mon"].lower().rstrip(".")]
+    day = int(m["day"])
+    if m["mon"].lower() == "may" and not m["mon"][0].isupper():
+        return None
+    year_text = m["year"]
+    if year_text:
+        year = int(year_text[1:]) + (1900 if int(year_text[1:]) > 50 else 2000) if year_text.startswith("'") else int(year_text)
+    else:
+        year = _near_year(ctx.today, month, day)
+    try:
+        when = date(year, month, day)
+    except ValueError:
+        return None
+    return _with_pod(m, ctx, when, m.end())
+
+
+@rule(r"(?<![\d/.])\b(?P<y>\d{4})-(?P<mo>0?[1-9]|1[0-2])-(?P<d>[0-2]?\d|3[01])\b(?!-)")
+def _iso_date(m: re.Match, ctx: Context) -> Found | None:
+    try:
+        when = date(int(m["y"]), int(m["mo"]), int(m["d"]))
+    except ValueError:
+        return None
+    return Found(m.start(), m.end(), "DATE", when.isoformat(), kind="day")
+
+
+@rule(r"(?<![\d/.])\b(?P<mo>0?[1-9]|1[0-2])/(?P<d>[0-2]?\d|3[01])(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])")
+def _slash_date(m: re.Match, ctx: Context) -> Found | None:
+    if not m["y"]:
+        before = ctx.text[max(0, m.start() - 4):m.start()].lower()
+        if not re.search(r"\b(?:on|by)\s+$", before):
+            return None
+    month, day = int(m["mo"]), int(m["d"])
+    year = (int(m["y"]) + (2000 if len(m["y"]) == 2 else 0)) if m["y"] else _near_year(ctx.today, month, day)
+    try:
+        when = date(year, month, day)
+    except ValueError:
+        return None
+    return Found(m.start(), m.end(), "DATE", when.isoformat(), kind="day")
+
+
+@rule(rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<mon>{MONTH})(?:(?:,\s*|\s+(?:of\s+)?)(?P<year>{YEAR})(?!\d))?(?!\w)")
+def _month(m: re.Match, ctx: Context) -> Found | None:
+    word = m["mon"].lower().rstrip(".")
+    if m["mon"][0].islower() and not m["mod"]:
+        return None
+    if word in ("may", "march") and not m["year"] and not m["mod"]:
+        before = ctx.text[max(0, m.start() - 10):m.start()].lower()
+        if not re.search(r"\b(?:in|of|since|until|by|last|next|this|early|late|mid|during|from)\s+$", before):
+            return None
+    if len(word) <= 4 and not m["year"] and not m["mon"].endswith(".") and word not in MONTHS:
+        return None
+    if len(word) <= 3 and not m["year"] and word not in ("may",):
+        return None
+    month = MONTHS[word]
+    year = int(m["year"]) if m["year"] else _month_year(ctx.today, month, ctx.tense(m.start(), m.end()))
+    mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
+    return Found(m.start(), m.end(), "DATE", f"{year:04d}-{month:02d}", mod=mod)
+
+
+@rule(
+    rf"(?<![\d$£€.,])\b(?:(?P<fiscal>fiscal|fy)\s*)?(?:(?P<mod>early|late|mid)[- ])?(?P<y>{YEAR})"
+    r"(?P<s>'?s)?(?![\d%]|[.,]\d|\s*(?:percent|per cent|people|dollars|euros|pounds|feet|metres|meters|km|miles|kg|tons|troops|votes|units|members))\b"
+)
+def _year(m: re.Match, ctx: Context) -> Found | None:
+    year = int(m["y"])
+    mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
+    if m["s"]:
+        if year % 10:
+            return None
+        return Found(m.start(), m.end(), "DATE", f"{year // 10:03d}", mod=mod)
+    before = ctx.text[max(0, m.start() - 2):m.start()]
+    if before.endswith("#"):
+        return None
+    return Found(m.start(), m.end(), "DATE", f"{year:04d}", mod=mod)
+
+
+@rule(r"\b(?:the\s+)?(?:(?P<mod>early|late|mid)[- ])?'?(?P<d>[2-9]0)'?s\b|\bthe\s+(?P<w>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b")
+def _decade(m: re.Match, ctx: Context) -> Found | None:
+    if m["w"]:
+        tens = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
+                "seventies": 7, "eighties": 8, "nineties": 9}[m["w"].lower()]
+    else:
+        if "'" not in m.group(0) and not m.group(0).lower().startswith("the"):
+            return None
+        tens = int(m["d"]) // 10
+    mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
+    return Found(m.start(), m.end(), "DATE", f"19{tens}", mod=mod)
+
+
+@rule(
+    r"\b(?:the\s+)?(?:(?P<rel>latest|last|previous|current|same|next|coming|year-ago|year-earlier)\s+)?"
+    r"(?P<q>first|second|third|fourth|1st|2nd|3rd|4th|final|last)[- ](?:fiscal[- ])?quarter"
+    rf"(?:\s+(?:of\s+)?(?:fiscal\s+)?(?P<y>{YEAR}))?\b|\bQ(?P<qn>[1-4])(?:\s+(?P<y2>{YEAR}))?\b"
+)
+def _quarter(m: re.Match, ctx: Context) -> Found | None:
+    if m["qn"]:
+        number, year_text = int(m["qn"]), m["y2"]
+    else:
+        word = m["q"].lower()
+        number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+                  "4th": 4, "final": 4, "last": 4}[word]
+        year_text = m["y"]
+    start = m.start()
+    if not m["qn"] and m.group(0).lower().startswith("the ") and re.search(r"\w-quarter", m.group(0).lower()) and not m["rel"]:
+        start = m.start() + 4  # "the third-quarter results": TimeML leaves out "the"
+    if year_text:
+        year = int(year_text)
+    else:
+        current = (ctx.today.month - 1) // 3 + 1
+        year = ctx.today.year if number <= current else ctx.today.year - 1
+    return Found(start, m.end(), "DATE", f"{year:04d}-Q{number}")
+
+
+@rule(r"\b(?P<x>recent\s+(?P<unit>years|months|weeks|days|decades))\b")
+def _recent_units(m: re.Match, ctx: Context) -> Found | None:
+    return Found(m.start(), m.end(), "DURATION", norm.duration_value(None, _unit(m["unit"])), vague=True)
+
+
+@rule(r"\byear-(?P<w>earlier|ago|end)\b")
+def _year_adjective(m: re.Match, ctx: Context) -> Found | None:
+    year = ctx.today.year - (0 if m["w"].lower() == "end" else 1)
+    return Found(m.start(), m.end(), "DATE", f"{year:04d}", vague=True)
+
+
+@rule(r"\b(?:the\s+)?(?P<rel>latest|year-ago|year-earlier|same|current)\s+(?:quarter|period)\b|\bthe\s+quarter\b")
+def _the_quarter(m: re.Match, ctx: Context) -> Found | None:
+    current = (ctx.today.month - 1) // 3 + 1
+    year, number = ctx.today.year, current - 1
+    if number == 0:
+        year, number = year - 1, 4
+    rel = (m["rel"] or "").lower()
+    if rel in ("year-ago", "year-earlier"):
+        year -= 1
+    return Found(m.start(), m.end(), "DATE", f"{year:04d}-Q{number}", vague=True)
+
+
+@rule(r"\bthe\s+(?P<h>first|second)\s+half(?:\s+of\s+(?P<y>\d{4}|the\s+year))?\b")
+def _half(m: re.Match, ctx: Context) -> Found | None:
+    year = int(m["y"]) if m["y"] and m["y"].isdigit() else ctx.today.year
+    return Found(m.start(), m.end(), "DATE", f"{year:04d}-H{1 if m['h'].lower() == 'first' else 2}")
+
+
+@rule(rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<s>{SEASON})(?:\s+(?:of\s+)?(?P<y>{YEAR}))?\b")
+def _season(m: re.Match, ctx: Context) -> Found | None:
+    code = SEASONS[m["s"].lower()]
+    mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
+    if m["y"]:
+        return Found(m.start(), m.end(), "DATE", f"{int(m['y']):04d}-{code}", mod=mod)
+    before = ctx.text[max(0, m.start() - 12):m.start()].lower()
+    if not m["mod"] and not re.search(r"\b(?:in|the|during|over|since|until|by|all)\s+$", before):
+        return None
+    after = ctx.text[m.end():m.end() + 12].lower()
+    if re.match(r"\s*(?:break|semester|term|collection|sale|camp|school|festival|season|time|roll|water|fashion|in)\b", after):
+        return None
+    return Found(m.start(), m.end(), "DATE", _season_value(ctx.today, code, None), mod=mod)
+
+
+@rule(rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|easter(?:\s+sunday)?)\b")
+def _holiday(m: re.Match, ctx: Context) -> Found | None:
+    name = m["x"].lower()
+    if name.startswith("thanksgiving"):
+        def thanksgiving(year: int) -> date:
+            first = date(year, 11, 1)
+            return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+        year = min((ctx.today.year - 1, ctx.today.year, ctx.today.year + 1),
+                   key=lambda y: abs((thanksgiving(y) - ctx.today).days))
+        return Found(m.start(), m.end(), "DATE", thanksgiving(year).isoformat(), kind="day")
+    if name.startswith("easter"):
+        return None  # movable feast: computed nowhere else, left out rather than guessed
+    month, day = HOLIDAYS[name]
+    year = _near_year(ctx.today, month, day)
+    return _with_pod(m, ctx, date(year, month, day), m.end())
+
+
+OFFSET_DIRECTIONS = r"ago|earlier|later|before|after|from\s+now|hence|back|prior|since|in\s+the\s+past"
+
+
+@rule(
+    rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?[\s-]+(?P<unit>{UNIT})"
+    rf"(?P<half2>\s+and\s+a\s+half)?\s+(?P<dir>{OFFSET_DIRECTIONS})\b"
+)
+def _offset(m: re.Match, ctx: Context) -> Found | None:
+    unit = _unit(m["unit"])
+    amount = parse_number(m["num"])
+    direction = m["dir"].lower()
+    if direction == "since":
+        return None
+    mod = _approx_mod(m["approx"])
+    if amount is None:
+        ref = "FUTURE_REF" if direction in ("later", "from now", "hence", "after") else "PAST_REF"
+        return Found(m.start(), m.end(), "DATE", ref, mod=mod, vague=True)
+    half = bool(m["half1"] or m["half2"])
+    if half:
+        amount += 0.5
+    sign = 1 if re.match(r"later|from|hence|after", direction) else -1
+    moment = norm.shift(ctx.now, sign * amount, unit)
+    granularity = FINER_UNIT.get(unit, unit) if half else unit
+    if unit == "night":
+        granularity = "day"
+    value = norm.value_at_granularity(moment, granularity)
+    kind = "day" if granularity == "day" else ""
+    return Found(m.start(), m.end(), "TIME" if unit in norm.TIME_UNITS else "DATE", value, mod=mod, kind=kind)
+
+
+def _approx_mod(word: str | None) -> str | None:
+    if not word:
+        return None
+    word = word.lower()
+    return {"more than": "MORE_THAN", "over": "MORE_THAN", "less than": "LESS_THAN",
+            "under": "LESS_THAN", "nearly": "LESS_THAN", "almost": "LESS_THAN",
+            "at least": "EQUAL_OR_MORE", "at most": "EQUAL_OR_LESS", "up to": "EQUAL_OR_LESS",
+            "exactly": "EXACT"}.get(word, "APPROX")
+
+
+@rule(
+    rf"\b(?:(?P<approx>{APPROX})\s+)?(?:(?P<lead>the\s+(?:past|last|next|first|coming|previous|final|"
+    rf"following|latest)|the|past|last|next|another|the\s+better\s+part\s+of)\s+)?"
+    rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?P<sep>[\s-]+)(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
+    r"(?!\s+(?:ago|earlier|later|from\s+now|hence|old)\b)"
+)
+def _duration(m: re.Match, ctx: Context) -> Found | None:
+    unit = _unit(m["unit"])
+    amount = parse_number(m["num"])
+    num_word = m["num"].lower()
+    lead = (m["lead"] or "").lower()
+    if m["unit"].lower().endswith("s") and num_word in ("a", "an") and not m["half1"]:
+        return None
+    if num_word in ("some", "many") and not lead and not m["approx"]:
+        return None
+    if num_word in ("a", "an") and re.search(r"(?:\d|percent|%|cents?|dollars?|times?)\s*$", ctx.text[max(0, m.start() - 12):m.start()].lower()):
+        return None  # a rate: "$5 a year", "twice a week"
+    if amount is None and num_word not in VAGUE_NUMBERS:
+        return None
+    if "-" in m["sep"] and m["unit"].lower().endswith("s"):
+        return None
+    if (m["half1"] or m["half2"]) and amount is not None:
+        amount += 0.5
+    after = ctx.text[m.end():m.end() + 6].lower()
+    if unit in ("second", "minute") and amount is not None and amount > 100:
+        return None
+    if re.match(r"\s*-?old\b", after):
+        return None  # an age ("two-year-old"), not a time expression
+    if num_word in ("a", "an", "one") and unit == "day" and re.search(r"\bone day\b", m.group(0).lower()) and not lead:
+        return Found(m.start(), m.end(), "DATE", "XXXX-XX-XX", vague=True)
+    value = norm.duration_value(amount, unit)
+    return Found(m.start(), m.end(), "DURATION", value, mod=_approx_mod(m["approx"]))
+
+
+@rule(r"\b(?:for|over|in|after)\s+(?P<x>(?:many\s+|several\s+|a\s+few\s+)?(?P<unit>years|months|weeks|days|decades|hours|minutes|ages|centuries))\b")
+def _bare_plural_duration(m: re.Match, ctx: Context) -> Found | None:
+    unit = m["unit"].lower()
+    if unit == "ages":
+        return Found(m.start("x"), m.end("x"), "DURATION", "PXY", vague=True)
+    return Found(m.start("x"), m.end("x"), "DURATION", norm.duration_value(None, _unit(unit)), vague=True)
+
+
+@rule(rf"\b(?P<x>(?:(?:many|several|a\s+few|few)\s+)?(?P<unit>years|months|weeks|days|decades)\s+ago)\b")
+def _vague_ago(m: re.Match, ctx: Context) -> Found | None:
+    return Found(m.start(), m.end(), "DATE", "PAST_REF", vague=True)
+
+
+@rule(
+    rf"\b(?P<q>every|each|once\s+a|twice\s+a|once\s+every|(?:{NUM_WORD}|\d+)\s+times\s+(?:a|an|per|every|each))"
+    rf"(?P<other>\s+other)?\s+(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
+    r"weekday|season)\b"
+)
+def _set(m: re.Match, ctx: Context) -> Found | None:
+    what = m["what"].lower().rstrip(".")
+    step = 2 if m["other"] else int(parse_number(m["num"]) or 1) if m["num"] else 1
+    if what in WEEKDAYS:
+        return Found(m.start(), m.end(), "SET", f"XXXX-WXX-{WEEKDAYS[what] + 1}")
+    if what in PARTS_OF_DAY and what != "day":
+        return Found(m.start(), m.end(), "SET", f"XXXX-XX-XXT{PARTS_OF_DAY[what]}")
+    if what in SEASONS:
+        return Found(m.start(), m.end(), "SET", f"XXXX-{SEASONS[what]}")
+    if what in MONTHS:
+        return Found(m.start(), m.end(), "SET", f"XXXX-{MONTHS[what]:02d}")
+    if what == "weekday":
+        return Found(m.start(), m.end(), "SET", "XXXX-WXX-WD")
+    unit = _unit(what)
+    if unit == "weekend":
+        return Found(m.start(), m.end(), "SET", "XXXX-WXX-WE")
+    return Found(m.start(), m.end(), "SET", norm.duration_value(step, unit))
+
+
+@rule(rf"\b(?P<x>{_alt(SET_ADVERBS)})\b")
+def _set_adverb(m: re.Match, ctx: Context) -> Found | None:
+    before = ctx.text[max(0, m.start() - 8):m.start()].lower()
+    if re.search(r"\b(?:a|an|the|its|their|his|her|our|my|your|this|that)\s+$", before):
+        return None  # an adjective: "a daily newspaper"
+    return Found(m.start(), m.end(), "SET", SET_ADVERBS[m["x"].lower()])
+
+
+@rule(rf"\b(?:on\s+|most\s+|all\s+)(?P<x>{WEEKDAY_PLURAL})\b|\b(?P<y>(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays))\b", 0)
+def _plural_weekday(m: re.Match, ctx: Context) -> Found | None:
+    group = "x" if m["x"] else "y"
+    word = m[group].lower()
+    value = {"weekends": "XXXX-WXX-WE", "weekdays": "XXXX-WXX-WD"}.get(word)
+    if value is None:
+        value = f"XXXX-WXX-{WEEKDAYS[word[:-1]] + 1}"
+    return Found(m.start(group), m.end(group), "SET", value)
+
+
+@rule(r"\b(?P<x>(?:the\s+)?(?:(?P<mod>early|late)\s+)?(?:weekend|week|month|year)(?:end)?)\b(?!\s*(?:-|of|old))")
+def _the_unit(m: re.Match, ctx: Context) -> Found | None:
+    text = m["x"].lower()
+    if not text.startswith("the "):
+        return None
+    before = ctx.text[max(0, m.start() - 14):m.start()].lower()
+    if not re.search(r"\b(?:for|during|over|in|by|at|on|throughout|of|over)\s+$", before):
+        return None
+    unit = text.split()[-1]
+    if unit == "year" and "for" in before:
+        return Found(m.start(), m.end(), "DURATION", "P1Y", vague=True)
+    return Found(m.start(), m.end(), "DATE", _relative_value(ctx.now, unit, 0), vague=True)
+
+
+# --- assembly --------------------------------------------------------------------------------
+
+MERGE_GAP = re.compile(r"\s*(?:,\s*|\s+(?:on|at|this|of)\s+|\s+)?\s*", re.I)
+
+
+def _select(found: list[Found]) -> list[Found]:
+    """Longest non-overlapping matches; ties go to the earlier rule (stable sort)."""
+    chosen: list[Found] = []
+    for item in sorted(found, key=lambda f: (-(f.end - f.start), f.start)):
+        if all(item.end <= c.start or item.start >= c.end for c in chosen):
+            chosen.append(item)
+    return sorted(chosen, key=lambda f: f.start)
+
+
+def _merge(items: list[Found], text: str) -> list[Found]:
+    """Join a clock time with the day or part of day next to it ("10am tomorrow", "Friday at 3pm")."""
+    merged: list[Found] = []
+    for item in items:
+        if merged:
+            prev = merged[-1]
+            gap = text[prev.end:item.start]
+            kinds = {prev.kind, item.kind}
+            if "clock" in kinds and kinds & {"day", "pod"} and len(kinds) == 2 and MERGE_GAP.fullmatch(gap):
+                clock, other = (prev, item) if prev.kind == "clock" else (item, prev)
+                hour, minute = clock.clock or (0, 0)
+                if other.part_of_day in ("AF", "EV", "NI") and hour < 12:
+                    hour += 12
+                day = other.value[:10]
+                merged[-1] = Found(prev.start, item.end, "TIME", f"{day}T{hour:02d}:{minute:02d}",
+                                   kind="clock", clock=(hour, minute))
+                continue
+        merged.append(item)
+    return merged
+
+
+def _phrase_start(text: str, start: int) -> int:
+    """Start of the preposition governing an expression that begins at `start`, if any."""
+    match = re.search(r"\b(?P<p>[A-Za-z]+)\s+$", text[max(0, start - 16):start])
+    if match and match["p"].lower() in PREPOSITIONS:
+        return max(0, start - 16) + match.start("p")
+    return start
+
+
+def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeExpression]:
+    """All time expressions of `text`, normalised and anchored on `now`, in text order."""
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    if not isinstance(now, datetime):
+        raise ValueError("now must be a datetime (the moment the message is written)")
+    if not text.strip():
+        return []
+    ctx = Context(text, now, doc)
+    found: list[Found] = []
+    for regex, build in RULES:
+        for match in regex.finditer(text):
+            item = build(match, ctx)
+            if item is not None and item.end > item.start:
+                found.append(item)
+    items = _merge(_select(found), text)
+    result = []
+    for item in items:
+        interval = _interval(item, now)
+        result.append(
+            TimeExpression(
+                start=item.start,
+                end=item.end,
+                text=text[item.start:item.end],
+                type=item.type,
+                value=item.value,
+                interval=interval,
+                part_of_day=item.part_of_day,
+                phrase_start=_phrase_start(text, item.start),
+                mod=item.mod,
+                vague=item.vague,
+            )
+        )
+    return result
+
+
+def _interval(item: Found, now: datetime):
+    if item.type in ("DURATION", "SET"):
+        return None
+    if item.value == "PRESENT_REF":
+        return (now.replace(microsecond=0), now.replace(microsecond=0))
+    return norm.value_interval(item.value, now.tzinfo)
+
+
+def normalise_phrase(phrase: str, *, now: datetime) -> TimeExpression | None:
+    """The single expression that spans all of `phrase` (ignoring a leading preposition), or None."""
+    found = find_expressions(phrase, now=now)
+    if len(found) != 1:
+        return None
+    only = found[0]
+    stripped = phrase.rstrip()
+    leading = len(phrase) - len(phrase.lstrip())
+    if only.end != len(stripped) or only.phrase_span[0] != leading:
+        return None
+    return only
+
+
+__all__ = ["find_expressions", "normalise_phrase", "parse_number", "PREPOSITIONS"]
