@@ -1,0 +1,1 @@
+"""Accounts: sign-up, log-in and the user's profile of personal attributes."""

@@ -1,0 +1,107 @@
+"""REST API for the signed-in user's account and profile (thin: validation in services)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .attributes import ATTRIBUTE_SPECS
+from .selectors import profile_get
+from .services import profile_update, user_sign_up
+
+
+class AttributesField(serializers.DictField):
+    """attribute name -> list of values; names and values are checked by the service."""
+
+    child = serializers.ListField(child=serializers.CharField(allow_blank=True, trim_whitespace=False))
+
+
+class ProfileOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    email = serializers.EmailField()
+    attributes = AttributesField(help_text=f"Attributes: {', '.join(ATTRIBUTE_SPECS)}; each a list of values.")
+
+
+class ProfileInputSerializer(serializers.Serializer):
+    first_name = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    last_name = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    attributes = AttributesField(required=False)
+
+
+def _profile_payload(user) -> dict:
+    return {
+        "id": user.pk,
+        "username": user.get_username(),
+        "first_name": user.first_name,
+        "last_name": user.last_name,
+        "email": user.email,
+        "attributes": profile_get(user=user),
+    }
+
+
+class ProfileApi(APIView):
+    """The signed-in user's profile. PUT replaces every attribute; PATCH changes only those given."""
+
+    @extend_schema(responses=ProfileOutputSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(_profile_payload(request.user))
+
+    @extend_schema(request=ProfileInputSerializer, responses=ProfileOutputSerializer)
+    def put(self, request: Request) -> Response:
+        return self._update(request, replace=True)
+
+    @extend_schema(request=ProfileInputSerializer, responses=ProfileOutputSerializer)
+    def patch(self, request: Request) -> Response:
+        return self._update(request, replace=False)
+
+    def _update(self, request: Request, *, replace: bool) -> Response:
+        serializer = ProfileInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        attributes = data.pop("attributes", None)
+        if attributes is None:
+            attributes = {}
+            replace = False  # a names-only edit never clears attributes
+        try:
+            profile_update(user=request.user, attributes=attributes, replace=replace, names=data)
+        except ValidationError as exc:
+            names = {"first_name", "last_name", "email"}
+            errors = exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
+            raise serializers.ValidationError(
+                {**{k: v for k, v in errors.items() if k in names},
+                 **({"attributes": {k: v for k, v in errors.items() if k not in names}}
+                    if any(k not in names for k in errors) else {})}
+            ) from None
+        return Response(_profile_payload(request.user))
+
+
+class SignUpSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(write_only=True, max_length=128)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    first_name = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    last_name = serializers.CharField(required=False, allow_blank=True, max_length=150)
+
+
+class SignUpApi(APIView):
+    """Create an account (with the five default groups) and return its API token."""
+
+    permission_classes = [permissions.AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(request=SignUpSerializer, responses={201: ProfileOutputSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = SignUpSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = user_sign_up(**serializer.validated_data)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({**_profile_payload(user), "token": token.key}, status=status.HTTP_201_CREATED)

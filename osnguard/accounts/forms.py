@@ -1,0 +1,81 @@
+"""Forms for sign-up and the profile page."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+
+from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
+
+
+class SignUpForm(UserCreationForm):
+    """Username, name, e-mail and password twice; the account is created by user_sign_up."""
+
+    first_name = forms.CharField(max_length=150, required=False)
+    last_name = forms.CharField(max_length=150, required=False)
+    email = forms.EmailField(required=False)
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "first_name", "last_name", "email")
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise ValidationError("A user with that username already exists.")
+        return username
+
+
+class ProfileForm(forms.Form):
+    """Name, e-mail and every profile attribute; multi-valued attributes take one value per line."""
+
+    first_name = forms.CharField(max_length=150, required=False)
+    last_name = forms.CharField(max_length=150, required=False)
+    email = forms.EmailField(required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for spec in ATTRIBUTE_SPECS.values():
+            if spec.kind == "date":
+                field: forms.Field = forms.DateField(
+                    required=False, label=spec.label, help_text=spec.help_text,
+                    widget=forms.DateInput(attrs={"type": "date"}),
+                )
+            else:
+                field = forms.CharField(
+                    required=False, label=spec.label,
+                    help_text=f"{spec.help_text} One per line." if spec.max_values > 1 else spec.help_text,
+                    widget=forms.Textarea(attrs={"rows": 2, "placeholder": spec.help_text}),
+                )
+            field.attribute_kind = spec.kind  # type: ignore[attr-defined]
+            self.fields[spec.name] = field
+
+    @classmethod
+    def initial_from(cls, *, user, profile: dict[str, list[str]]) -> dict[str, object]:
+        """Initial data for the form from a stored profile."""
+        initial: dict[str, object] = {"first_name": user.first_name, "last_name": user.last_name, "email": user.email}
+        for name, values in profile.items():
+            initial[name] = values[0] if ATTRIBUTE_SPECS[name].kind == "date" and values else "\n".join(values)
+        return initial
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        for name, spec in ATTRIBUTE_SPECS.items():
+            if name not in cleaned:
+                continue  # the field's own validation failed
+            raw = cleaned[name]
+            values = [raw.isoformat()] if spec.kind == "date" and raw else (raw or "").splitlines()
+            try:
+                cleaned[name] = attribute_clean_values(attribute=name, values=values)
+            except ValidationError as exc:
+                self.add_error(name, exc)
+        return cleaned
+
+    def attributes(self) -> dict[str, list[str]]:
+        """The cleaned attribute values, for profile_update."""
+        return {name: self.cleaned_data.get(name, []) for name in ATTRIBUTE_SPECS}
+
+    def names(self) -> dict[str, str]:
+        return {key: self.cleaned_data.get(key, "") for key in ("first_name", "last_name", "email")}

@@ -1,0 +1,27 @@
+"""Profile storage: one row per value of a typed, multi-valued personal attribute."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from .attributes import ATTRIBUTE_CHOICES, MAX_VALUE_LENGTH
+
+
+class ProfileAttribute(models.Model):
+    """One value of one personal attribute of a user (e.g. education = "Harvard University")."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_attributes")
+    attribute = models.CharField(max_length=32, choices=ATTRIBUTE_CHOICES)
+    value = models.CharField(max_length=MAX_VALUE_LENGTH)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["user_id", "attribute", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "attribute", "position"], name="profile_attribute_position_unique"),
+        ]
+        indexes = [models.Index(fields=["user", "attribute"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.attribute}={self.value}"

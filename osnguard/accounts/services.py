@@ -1,0 +1,96 @@
+"""Account and profile writes (HackSoft style: keyword-only, typed, `<entity>_<action>`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from osnguard.circles.services import group_create_defaults
+
+from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
+from .models import ProfileAttribute
+
+User = get_user_model()
+
+NAME_MAX_LENGTH = 150
+
+
+@transaction.atomic
+def user_sign_up(
+    *, username: str, password: str, email: str = "", first_name: str = "", last_name: str = ""
+) -> AbstractUser:
+    """Create an account with the default friend groups; raise ValidationError on bad input."""
+    username = (username or "").strip()
+    user = User(username=username, email=(email or "").strip(), first_name=(first_name or "").strip(),
+                last_name=(last_name or "").strip())
+    user.full_clean(exclude=["password"])
+    if User.objects.filter(username__iexact=username).exists():
+        raise ValidationError({"username": "A user with that username already exists."})
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        raise ValidationError({"password": exc.messages}) from None
+    user.set_password(password)
+    user.save()
+    group_create_defaults(owner=user)
+    return user
+
+
+@transaction.atomic
+def profile_update(
+    *, user: AbstractUser, attributes: dict[str, Any], replace: bool = True, names: dict[str, str] | None = None
+) -> dict[str, list[str]]:
+    """Set a user's profile attributes; return the full profile afterwards.
+
+    `attributes` maps attribute names to lists of values. With `replace`, attributes left out are
+    cleared (a full edit); otherwise only the attributes given change (a partial edit). `names`
+    may carry first_name / last_name / email. Nothing is written unless everything validates.
+    """
+    if not isinstance(attributes, dict):
+        raise ValidationError("The profile must map attribute names to lists of values.")
+    errors: dict[str, list[str]] = {}
+    cleaned: dict[str, list[str]] = {}
+    for name, values in attributes.items():
+        try:
+            cleaned[name] = attribute_clean_values(attribute=str(name), values=values)
+        except ValidationError as exc:
+            errors[str(name)] = exc.messages
+    if names:
+        _apply_names(user=user, names=names, errors=errors)
+    if errors:
+        raise ValidationError(errors)
+    if names:
+        user.save(update_fields=[key for key in ("first_name", "last_name", "email") if key in names])
+    targets = list(ATTRIBUTE_SPECS) if replace else list(cleaned)
+    ProfileAttribute.objects.filter(user=user, attribute__in=targets).delete()
+    ProfileAttribute.objects.bulk_create(
+        ProfileAttribute(user=user, attribute=name, value=value, position=position)
+        for name in targets
+        for position, value in enumerate(cleaned.get(name, []))
+    )
+    from .selectors import profile_get
+
+    return profile_get(user=user)
+
+
+def _apply_names(*, user: AbstractUser, names: dict[str, str], errors: dict[str, list[str]]) -> None:
+    """Validate first/last name and e-mail into `user` (not saved); collect errors."""
+    for key in ("first_name", "last_name", "email"):
+        if key not in names:
+            continue
+        value = names[key]
+        if not isinstance(value, str):
+            errors[key] = ["Must be text."]
+            continue
+        setattr(user, key, value.strip())
+    try:
+        user.full_clean(exclude=["password", "username", "last_login", "date_joined"])
+    except ValidationError as exc:
+        for key, messages in exc.message_dict.items():
+            if key in names:
+                errors[key] = messages

@@ -1,0 +1,69 @@
+"""HTML pages for sign-up and the profile (log-in, log-out and password change are Django's)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from osnguard.core.forms import add_service_errors
+
+from .attributes import ATTRIBUTE_SPECS
+from .forms import ProfileForm, SignUpForm
+from .selectors import profile_get
+from .services import profile_update, user_sign_up
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account, sign in, and go to the profile page to fill it in."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_sign_up(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                email=form.cleaned_data.get("email", ""),
+                first_name=form.cleaned_data.get("first_name", ""),
+                last_name=form.cleaned_data.get("last_name", ""),
+            )
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, "Welcome to osnguard! Your five friend groups are ready; tell us about you.")
+            return redirect("accounts:profile")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/signup.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    """View and edit one's own profile attributes."""
+    stored = profile_get(user=request.user)
+    if request.method == "POST":
+        form = ProfileForm(request.POST)
+        if form.is_valid():
+            try:
+                profile_update(user=request.user, attributes=form.attributes(), names=form.names())
+            except ValidationError as exc:
+                add_service_errors(form, exc)
+            else:
+                messages.success(request, "Profile saved.")
+                return redirect("accounts:profile")
+    else:
+        form = ProfileForm(initial=ProfileForm.initial_from(user=request.user, profile=stored))
+    filled = sum(1 for values in stored.values() if values)
+    return render(
+        request,
+        "accounts/profile.html",
+        {"form": form, "specs": ATTRIBUTE_SPECS, "filled": filled, "total": len(ATTRIBUTE_SPECS)},
+        status=400 if form.errors else 200,
+    )

@@ -1,0 +1,1 @@
+"""Circles: friendships, friend requests, friend groups with privacy levels, interactions."""

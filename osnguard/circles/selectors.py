@@ -1,0 +1,123 @@
+"""Reads for friend groups, friends, friend requests, interactions and level suggestions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+from django.db.models import Count, F, Q, QuerySet
+
+from .models import FriendGroup, Friendship, FriendRequest, Interaction
+
+User = get_user_model()
+
+
+def group_list(*, owner: AbstractUser) -> QuerySet[FriendGroup]:
+    """The owner's groups, closest first, each annotated with `member_count`."""
+    return (
+        FriendGroup.objects.filter(owner=owner)
+        .annotate(member_count=Count("friendships"))
+        .order_by("level", "name", "pk")
+    )
+
+
+def friendship_list(
+    *, owner: AbstractUser, group_id: int | None = None, search: str = ""
+) -> QuerySet[Friendship]:
+    """The owner's friends (their friendship rows), optionally in one group or matching a search."""
+    rows = Friendship.objects.filter(owner=owner).select_related("friend", "group")
+    if group_id is not None:
+        rows = rows.filter(group_id=group_id)
+    search = (search or "").strip()
+    if search:
+        rows = rows.filter(
+            Q(friend__username__icontains=search)
+            | Q(friend__first_name__icontains=search)
+            | Q(friend__last_name__icontains=search)
+        )
+    return rows.order_by("friend__first_name", "friend__last_name", "friend__username", "pk")
+
+
+def friend_request_incoming(*, user: AbstractUser) -> QuerySet[FriendRequest]:
+    """Pending requests sent to the user, newest first."""
+    return FriendRequest.objects.filter(to_user=user, status=FriendRequest.Status.PENDING).select_related("from_user")
+
+
+def friend_request_outgoing(*, user: AbstractUser) -> QuerySet[FriendRequest]:
+    """Pending requests the user sent, newest first."""
+    return FriendRequest.objects.filter(from_user=user, status=FriendRequest.Status.PENDING).select_related("to_user")
+
+
+def friend_request_visible(*, user: AbstractUser) -> QuerySet[FriendRequest]:
+    """Every request the user sent or received, in any state."""
+    return FriendRequest.objects.filter(Q(from_user=user) | Q(to_user=user)).select_related("from_user", "to_user")
+
+
+def user_search(*, user: AbstractUser, query: str) -> QuerySet:
+    """Active users other than `user` whose username or name contains `query` (for adding friends)."""
+    query = (query or "").strip()
+    users = User.objects.filter(is_active=True).exclude(pk=user.pk)
+    if query:
+        users = users.filter(
+            Q(username__icontains=query) | Q(first_name__icontains=query) | Q(last_name__icontains=query)
+        )
+    return users.order_by("first_name", "last_name", "username")
+
+
+def relationship_status(*, user: AbstractUser, other: AbstractUser) -> str:
+    """"self", "friend", "sent", "received" or "none": how `other` relates to `user`."""
+    if user.pk == other.pk:
+        return "self"
+    if Friendship.objects.filter(owner=user, friend=other).exists():
+        return "friend"
+    pending = FriendRequest.objects.filter(status=FriendRequest.Status.PENDING)
+    if pending.filter(from_user=user, to_user=other).exists():
+        return "sent"
+    if pending.filter(from_user=other, to_user=user).exists():
+        return "received"
+    return "none"
+
+
+def interaction_list(*, owner: AbstractUser) -> QuerySet[Interaction]:
+    """The owner's recorded interactions, newest first."""
+    return Interaction.objects.filter(owner=owner).select_related("friend")
+
+
+def level_suggestion_list(*, owner: AbstractUser, differing_only: bool = False) -> QuerySet[Friendship]:
+    """Friendships with a computed suggestion, most frequent contacts first."""
+    rows = friendship_list(owner=owner).filter(suggested_level__isnull=False)
+    if differing_only:
+        rows = rows.exclude(suggested_level=F("group__level"))
+    return rows.order_by("-interaction_count", "friend__username", "pk")
+
+
+@dataclass(frozen=True)
+class AudienceMember:
+    """One recipient of a user's post: a friend with the group (and level) they are in."""
+
+    friend_id: int
+    username: str
+    display_name: str
+    group_id: int
+    group_name: str
+    level: int
+
+
+def friend_audience(*, owner: AbstractUser) -> list[AudienceMember]:
+    """Every friend of the owner with their group and privacy level, closest groups first.
+
+    This is what the posting flow uses to make one version per friend.
+    """
+    rows = friendship_list(owner=owner).order_by("group__level", "group__name", "friend__username")
+    return [
+        AudienceMember(
+            friend_id=row.friend_id,
+            username=row.friend.username,
+            display_name=row.friend.get_full_name() or row.friend.username,
+            group_id=row.group_id,
+            group_name=row.group.name,
+            level=row.group.level,
+        )
+        for row in rows
+    ]

@@ -1,0 +1,1 @@
+"""Core: shared web bits (layout, navigation, API errors, pagination, health task, commands)."""
