@@ -1,0 +1,1 @@
+"""Identification of private phrases (SPEC §1)."""
