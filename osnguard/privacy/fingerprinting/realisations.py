@@ -1,0 +1,265 @@
+"""Realisation choices: ways of writing the same words that change no meaning.
+
+Each rule reads a spaCy Doc and yields `Slot`s whose alternatives are grammatical by construction:
+numbers ("three" <-> "3"), contractions ("I am" <-> "I'm", "do not" <-> "don't"), the optional
+"that" after verbs of saying and thinking, "after graduating" <-> "after I graduated" when the main
+clause has a pronoun subject in the past tense, and sparing punctuation (the comma after an
+introductory phrase, joining two short sentences with ", and", the final full stop).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from lemminflect import getInflection
+
+from osnguard.privacy.fingerprinting.slots import REALISATION, Slot, make_slot
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    "hundred": 100,
+}  # fmt: skip
+NUMBER_NAMES = {value: word for word, value in NUMBER_WORDS.items() if word != "hundred"}
+
+PRONOUNS_BE = {"i": "'m", "you": "'re", "we": "'re", "they": "'re", "he": "'s", "she": "'s", "it": "'s", "that": "'s", "there": "'s", "what": "'s"}  # fmt: skip
+BE_FORMS = {"am": "'m", "are": "'re", "is": "'s"}
+PRONOUNS_HAVE = {"i", "you", "we", "they"}
+PRONOUNS_WILL = {"i", "you", "we", "they", "he", "she", "it"}
+NEGATIONS = {
+    "do": "don't", "does": "doesn't", "did": "didn't", "is": "isn't", "are": "aren't",
+    "was": "wasn't", "were": "weren't", "have": "haven't", "has": "hasn't", "had": "hadn't",
+    "will": "won't", "would": "wouldn't", "could": "couldn't", "should": "shouldn't",
+    "can": "can't", "must": "mustn't",
+}  # fmt: skip
+EXPANSIONS = {"'m": "am", "'re": "are", "'ve": "have", "'ll": "will"}
+NEGATION_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+
+THAT_VERBS = {
+    "think", "know", "say", "believe", "hope", "feel", "guess", "realize", "realise", "wish",
+    "mean", "hear", "notice", "suppose", "bet", "figure", "learn", "find", "admit", "doubt",
+    "claim", "promise", "swear", "suspect", "forget", "remember", "understand", "agree", "decide",
+}  # fmt: skip
+CLAUSE_MARKERS = {"after", "before", "since"}
+SUBJECT_PRONOUNS = {"i", "we", "he", "she", "they", "you"}
+APOSTROPHES = ("'", "\u2019")
+
+
+def match_case(template: str, text: str) -> str:
+    """Give `text` the capitalisation of `template` (first letter or all caps)."""
+    if template.isupper() and len(template) > 1:
+        return text.upper()
+    if template[:1].isupper():
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def span_text(doc: Any, first: int, last: int) -> tuple[int, int, str]:
+    start = doc[first].idx
+    end = doc[last].idx + len(doc[last].text)
+    return start, end, doc.text[start:end]
+
+
+def is_final(token: Any) -> bool:
+    """Whether nothing but punctuation follows the token in its sentence (then no contraction)."""
+    return all(t.is_punct for t in token.doc[token.i + 1 : token.sent.end])
+
+
+def norm_apostrophe(text: str) -> str:
+    return text.replace("\u2019", "'").lower()
+
+
+def has_participle(aux: Any) -> bool:
+    """Whether a participle follows the auxiliary ("it's been" is "it has been", not "it is")."""
+    for token in aux.doc[aux.i + 1 : aux.sent.end]:
+        if token.pos_ in {"ADV", "PART"}:
+            continue
+        return token.tag_ == "VBN"
+    return False
+
+
+def number_slots(doc: Any) -> Iterator[Slot]:
+    """"three" <-> "3" for cardinal numbers up to a hundred that are not part of times or codes."""
+    for token in doc:
+        if token.tag_ != "CD":
+            continue
+        nxt = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        prev = doc[token.i - 1] if token.i > 0 else None
+        if nxt is not None and (nxt.text in {"%", ":", "/", "-", "."} and token.whitespace_ == ""):
+            continue
+        if prev is not None and prev.text in {"$", "#", "\u00a3", "\u20ac", "-", "/"} and prev.whitespace_ == "":
+            continue
+        if prev is not None and prev.tag_ == "CD" or nxt is not None and nxt.tag_ == "CD":
+            continue  # "twenty one", "3 000": leave compound numbers alone
+        low = token.text.lower()
+        if low in NUMBER_WORDS and low not in {"one", "hundred"}:
+            if token.is_sent_start:
+                continue  # a sentence does not start with a numeral
+            other = str(NUMBER_WORDS[low])
+        elif token.text.isdigit() and int(token.text) in NUMBER_NAMES and not token.text.startswith("0"):
+            other = match_case(token.text, NUMBER_NAMES[int(token.text)])
+            if token.is_sent_start:
+                other = other.capitalize()
+        else:
+            continue
+        slot = make_slot(token.idx, token.idx + len(token.text), token.text, [(other, REALISATION, "number")])
+        if slot:
+            yield slot
+
+
+def contraction_slots(doc: Any) -> Iterator[Slot]:
+    """Contract or expand pronoun + be/have/will and auxiliary + not."""
+    for token in doc[:-1]:
+        nxt = doc[token.i + 1]
+        if token.whitespace_ and nxt.text.startswith(APOSTROPHES):
+            continue
+        low, nlow = token.text.lower(), norm_apostrophe(nxt.text)
+        apostrophe = "\u2019" if "\u2019" in nxt.text else "'"
+        option: str | None = None
+        if token.whitespace_:
+            # expanded forms: "I am", "do not"
+            if nlow == "not" and low in NEGATIONS and token.pos_ == "AUX":
+                option = match_case(token.text, NEGATIONS[low]).replace("'", apostrophe)
+            elif token.pos_ == "PRON" and nxt.pos_ == "AUX" and not is_final(nxt):
+                if nlow in BE_FORMS and nxt.lemma_ == "be" and PRONOUNS_BE.get(low) == BE_FORMS[nlow]:
+                    option = token.text + PRONOUNS_BE[low]
+                elif nlow == "have" and nxt.dep_ == "aux" and low in PRONOUNS_HAVE:
+                    option = token.text + "'ve"
+                elif nlow == "will" and low in PRONOUNS_WILL:
+                    option = token.text + "'ll"
+        else:
+            # contracted forms: "I'm", "don't", "can't"
+            if nlow in EXPANSIONS and token.pos_ == "PRON":
+                option = f"{token.text} {EXPANSIONS[nlow]}"
+            elif nlow == "'s" and token.pos_ == "PRON" and nxt.lemma_ == "be" and low in PRONOUNS_BE and not has_participle(nxt):
+                option = f"{token.text} is"
+            elif nlow == "n't" and token.pos_ == "AUX":
+                stem = NEGATION_STEMS.get(low, low)
+                if stem in NEGATIONS:
+                    option = match_case(token.text, "cannot" if stem == "can" else f"{stem} not")
+        if option:
+            start, end, text = span_text(doc, token.i, token.i + 1)
+            slot = make_slot(start, end, text, [(option, REALISATION, "contraction")])
+            if slot:
+                yield slot
+
+
+def that_slots(doc: Any) -> Iterator[Slot]:
+    """Drop or add the complementizer "that" after verbs like think, know, say."""
+    for token in doc:
+        head = token.head
+        if token.lower_ == "that" and token.dep_ == "mark" and head.dep_ == "ccomp":
+            verb = head.head
+            if verb.pos_ == "VERB" and verb.lemma_.lower() in THAT_VERBS and verb.i == token.i - 1:
+                end = doc[token.i + 1].idx if token.i + 1 < len(doc) else token.idx + len(token.text)
+                slot = make_slot(token.idx, end, doc.text[token.idx : end], [("", REALISATION, "that")])
+                if slot:
+                    yield slot
+        elif token.dep_ == "ccomp" and token.pos_ in {"VERB", "AUX"}:
+            verb = token.head
+            left = token.left_edge
+            if (
+                verb.pos_ == "VERB"
+                and verb.lemma_.lower() in THAT_VERBS
+                and left.i == verb.i + 1
+                and left.dep_ == "nsubj"
+                and left.tag_ not in {"WDT", "WP", "WRB"}
+                and not any(c.dep_ == "mark" for c in token.children)
+                and verb.whitespace_
+            ):
+                slot = make_slot(left.idx, left.idx, "", [("that ", REALISATION, "that")])
+                if slot:
+                    yield slot
+
+
+def past_tense(lemma: str) -> str | None:
+    forms = getInflection(lemma, tag="VBD")
+    return forms[0] if forms else None
+
+
+def gerund(lemma: str) -> str | None:
+    forms = getInflection(lemma, tag="VBG")
+    return forms[0] if forms else None
+
+
+def main_subject(verb: Any) -> Any:
+    return next((c for c in verb.children if c.dep_ == "nsubj"), None)
+
+
+def clause_slots(doc: Any) -> Iterator[Slot]:
+    """"after graduating" <-> "after I graduated" when the main verb is past with a pronoun subject."""
+    for token in doc:
+        low = token.lower_
+        if low not in CLAUSE_MARKERS or token.i + 1 >= len(doc):
+            continue
+        main = token.head
+        if token.dep_ == "prep":
+            # after + gerund: "After graduating from X, I studied"
+            verb = doc[token.i + 1]
+            subject = main_subject(main)
+            if (
+                verb.tag_ == "VBG" and verb.dep_ == "pcomp" and verb.head.i == token.i
+                and main.tag_ == "VBD" and subject is not None and subject.lower_ in SUBJECT_PRONOUNS
+            ):
+                form = past_tense(verb.lemma_)
+                if form:
+                    start, end, text = span_text(doc, token.i, verb.i)
+                    pronoun = subject.text if subject.lower_ == "i" else subject.lower_
+                    option = f"{token.text} {pronoun} {form}"
+                    slot = make_slot(start, end, text, [(option, REALISATION, "clause")])
+                    if slot:
+                        yield slot
+        elif token.dep_ == "mark" and main.dep_ == "advcl" and main.tag_ == "VBD":
+            # after + subject + past verb: "After I graduated from X, I studied"
+            subject = doc[token.i + 1]
+            outer = main.head
+            outer_subject = main_subject(outer)
+            if (
+                token.i + 2 == main.i and subject.dep_ == "nsubj" and subject.lower_ in SUBJECT_PRONOUNS
+                and outer_subject is not None and outer_subject.lower_ == subject.lower_
+                and outer.tag_ == "VBD" and not any(c.dep_ in {"aux", "auxpass", "neg"} for c in main.children)
+            ):
+                form = gerund(main.lemma_)
+                if form:
+                    start, end, text = span_text(doc, token.i, main.i)
+                    slot = make_slot(start, end, text, [(f"{token.text} {form}", REALISATION, "clause")])
+                    if slot:
+                        yield slot
+
+
+def punctuation_slots(doc: Any) -> Iterator[Slot]:
+    """Sparing punctuation choices: the comma after an introductory phrase, ", and" between two
+    short sentences, and the message's final full stop."""
+    sentences = list(doc.sents)
+    for sent in sentences:
+        # comma closing a sentence-initial prepositional or adverbial clause
+        first = sent[0]
+        if first.dep_ in {"prep", "mark", "advmod"} or first.head.dep_ == "advcl":
+            for token in sent[1:]:
+                if token.text == ",":
+                    intro = doc[sent.start : token.i]
+                    if 2 <= len(intro) <= 10 and token.head == sent.root and token.i + 1 < sent.end:
+                        slot = make_slot(token.idx, token.idx + 1, ",", [("", REALISATION, "punctuation")])
+                        if slot:
+                            yield slot
+                    break
+    for left, right in zip(sentences, sentences[1:]):
+        stop = left[-1]
+        first = right[0]
+        if (
+            stop.text == "." and len(left) <= 8 and len(right) <= 8
+            and first.pos_ not in {"PROPN"} and first.text != "I" and first.is_alpha
+            and first.idx == stop.idx + 2 and doc.text[stop.idx + 1] == " "
+        ):
+            start, end = stop.idx, first.idx + len(first.text)
+            option = f", and {first.text.lower()}"
+            slot = make_slot(start, end, doc.text[start:end], [(option, REALISATION, "punctuation")])
+            if slot:
+                yield slot
+    last = doc[-1] if len(doc) else None
+    if last is not None and last.text == "." and len(doc) > 3 and last.idx + 1 == len(doc.text.rstrip()):
+        slot = make_slot(last.idx, last.idx + 1, ".", [("", REALISATION, "punctuation")])
+        if slot:
+            yield slot

@@ -1,0 +1,124 @@
+"""Fingerprint slots: the places of a (generalized) message that can be realised in several ways.
+
+A `Slot` covers [start, end) of the text it was found in; its alternative 0 is the text as written.
+`find_slots(text, protected)` runs every rule (realisations first, then WordNet synonyms) and keeps
+the slots that overlap neither a protected span (private or generalized phrases) nor one another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from osnguard.privacy import resources
+from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck, default_check
+
+SYNONYM = "synonym"
+REALISATION = "realisation"
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One way of writing a slot; `rule` names what produced it (e.g. "number", "wordnet")."""
+
+    text: str
+    kind: str
+    rule: str
+
+
+@dataclass
+class Slot:
+    """A fingerprint position. `alternatives[0].text` is the original text of [start, end)."""
+
+    start: int
+    end: int
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    @property
+    def original(self) -> str:
+        return self.alternatives[0].text
+
+    @property
+    def size(self) -> int:
+        return len(self.alternatives)
+
+    @property
+    def kind(self) -> str:
+        """A slot is a synonym slot if any of its alternatives is a synonym."""
+        return SYNONYM if any(a.kind == SYNONYM for a in self.alternatives[1:]) else REALISATION
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind,
+            "original": self.original,
+            "alternatives": [a.text for a in self.alternatives],
+        }
+
+
+def make_slot(start: int, end: int, original: str, options: Iterable[tuple[str, str, str]]) -> Slot | None:
+    """A slot from (text, kind, rule) options, dropping duplicates; None when nothing differs."""
+    alternatives = [Alternative(original, REALISATION, "original")]
+    seen = {original}
+    for text, kind, rule in options:
+        if text not in seen:
+            seen.add(text)
+            alternatives.append(Alternative(text, kind, rule))
+    return Slot(start, end, alternatives) if len(alternatives) > 1 else None
+
+
+def overlaps(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether [start, end) touches the inside of any span (an empty slot at a span's edge does not)."""
+    for s, e in spans:
+        if start == end:
+            if s < start < e:
+                return True
+        elif start < e and s < end:
+            return True
+    return False
+
+
+def find_slots(
+    text: str,
+    protected: Sequence[tuple[int, int]] = (),
+    *,
+    doc: Any = None,
+    check: NaturalnessCheck | None = None,
+    synonyms: bool = True,
+    realisations: bool = True,
+    max_synonyms: int = 3,
+) -> list[Slot]:
+    """All non-overlapping fingerprint slots of `text` outside the `protected` spans, in text order."""
+    from osnguard.privacy.fingerprinting import realisations as realisation_rules
+    from osnguard.privacy.fingerprinting import synonyms as synonym_rules
+
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    if doc is None:
+        doc = resources.nlp()(text)
+    check = check or default_check()
+    spans = [(int(s), int(e)) for s, e in protected]
+    candidates: list[Slot] = []
+    if realisations:
+        candidates.extend(realisation_rules.clause_slots(doc))
+        candidates.extend(realisation_rules.contraction_slots(doc))
+        candidates.extend(realisation_rules.that_slots(doc))
+        candidates.extend(realisation_rules.number_slots(doc))
+        candidates.extend(realisation_rules.punctuation_slots(doc))
+    token_slots = synonym_rules.word_slots(
+        doc, check=check, synonyms=synonyms, spellings=realisations, max_synonyms=max_synonyms
+    )
+    candidates.extend(token_slots)
+    kept: list[Slot] = []
+    taken: list[tuple[int, int]] = list(spans)
+    for slot in candidates:
+        if overlaps(slot.start, slot.end, taken) or any(
+            k.start == slot.start and k.end == slot.end for k in kept
+        ):
+            continue
+        if slot.start == slot.end and any(k.start <= slot.start <= k.end for k in kept):
+            continue
+        kept.append(slot)
+        taken.append((slot.start, slot.end))
+    return sorted(kept, key=lambda s: (s.start, s.end))

@@ -1,0 +1,199 @@
+"""Word slots: WordNet synonyms of content words, and US/UK spelling variants.
+
+For each noun, verb, adjective or adverb that is not a named entity or a stop word, the synonyms
+come from the word's most frequent WordNet senses for its part of speech (a sense counts when its
+tagged-corpus frequency is at least half the first sense's); for verbs, only senses whose sentence
+frames fit how the verb is used (with an object, a clause, a complement or none) count. Each synonym is inflected to the
+original's Penn tag with lemminflect, given the original's capitalisation, and kept only if it is a
+common word and the naturalness check accepts it in context.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Iterator
+
+from lemminflect import getInflection
+
+from osnguard.privacy import resources
+from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
+from osnguard.privacy.fingerprinting.realisations import match_case
+from osnguard.privacy.fingerprinting.slots import REALISATION, SYNONYM, Slot, make_slot
+
+WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+NAMED = {"PERSON", "GPE", "ORG", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
+MAX_SENSES = 3
+CONTEXT = 4  # words of context on each side given to the naturalness check
+
+# US <-> UK spellings and other accepted variants (both directions are generated).
+SPELLINGS = {
+    "favorite": "favourite", "favorites": "favourites", "color": "colour", "colors": "colours",
+    "colored": "coloured", "flavor": "flavour", "flavors": "flavours", "honor": "honour",
+    "humor": "humour", "labor": "labour", "neighbor": "neighbour", "neighbors": "neighbours",
+    "neighborhood": "neighbourhood", "behavior": "behaviour", "center": "centre",
+    "centers": "centres", "theater": "theatre", "gray": "grey", "traveled": "travelled",
+    "traveling": "travelling", "traveler": "traveller", "canceled": "cancelled",
+    "jewelry": "jewellery", "hometown": "home town", "hometowns": "home towns", "okay": "ok",
+    "email": "e-mail", "emails": "e-mails", "catalog": "catalogue", "dialog": "dialogue",
+    "mom": "mum", "pajamas": "pyjamas", "program": "programme", "defense": "defence",
+    "license": "licence", "offense": "offence", "practise": "practice", "aluminum": "aluminium",
+    "judgment": "judgement", "fulfill": "fulfil", "enroll": "enrol", "skeptical": "sceptical",
+    "mold": "mould", "plow": "plough", "cozy": "cosy", "donut": "doughnut", "tire": "tyre",
+}  # fmt: skip
+SPELLINGS.update({uk: us for us, uk in list(SPELLINGS.items())})
+for _word in ("mom", "mum", "tire", "tyre", "program", "programme", "practise", "practice"):
+    SPELLINGS.pop(_word, None)  # regional meaning or sense differences: not plain variants
+IZE = re.compile(r"^(organi|reali|recogni|apologi|critici|emphasi|memori|priori|speciali|summari|finali|customi|categori|minimi|maximi|sociali|utili|visuali|symboli)z(e|ed|es|ing|ation|ations)$")
+ISE = re.compile(IZE.pattern.replace("z(e", "s(e"))
+
+
+def spelling_variant(word: str) -> str | None:
+    low = word.lower()
+    other = SPELLINGS.get(low)
+    if other is None:
+        if IZE.match(low):
+            other = low.replace("iz", "is", 1) if low.count("iz") == 1 else None
+        elif ISE.match(low):
+            other = low[::-1].replace("si", "zi", 1)[::-1]
+    return match_case(word, other) if other else None
+
+
+def verb_usage(token: Any) -> str | None:
+    """How a verb is used here, to match WordNet's sentence frames: "object", "clause",
+    "complement" or "intransitive" (None for other parts of speech)."""
+    if token.pos_ != "VERB":
+        return None
+    deps = {child.dep_ for child in token.children}
+    if deps & {"dobj", "obj", "dative"}:
+        return "object"
+    if "ccomp" in deps:
+        return "clause"
+    if "xcomp" in deps:
+        return "complement"
+    return "intransitive"
+
+
+def fits_usage(synset: Any, lemma: str, usage: str | None) -> bool:
+    """Whether one of the synset's frames for `lemma` allows the usage seen in the sentence."""
+    if usage is None:
+        return True
+    frames = [f for l in synset.lemmas() if l.name().lower() == lemma for f in l.frame_strings()]
+    if not frames:
+        return True
+    tails = [f.split(f" {lemma}", 1)[1].strip() if f" {lemma}" in f else "" for f in frames]
+    if usage == "object":
+        return any(t.startswith(("something", "somebody")) for t in tails)
+    if usage == "clause":
+        return any("CLAUSE" in t or t.startswith("something") for t in tails)
+    if usage == "complement":
+        return any("INFINITIVE" in t or "VERB-ing" in t for t in tails)
+    return any(t == "" or t.startswith(("PP", "Adjective")) for t in tails)
+
+
+@lru_cache(maxsize=20000)
+def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[str, ...]:
+    """One-word synonyms shared by the lemma's frequent senses and the synonym's own dominant sense
+    (so "car" does not give "machine"), most frequent first."""
+    wn = resources.wordnet()
+    synsets = [s for s in wn.synsets(lemma, pos)[:MAX_SENSES] if fits_usage(s, lemma, usage)]
+    if not synsets:
+        return ()
+
+    def own_count(synset: Any) -> int:
+        return sum(l.count() for l in synset.lemmas() if l.name().lower() == lemma.lower())
+
+    first = own_count(synsets[0])
+    found: list[str] = []
+    for index, synset in enumerate(synsets):
+        if index and own_count(synset) < max(1, first / 2):
+            continue
+        if pos == "a" and synset.pos() not in {"a", "s"}:
+            continue
+        for lem in sorted(synset.lemmas(), key=lambda l: -l.count()):
+            name = lem.name()
+            if name.lower() == lemma.lower() or name[:1].isupper() or name in found:
+                continue
+            if not re.fullmatch(r"[a-z]+(-[a-z]+)?", name) or not dominant_sense(name, pos, synset, lem.count()):
+                continue
+            found.append(name)
+    return tuple(found)
+
+
+def dominant_sense(word: str, pos: str, synset: Any, count: int) -> bool:
+    """Whether `synset` is what `word` usually means: its first sense, or its second if attested."""
+    senses = resources.wordnet().synsets(word, pos)[:2]
+    return bool(senses) and (senses[0] == synset or (count >= 1 and synset in senses))
+
+
+def inflect(lemma: str, tag: str, pos: str) -> str | None:
+    """`lemma` inflected to the Penn `tag` of the word it replaces."""
+    if tag in {"NN", "VB", "VBP", "JJ", "RB"}:
+        return lemma
+    forms = getInflection(lemma, tag=tag)
+    return forms[0] if forms else None
+
+
+def context(doc: Any, token: Any) -> tuple[list[str], list[str]]:
+    left = [t.lower_ for t in doc[max(token.i - CONTEXT, 0) : token.i] if not t.is_space]
+    right = [t.lower_ for t in doc[token.i + 1 : token.i + 1 + CONTEXT] if not t.is_space]
+    return left, right
+
+
+def is_whole_word(token: Any) -> bool:
+    """False for pieces of a word spaCy split, like "gon" in "gonna"."""
+    doc = token.doc
+    glued_left = token.i > 0 and not doc[token.i - 1].whitespace_ and doc[token.i - 1].is_alpha
+    glued_right = not token.whitespace_ and token.i + 1 < len(doc) and doc[token.i + 1].is_alpha
+    return not glued_left and not glued_right
+
+
+def is_candidate(token: Any) -> bool:
+    return (
+        is_whole_word(token)
+        and token.pos_ in WORDNET_POS
+        and token.is_alpha
+        and len(token.text) >= 3
+        and not token.is_stop
+        and token.ent_type_ not in NAMED
+        and token.tag_ not in {"NNP", "NNPS", "MD"}
+    )
+
+
+def word_slots(
+    doc: Any,
+    *,
+    check: NaturalnessCheck,
+    synonyms: bool = True,
+    spellings: bool = True,
+    max_synonyms: int = 3,
+) -> Iterator[Slot]:
+    """One slot per content word that has a spelling variant or a natural synonym."""
+    from osnguard.privacy.fingerprinting.naturalness import MIN_ZIPF, zipf
+
+    for token in doc:
+        options: list[tuple[str, str, str]] = []
+        if spellings:
+            variant = spelling_variant(token.text)
+            if variant:
+                options.append((variant, REALISATION, "spelling"))
+        if synonyms and is_candidate(token):
+            pos = WORDNET_POS[token.pos_]
+            left, right = context(doc, token)
+            kept = 0
+            for name in wordnet_synonyms(token.lemma_.lower(), pos, verb_usage(token)):
+                if kept >= max_synonyms:
+                    break
+                form = inflect(name, token.tag_, pos)
+                if not form or form.lower() == token.lower_:
+                    continue
+                if any(zipf(w) < MIN_ZIPF for w in form.split()):
+                    continue
+                if not check(left, token.lower_, form.lower(), right):
+                    continue
+                options.append((match_case(token.text, form), SYNONYM, "wordnet"))
+                kept += 1
+        if options:
+            slot = make_slot(token.idx, token.idx + len(token.text), token.text, options)
+            if slot:
+                yield slot
