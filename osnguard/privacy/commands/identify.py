@@ -1,0 +1,70 @@
+"""`osnguard identify`: find the private phrases of messages, JSON Lines in and out, no database.
+
+Each input line is `{"text": ..., "profile": {"hometown": ["Tokyo"], ...} (optional),
+"now": ISO 8601 (optional)}`; each output line is `{"private", "score", "language", "phrases",
+"warnings"}`. A malformed line gets `{"error": "..."}` on its line and the rest are processed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+HELP = "identify private phrases: JSON Lines on stdin, one JSON result per line on stdout"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--text", help="analyse this one message instead of reading JSON Lines from stdin"
+    )
+
+
+def process_line(line: str) -> dict[str, Any]:
+    """The output object for one input line (an error object when the line is malformed)."""
+    from osnguard.privacy.identification import identify
+
+    try:
+        item = json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        return {"error": f"not valid JSON: {exc}"}
+    if not isinstance(item, dict):
+        return {"error": 'each line must be a JSON object such as {"text": "..."}'}
+    unknown = sorted(set(item) - {"text", "profile", "now", "id"})
+    if unknown:
+        return {"error": f"unknown field(s) {', '.join(unknown)}; expected text, profile, now"}
+    if "text" not in item:
+        return {"error": 'missing "text"'}
+    if not isinstance(item["text"], str):
+        return {"error": '"text" must be a string'}
+    try:
+        result = identify(item["text"], profile=item.get("profile"), now=item.get("now")).to_dict()
+    except ValueError as exc:
+        return {"error": str(exc)}
+    if "id" in item:
+        result = {"id": item["id"], **result}
+    return result
+
+
+def _write(out: TextIO, obj: dict[str, Any]) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    out.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    if args.text is not None:
+        _write(out, process_line(json.dumps({"text": args.text})))
+        return 0
+    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="surrogateescape", closefd=False)
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            _write(out, {"error": "the line is not valid UTF-8"})
+            continue
+        _write(out, process_line(line))
+    return 0

@@ -1,0 +1,323 @@
+"""The identification pipeline: run every detector on a message, merge their findings, decide.
+
+`identify(text, profile=..., now=...)` builds one `MessageContext` (the spaCy doc is built once),
+runs the detectors (tagger, profile-linked phrases, location rule, temporal, patterns), merges
+overlapping findings into one `Phrase` that keeps every detector and reason, and decides whether
+the message as a whole is private.
+
+The decision combines the n-gram classifier with the findings (see `decide`):
+- a finding of the profile or location-rule detectors, or a personal detail found by the patterns
+  (e-mail, phone, card, IBAN, account numbers; not links or @handles), is specific to the author,
+  so the message is private whatever the classifier says;
+- otherwise the message is private when the classifier says so (probability >= 0.5) *and* the
+  tagger or temporal detector found something *and* the message is about the author (first-person
+  words, or a sensitive category such as health). "Tokyo is the capital of Japan" has places but
+  no author in it, so it is not private.
+`score` is the classifier probability pulled to the decision's side of 0.5 (>= 0.5 iff private).
+
+Robustness: invalid surrogates and control characters are replaced one-for-one (offsets kept);
+non-English text (langdetect, seeded) skips the English-only detectors but still gets patterns;
+the spaCy-based detectors see at most `MAX_ANALYSED_CHARS`, in chunks of about `CHUNK_CHARS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import re
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from osnguard.privacy import resources
+from osnguard.privacy.identification import classifier, patterns, tagger
+from osnguard.privacy.types import MessageContext, Phrase, Profile
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT_CHARS = 200_000  # longer input is refused with a clear error
+MAX_ANALYSED_CHARS = 20_000  # spaCy-based detectors stop here
+CHUNK_CHARS = 2_000
+MIN_LANGDETECT_LETTERS = 20
+PRIVATE_THRESHOLD = 0.5
+
+# Detector name -> (module, attribute, English only). Detector order is the priority for the
+# reason and category of merged phrases: the most specific explanation first.
+DETECTORS: dict[str, tuple[str, str, bool]] = {
+    "profile": ("osnguard.privacy.identification.profile_link", "detect", True),
+    "location_rule": ("osnguard.privacy.identification.location_rule", "detect", True),
+    "pattern": ("osnguard.privacy.identification.patterns", "detect", False),
+    "temporal": ("osnguard.privacy.temporal", "detect", True),
+    "tagger": ("osnguard.privacy.identification.tagger", "detect", True),
+}
+PRIORITY = {name: rank for rank, name in enumerate(DETECTORS)}
+AUTHOR_SPECIFIC = frozenset({"profile", "location_rule"})
+SENSITIVE_CATEGORIES = frozenset(
+    {"health", "religion", "politics", "age", "relationship", "sexuality", "finance", "ethnicity"}
+)
+FIRST_PERSON = re.compile(
+    r"(?i)(?<![\w'])(i|i'm|im|i've|ive|i'll|ill|i'd|me|my|mine|myself|we|we're|we've|us|our|ours)(?![\w'])"
+)
+_BAD_CHARS = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+@dataclass
+class IdentificationResult:
+    """What identification says about one message."""
+
+    private: bool
+    score: float
+    language: str
+    phrases: list[Phrase] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "private": self.private,
+            "score": round(self.score, 4),
+            "language": self.language,
+            "phrases": [phrase.to_dict() for phrase in self.phrases],
+            "warnings": list(self.warnings),
+        }
+
+
+# --- input handling ------------------------------------------------------------------------
+
+
+def clean_text(text: str) -> tuple[str, bool]:
+    """Replace lone surrogates and control characters by U+FFFD, one for one (offsets unchanged)."""
+    cleaned = _BAD_CHARS.sub("\ufffd", text)
+    return cleaned, cleaned != text
+
+
+def parse_now(now: datetime | str | None) -> datetime:
+    """A timezone-aware reference time (naive times are taken as UTC; ISO 8601 strings accepted)."""
+    if now is None:
+        return datetime.now(timezone.utc)
+    if isinstance(now, str):
+        try:
+            now = datetime.fromisoformat(now.strip().replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise ValueError(f"'now' must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}") from exc
+    if not isinstance(now, datetime):
+        raise ValueError("'now' must be a date-time")
+    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+
+
+def as_profile(profile: Profile | dict | None) -> Profile:
+    if isinstance(profile, Profile):
+        return profile
+    return Profile.from_dict(profile)
+
+
+def detect_language(text: str) -> str:
+    """ISO 639-1 code of the text's language; "en" when too short to tell (or undetectable)."""
+    letters = re.sub(r"(https?://|www\.)\S+|[@#]\w+|[^\w]|\d|_", "", text)
+    if len(letters) < MIN_LANGDETECT_LETTERS:
+        latin = sum(1 for c in letters if c.isascii())
+        if not letters or latin / len(letters) > 0.5:
+            return "en"
+    try:
+        from langdetect import DetectorFactory, detect_langs
+        from langdetect.lang_detect_exception import LangDetectException
+    except ImportError:  # pragma: no cover - langdetect is a dependency
+        return "en"
+    DetectorFactory.seed = 0
+    try:
+        ranked = detect_langs(text[:5000])
+    except LangDetectException:
+        return "en"
+    probs = {item.lang: item.prob for item in ranked}
+    top = ranked[0].lang
+    # Short, slangy English often looks like something else: trust a non-English guess only
+    # when English is all but excluded.
+    if top != "en" and probs.get("en", 0.0) < 0.2 and ranked[0].prob >= 0.7:
+        return top
+    return "en"
+
+
+def chunks(text: str, size: int = CHUNK_CHARS, limit: int = MAX_ANALYSED_CHARS) -> list[tuple[int, int]]:
+    """[start, end) pieces of text[:limit] of at most about `size` chars, cut at sentence or
+    whitespace boundaries."""
+    pieces: list[tuple[int, int]] = []
+    start, stop = 0, min(len(text), limit)
+    while start < stop:
+        end = min(start + size, stop)
+        if end < len(text):
+            window = text[start:end]
+            cut = max(window.rfind(". "), window.rfind("\n"), window.rfind("! "), window.rfind("? "))
+            if cut < size // 2:
+                cut = window.rfind(" ")
+            if cut > 0:
+                end = start + cut + 1
+        pieces.append((start, end))
+        start = end
+    return pieces
+
+
+# --- detectors -----------------------------------------------------------------------------
+
+
+def _detector(name: str) -> Callable[[MessageContext], list[Phrase]] | None:
+    module_name, attribute, _ = DETECTORS[name]
+    try:
+        return getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError):
+        log.warning("detector %s (%s.%s) is not available", name, module_name, attribute)
+        return None
+
+
+def _shift(phrase: Phrase, offset: int, text: str) -> Phrase:
+    start, end = phrase.start + offset, phrase.end + offset
+    return replace(phrase, start=start, end=end, text=text[start:end])
+
+
+def run_detectors(context: MessageContext, warnings: list[str]) -> list[Phrase]:
+    """Every detector's findings on the whole message (English-only ones on chunks of it)."""
+    text = context.text
+    english = context.language == "en"
+    spans = chunks(text) if english and text.strip() else []
+    contexts: list[tuple[int, MessageContext]] = []
+    nlp = resources.nlp() if spans else None
+    for start, end in spans:
+        piece = text[start:end]
+        doc = context.doc if (start, end) == (0, len(text)) and context.doc is not None else nlp(piece)
+        contexts.append((start, MessageContext(piece, context.profile, context.now, doc, context.language)))
+    found: list[Phrase] = []
+    for name, (_, _, english_only) in DETECTORS.items():
+        detect = _detector(name)
+        if detect is None:
+            warnings.append(f"The {name.replace('_', ' ')} detector is not installed; its findings are missing.")
+            continue
+        targets = contexts if english_only else [(0, context)]
+        for offset, sub in targets:
+            try:
+                phrases = detect(sub)
+            except Exception:  # noqa: BLE001 - one detector's bug must not lose the others' findings
+                log.exception("detector %s failed", name)
+                warnings.append(f"The {name.replace('_', ' ')} detector failed on this message; its findings are missing.")
+                break
+            for phrase in phrases:
+                if name not in phrase.detectors:
+                    phrase.detectors = [*phrase.detectors, name]
+                found.append(_shift(phrase, offset, text) if offset else phrase)
+    return [p for p in found if 0 <= p.start < p.end <= len(text)]
+
+
+# --- merging and decision ------------------------------------------------------------------
+
+
+def _rank(phrase: Phrase) -> int:
+    return min((PRIORITY.get(d, len(PRIORITY)) for d in phrase.detectors), default=len(PRIORITY))
+
+
+def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """Overlapping findings become one phrase (their union) with every detector and reason;
+    category, reason and attribute come from the most specific detector."""
+    ordered = sorted(phrases, key=lambda p: (p.start, -p.end))
+    groups: list[list[Phrase]] = []
+    group_end = -1
+    for phrase in ordered:
+        if groups and phrase.start < group_end:
+            groups[-1].append(phrase)
+            group_end = max(group_end, phrase.end)
+        else:
+            groups.append([phrase])
+            group_end = phrase.end
+    merged = []
+    for group in groups:
+        best = min(group, key=lambda p: (_rank(p), -p.confidence))
+        start, end = min(p.start for p in group), max(p.end for p in group)
+        detectors: list[str] = []
+        reasons: list[str] = []
+        for phrase in sorted(group, key=_rank):
+            for detector in phrase.detectors:
+                if detector not in detectors:
+                    detectors.append(detector)
+            for reason in [phrase.reason, *phrase.reasons]:
+                if reason and reason not in reasons:
+                    reasons.append(reason)
+        timed = next((p for p in group if p.interval is not None), None)
+        merged.append(
+            Phrase(
+                start=start,
+                end=end,
+                text=text[start:end],
+                category=best.category,
+                reason=best.reason,
+                confidence=round(max(p.confidence for p in group), 3),
+                detectors=sorted(detectors, key=lambda d: PRIORITY.get(d, len(PRIORITY))),
+                reasons=reasons,
+                attribute=next((p.attribute for p in group if p.attribute), None),
+                interval=timed.interval if timed else None,
+                timex_type=timed.timex_type if timed else best.timex_type,
+            )
+        )
+    return merged
+
+
+def is_about_author(text: str, phrases: list[Phrase]) -> bool:
+    """The message speaks of its author: first-person words or a sensitive category."""
+    return bool(FIRST_PERSON.search(text)) or any(p.category in SENSITIVE_CATEGORIES for p in phrases)
+
+
+def decide(text: str, probability: float, phrases: list[Phrase]) -> tuple[bool, float]:
+    """(private, score): see the module docstring for the rule."""
+    specific = [
+        p
+        for p in phrases
+        if AUTHOR_SPECIFIC.intersection(p.detectors)
+        or ("pattern" in p.detectors and patterns.is_personal_detail(p))
+    ]
+    if specific:
+        confidence = max(p.confidence for p in specific)
+        return True, max(probability, confidence, PRIVATE_THRESHOLD)
+    private = probability >= PRIVATE_THRESHOLD and bool(phrases) and is_about_author(text, phrases)
+    if private:
+        return True, probability
+    return False, min(probability, PRIVATE_THRESHOLD - 0.01)
+
+
+# --- entry point ---------------------------------------------------------------------------
+
+
+def identify(
+    text: str, *, profile: Profile | dict | None = None, now: datetime | str | None = None
+) -> IdentificationResult:
+    """Find the private phrases of `text` and decide whether the message is private.
+
+    Raises ValueError for input that is not text, too long, or has a malformed profile or time.
+    """
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ValueError(f"text is too long ({len(text):,} characters); the limit is {MAX_TEXT_CHARS:,}")
+    user = as_profile(profile)
+    moment = parse_now(now)
+    warnings: list[str] = []
+    text, replaced = clean_text(text)
+    if replaced:
+        warnings.append("Some characters could not be read and were replaced by \ufffd.")
+    if not text.strip():
+        return IdentificationResult(private=False, score=0.0, language="und", phrases=[], warnings=warnings)
+
+    language = detect_language(text)
+    if language != "en":
+        warnings.append(
+            f"This message looks like it is not in English (detected {language!r}): only e-mail addresses, "
+            "phone numbers, links, handles and account numbers were checked."
+        )
+    elif len(text) > MAX_ANALYSED_CHARS:
+        warnings.append(
+            f"The message is long: names, places, times and topics were looked for in its first "
+            f"{MAX_ANALYSED_CHARS:,} characters only; contact details and numbers in all of it."
+        )
+    doc = resources.nlp()(text) if language == "en" and len(text) <= CHUNK_CHARS else None
+    context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
+    phrases = merge(run_detectors(context, warnings), text)
+    probability = classifier.probability(text) if language == "en" else 0.0
+    private, score = decide(text, probability, phrases)
+    return IdentificationResult(private=private, score=score, language=language, phrases=phrases, warnings=warnings)
+
+
+__all__ = ["IdentificationResult", "identify", "tagger", "patterns"]
