@@ -391,3 +391,16 @@ def member_count(place: Place) -> int | None:
 def cities_in_country(code: str) -> int:
     """Number of gazetteer cities in a country (ISO code)."""
     return gazetteer().cities_in_country.get(code, 0)
+
+
+def cities_within(place: Place) -> int:
+    """How many gazetteer cities (5,000+ people) lie within a place: 1 for a city (k-figures)."""
+    gaz = gazetteer()
+    if place.kind == "city":
+        return 1
+    if place.kind == "region":
+        return gaz.cities_in_region.get(f"{place.country_code}.{place.admin1}", 0)
+    if place.kind == "country":
+        return gaz.cities_in_country.get(place.country_code or "", 0)
+    return sum(count for code, count in gaz.cities_in_country.items()
+               if (country := gaz.by_key.get(f"country:{code}")) and country.continent_code == place.continent_code)

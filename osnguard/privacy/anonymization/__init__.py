@@ -1,0 +1,38 @@
+"""Anonymization (SPEC §2.1-2.4): generalization schemas, information-loss metrics, naturalness
+(Fre, Eq. 4.7) and the assignment of generalizations to friend groups (Table 4.3).
+
+Public API:
+- `generalization_chain(phrase, context_text=, profile=, reading=) -> Chain`
+- metrics: `samarati`, `precision`, `distribution`, `info_loss`, `chain_losses`, `k_figure`
+- naturalness: `fre`, `fre_of_replacement`, `is_natural`, `substitution_is_natural`, `GAMMA`
+- groups: `anonymize_groups(text, phrases, groups=, profile=, now=)`, `alternatives(...)`
+"""
+
+from __future__ import annotations
+
+from osnguard.privacy.anonymization.metrics import (
+    Generalized,
+    chain_losses,
+    combination_loss,
+    distribution,
+    info_loss,
+    k_figure,
+    precision,
+    samarati,
+)
+from osnguard.privacy.anonymization.schemas import Chain, Level, Reading, generalization_chain
+
+__all__ = [
+    "Chain",
+    "Generalized",
+    "Level",
+    "Reading",
+    "chain_losses",
+    "combination_loss",
+    "distribution",
+    "generalization_chain",
+    "info_loss",
+    "k_figure",
+    "precision",
+    "samarati",
+]

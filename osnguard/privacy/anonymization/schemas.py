@@ -1,0 +1,525 @@
+"""Generalization schemas (SPEC §2.1): for one private phrase, the chain of ever more general
+wordings it can be replaced by, from the phrase itself (degree 0) to the most general level.
+
+- Places: GeoNames city -> region/state -> country -> continent, with populations (places.py).
+- Organisations: through their type and place ("Harvard University" -> "a university in
+  Cambridge" -> "a university in Massachusetts" -> "a university in the United States" ->
+  "a university"), from WordNet instance hypernyms and part holonyms, a small curated table
+  (data/organisations.json), or the type word in the name ("... Hospital").
+- Other nouns: WordNet hypernyms, skipping rare and overly abstract synsets (student -> person).
+
+Ambiguous names are resolved with the message's other words and the author's profile (Cambridge,
+MA for a Harvard student); the other readings are returned so the user can pick one, by passing
+`reading=` back in.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from osnguard.privacy import places
+from osnguard.privacy.places import Place
+from osnguard.privacy.resources import load_once, wordnet
+from osnguard.privacy.types import Phrase, Profile
+
+DATA_DIR = Path(__file__).parent / "data"
+
+PLACE_CATEGORIES = frozenset({"location"})
+ORGANISATION_CATEGORIES = frozenset({"education", "work", "health", "religion", "politics", "sports"})
+
+# Organisation types recognised from the last word of a name ("Tokyo University").
+ORG_TYPE_WORDS: dict[str, str] = {
+    "university": "university", "college": "college", "school": "school", "academy": "school",
+    "institute": "institute", "hospital": "hospital", "clinic": "clinic", "church": "church",
+    "temple": "temple", "mosque": "mosque", "synagogue": "synagogue", "bank": "bank",
+    "inc": "company", "inc.": "company", "corp": "company", "corp.": "company",
+    "corporation": "company", "company": "company", "ltd": "company", "ltd.": "company",
+    "llc": "company", "group": "company", "party": "party", "club": "club",
+}
+
+# Countries whose English name takes "the" ("in the United States").
+_THE_PREFIXES = ("United ", "Republic ", "Democratic Republic", "Czech Republic", "Dominican Republic",
+                 "Central African", "Philippines", "Netherlands", "Bahamas", "Maldives", "Gambia")
+
+# WordNet synsets a chain stops at (kept) and synsets too abstract to be offered at all.
+NATURAL_TOPS = frozenset({
+    "person.n.01", "food.n.01", "food.n.02", "animal.n.01", "plant.n.02", "location.n.01",
+    "organization.n.01", "disease.n.01", "illness.n.01", "religion.n.01", "language.n.01",
+    "sport.n.01", "beverage.n.01", "vehicle.n.01", "building.n.01", "institution.n.01",
+    "occupation.n.01", "discipline.n.01", "educational_institution.n.01", "device.n.01",
+    "instrument.n.01", "medicine.n.02", "drug.n.01", "game.n.01", "music.n.01", "animal.n.01",
+})
+ABSTRACT = frozenset({
+    "entity.n.01", "physical_entity.n.01", "abstraction.n.06", "object.n.01", "whole.n.02",
+    "living_thing.n.01", "organism.n.01", "causal_agent.n.01", "matter.n.03", "substance.n.07",
+    "substance.n.01", "thing.n.12", "group.n.01", "attribute.n.02", "state.n.02",
+    "condition.n.01", "relation.n.01", "psychological_feature.n.01", "event.n.01", "act.n.02",
+    "measure.n.02", "communication.n.02", "cognition.n.01", "content.n.05", "process.n.06",
+    "artifact.n.01", "instrumentality.n.03", "physical_condition.n.01", "pathological_state.n.01",
+    "ill_health.n.01", "social_group.n.01", "unit.n.03", "adult.n.01", "nutriment.n.01",
+    "knowledge_domain.n.01", "content.n.05", "enrollee.n.01",
+})
+MIN_ZIPF = 2.5  # hypernyms rarer than this ("enrollee") are skipped: they read as jargon
+
+
+@dataclass(frozen=True)
+class Level:
+    """One rung of a chain: `text` as it reads in the message, its `degree` (0 = the phrase
+    itself), its population where known, its k-figure (how many alternatives it hides among,
+    None when unknown) and where it came from ("original", "geonames", "organisation",
+    "wordnet", "type")."""
+
+    text: str
+    degree: int
+    population: int | None
+    k: int | None
+    source: str
+    label: str = ""  # the bare concept or place name ("Massachusetts"), for the UI
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "degree": self.degree, "population": self.population,
+                "k": self.k, "source": self.source, "label": self.label or self.text}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One interpretation of an ambiguous phrase ("Cambridge, Massachusetts, United States")."""
+
+    key: str
+    description: str
+
+
+@dataclass
+class Chain:
+    """The generalization schema of one phrase, from specific (levels[0]) to general."""
+
+    phrase: str
+    kind: str  # "place", "organisation", "noun" or "none"
+    levels: list[Level]
+    readings: list[Reading] = field(default_factory=list)
+    reading: str | None = None  # key of the reading the chain follows
+    suppressible: bool = True
+
+    @property
+    def height(self) -> int:
+        """L, the highest degree of the chain."""
+        return len(self.levels) - 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phrase": self.phrase, "kind": self.kind, "levels": [lv.to_dict() for lv in self.levels],
+                "readings": [r.__dict__ for r in self.readings], "reading": self.reading,
+                "suppressible": self.suppressible}
+
+
+# --- public entry point ---------------------------------------------------------------------
+
+def generalization_chain(phrase: Phrase, *, context_text: str, profile: Profile,
+                         reading: str | None = None) -> Chain:
+    """The chain of generalizations of `phrase` in its message.
+
+    `reading` (a `Reading.key` from an earlier chain) forces another interpretation of an
+    ambiguous name. A phrase with no known generalization gets a one-level chain.
+    """
+    if not isinstance(phrase, Phrase):
+        raise ValueError("phrase must be a Phrase")
+    text = phrase.text.strip()
+    if not text:
+        raise ValueError("cannot generalize an empty phrase")
+    anchors = _anchors(context_text, profile, exclude=text)
+    builders = _builders_for(phrase)
+    context = " ".join([context_text or "", *(value for _, value in profile.items())])
+    for build in builders:
+        chain = build(text, anchors, reading, context)
+        if chain is not None and len(chain.levels) > 1:
+            return chain
+    return Chain(text, "none", [Level(text, 0, None, 1, "original", text)])
+
+
+def _builders_for(phrase: Phrase) -> list:
+    if phrase.category in PLACE_CATEGORIES:
+        return [_place_chain, _organisation_chain, _noun_chain]
+    if phrase.category in ORGANISATION_CATEGORIES:
+        return [_organisation_chain, _place_chain, _noun_chain]
+    return [_organisation_chain, _noun_chain, _place_chain] if phrase.text[:1].isupper() else [_noun_chain]
+
+
+def indefinite_article(word: str) -> str:
+    """ "a" or "an" before a word, by its sound ("a university", "an hour", "an institute")."""
+    lower = word.lower()
+    if lower.startswith(("uni", "use", "usu", "uti", "eu", "one", "uk")):
+        return "a"
+    if lower.startswith(("hour", "honest", "honou", "heir")):
+        return "an"
+    return "an" if lower[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+def _dedupe(levels: list[Level]) -> list[Level]:
+    """Drop rungs that read the same as the one below (the city and prefecture of Tokyo)."""
+    kept: list[Level] = []
+    for level in levels:
+        if kept and level.text.casefold() == kept[-1].text.casefold():
+            continue
+        kept.append(Level(level.text, len(kept), level.population, level.k, level.source, level.label))
+    return kept
+
+
+# --- places ---------------------------------------------------------------------------------
+
+def place_text(place: Place) -> str:
+    """How a place is named in running text ("the United States", "Massachusetts")."""
+    if place.kind == "country" and place.name.startswith(_THE_PREFIXES):
+        return f"the {place.name}"
+    return place.name
+
+
+def describe(place: Place) -> str:
+    """A reading's description: the place and its containers ("Cambridge, Massachusetts, United States")."""
+    names: list[str] = []
+    for step in places.chain(place)[:3]:
+        if step.name not in names:
+            names.append(step.name)
+    return ", ".join(names)
+
+
+def place_k(place: Place) -> int:
+    """k-figure of naming `place`: how many gazetteer cities (5,000+ people) it covers."""
+    return places.cities_within(place)
+
+
+def _place_levels(place: Place, original: str | None) -> list[Level]:
+    levels: list[Level] = []
+    for degree, step in enumerate(places.chain(place)):
+        text = original if degree == 0 and original else place_text(step)
+        levels.append(Level(text, degree, step.population, place_k(step) if degree else 1,
+                            "original" if degree == 0 else "geonames", step.name))
+    return levels
+
+
+def _place_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+    readings = places.lookup(text)
+    if not readings:
+        return None
+    chosen = _choose_place(readings, anchors, reading)
+    return Chain(text, "place", _dedupe(_place_levels(chosen, text)),
+                 [Reading(p.key, describe(p)) for p in readings[:10]], chosen.key)
+
+
+def _choose_place(readings: list[Place], anchors: list[Place], forced: str | None) -> Place:
+    """The reading the context and profile support best; ties go to the most populous."""
+    if forced:
+        for place in readings:
+            if place.key == forced:
+                return place
+        raise ValueError(f"unknown reading {forced!r}; choose one of {', '.join(p.key for p in readings)}")
+
+    def support(place: Place) -> float:
+        score = 0.0
+        for anchor in anchors:
+            if anchor.key == place.key:
+                score += 3
+            elif places.contains(anchor, place) or places.contains(place, anchor):
+                score += 2 if anchor.kind in ("city", "region") and place.kind in ("city", "region") else 1
+            elif anchor.country_code and anchor.country_code == place.country_code:
+                score += 1
+        return score
+
+    best = max(range(len(readings)), key=lambda i: (support(readings[i]), -i))
+    return readings[best]
+
+
+# --- organisations --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Organisation:
+    name: str
+    type: str
+    city: str | None
+    members: int | None
+    source: str  # "organisation" (curated table) or "wordnet"
+
+
+@load_once
+def organisation_table() -> dict[str, Organisation]:
+    """The curated table, indexed by every name and alias (lower case)."""
+    data = json.loads((DATA_DIR / "organisations.json").read_text(encoding="utf-8"))
+    table: dict[str, Organisation] = {}
+    for row in data["organisations"]:
+        org = Organisation(row["name"], row["type"], row.get("city"), row.get("members"), "organisation")
+        for name in [row["name"], *row.get("aliases", [])]:
+            table[name.casefold()] = org
+    return table
+
+
+def _wordnet_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
+    """An organisation WordNet knows as an instance with a located part holonym."""
+    wn = wordnet()
+    for synset in wn.synsets(text.replace(" ", "_"), pos="n"):
+        types = synset.instance_hypernyms()
+        if not types:
+            continue
+        kind = types[0].lemma_names()[0].replace("_", " ")
+        holonyms = synset.part_holonyms()
+        city = holonyms[0].lemma_names()[0].replace("_", " ") if holonyms else None
+        gloss_places = _gloss_places(synset.definition())
+        return Organisation(synset.lemma_names()[0].replace("_", " "), kind, city, None, "wordnet"), gloss_places
+    return None
+
+
+def _gloss_places(gloss: str) -> list[Place]:
+    """Places named in a WordNet gloss after "in" ("a university in Massachusetts")."""
+    found: list[Place] = []
+    for match in re.finditer(r"\bin ((?:[A-Z][\w.]+ ?){1,3})", gloss):
+        readings = places.lookup(match.group(1).strip())
+        if readings:
+            found.append(readings[0])
+    return found
+
+
+def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
+    org = organisation_table().get(text.casefold())
+    if org is not None:
+        return org, []
+    found = _wordnet_organisation(text)
+    if found is not None:
+        return found
+    words = text.split()
+    if len(words) >= 2 and words[-1].casefold() in ORG_TYPE_WORDS:
+        kind = ORG_TYPE_WORDS[words[-1].casefold()]
+        # A place in the name: "Tokyo University" -> Tokyo.
+        for size in range(len(words) - 1, 0, -1):
+            for start in range(0, len(words) - size):
+                name = " ".join(words[start:start + size])
+                if places.lookup(name):
+                    return Organisation(text, kind, name, None, "type"), []
+        return Organisation(text, kind, None, None, "type"), []
+    return None
+
+
+def _organisation_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+    found = _find_organisation(text)
+    if found is None:
+        return None
+    org, hints = found
+    article = indefinite_article(org.type)
+    levels = [Level(text, 0, org.members, 1, "original", org.name)]
+    readings: list[Reading] = []
+    chosen_key = None
+    if org.city:
+        city_readings = places.lookup(org.city)
+        if city_readings:
+            city = _choose_place(city_readings, hints + anchors, reading if reading in
+                                 {p.key for p in city_readings} else None)
+            chosen_key = city.key
+            readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]
+            for step in places.chain(city):
+                if step.kind == "continent":
+                    break
+                levels.append(Level(f"{article} {org.type} in {place_text(step)}", len(levels),
+                                    step.population, _orgs_within(org.type, step), org.source,
+                                    f"{org.type} in {step.name}"))
+    levels.append(Level(f"{article} {org.type}", len(levels), None, _orgs_within(org.type, None),
+                        "type", org.type))
+    return Chain(text, "organisation", _dedupe(levels), readings, chosen_key)
+
+
+@lru_cache(maxsize=256)
+def _orgs_within(kind: str, place: Place | None) -> int | None:
+    """k-figure of "a <kind> in <place>": known organisations of that type there (the curated
+    table plus WordNet's located instances); None when none is known beyond the phrase's own."""
+    seen: set[str] = set()
+    count = 0
+    for org in _known_organisations(kind):
+        if org[0] in seen:
+            continue
+        seen.add(org[0])
+        if place is None or (org[1] is not None and places.contains(place, org[1])):
+            count += 1
+    return count or None
+
+
+@lru_cache(maxsize=64)
+def _known_organisations(kind: str) -> tuple[tuple[str, Place | None], ...]:
+    known: list[tuple[str, Place | None]] = []
+    for org in set(organisation_table().values()):
+        if org.type == kind:
+            readings = places.lookup(org.city) if org.city else []
+            known.append((org.name, readings[0] if readings else None))
+    wn = wordnet()
+    for synset in wn.synsets(kind.replace(" ", "_"), pos="n"):
+        for instance in synset.instance_hyponyms():
+            name = instance.lemma_names()[0].replace("_", " ")
+            holonyms = instance.part_holonyms()
+            located = None
+            if holonyms:
+                hints = _gloss_places(instance.definition())
+                readings = places.lookup(holonyms[0].lemma_names()[0].replace("_", " "))
+                located = _choose_place(readings, hints, None) if readings else None
+            known.append((name, located))
+    return tuple(known)
+
+
+# --- other nouns ----------------------------------------------------------------------------
+
+def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+    wn = wordnet()
+    synsets, head_text = _noun_synsets(text)
+    if not synsets:
+        return None
+    if reading:
+        chosen = next((s for s in synsets if s.name() == reading), None)
+        if chosen is None:
+            raise ValueError(f"unknown reading {reading!r}; choose one of {', '.join(s.name() for s in synsets)}")
+    else:
+        chosen = choose_sense(synsets, f"{text} {context}")
+    plural = _is_plural(text, head_text)
+    levels = [Level(text, 0, None, 1, "original", text)]
+    for synset in _hypernym_path(chosen):
+        word = _best_lemma(synset)
+        if word is None:
+            continue
+        levels.append(Level(_inflect(word, plural), len(levels), None, hyponym_count(synset.name()),
+                            "wordnet", word))
+    del wn
+    return Chain(text, "noun", _dedupe(levels), [Reading(s.name(), s.definition()) for s in synsets[:8]],
+                 chosen.name())
+
+
+_STOP = frozenset("a an the of in on at to for from by with and or but is are was were be been my your "
+                  "his her our their i you he she we they it this that as after before".split())
+
+
+def _stems(text: str) -> set[str]:
+    """Crude stems (first five letters) of the content words of a text, for sense overlap."""
+    return {w[:5] for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOP and len(w) > 2}
+
+
+def choose_sense(synsets: list[Any], context: str) -> Any:
+    """Simplified Lesk: the sense whose gloss, examples, lemmas and hypernyms share most words
+    with the context; WordNet's sense order (frequency) breaks ties and adds a small prior."""
+    words = _stems(context)
+
+    def score(index: int) -> float:
+        synset = synsets[index]
+        signature = " ".join([synset.definition(), *synset.examples(), *synset.lemma_names(),
+                              *(n for h in synset.hypernyms() for n in h.lemma_names())])
+        return len(words & _stems(signature.replace("_", " "))) - 0.1 * index
+
+    return synsets[max(range(len(synsets)), key=score)]
+
+
+def _noun_synsets(text: str) -> tuple[list[Any], str]:
+    """Noun senses of the longest WordNet entry ending the phrase ("computer science major" ->
+    "major"), most frequent first."""
+    wn = wordnet()
+    words = [w for w in re.findall(r"[\w'-]+", text)]
+    for start in range(len(words)):
+        candidate = "_".join(words[start:])
+        lemma = wn.morphy(candidate.lower(), wn.NOUN) or candidate.lower()
+        synsets = wn.synsets(lemma, pos=wn.NOUN)
+        if synsets:
+            return synsets, candidate.replace("_", " ")
+    return [], ""
+
+
+def _hypernym_path(synset: Any) -> list[Any]:
+    """Hypernyms from the synset upwards: stop at a natural top ("person"), skip abstract middle
+    rungs, and stop before the abstract top of the hierarchy."""
+    path: list[Any] = []
+    current, seen = synset, {synset.name()}
+    while parents := (current.hypernyms() or current.instance_hypernyms()):
+        parent = parents[0]
+        if parent.name() in seen:
+            break
+        seen.add(parent.name())
+        if parent.name() in NATURAL_TOPS:
+            path.append(parent)
+            break
+        if parent.name() in ABSTRACT or parent.min_depth() <= 3:
+            if parent.min_depth() <= 3:
+                break
+            current = parent
+            continue
+        path.append(parent)
+        current = parent
+    return path
+
+
+def _best_lemma(synset: Any) -> str | None:
+    """The synset's first lemma if it is common enough, else its most common lemma; None when all
+    are too rare to read naturally."""
+    from wordfreq import zipf_frequency
+
+    scored = [(zipf_frequency(name.replace("_", " "), "en"), name.replace("_", " "))
+              for name in synset.lemma_names()]
+    if scored[0][0] >= MIN_ZIPF:
+        return scored[0][1]
+    zipf, word = max(scored)
+    return word if zipf >= MIN_ZIPF else None
+
+
+@lru_cache(maxsize=4096)
+def hyponym_count(synset_name: str) -> int:
+    """k-figure of a WordNet level: how many concepts and instances it covers (itself excluded)."""
+    synset = wordnet().synset(synset_name)
+    return sum(1 for _ in synset.closure(lambda s: s.hyponyms() + s.instance_hyponyms()))
+
+
+def _is_plural(text: str, head: str) -> bool:
+    last = text.split()[-1] if text.split() else text
+    wn = wordnet()
+    base = wn.morphy(last.lower(), wn.NOUN)
+    return bool(base) and base != last.lower() and last.lower().endswith("s")
+
+
+def _inflect(word: str, plural: bool) -> str:
+    if not plural:
+        return word
+    from lemminflect import getInflection
+
+    if word == "person":
+        return "people"
+    forms = getInflection(word.split()[-1], tag="NNS")
+    return " ".join(word.split()[:-1] + [forms[0] if forms else word.split()[-1] + "s"])
+
+
+# --- context ---------------------------------------------------------------------------------
+
+_NAME = re.compile(r"\b[A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*)*")
+
+
+def _anchors(context_text: str, profile: Profile, exclude: str) -> list[Place]:
+    """Places the message and the profile point to: named places and organisations' cities."""
+    names = [value for _, value in profile.items()]
+    names += [m.group(0).rstrip(".'-") for m in _NAME.finditer(context_text or "") if m.group(0) != exclude]
+    anchors: list[Place] = []
+    for name in names:
+        anchors.extend(_anchor_places(name.strip()))
+    return anchors
+
+
+@lru_cache(maxsize=2048)
+def _anchor_places(name: str) -> tuple[Place, ...]:
+    if not name or len(name) > 80:
+        return ()
+    org = organisation_table().get(name.casefold())
+    if org is not None and org.city:
+        readings = places.lookup(org.city)
+        return (readings[0],) if readings else ()
+    found = _wordnet_organisation(name) if name[:1].isupper() else None
+    if found is not None:
+        return tuple(found[1])
+    readings = places.lookup(name)
+    # Only unambiguous or clearly dominant names anchor the context.
+    if len(readings) == 1 or (len(readings) > 1 and (readings[0].population or 0) > 10 * (readings[1].population or 1)):
+        return (readings[0],)
+    return ()
+
+
+def log_population(value: int | None) -> float | None:
+    return math.log(value) if value and value > 1 else None
