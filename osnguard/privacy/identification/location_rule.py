@@ -117,8 +117,41 @@ def _prepare(context: MessageContext) -> tuple[NormalisedText, Any] | None:
     return norm, nlp()(norm.text)
 
 
-def _locations(doc: Any) -> list[Any]:
-    return [ent for ent in doc.ents if ent.label_ in LOCATION_LABELS]
+def _locations(doc: Any, *, gazetteer: bool = False) -> list[Any]:
+    """Places by NER (step 3); with `gazetteer`, also lower-case place names NER misses in tweets."""
+    places = [ent for ent in doc.ents if ent.label_ in LOCATION_LABELS]
+    if gazetteer:
+        places.extend(_unrecognised_places(doc))
+    return places
+
+
+GAZETTEER_MIN_POPULATION = 50_000
+
+
+def _unrecognised_places(doc: Any) -> list[Any]:
+    """'i live in seattle': a lower-case object of a place preposition that GeoNames knows as a
+    sizeable place and whose main WordNet sense is a proper name (so 'home', 'reading' stay out)."""
+    from osnguard.privacy import places
+
+    covered = {t.i for ent in doc.ents for t in ent}
+    spans = []
+    for token in doc:
+        if token.i in covered or token.dep_ != "pobj" or not token.text.islower() or not token.is_alpha:
+            continue
+        if token.head.lower_ not in PRESENCE_PREPS | ORIGIN_PREPS | DESTINATION_PREPS:
+            continue
+        start = token.i
+        while start > 0 and doc[start - 1].dep_ == "compound" and doc[start - 1].head.i == token.i:
+            start -= 1
+        span = doc[start : token.i + 1]
+        synsets = wordnet().synsets(span.text.replace(" ", "_"), pos="n")
+        if not synsets or not synsets[0].instance_hypernyms():
+            continue
+        if any(
+            p.kind != "city" or (p.population or 0) >= GAZETTEER_MIN_POPULATION for p in places.lookup(span.text)
+        ):
+            spans.append(span)
+    return spans
 
 
 def _to_phrases(context: MessageContext, norm: NormalisedText, found: Iterable[LocationFinding]) -> list[Phrase]:
@@ -276,9 +309,13 @@ def _is_user(subject: Any) -> bool:
     return any(c.dep_ == "poss" and c.lower_ in GROUP_POSSESSIVE for c in subject.children)
 
 
-def _negated(tokens: Iterable[Any]) -> bool:
+def _negated(tokens: Iterable[Any], before: int) -> bool:
+    """Step 4 on the clause: a negation of the place's verbs, before the place ends (the seed's
+    window ends at the place, so "We in Brazil we cannot wait ..." is not negated)."""
     for token in tokens:
         for child in token.children:
+            if child.i >= before:
+                continue
             if child.dep_ == "neg" or child.lower_ in NEGATIONS and child.dep_ in ("advmod", "neg", "det"):
                 return True
     return False
@@ -367,11 +404,13 @@ def _reason(place: str, how: str) -> str:
         "live": f"You say you live or grew up in {place}: that tells people where you live.",
         "from": f"You say you come from {place}: that tells people where you are from.",
         "going": f"You say you are going to {place}: that tells people where you will be.",
+        "move": f"You say you are moving or moved to {place}: that tells people where you live.",
         "invited": f"You invite people to {place}: that tells them where you are.",
     }[how]
 
 
-LIVING_VERBS = frozenset({"live", "grow", "bear", "raise", "base", "reside", "settle", "relocate", "move"})
+LIVING_VERBS = frozenset({"live", "grow", "bear", "raise", "base", "reside", "settle"})
+MOVING_VERBS = frozenset({"move", "relocate"})
 
 
 def _with_first_person(ent: Any) -> bool:
@@ -398,7 +437,7 @@ def _judge(ent: Any) -> LocationFinding | None:
         return None
     chain = [*att.path, *clause.verbs]
     hypothetical = _hypothetical(clause.verbs, conditional=owner == "user")
-    if _negated(chain) or hypothetical or _embedded_in_wish(clause):
+    if _negated(chain, ent.end) or hypothetical or _embedded_in_wish(clause):
         return None  # step 4 (and wishes / hypotheticals)
     if any(
         v.lemma_.lower() not in NEUTRAL_MATRIX and is_non_private_verb(v.lemma_) for v in clause.matrix
@@ -411,7 +450,10 @@ def _judge(ent: Any) -> LocationFinding | None:
         if not is_private_verb(att.verb.lemma_, 2):
             return None
         return LocationFinding(ent.start_char, ent.end_char, ent.text, _reason(ent.text, "invited"), 0.6)
-    if att.verb.lemma_.lower() in LIVING_VERBS and how == "are":
+    lemma = att.verb.lemma_.lower()
+    if lemma in MOVING_VERBS and how == "going":
+        how = "move"
+    elif lemma in LIVING_VERBS and how == "are":
         how = "live"
     confidence = 0.85 if is_private_verb(att.verb.lemma_) else 0.7
     return LocationFinding(ent.start_char, ent.end_char, ent.text, _reason(ent.text, how), confidence)
@@ -420,7 +462,7 @@ def _judge(ent: Any) -> LocationFinding | None:
 def find_private_locations(doc: Any) -> list[LocationFinding]:
     """Every place in a parsed (normalised) message that the extended rule says is the user's."""
     found = []
-    for ent in _locations(doc):
+    for ent in _locations(doc, gazetteer=True):
         finding = _judge(ent)
         if finding is not None:
             found.append(finding)
