@@ -59,6 +59,9 @@ INSTALLED_APPS = [
     "osnguard.core",
     "osnguard.accounts",
     "osnguard.circles",
+    "osnguard.posts",
+    "osnguard.fingerprints",
+    "osnguard.disclosures",
 ]
 
 MIDDLEWARE = [
@@ -182,11 +185,19 @@ CELERY_TASK_ROUTES = {
     "osnguard.disclosures.tasks.detect_*": {"queue": "detect"},
 }
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
-CELERY_BEAT_SCHEDULE: dict = {}
 
 # Engine and crawler settings.
 OSNGUARD_DATA_DIR = os.environ.get("OSNGUARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data"))
+# Networks the crawler may reach although private/loopback (e.g. "127.0.0.0/8" for local tests).
 CRAWLER_ALLOWED_NETWORKS = env_list("CRAWLER_ALLOWED_NETWORKS")
+CRAWLER_CONNECT_TIMEOUT = float(os.environ.get("CRAWLER_CONNECT_TIMEOUT", "5"))
+CRAWLER_READ_TIMEOUT = float(os.environ.get("CRAWLER_READ_TIMEOUT", "15"))
+CRAWLER_DEADLINE = float(os.environ.get("CRAWLER_DEADLINE", "60"))
+CRAWLER_MAX_BYTES = int(os.environ.get("CRAWLER_MAX_BYTES", str(5 * 1024 * 1024)))
+CELERY_BEAT_SCHEDULE = {
+    "crawl-due-sources": {"task": "osnguard.disclosures.tasks.crawl_due_sources", "schedule": 60.0},
+    "crawl-requeue-stuck": {"task": "osnguard.disclosures.tasks.crawl_requeue_stuck", "schedule": 600.0},
+}
 
 LOGGING = {
     "version": 1,

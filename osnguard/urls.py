@@ -8,6 +8,7 @@ from osnguard.core import views as core_views
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("osnguard.posts.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
@@ -15,6 +16,7 @@ urlpatterns = [
     path("api/", include("osnguard.circles.api_urls")),
     path("accounts/", include("osnguard.accounts.urls")),
     path("", include("osnguard.circles.urls")),
+    path("disclosures/", include("osnguard.disclosures.urls")),
     path("healthz/", core_views.healthz, name="healthz"),
     path("", core_views.home, name="home"),
 ]

@@ -1,0 +1,135 @@
+"""Detection service: screen a candidate document against every stored message, run the
+paraphrase detector and attribution on the shortlist, and record disclosures once each.
+
+The screening index lives in each worker process and is topped up with messages posted since it
+was built, so a new message is screened for from the next document on.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from osnguard.fingerprints.selectors import fingerprint_versions_for_message
+from osnguard.posts.models import Message, Version
+from osnguard.privacy.attribution import Attribution, attribute
+from osnguard.privacy.retrieval import ScreeningIndex
+
+from .models import CandidateDocument, CrawlJob, Disclosure
+
+EXCERPT_CHARS = 600
+INDEX_BATCH = 500
+
+
+class _IndexHolder:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.index = ScreeningIndex()
+        self.upto = 0  # highest message id indexed
+
+    def refresh(self) -> ScreeningIndex:
+        with self.lock:
+            while True:
+                ids = list(
+                    Message.objects.filter(pk__gt=self.upto, audience=Message.Audience.FRIENDS)
+                    .order_by("pk").values_list("pk", flat=True)[:INDEX_BATCH]
+                )
+                if not ids:
+                    return self.index
+                texts: dict[int, list[str]] = {}
+                for message_id, text in Version.objects.filter(message_id__in=ids).values_list("message_id", "text"):
+                    texts.setdefault(message_id, []).append(text)
+                for message_id in ids:
+                    if texts.get(message_id):
+                        self.index.add(message_id, texts[message_id])
+                self.upto = ids[-1]
+
+    def reset(self) -> None:
+        with self.lock:
+            self.index, self.upto = ScreeningIndex(), 0
+
+
+_holder = _IndexHolder()
+
+
+def screening_index() -> ScreeningIndex:
+    return _holder.refresh()
+
+
+def screening_index_reset() -> None:
+    """Forget the process's index (tests; after bulk deletions)."""
+    _holder.reset()
+
+
+def _excerpt(text: str, result: Attribution) -> str:
+    if result.evidence:
+        start = max(0, min(e.start for e in result.evidence) - EXCERPT_CHARS // 3)
+    else:
+        start = 0
+    excerpt = text[start:start + EXCERPT_CHARS]
+    return ("…" if start else "") + excerpt + ("…" if start + EXCERPT_CHARS < len(text) else "")
+
+
+def disclosure_record(*, message: Message, document: CandidateDocument, result: Attribution) -> Disclosure:
+    """Store the disclosure of `message` in `document` once, however often it is detected."""
+    existing = Disclosure.objects.filter(message=message, document=document).first()
+    if existing:
+        return existing
+    suspect_id = int(result.friend) if result.verdict == "friend" and result.friend else None
+    suspect_version = (
+        Version.objects.filter(message=message, recipient_id=suspect_id).first() if suspect_id else None
+    )
+    try:
+        with transaction.atomic():
+            return Disclosure.objects.create(
+                owner_id=message.author_id,
+                message=message,
+                document=document,
+                source=document.source,
+                source_url=document.url,
+                excerpt=_excerpt(document.text, result),
+                verdict=result.verdict if result.verdict in Disclosure.Verdict.values else Disclosure.Verdict.UNDETERMINED,
+                suspect_id=suspect_id,
+                suspect_version=suspect_version,
+                suspect_group=(result.group or "")[:60],
+                score=float(result.score),
+                margin=float(result.margin) if result.margin == result.margin and abs(result.margin) != float("inf") else 0.0,
+                evidence=[e.__dict__ for e in result.evidence],
+                explanation=result.explanation,
+            )
+    except IntegrityError:  # a concurrent worker recorded it first
+        return Disclosure.objects.get(message=message, document=document)
+
+
+def document_detect(*, document_id: int) -> list[Disclosure]:
+    """Screen one document; record and notify every disclosure found. Safe to run again."""
+    from .services import notification_for_disclosure
+
+    document = CandidateDocument.objects.select_related("source").get(pk=document_id)
+    found: list[Disclosure] = []
+    for message_id in screening_index().shortlist(document.text):
+        message = Message.objects.filter(pk=message_id, audience=Message.Audience.FRIENDS).first()
+        if message is None:
+            continue
+        versions = fingerprint_versions_for_message(message_id=message.pk)
+        if not versions:
+            continue
+        result = attribute(versions, document.text)
+        if not result.disclosure:
+            continue
+        disclosure = disclosure_record(message=message, document=document, result=result)
+        notification_for_disclosure(disclosure=disclosure)
+        found.append(disclosure)
+    now = timezone.now()
+    first_time = CandidateDocument.objects.filter(pk=document.pk, screened_at__isnull=True).update(screened_at=now)
+    if first_time and document.crawl_job_id:
+        CrawlJob.objects.filter(pk=document.crawl_job_id).update(
+            screened=F("screened") + 1, matched=F("matched") + len(found)
+        )
+        CrawlJob.objects.filter(
+            pk=document.crawl_job_id, status=CrawlJob.Status.RUNNING, screened__gte=F("new_documents")
+        ).update(status=CrawlJob.Status.DONE, finished_at=now)
+    return found

@@ -1,0 +1,178 @@
+"""Sources that are crawled, crawl jobs with their progress, the candidate documents found,
+the disclosures detected in them, and the notifications sent about them.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Source(models.Model):
+    """A public place crawled for copies of messages; owner None means site-wide (admins)."""
+
+    class Kind(models.TextChoices):
+        FEED = "feed", "RSS/Atom feed"
+        PAGE = "page", "Web page"
+        MASTODON_PUBLIC = "mastodon_public", "Mastodon public timeline"
+        MASTODON_TAG = "mastodon_tag", "Mastodon hashtag timeline"
+        OSNGUARD_PUBLIC = "osnguard_public", "Public posts on osnguard"
+
+    class Status(models.TextChoices):
+        NEVER = "never", "Not crawled yet"
+        OK = "ok", "OK"
+        NOT_MODIFIED = "not_modified", "Unchanged since last crawl"
+        RETRYING = "retrying", "Failed, retrying"
+        ERROR = "error", "Failed"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="sources")
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    url = models.URLField(max_length=2000, blank=True)
+    hashtag = models.CharField(max_length=100, blank=True)
+    interval_minutes = models.PositiveIntegerField(default=60)
+    enabled = models.BooleanField(default=True)
+    etag = models.CharField(max_length=500, blank=True)
+    last_modified = models.CharField(max_length=100, blank=True)
+    last_crawled_at = models.DateTimeField(null=True, blank=True)
+    next_crawl_at = models.DateTimeField(null=True, blank=True)
+    last_status = models.CharField(max_length=20, choices=Status.choices, default=Status.NEVER)
+    last_error = models.TextField(blank=True)
+    consecutive_failures = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        indexes = [models.Index(fields=["enabled", "next_crawl_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SourceError(models.Model):
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="errors")
+    occurred_at = models.DateTimeField(auto_now_add=True)
+    message = models.TextField()
+    transient = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-occurred_at", "-id"]
+
+
+class CrawlJob(models.Model):
+    """One crawl of one source, with progress counts the UI shows while it runs."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="jobs")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                     blank=True, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    fetched = models.PositiveIntegerField(default=0)
+    new_documents = models.PositiveIntegerField(default=0)
+    screened = models.PositiveIntegerField(default=0)
+    matched = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class CandidateDocument(models.Model):
+    """A crawled text, stored once per content hash however often and wherever it is seen."""
+
+    source = models.ForeignKey(Source, on_delete=models.SET_NULL, null=True, related_name="documents")
+    crawl_job = models.ForeignKey(CrawlJob, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="documents")
+    url = models.URLField(max_length=2000)
+    title = models.CharField(max_length=300, blank=True)
+    text = models.TextField()
+    content_hash = models.CharField(max_length=64, unique=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    first_seen_at = models.DateTimeField(auto_now_add=True)
+    screened_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-first_seen_at", "-id"]
+
+
+class Disclosure(models.Model):
+    """A candidate document judged to disclose a message, with who is suspected and why."""
+
+    class Verdict(models.TextChoices):
+        FRIEND = "friend", "A friend is identified"
+        GROUP = "group", "Only the group is identified"
+        UNDETERMINED = "undetermined", "Undetermined"
+
+    class Status(models.TextChoices):
+        NEW = "new", "New"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISMISSED = "dismissed", "Dismissed as false alarm"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="disclosures")
+    message = models.ForeignKey("posts.Message", on_delete=models.CASCADE, related_name="disclosures")
+    document = models.ForeignKey(CandidateDocument, on_delete=models.CASCADE, related_name="disclosures")
+    source = models.ForeignKey(Source, on_delete=models.SET_NULL, null=True, blank=True, related_name="disclosures")
+    source_url = models.URLField(max_length=2000)
+    excerpt = models.TextField()
+    verdict = models.CharField(max_length=16, choices=Verdict.choices)
+    suspect = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="suspected_disclosures")
+    suspect_version = models.ForeignKey("posts.Version", on_delete=models.SET_NULL, null=True, blank=True,
+                                        related_name="+")
+    suspect_group = models.CharField(max_length=60, blank=True)
+    score = models.FloatField()
+    margin = models.FloatField()
+    evidence = models.JSONField(default=list)
+    explanation = models.TextField(blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.NEW)
+    detected_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-detected_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["message", "document"], name="disclosure_unique_message_document"),
+        ]
+        indexes = [models.Index(fields=["owner", "-detected_at"])]
+
+
+class Notification(models.Model):
+    class Kind(models.TextChoices):
+        DISCLOSURE = "disclosure", "A message of yours was found in public"
+        SOURCE_FAILING = "source_failing", "A source keeps failing"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    disclosure = models.ForeignKey(Disclosure, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="notifications")
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    title = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "disclosure"], name="notification_once_per_disclosure",
+                                    condition=models.Q(disclosure__isnull=False)),
+        ]
+
+
+class NotificationPreference(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences")
+    kind = models.CharField(max_length=20, choices=Notification.Kind.choices)
+    in_app = models.BooleanField(default=True)
+    email = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="notification_preference_unique")]

@@ -1,0 +1,121 @@
+"""Reads for sources, crawl jobs, disclosures, notifications and the dashboards.
+
+Everything is scoped to one user: their own sources (plus site-wide ones, read-only), and only
+disclosures of messages they wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from django.contrib.auth.models import AbstractUser
+from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import TruncDate
+from django.http import Http404
+from django.utils import timezone
+
+from .models import CrawlJob, Disclosure, Notification, Source
+
+
+def source_list(*, user: AbstractUser) -> QuerySet[Source]:
+    """The user's sources and the site-wide ones."""
+    return Source.objects.filter(Q(owner=user) | Q(owner__isnull=True)).order_by("owner_id", "name", "id")
+
+
+def source_get(*, user: AbstractUser, source_id: object, writable: bool = False) -> Source:
+    """A source the user may see (or change, with writable=True; site-wide ones only for staff)."""
+    rows = source_list(user=user)
+    if writable and not user.is_staff:
+        rows = rows.filter(owner=user)
+    try:
+        return rows.get(pk=int(source_id))
+    except (Source.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such source.") from None
+
+
+def crawl_job_list(*, user: AbstractUser, source: Source | None = None) -> QuerySet[CrawlJob]:
+    rows = CrawlJob.objects.filter(Q(source__owner=user) | Q(source__owner__isnull=True)).select_related("source")
+    if source is not None:
+        rows = rows.filter(source=source)
+    return rows.order_by("-created_at", "-id")
+
+
+def crawl_job_get(*, user: AbstractUser, job_id: object) -> CrawlJob:
+    try:
+        return crawl_job_list(user=user).get(pk=int(job_id))
+    except (CrawlJob.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such crawl.") from None
+
+
+def disclosure_list(*, owner: AbstractUser, status: str | None = None) -> QuerySet[Disclosure]:
+    rows = Disclosure.objects.filter(owner=owner).select_related("suspect", "source", "message")
+    if status:
+        rows = rows.filter(status=status)
+    return rows.order_by("-detected_at", "-id")
+
+
+def disclosure_get(*, owner: AbstractUser, disclosure_id: object) -> Disclosure:
+    try:
+        return disclosure_list(owner=owner).select_related("suspect_version", "document").get(pk=int(disclosure_id))
+    except (Disclosure.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such disclosure.") from None
+
+
+@dataclass(frozen=True)
+class CountRow:
+    label: str
+    count: int
+    key: str = ""
+
+
+def leaks_by_friend(*, owner: AbstractUser, limit: int = 20) -> list[CountRow]:
+    """Disclosures attributed to each friend (dismissed ones excluded), most first."""
+    rows = (
+        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
+        .filter(verdict=Disclosure.Verdict.FRIEND, suspect__isnull=False)
+        .values("suspect_id", "suspect__username", "suspect__first_name", "suspect__last_name")
+        .annotate(n=Count("id")).order_by("-n", "suspect__username")[:limit]
+    )
+    return [
+        CountRow(label=" ".join(filter(None, [r["suspect__first_name"], r["suspect__last_name"]])) or r["suspect__username"],
+                 count=r["n"], key=str(r["suspect_id"]))
+        for r in rows
+    ]
+
+
+def leaks_by_group(*, owner: AbstractUser) -> list[CountRow]:
+    rows = (
+        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
+        .exclude(suspect_group="").values("suspect_group").annotate(n=Count("id")).order_by("-n", "suspect_group")
+    )
+    return [CountRow(label=r["suspect_group"], count=r["n"]) for r in rows]
+
+
+def leaks_by_source(*, owner: AbstractUser, limit: int = 10) -> list[CountRow]:
+    rows = (
+        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
+        .values("source__name", "source_id").annotate(n=Count("id")).order_by("-n", "source__name")[:limit]
+    )
+    return [CountRow(label=r["source__name"] or "(deleted source)", count=r["n"], key=str(r["source_id"] or "")) for r in rows]
+
+
+def leak_timeline(*, owner: AbstractUser, days: int = 30, today: date | None = None) -> list[CountRow]:
+    """Disclosures per day over the last `days` days, zero days included."""
+    today = today or timezone.localdate()
+    start = today - timedelta(days=days - 1)
+    counts = dict(
+        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
+        .filter(detected_at__date__gte=start).annotate(day=TruncDate("detected_at"))
+        .values("day").annotate(n=Count("id")).values_list("day", "n")
+    )
+    return [CountRow(label=(start + timedelta(days=i)).isoformat(), count=counts.get(start + timedelta(days=i), 0))
+            for i in range(days)]
+
+
+def notification_list(*, user: AbstractUser) -> QuerySet[Notification]:
+    return Notification.objects.filter(user=user).select_related("disclosure").order_by("-created_at", "-id")
+
+
+def notification_unread_count(*, user: AbstractUser) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()

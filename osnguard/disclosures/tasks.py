@@ -1,0 +1,42 @@
+"""Celery tasks for crawling and detection; thin wrappers around the services.
+
+Crawl tasks run on the `crawl` queue, detection on `detect` (see CELERY_TASK_ROUTES). Tasks are
+acks_late and idempotent: a redelivered task never duplicates documents or disclosures.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from .crawling import CrawlRetry, crawl_run
+from .detection import document_detect
+from .services import crawl_jobs_for_due_sources, crawl_jobs_requeue_stuck
+
+MAX_CRAWL_RETRIES = 5
+
+
+@shared_task(bind=True, acks_late=True, max_retries=MAX_CRAWL_RETRIES)
+def crawl_source(self, job_id: int) -> dict:
+    try:
+        outcome = crawl_run(job_id=job_id, final_attempt=self.request.retries >= MAX_CRAWL_RETRIES)
+    except CrawlRetry as exc:
+        raise self.retry(exc=exc, countdown=min(600, 15 * 2 ** self.request.retries)) from exc
+    for document_id in outcome.new_document_ids:
+        detect_document.delay(document_id)
+    return {"job": job_id, "status": outcome.job.status, "documents": len(outcome.new_document_ids)}
+
+
+@shared_task(acks_late=True)
+def detect_document(document_id: int) -> dict:
+    found = document_detect(document_id=document_id)
+    return {"document": document_id, "disclosures": [d.pk for d in found]}
+
+
+@shared_task
+def crawl_due_sources() -> list[int]:
+    return [job.pk for job in crawl_jobs_for_due_sources()]
+
+
+@shared_task
+def crawl_requeue_stuck() -> list[int]:
+    return crawl_jobs_requeue_stuck()

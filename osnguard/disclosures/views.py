@@ -1,0 +1,199 @@
+"""HTML pages: the disclosure dashboard and detail, sources with crawl progress, notifications.
+
+Everything is looked up among the signed-in user's own objects, so other users' ids are 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from osnguard.core.forms import add_service_errors, error_text
+
+from . import charts, selectors, services
+from .forms import NotificationPreferencesForm, SourceForm
+from .models import CrawlJob, Disclosure, Notification
+from .highlight import segments
+
+PAGE_SIZE = 20
+
+
+def _page(request: HttpRequest, rows):
+    return Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """Who leaked what: per friend and per group, a timeline, top sources, recent disclosures."""
+    status = request.GET.get("status") or None
+    if status not in (None, *Disclosure.Status.values):
+        status = None
+    context = {
+        "by_friend": charts.bars(selectors.leaks_by_friend(owner=request.user)),
+        "by_group": charts.bars(selectors.leaks_by_group(owner=request.user)),
+        "by_source": charts.bars(selectors.leaks_by_source(owner=request.user)),
+        "timeline": charts.timeline_columns(selectors.leak_timeline(owner=request.user)),
+        "page": _page(request, selectors.disclosure_list(owner=request.user, status=status)),
+        "status": status,
+        "statuses": Disclosure.Status.choices,
+        "total": selectors.disclosure_list(owner=request.user).count(),
+    }
+    return render(request, "disclosures/dashboard.html", context)
+
+
+@login_required
+@require_GET
+def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=pk)
+    version = disclosure.suspect_version
+    fingerprint = getattr(version, "fingerprint", None) if version else None
+    spans = [(e["start"], e["end"]) for e in disclosure.evidence]
+    context = {
+        "disclosure": disclosure,
+        "leaked": segments(disclosure.document.text, spans),
+        "version_segments": segments(version.text, [(c["start"], c["end"]) for c in fingerprint.choices])
+        if fingerprint else None,
+        "evidence_count": len(spans),
+    }
+    return render(request, "disclosures/detail.html", context)
+
+
+@login_required
+@require_POST
+def disclosure_action(request: HttpRequest, pk: int) -> HttpResponse:
+    disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=pk)
+    action = request.POST.get("action")
+    try:
+        if action == "dismiss":
+            services.disclosure_set_status(disclosure=disclosure, status=Disclosure.Status.DISMISSED)
+            messages.success(request, "Marked as a false alarm.")
+        elif action == "confirm":
+            services.disclosure_set_status(disclosure=disclosure, status=Disclosure.Status.CONFIRMED)
+            messages.success(request, "Marked as confirmed.")
+        elif action == "move":
+            friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
+            messages.success(request, f"Moved {friendship.friend.get_full_name() or friendship.friend.username} "
+                                      f"to {friendship.group.name}.")
+        else:
+            messages.error(request, "Unknown action.")
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    return redirect("disclosures:detail", pk=disclosure.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def sources(request: HttpRequest) -> HttpResponse:
+    form = SourceForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                source = services.source_create(owner=request.user, **form.cleaned_data)
+            except ValidationError as exc:
+                add_service_errors(form, exc)
+            else:
+                messages.success(request, f"Added {source.name}. It will be crawled every "
+                                          f"{source.interval_minutes} minutes.")
+                return redirect("disclosures:source", pk=source.pk)
+        status = 400
+    context = {"form": form, "page": _page(request, selectors.source_list(user=request.user))}
+    return render(request, "disclosures/sources.html", context, status=status)
+
+
+@login_required
+@require_GET
+def source_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    source = selectors.source_get(user=request.user, source_id=pk)
+    context = {
+        "source": source,
+        "jobs": selectors.crawl_job_list(user=request.user, source=source)[:10],
+        "errors": source.errors.all()[:10],
+        "can_edit": source.owner_id == request.user.pk or request.user.is_staff,
+    }
+    return render(request, "disclosures/source_detail.html", context)
+
+
+@login_required
+@require_POST
+def source_action(request: HttpRequest, pk: int) -> HttpResponse:
+    source = selectors.source_get(user=request.user, source_id=pk, writable=True)
+    action = request.POST.get("action")
+    try:
+        if action == "crawl":
+            job = services.crawl_job_request(source=source, requested_by=request.user)
+            messages.success(request, f"Crawl #{job.pk} queued.")
+        elif action in {"pause", "resume"}:
+            services.source_update(source=source, enabled=action == "resume")
+            messages.success(request, "Source resumed." if action == "resume" else "Source paused.")
+        elif action == "delete":
+            services.source_delete(source=source)
+            messages.success(request, "Source deleted.")
+            return redirect("disclosures:sources")
+        else:
+            messages.error(request, "Unknown action.")
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    return redirect("disclosures:source", pk=source.pk)
+
+
+@login_required
+@require_GET
+def crawl_job_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    """A crawl's progress; the partial polls itself with htmx while the crawl runs."""
+    job = selectors.crawl_job_get(user=request.user, job_id=pk)
+    active = job.status in (CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING)
+    percent = round(100 * job.screened / job.new_documents) if job.new_documents else (0 if active else 100)
+    return render(request, "disclosures/_job_progress.html", {"job": job, "active": active, "percent": percent})
+
+
+@login_required
+@require_GET
+def notifications(request: HttpRequest) -> HttpResponse:
+    return render(request, "disclosures/notifications.html",
+                  {"page": _page(request, selectors.notification_list(user=request.user))})
+
+
+@login_required
+@require_POST
+def notifications_mark_read(request: HttpRequest) -> HttpResponse:
+    raw = request.POST.getlist("id")
+    ids = [int(x) for x in raw if x.isdigit()] if raw else None
+    services.notification_mark_read(user=request.user, notification_ids=ids)
+    if request.htmx:
+        return notification_badge(request)
+    return redirect("disclosures:notifications")
+
+
+@login_required
+@require_GET
+def notification_badge(request: HttpRequest) -> HttpResponse:
+    """The unread-count badge in the navigation; polled with htmx."""
+    return render(request, "disclosures/_badge.html",
+                  {"unread": selectors.notification_unread_count(user=request.user)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notification_preferences(request: HttpRequest) -> HttpResponse:
+    current = {
+        kind: (p.in_app, p.email)
+        for kind in Notification.Kind.values
+        for p in [services.notification_preference_get(user=request.user, kind=kind)]
+    }
+    form = NotificationPreferencesForm(request.POST or None, preferences=current)
+    if request.method == "POST" and form.is_valid():
+        for kind in Notification.Kind.values:
+            services.notification_preference_set(
+                user=request.user, kind=kind,
+                in_app=form.cleaned_data[f"{kind}__in_app"], email=form.cleaned_data[f"{kind}__email"],
+            )
+        messages.success(request, "Notification settings saved.")
+        return redirect("disclosures:preferences")
+    return render(request, "disclosures/preferences.html", {"form": form})

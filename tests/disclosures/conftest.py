@@ -1,0 +1,19 @@
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def local_crawling(settings):
+    """Let the crawler reach servers on 127.0.0.1 (never allowed by default)."""
+    from osnguard.disclosures import crawling
+
+    settings.CRAWLER_ALLOWED_NETWORKS = ["127.0.0.0/8"]
+    crawling.crawler_client.cache_clear()
+    crawling.robots_cache.cache_clear()
+    yield
+    crawling.crawler_client.cache_clear()
+    crawling.robots_cache.cache_clear()
