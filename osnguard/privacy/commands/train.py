@@ -19,6 +19,7 @@ TRAINERS: dict[str, str] = {
     "tagger": "osnguard.privacy.identification.tagger:train_model",
     "classifier": "osnguard.privacy.identification.classifier:train_model",
     "paraphrase": "osnguard.privacy.paraphrase.detector:train_model",
+    "temporal": "osnguard.privacy.temporal:train_model",
 }
 
 
