@@ -4,7 +4,8 @@ Slot j has `sizes[j]` alternatives, so a version is a vector in the mixed-radix 
 Π range(sizes[j]). `greedy_code` picks `count` vectors with pairwise Hamming distance >= d: a greedy
 lexicode (vectors in lexicographic order, each kept if far enough from all kept so far) when the
 space is small, and a seeded randomised greedy search when it is large. Both are deterministic for
-a given seed. `best_code` lowers d from the target until `count` vectors fit.
+a given seed. `best_code` lowers d from the target until `count` vectors fit. `Avoid` keeps a new
+code away from codewords given out before (another group's friends).
 """
 
 from __future__ import annotations
@@ -46,11 +47,37 @@ def all_vectors(sizes: Sequence[int]) -> np.ndarray:
     return np.stack([g.ravel() for g in grids], axis=1)
 
 
-def lexicode(sizes: Sequence[int], count: int, distance: int, fixed: np.ndarray | None = None) -> np.ndarray:
+@dataclass
+class Avoid:
+    """Codewords already given out (e.g. to another group), and for each how many positions its
+    versions already differ by outside these slots; a new word must make the total >= d."""
+
+    words: np.ndarray
+    offsets: np.ndarray
+
+    def required(self, distance: int) -> np.ndarray:
+        return distance - self.offsets
+
+
+def far_enough(candidates: np.ndarray, avoid: Avoid | None, distance: int) -> np.ndarray:
+    """Mask of candidate rows at the required distance from every word in `avoid`."""
+    mask = np.ones(len(candidates), dtype=bool)
+    if avoid is None or not len(avoid.words):
+        return mask
+    need = avoid.required(distance)
+    relevant = need > 0
+    words, need = avoid.words[relevant], need[relevant]
+    for start in range(0, len(words), 64):
+        block = words[start : start + 64]
+        dist = (candidates[:, None, :] != block[None, :, :]).sum(axis=2)
+        mask &= (dist >= need[start : start + 64][None, :]).all(axis=1)
+    return mask
+
+
+def lexicode(sizes: Sequence[int], count: int, distance: int, avoid: Avoid | None = None) -> np.ndarray:
     """Greedy lexicode: scan the space in order, keep vectors at distance >= d from those kept."""
     candidates = all_vectors(sizes)
-    for word in fixed if fixed is not None else []:
-        candidates = candidates[(candidates != word).sum(axis=1) >= distance]
+    candidates = candidates[far_enough(candidates, avoid, distance)]
     kept: list[np.ndarray] = []
     while len(kept) < count and len(candidates):
         word = candidates[0]
@@ -59,7 +86,7 @@ def lexicode(sizes: Sequence[int], count: int, distance: int, fixed: np.ndarray 
     return np.array(kept, dtype=np.int16).reshape(len(kept), len(sizes))
 
 
-def random_greedy(sizes: Sequence[int], count: int, distance: int, seed: str) -> np.ndarray:
+def random_greedy(sizes: Sequence[int], count: int, distance: int, seed: str, avoid: Avoid | None = None) -> np.ndarray:
     """Seeded random candidates, each kept if at distance >= d from all kept so far."""
     rng = rng_for(seed)
     limits = np.array(sizes, dtype=np.int64)
@@ -68,6 +95,8 @@ def random_greedy(sizes: Sequence[int], count: int, distance: int, seed: str) ->
     max_tries = RANDOM_TRIES * count + 1000
     while found < count and tries < max_tries:
         batch = (rng.random((256, len(sizes))) * limits).astype(np.int16)
+        batch = batch[far_enough(batch, avoid, distance)]
+        tries += 256 - len(batch)
         for word in batch:
             tries += 1
             if found == 0 or int((kept[:found] != word).sum(axis=1).min()) >= distance:
@@ -78,15 +107,15 @@ def random_greedy(sizes: Sequence[int], count: int, distance: int, seed: str) ->
     return kept[:found]
 
 
-def greedy_code(sizes: Sequence[int], count: int, distance: int, seed: str = "") -> np.ndarray:
+def greedy_code(sizes: Sequence[int], count: int, distance: int, seed: str = "", avoid: Avoid | None = None) -> np.ndarray:
     """Up to `count` codewords with pairwise distance >= `distance`."""
     if count <= 0:
         return np.zeros((0, len(sizes)), dtype=np.int16)
     if not sizes:
         return np.zeros((1, 0), dtype=np.int16)
     if space_size(sizes) <= LEXICODE_LIMIT:
-        return lexicode(sizes, count, distance)
-    return random_greedy(sizes, count, distance, seed)
+        return lexicode(sizes, count, distance, avoid)
+    return random_greedy(sizes, count, distance, seed, avoid)
 
 
 def min_distance(words: np.ndarray) -> int:
@@ -103,7 +132,9 @@ def min_distance(words: np.ndarray) -> int:
     return best
 
 
-def best_code(sizes: Sequence[int], count: int, target: int = 3, seed: str = "") -> Code | None:
+def best_code(
+    sizes: Sequence[int], count: int, target: int = 3, seed: str = "", avoid: Avoid | None = None
+) -> Code | None:
     """The code with the largest distance <= target that holds `count` words; None if the space
     has fewer than `count` vectors."""
     if count <= 0:
@@ -111,7 +142,7 @@ def best_code(sizes: Sequence[int], count: int, target: int = 3, seed: str = "")
     if space_size(sizes) < count:
         return None
     for distance in range(min(target, max(len(sizes), 1)), 0, -1):
-        words = greedy_code(sizes, count, distance, seed)
+        words = greedy_code(sizes, count, distance, seed, avoid)
         if len(words) == count:
             reached = min_distance(words) if count > 1 else distance
             return Code(words, max(reached, distance) if count > 1 else distance)

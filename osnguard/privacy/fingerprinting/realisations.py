@@ -1,8 +1,9 @@
 """Realisation choices: ways of writing the same words that change no meaning.
 
 Each rule reads a spaCy Doc and yields `Slot`s whose alternatives are grammatical by construction:
-numbers ("three" <-> "3"), contractions ("I am" <-> "I'm", "do not" <-> "don't"), the optional
-"that" after verbs of saying and thinking, "after graduating" <-> "after I graduated" when the main
+numbers ("three" <-> "3"), contractions ("I am" <-> "I'm", "do not" <-> "don't", "my hometown
+is" <-> "my hometown's"), the optional
+"that" after verbs of saying and thinking, "after graduating" <-> "after I graduated" <-> "after having graduated" when the main
 clause has a pronoun subject in the past tense, and sparing punctuation (the comma after an
 introductory phrase, joining two short sentences with ", and", the final full stop).
 """
@@ -146,6 +147,23 @@ def contraction_slots(doc: Any) -> Iterator[Slot]:
                 yield slot
 
 
+def noun_is_slots(doc: Any) -> Iterator[Slot]:
+    """"My hometown is Tokyo" <-> "My hometown's Tokyo": a common-noun subject and copula "is"."""
+    for token in doc[1:]:
+        noun = doc[token.i - 1]
+        if (
+            token.lower_ == "is" and token.lemma_ == "be" and noun.whitespace_
+            and noun.pos_ == "NOUN" and noun.tag_ == "NN" and noun.dep_ == "nsubj" and noun.head.i == token.i
+            and not noun.lower_.endswith(("s", "x", "z", "sh", "ch")) and noun.is_alpha
+            and not is_final(token) and not has_participle(token)
+        ):
+            start = noun.idx + len(noun.text)
+            end = token.idx + len(token.text)
+            slot = make_slot(start, end, doc.text[start:end], [("'s", REALISATION, "contraction")])
+            if slot:
+                yield slot
+
+
 def that_slots(doc: Any) -> Iterator[Slot]:
     """Drop or add the complementizer "that" after verbs like think, know, say."""
     for token in doc:
@@ -179,6 +197,11 @@ def past_tense(lemma: str) -> str | None:
     return forms[0] if forms else None
 
 
+def past_participle(lemma: str) -> str | None:
+    forms = getInflection(lemma, tag="VBN")
+    return forms[0] if forms else None
+
+
 def gerund(lemma: str) -> str | None:
     forms = getInflection(lemma, tag="VBG")
     return forms[0] if forms else None
@@ -189,7 +212,7 @@ def main_subject(verb: Any) -> Any:
 
 
 def clause_slots(doc: Any) -> Iterator[Slot]:
-    """"after graduating" <-> "after I graduated" when the main verb is past with a pronoun subject."""
+    """"after graduating" <-> "after I graduated" <-> "after having graduated" when the main verb is past with a pronoun subject."""
     for token in doc:
         low = token.lower_
         if low not in CLAUSE_MARKERS or token.i + 1 >= len(doc):
@@ -204,11 +227,15 @@ def clause_slots(doc: Any) -> Iterator[Slot]:
                 and main.tag_ == "VBD" and subject is not None and subject.lower_ in SUBJECT_PRONOUNS
             ):
                 form = past_tense(verb.lemma_)
-                if form:
+                participle = past_participle(verb.lemma_)
+                if form and participle:
                     start, end, text = span_text(doc, token.i, verb.i)
                     pronoun = subject.text if subject.lower_ == "i" else subject.lower_
-                    option = f"{token.text} {pronoun} {form}"
-                    slot = make_slot(start, end, text, [(option, REALISATION, "clause")])
+                    options = [
+                        (f"{token.text} {pronoun} {form}", REALISATION, "clause"),
+                        (f"{token.text} having {participle}", REALISATION, "clause"),
+                    ]
+                    slot = make_slot(start, end, text, options)
                     if slot:
                         yield slot
         elif token.dep_ == "mark" and main.dep_ == "advcl" and main.tag_ == "VBD":
@@ -254,8 +281,9 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
             and first.idx == stop.idx + 2 and doc.text[stop.idx + 1] == " "
         ):
             start, end = stop.idx, first.idx + len(first.text)
-            option = f", and {first.text.lower()}"
-            slot = make_slot(start, end, doc.text[start:end], [(option, REALISATION, "punctuation")])
+            lowered = first.text.lower()
+            options = [(f", and {lowered}", REALISATION, "punctuation"), (f"; {lowered}", REALISATION, "punctuation")]
+            slot = make_slot(start, end, doc.text[start:end], options)
             if slot:
                 yield slot
     last = doc[-1] if len(doc) else None

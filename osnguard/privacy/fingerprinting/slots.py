@@ -103,6 +103,7 @@ def find_slots(
     if realisations:
         candidates.extend(realisation_rules.clause_slots(doc))
         candidates.extend(realisation_rules.contraction_slots(doc))
+        candidates.extend(realisation_rules.noun_is_slots(doc))
         candidates.extend(realisation_rules.that_slots(doc))
         candidates.extend(realisation_rules.number_slots(doc))
         candidates.extend(realisation_rules.punctuation_slots(doc))

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from osnguard.privacy.fingerprinting.codes import Code, all_vectors, best_code, min_distance
+from osnguard.privacy.fingerprinting.codes import Avoid, all_vectors, best_code, min_distance
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
 from osnguard.privacy.fingerprinting.slots import REALISATION, Slot, find_slots
 from osnguard.privacy.types import Choice, Version
@@ -35,6 +35,7 @@ class GroupFingerprints:
     capacity: int  # Π_j |S_j|: how many distinct versions this text allows
     min_distance: int | None  # smallest number of slots two versions differ in (None: < 2 versions)
     warnings: list[str] = field(default_factory=list)
+    words: np.ndarray | None = None  # the choice vector of each version, in `versions` order
 
 
 def capacity(slots: Sequence[Slot]) -> int:
@@ -103,18 +104,24 @@ def group_pattern(slots: Sequence[Slot], group_index: int, n_groups: int, seed: 
     return code.words[group_index]
 
 
-def choose_code(slots: Sequence[Slot], count: int, pattern: np.ndarray | None, seed: str) -> tuple[np.ndarray, int | None]:
+def choose_code(
+    slots: Sequence[Slot], count: int, pattern: np.ndarray | None, seed: str, avoid: Avoid | None = None
+) -> tuple[np.ndarray, int | None]:
     """Full choice vectors for `count` friends, and the code distance reached (None if < 2).
 
     Prefers keeping the group pattern on the realisation slots and spreading friends over the
     synonym slots, unless using every slot gives a larger distance.
     """
     sizes = [slot.size for slot in slots]
-    full = best_code(sizes, count, TARGET_DISTANCE, seed)
+    full = best_code(sizes, count, TARGET_DISTANCE, seed, avoid)
     if pattern is not None:
         free = [j for j, slot in enumerate(slots) if slot.kind != REALISATION]
         fixed = [j for j, slot in enumerate(slots) if slot.kind == REALISATION]
-        inner = best_code([sizes[j] for j in free], count, TARGET_DISTANCE, seed) if free else None
+        inner_avoid = None
+        if avoid is not None:
+            offsets = avoid.offsets + (avoid.words[:, fixed] != pattern).sum(axis=1)
+            inner_avoid = Avoid(avoid.words[:, free], offsets)
+        inner = best_code([sizes[j] for j in free], count, TARGET_DISTANCE, seed, inner_avoid) if free else None
         if inner is not None and (full is None or inner.distance >= full.distance):
             words = np.zeros((count, len(slots)), dtype=np.int16)
             words[:, free] = inner.words
@@ -142,9 +149,11 @@ def fingerprint_group(
     check: NaturalnessCheck | None = None,
     doc: Any = None,
     slots: Sequence[Slot] | None = None,
+    avoid: Avoid | None = None,
 ) -> GroupFingerprints:
     """Distinct versions of `text` for `friends`; `protected` spans and `base_choices` are never
-    touched. Deterministic for the same text, friends and seed."""
+    touched. `avoid` holds choice vectors over the same slots already given to other groups.
+    Deterministic for the same text, friends and seed."""
     friends = [str(friend) for friend in friends]
     if len(set(friends)) != len(friends):
         raise ValueError(f"group {group!r} lists a friend more than once")
@@ -155,15 +164,17 @@ def fingerprint_group(
     result = GroupFingerprints(group, text, slots, [], capacity(slots), None)
     if not friends:
         return result
-    code_seed = f"{seed}\x00{text}"
-    pattern = group_pattern(slots, group_index, n_groups, code_seed)
-    words, distance = choose_code(slots, len(friends), pattern, code_seed)
+    code_seed = f"{seed}\x00{group}\x00{text}"
+    pattern = group_pattern(slots, group_index, n_groups, seed)
+    words, distance = choose_code(slots, len(friends), pattern, code_seed, avoid)
     order = friend_order(friends, code_seed)
     versions: list[Version | None] = [None] * len(friends)
     for row, friend_index in enumerate(order):
         body, choices = render(text, slots, words[row], slot_base=slot_base, base_choices=base_choices)
         versions[friend_index] = Version(friends[friend_index], group, body, choices)
     result.versions = [v for v in versions if v is not None]
+    result.words = np.empty_like(words)
+    result.words[np.array(order, dtype=np.int64)] = words
     result.min_distance = min_distance(words) if len(friends) > 1 else None
     if result.capacity < len(friends):
         result.warnings.append(
