@@ -151,6 +151,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "SourceKindEnum": "osnguard.disclosures.models.Source.Kind",
+        "NotificationKindEnum": "osnguard.disclosures.models.Notification.Kind",
+        "InteractionKindEnum": "osnguard.circles.models.Interaction.Kind",
+    },
 }
 
 # Celery: Redis when REDIS_URL is set, else kombu's filesystem transport (no server needed).

@@ -9,6 +9,7 @@ from osnguard.core import views as core_views
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("osnguard.posts.api_urls")),
+    path("api/", include("osnguard.disclosures.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

@@ -84,6 +84,8 @@ class FeedListApi(generics.ListAPIView):
 
 
 class FeedDetailApi(APIView):
+    serializer_class = FeedItemSerializer
+
     def get(self, request: Request, version_id: int) -> Response:
         version = selectors.version_get_for_recipient(user=request.user, version_id=version_id)
         return Response(FeedItemSerializer(version).data)
@@ -100,6 +102,8 @@ class MessageListApi(generics.ListAPIView):
 
 
 class MessageDetailApi(APIView):
+    serializer_class = MessageDetailSerializer
+
     def get(self, request: Request, message_id: int) -> Response:
         message = selectors.message_get_for_author(author=request.user, message_id=message_id)
         return Response(MessageDetailSerializer(message).data)

@@ -1,0 +1,240 @@
+"""REST API for sources, crawls, disclosures, dashboard figures and notifications.
+
+Every query is scoped to the signed-in user; other users' ids answer 404. Rules live in services.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from osnguard.core.api import Pagination
+
+from . import selectors, services
+from .models import CrawlJob, Disclosure, Notification, Source
+
+
+class SourceSerializer(serializers.ModelSerializer):
+    site_wide = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Source
+        fields = ["id", "name", "kind", "url", "hashtag", "interval_minutes", "enabled", "site_wide",
+                  "last_status", "last_error", "last_crawled_at", "next_crawl_at", "consecutive_failures"]
+        read_only_fields = ["last_status", "last_error", "last_crawled_at", "next_crawl_at", "consecutive_failures"]
+
+    def get_site_wide(self, source) -> bool:
+        return source.owner_id is None
+
+
+class SourceInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    kind = serializers.ChoiceField(choices=Source.Kind.choices, required=False)
+    url = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    hashtag = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    interval_minutes = serializers.IntegerField(required=False)
+    enabled = serializers.BooleanField(required=False)
+
+
+class CrawlJobSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CrawlJob
+        fields = ["id", "source", "status", "fetched", "new_documents", "screened", "matched", "error",
+                  "created_at", "started_at", "finished_at"]
+
+
+class DisclosureSerializer(serializers.ModelSerializer):
+    suspect = serializers.SerializerMethodField()
+    message_id = serializers.IntegerField(source="message.id")
+
+    class Meta:
+        model = Disclosure
+        fields = ["id", "message_id", "source", "source_url", "excerpt", "verdict", "suspect", "suspect_group",
+                  "score", "margin", "evidence", "explanation", "status", "detected_at"]
+
+    def get_suspect(self, disclosure) -> dict | None:
+        user = disclosure.suspect
+        if user is None:
+            return None
+        return {"id": user.pk, "username": user.username, "name": user.get_full_name() or user.username}
+
+
+class DisclosureStatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Disclosure.Status.choices)
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "title", "body", "disclosure", "read_at", "created_at"]
+
+
+class MarkReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                help_text="Notification ids; omit to mark all read.")
+
+
+class PreferenceSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Notification.Kind.choices)
+    in_app = serializers.BooleanField()
+    email = serializers.BooleanField()
+
+
+class MoveSuspectResultSerializer(serializers.Serializer):
+    friend = serializers.IntegerField()
+    group = serializers.CharField()
+    level = serializers.IntegerField()
+
+
+class CountRowSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+    key = serializers.CharField()
+
+
+class StatsSerializer(serializers.Serializer):
+    by_friend = CountRowSerializer(many=True)
+    by_group = CountRowSerializer(many=True)
+    by_source = CountRowSerializer(many=True)
+    timeline = CountRowSerializer(many=True)
+
+
+class SourceListApi(generics.ListAPIView):
+    """Your sources and the site-wide ones; POST registers a source."""
+
+    serializer_class = SourceSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self):
+        return selectors.source_list(user=self.request.user)
+
+    def post(self, request: Request) -> Response:
+        data = SourceInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = {k: v for k, v in data.validated_data.items() if k != "enabled"}
+        source = services.source_create(owner=request.user, **fields)
+        return Response(SourceSerializer(source).data, status=status.HTTP_201_CREATED)
+
+
+class SourceDetailApi(APIView):
+    serializer_class = SourceSerializer
+
+    def get(self, request: Request, source_id: int) -> Response:
+        return Response(SourceSerializer(selectors.source_get(user=request.user, source_id=source_id)).data)
+
+    def patch(self, request: Request, source_id: int) -> Response:
+        source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
+        data = SourceInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        source = services.source_update(source=source, **data.validated_data)
+        return Response(SourceSerializer(source).data)
+
+    def delete(self, request: Request, source_id: int) -> Response:
+        services.source_delete(source=selectors.source_get(user=request.user, source_id=source_id, writable=True))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SourceCrawlApi(APIView):
+    """Queue a crawl now; answers with the crawl job to poll for progress."""
+    serializer_class = CrawlJobSerializer
+
+
+    def post(self, request: Request, source_id: int) -> Response:
+        source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
+        job = services.crawl_job_request(source=source, requested_by=request.user)
+        return Response(CrawlJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class CrawlJobDetailApi(APIView):
+    serializer_class = CrawlJobSerializer
+
+    def get(self, request: Request, job_id: int) -> Response:
+        return Response(CrawlJobSerializer(selectors.crawl_job_get(user=request.user, job_id=job_id)).data)
+
+
+class DisclosureListApi(generics.ListAPIView):
+    serializer_class = DisclosureSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self):
+        wanted = self.request.query_params.get("status") or None
+        if wanted is not None and wanted not in Disclosure.Status.values:
+            raise serializers.ValidationError({"status": f"One of: {', '.join(Disclosure.Status.values)}."})
+        return selectors.disclosure_list(owner=self.request.user, status=wanted)
+
+
+class DisclosureDetailApi(APIView):
+    serializer_class = DisclosureSerializer
+
+    def get(self, request: Request, disclosure_id: int) -> Response:
+        return Response(DisclosureSerializer(selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)).data)
+
+    def patch(self, request: Request, disclosure_id: int) -> Response:
+        disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
+        data = DisclosureStatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.disclosure_set_status(disclosure=disclosure, status=data.validated_data["status"])
+        return Response(DisclosureSerializer(disclosure).data)
+
+
+class DisclosureMoveSuspectApi(APIView):
+    """Move the suspected friend to your next stricter group."""
+    serializer_class = MoveSuspectResultSerializer
+
+
+    def post(self, request: Request, disclosure_id: int) -> Response:
+        disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
+        friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
+        return Response({"friend": friendship.friend_id, "group": friendship.group.name, "level": friendship.group.level})
+
+
+class DisclosureStatsApi(APIView):
+    """Dashboard figures: per friend, per group, per source, and per day for 30 days."""
+    serializer_class = StatsSerializer
+
+
+    def get(self, request: Request) -> Response:
+        user = request.user
+        return Response({
+            "by_friend": [asdict(r) for r in selectors.leaks_by_friend(owner=user)],
+            "by_group": [asdict(r) for r in selectors.leaks_by_group(owner=user)],
+            "by_source": [asdict(r) for r in selectors.leaks_by_source(owner=user)],
+            "timeline": [asdict(r) for r in selectors.leak_timeline(owner=user)],
+        })
+
+
+class NotificationListApi(generics.ListAPIView):
+    serializer_class = NotificationSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self):
+        return selectors.notification_list(user=self.request.user)
+
+
+class NotificationReadApi(APIView):
+    serializer_class = MarkReadSerializer
+
+    def post(self, request: Request) -> Response:
+        data = MarkReadSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        count = services.notification_mark_read(user=request.user, notification_ids=data.validated_data.get("ids"))
+        return Response({"marked": count, "unread": selectors.notification_unread_count(user=request.user)})
+
+
+class NotificationPreferenceApi(APIView):
+    serializer_class = PreferenceSerializer
+
+    def get(self, request: Request) -> Response:
+        rows = [services.notification_preference_get(user=request.user, kind=k) for k in Notification.Kind.values]
+        return Response([{"kind": p.kind, "in_app": p.in_app, "email": p.email} for p in rows])
+
+    def put(self, request: Request) -> Response:
+        data = PreferenceSerializer(data=request.data, many=True)
+        data.is_valid(raise_exception=True)
+        for item in data.validated_data:
+            services.notification_preference_set(user=request.user, **item)
+        return self.get(request)
