@@ -1,0 +1,181 @@
+"""Leak simulation: how well attribution names the leaker, and that it never accuses the innocent.
+
+    .venv/bin/python bench/leaks.py                     # TEST messages, the table for the docs
+    .venv/bin/python bench/leaks.py --split train --calibrate   # choose the margins on TRAIN
+
+For each real message (bench/leak_attacks.py) we build versions for 150 recipients over 5 groups,
+let a random recipient leak their version through each attack, and attribute the result with
+osnguard's `attribute()`. Non-leaks per message: an unrelated message, a text on the same topic
+(the MSRP sentence paired with it as *not* a paraphrase) and the message posted publicly (the
+same text for every recipient) reposted with a comment.
+
+Columns: `top-1` = the verdict names the leaker; `rank-1` = the leaker ranks first alone
+(whatever the verdict); `group` = the verdict's group (friend or group verdict) is the leaker's;
+`undet.` = verdict "undetermined"; `missed` = no disclosure found; `wrong` = a friend verdict
+naming someone else (a false accusation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import leak_attacks as la  # noqa: E402
+from osnguard.privacy import attribution  # noqa: E402
+from osnguard.privacy.attribution import attribute, prepare  # noqa: E402
+
+
+@dataclass
+class Outcome:
+    case: str
+    leak: bool
+    leaker: str | None
+    leaker_group: str | None
+    result: attribution.Attribution
+
+
+def build_messages(split: str, count: int, seed: int, source: str) -> list[tuple[la.Message, list, str]]:
+    """The first `count` messages of `split` (shuffled by `seed`) that can be fingerprinted for
+    150 recipients, with their versions and where those came from."""
+    rng = random.Random(seed)
+    pool = [m for m in la.load_messages() if la.split_of(m.text) == split]
+    rng.shuffle(pool)
+    groups = la.make_groups()
+    chosen, tried = [], 0
+    for message in pool:
+        if len(chosen) >= count:
+            break
+        tried += 1
+        versions, how = la.versions_for(message.text, groups, rng, source=source)
+        if versions is not None:
+            chosen.append((message, versions, how))
+    print(f"{len(chosen)} {split} messages fingerprinted for 150 recipients out of {tried} tried", file=sys.stderr)
+    return chosen
+
+
+def simulate(messages, seed: int, detector) -> list[Outcome]:
+    lexical = detector is None
+    rng = random.Random(seed + 1)
+    groups = la.make_groups()
+    texts = [m.text for m, _, _ in messages]
+    outcomes: list[Outcome] = []
+    for n, (message, versions, _) in enumerate(messages):
+        prepared = prepare(versions)
+        for name, attack in la.ATTACKS.items():
+            leaker = rng.choice(versions)
+            candidate = attack(leaker.text, rng)
+            outcomes.append(Outcome(name, True, leaker.friend, leaker.group,
+                                    attribute(prepared, candidate, detector=detector, lexical_only=lexical)))
+        other = texts[(n + 1 + rng.randrange(len(texts) - 1)) % len(texts)] if len(texts) > 1 else None
+        if other is not None and other != message.text:
+            outcomes.append(Outcome("unrelated text", False, None, None, attribute(prepared, other, detector=detector, lexical_only=lexical)))
+        if message.same_topic:
+            outcomes.append(Outcome("same topic", False, None, None,
+                                    attribute(prepared, message.same_topic, detector=detector, lexical_only=lexical)))
+        public = prepare(la.public_versions(message.text, groups))
+        outcomes.append(Outcome("public post reposted", False, None, None,
+                                attribute(public, la.commentary(message.text, rng), detector=detector, lexical_only=lexical)))
+    return outcomes
+
+
+def table(outcomes: list[Outcome]) -> str:
+    rows = defaultdict(list)
+    for o in outcomes:
+        rows[o.case].append(o)
+    lines = ["| case | n | top-1 | rank-1 | group | undet. | missed | wrong friend | group verdicts |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    pct = lambda k, n: f"{100 * k / n:.1f}%" if n else "-"  # noqa: E731
+    for case in [*la.ATTACKS, "unrelated text", "same topic", "public post reposted"]:
+        group = rows.get(case, [])
+        if not group:
+            continue
+        n = len(group)
+        leak = group[0].leak
+        friend = [o for o in group if o.result.verdict == "friend"]
+        right = [o for o in friend if o.result.friend == o.leaker]
+        ranked = [o for o in group if o.result.ranking and o.result.margin > 0
+                  and o.result.ranking[0].friend == o.leaker]
+        group_ok = [o for o in group if o.result.verdict in ("friend", "group") and o.result.group == o.leaker_group]
+        undet = [o for o in group if o.result.verdict == "undetermined"]
+        missed = [o for o in group if not o.result.disclosure]
+        wrong = [o for o in friend if o.result.friend != o.leaker]
+        group_verdicts = [o for o in group if o.result.verdict == "group"]
+        if leak:
+            lines.append(f"| {case} | {n} | {pct(len(right), n)} | {pct(len(ranked), n)} | {pct(len(group_ok), n)} | "
+                         f"{pct(len(undet), n)} | {pct(len(missed), n)} | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |")
+        else:
+            lines.append(f"| {case} (non-leak) | {n} | - | - | - | {pct(len(undet), n)} | "
+                         f"{pct(len(missed), n)} (correct) | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |")
+    leaks = [o for o in outcomes if o.leak]
+    light = [o for o in leaks if o.case in la.LIGHT_ATTACKS]
+    non = [o for o in outcomes if not o.leak]
+    accuse = lambda os: sum(o.result.verdict == "friend" and o.result.friend != o.leaker for o in os)  # noqa: E731
+    lines += [
+        "",
+        f"top-1 on the five light attacks: {pct(sum(o.result.verdict == 'friend' and o.result.friend == o.leaker for o in light), len(light))} of {len(light)}",
+        f"false accusations: {accuse(non)} of {len(non)} non-leaks, {accuse(leaks)} of {len(leaks)} leaks (wrong friend); "
+        f"group verdicts on non-leaks: {sum(o.result.verdict == 'group' for o in non)}",
+        f"undetermined: {pct(sum(o.result.verdict == 'undetermined' for o in leaks), len(leaks))} of leaks",
+    ]
+    return "\n".join(lines)
+
+
+def calibrate(outcomes: list[Outcome]) -> str:
+    """The smallest margins (in whole slots) above every wrong top-1 among disclosed leaks."""
+    weight = attribution.SLOT_WEIGHT
+    wrong_friend = [o.result.margin for o in outcomes if o.leak and o.result.disclosure and o.result.ranking
+                    and o.result.ranking[0].friend != o.leaker]
+    friend_slots = next(k for k in range(1, 20) if all(m < k * weight - attribution.TOLERANCE for m in wrong_friend))
+    wrong_group = []
+    for o in outcomes:
+        if o.leak and o.result.disclosure and o.result.ranking:
+            top, margin = attribution._group_margin(o.result.ranking)
+            if top is not None and top != o.leaker_group:
+                wrong_group.append(margin)
+    group_slots = next(k for k in range(1, 20) if all(m < k * weight - attribution.TOLERANCE for m in wrong_group))
+    return (f"FRIEND_MARGIN = {friend_slots} * SLOT_WEIGHT  (largest wrong-top margin seen: "
+            f"{max(wrong_friend, default=0):.2f} over {len(wrong_friend)} cases)\n"
+            f"GROUP_MARGIN = {group_slots} * SLOT_WEIGHT  (largest wrong-group margin seen: "
+            f"{max(wrong_group, default=0):.2f} over {len(wrong_group)} cases)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=("train", "test"), default="test")
+    parser.add_argument("--messages", type=int, default=150, help="messages to simulate (default 150)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--source", choices=("auto", "anonymize", "fingerprint", "synonyms"), default="auto",
+                        help="where versions come from (auto: osnguard's anonymize, else its fingerprinting)")
+    parser.add_argument("--lexical-only", action="store_true", help="decide disclosure without the detector")
+    parser.add_argument("--calibrate", action="store_true", help="print the calibrated margins")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    started = time.perf_counter()
+    detector = None
+    if not args.lexical_only:
+        detector = attribution._default_detector()
+    messages = build_messages(args.split, args.messages, args.seed, args.source)
+    if not messages:
+        print("no message could be fingerprinted", file=sys.stderr)
+        return 1
+    sources = sorted({how for _, _, how in messages})
+    outcomes = simulate(messages, args.seed, detector)
+    print(f"{len(messages)} {args.split} messages, 150 recipients in 5 groups, versions from {', '.join(sources)}, "
+          f"disclosure by {'lexical overlap only' if detector is None else 'the paraphrase detector'}")
+    print(table(outcomes))
+    if args.calibrate:
+        print(calibrate(outcomes))
+    print(f"({time.perf_counter() - started:.0f}s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,445 @@
+"""Leak attribution (SPEC §3.3): does a text disclose a message, and whose version leaked?
+
+Given the versions of one message (one per recipient, each with its fingerprint choices) and a
+candidate text found somewhere:
+
+1. *Disclosure.* A cheap lexical pre-check (`retrieval.lexical_overlap`) against every version;
+   if one passes, the closest version is compared with the part of the candidate that overlaps it,
+   by the paraphrase detector. A near-verbatim quote (most terms shared) counts as a disclosure
+   without asking the detector, since a partial quote is not a paraphrase of the whole message.
+2. *Ranking.* Text shared by all versions says nothing about who leaked; only the fingerprint
+   slots do. For each slot we look for every recipient's realisation in the candidate and score
+   each recipient by a likelihood: a realisation of theirs that is present counts log(1-ε), a
+   slot showing someone else's realisation instead counts log(ε) (the leaker's edit produced it
+   by chance). The margin is the log-likelihood ratio of the best recipient over the runner-up.
+3. *Verdict.* "friend" only when the margin reaches FRIEND_MARGIN (calibrated on simulated leaks
+   of a training set of messages, `python bench/leaks.py --calibrate`); otherwise "group" when the
+   group-level likelihood (the sum over its members) is decisive, e.g. when the leaker reverted
+   the synonyms but the group's generalization is still visible; otherwise "undetermined".
+   "none" means no disclosure.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import asdict, dataclass, field
+from difflib import SequenceMatcher
+from typing import Any, Iterable, Protocol, Sequence
+
+from osnguard.privacy.retrieval import lexical_overlap, terms, words
+from osnguard.privacy.types import Choice, Version
+
+log = logging.getLogger(__name__)
+
+EPSILON = 0.05  # chance that an edit turns a slot into another recipient's realisation
+LOG_MATCH = math.log(1 - EPSILON)
+LOG_MISMATCH = math.log(EPSILON)
+SLOT_WEIGHT = LOG_MATCH - LOG_MISMATCH  # ≈ 2.94 nats: what one distinguishing slot is worth
+
+# Calibrated on simulated leaks from the TRAIN messages (bench/leaks.py --calibrate): the
+# smallest margins above every wrong top-1 seen there, rounded up to whole slots.
+FRIEND_MARGIN = 2 * SLOT_WEIGHT
+GROUP_MARGIN = 2 * SLOT_WEIGHT
+
+TOLERANCE = 1e-6  # margins are sums of slot weights: compare them with a little slack
+QUOTE_CONTAINMENT = 0.8  # share of terms in common that makes a text a (partial) quote
+QUOTE_MIN_SHARED = 4
+LEXICAL_ONLY_CONTAINMENT = 0.6  # disclosure rule when no paraphrase detector is installed
+MAX_CANDIDATE_CHARS = 2_000_000
+MAX_VERSIONS = 100_000
+
+
+class Detector(Protocol):
+    def probability(self, a: str, b: str) -> float: ...
+
+    def is_paraphrase(self, a: str, b: str) -> bool: ...
+
+
+@dataclass
+class Evidence:
+    """A fingerprint realisation found in the candidate, at [start, end) of the candidate."""
+
+    slot: int
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+@dataclass
+class Suspect:
+    """One recipient's standing: log-likelihood, posterior and slots matched/contradicted."""
+
+    friend: str
+    group: str
+    log_likelihood: float
+    probability: float
+    matched: int
+    contradicted: int
+
+
+@dataclass
+class Attribution:
+    disclosure: bool
+    score: float
+    friend: str | None
+    group: str | None
+    margin: float
+    evidence: list[Evidence] = field(default_factory=list)
+    ranking: list[Suspect] = field(default_factory=list)
+    verdict: str = "none"  # "friend" | "group" | "undetermined" | "none"
+    explanation: str = ""
+
+    def to_dict(self, ranking: int = 0) -> dict[str, Any]:
+        data = {
+            "disclosure": self.disclosure,
+            "score": round(self.score, 4),
+            "friend": self.friend,
+            "group": self.group,
+            "margin": round(self.margin, 4) if math.isfinite(self.margin) else None,
+            "evidence": [asdict(e) for e in self.evidence],
+            "verdict": self.verdict,
+            "explanation": self.explanation,
+        }
+        if ranking:
+            data["ranking"] = [asdict(s) for s in self.ranking[:ranking]]
+        return data
+
+
+# Preparing a message's versions -----------------------------------------------------------
+
+Key = tuple[str, ...]
+
+
+@dataclass
+class _Slot:
+    slot: int
+    kind: str
+    version_keys: list[Key]  # each version's realisation, as lower-case words (may be empty)
+    background: dict[Key, int]  # occurrences of a realisation every version has elsewhere
+
+
+@dataclass
+class PreparedMessage:
+    """A message's versions analysed once, for attributing many candidates."""
+
+    versions: list[Version]
+    version_terms: list[frozenset[str]]
+    slots: list[_Slot]
+    groups: list[str]
+
+    @property
+    def discriminating(self) -> list[_Slot]:
+        return [s for s in self.slots if len(set(s.version_keys)) > 1]
+
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]", re.UNICODE)
+
+
+def tokens(text: str) -> list[tuple[str, int, int]]:
+    """Lower-case words and punctuation marks with their spans: fingerprint slots may be either."""
+    return [(m.group().casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _key(text: str) -> Key:
+    return tuple(t for t, _, _ in tokens(text))
+
+
+def _count(key: Key, seq: Sequence[str]) -> int:
+    """Non-overlapping occurrences of `key` in `seq`."""
+    if not key:
+        return 0
+    count, i, n = 0, 0, len(key)
+    while i + n <= len(seq):
+        if tuple(seq[i : i + n]) == key:
+            count += 1
+            i += n
+        else:
+            i += 1
+    return count
+
+
+def _coerce_versions(versions: Iterable[Any]) -> list[Version]:
+    if isinstance(versions, (str, bytes)) or not isinstance(versions, Iterable):
+        raise ValueError("versions must be a list of versions")
+    result = []
+    for item in versions:
+        if isinstance(item, dict):
+            try:
+                item = Version.from_dict(item)
+            except (KeyError, TypeError) as exc:
+                raise ValueError(f"a version needs friend, group, text and choices: {exc}") from exc
+        if not isinstance(item, Version):
+            raise ValueError("each version must be a Version or an object with friend, group, text")
+        if not item.friend.strip():
+            raise ValueError("every version needs a non-empty friend")
+        result.append(item)
+    if not result:
+        raise ValueError("no versions given: attribution needs the versions the recipients received")
+    if len(result) > MAX_VERSIONS:
+        raise ValueError(f"too many versions ({len(result)}); at most {MAX_VERSIONS}")
+    seen: set[str] = set()
+    for version in result:
+        if version.friend in seen:
+            raise ValueError(f"friend {version.friend!r} has more than one version")
+        seen.add(version.friend)
+    return result
+
+
+def _slots_from_choices(versions: list[Version]) -> list[tuple[int, str, list[Key]]]:
+    by_slot: dict[int, dict[int, Choice]] = {}
+    for i, version in enumerate(versions):
+        for choice in version.choices:
+            by_slot.setdefault(choice.slot, {})[i] = choice
+    slots = []
+    for slot, chosen in sorted(by_slot.items()):
+        any_choice = next(iter(chosen.values()))
+        original = _key(any_choice.original)
+        keys = [_key(chosen[i].text) if i in chosen else original for i in range(len(versions))]
+        slots.append((slot, any_choice.kind, keys))
+    return slots
+
+
+def _slots_from_differences(versions: list[Version]) -> list[tuple[int, str, list[Key]]]:
+    """No choices given: the word ranges where versions differ from the first one are slots."""
+    reference = list(_key(versions[0].text))
+    regions: dict[tuple[int, int], dict[int, Key]] = {}
+    for i, version in enumerate(versions[1:], start=1):
+        other = list(_key(version.text))
+        matcher = SequenceMatcher(None, reference, other, autojunk=False)
+        for op, i1, i2, j1, j2 in matcher.get_opcodes():
+            if op != "equal":
+                regions.setdefault((i1, i2), {})[i] = tuple(other[j1:j2])
+    slots = []
+    for n, ((i1, i2), found) in enumerate(sorted(regions.items())):
+        default = tuple(reference[i1:i2])
+        keys = [found.get(i, default) for i in range(len(versions))]
+        slots.append((n, "difference", keys))
+    return slots
+
+
+def prepare(versions: Iterable[Version | dict] | PreparedMessage) -> PreparedMessage:
+    """Validate and analyse a message's versions (raises ValueError with a clear message)."""
+    if isinstance(versions, PreparedMessage):
+        return versions
+    checked = _coerce_versions(versions)
+    if any(v.choices for v in checked):
+        raw_slots = _slots_from_choices(checked)
+    else:
+        raw_slots = _slots_from_differences(checked)
+    tokens = [_key(v.text) for v in checked]
+    slots = []
+    for slot, kind, keys in raw_slots:
+        background = {}
+        for key in set(keys):
+            if key:
+                background[key] = max(
+                    0, min(_count(key, tok) - _count(key, own) for tok, own in zip(tokens, keys))
+                )
+        slots.append(_Slot(slot, kind, keys, background))
+    groups = sorted({v.group for v in checked})
+    return PreparedMessage(checked, [terms(v.text) for v in checked], slots, groups)
+
+
+# Attribution ---------------------------------------------------------------------------------
+
+
+def _check_candidate(candidate: Any) -> str:
+    if isinstance(candidate, (bytes, bytearray)):
+        try:
+            candidate = bytes(candidate).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"candidate is not valid UTF-8 text (byte {exc.start})") from exc
+    if not isinstance(candidate, str):
+        raise ValueError("candidate must be text")
+    if len(candidate) > MAX_CANDIDATE_CHARS:
+        raise ValueError(
+            f"candidate is {len(candidate):,} characters; at most {MAX_CANDIDATE_CHARS:,} are checked"
+        )
+    try:
+        candidate.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError("candidate contains undecodable bytes (lone surrogates)") from exc
+    return candidate
+
+
+def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -> dict[int, dict[Key, list[tuple[int, int]]]]:
+    """Per slot, the realisations present in the candidate with their word ranges."""
+    seq = [w for w, _, _ in cand]
+    positions: dict[str, list[int]] = {}
+    for i, w in enumerate(seq):
+        positions.setdefault(w, []).append(i)
+    found: dict[int, dict[Key, list[tuple[int, int]]]] = {}
+    for index, slot in enumerate(message.slots):
+        covered: set[int] = set()
+        for key in sorted(set(slot.version_keys), key=len, reverse=True):
+            if not key:
+                continue
+            occurrences = []
+            for start in positions.get(key[0], ()):
+                end = start + len(key)
+                if tuple(seq[start:end]) == key and not covered.intersection(range(start, end)):
+                    occurrences.append((start, end))
+            if len(occurrences) > slot.background.get(key, 0):
+                found.setdefault(index, {})[key] = occurrences
+                for start, end in occurrences:
+                    covered.update(range(start, end))
+    return found
+
+
+def _logsumexp(values: list[float]) -> float:
+    top = max(values)
+    return top + math.log(sum(math.exp(v - top) for v in values))
+
+
+def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]]) -> list[Suspect]:
+    n = len(message.versions)
+    ll = [0.0] * n
+    matched = [0] * n
+    contradicted = [0] * n
+    for index, present in found.items():
+        keys = message.slots[index].version_keys
+        if len(set(keys)) == 1:
+            continue  # every recipient has the same realisation: no information
+        for i in range(n):
+            if keys[i] in present:
+                ll[i] += LOG_MATCH
+                matched[i] += 1
+            else:
+                ll[i] += LOG_MISMATCH
+                contradicted[i] += 1
+    total = _logsumexp(ll)
+    suspects = [
+        Suspect(v.friend, v.group, ll[i], math.exp(ll[i] - total), matched[i], contradicted[i])
+        for i, v in enumerate(message.versions)
+    ]
+    suspects.sort(key=lambda s: (-s.log_likelihood, s.friend))
+    return suspects
+
+
+def _group_margin(suspects: list[Suspect]) -> tuple[str | None, float]:
+    by_group: dict[str, list[float]] = {}
+    for s in suspects:
+        by_group.setdefault(s.group, []).append(s.log_likelihood)
+    if len(by_group) < 2:
+        return None, 0.0
+    scored = sorted(((_logsumexp(v), g) for g, v in by_group.items()), reverse=True)
+    return scored[0][1], scored[0][0] - scored[1][0]
+
+
+def _window(candidate: str, cand: list[tuple[str, int, int]], version: Version, v_terms: frozenset[str]) -> str:
+    """The part of a long candidate that overlaps the version most (twice its length in words)."""
+    width = 2 * max(1, len(words(version.text)))
+    if len(cand) <= width:
+        return candidate
+    from osnguard.privacy.retrieval import stem
+
+    hits = [1 if stem(w) in v_terms else 0 for w, _, _ in cand]
+    best = current = sum(hits[:width])
+    best_start = 0
+    for start in range(1, len(cand) - width + 1):
+        current += hits[start + width - 1] - hits[start - 1]
+        if current > best:
+            best, best_start = current, start
+    return candidate[cand[best_start][1] : cand[best_start + width - 1][2]]
+
+
+def _default_detector() -> Detector | None:
+    try:
+        from osnguard.privacy.paraphrase.detector import get_detector
+    except ImportError:
+        log.warning("paraphrase detector not installed: deciding disclosure on lexical overlap only")
+        return None
+    return get_detector()
+
+
+def _disclosure(
+    message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]], detector: Detector | None
+) -> tuple[bool, float, int | None, str]:
+    """(disclosed, score, index of the closest version, how it was decided)."""
+    cand_terms = terms(candidate)
+    best, best_index, best_containment = False, None, 0.0
+    for i, v_terms in enumerate(message.version_terms):
+        passes, containment = lexical_overlap(cand_terms, v_terms)
+        if (passes, containment) > (best, best_containment):
+            best, best_index, best_containment = passes, i, containment
+    if not best or best_index is None:
+        return False, best_containment, best_index, "it shares too few words with any version"
+    version = message.versions[best_index]
+    window = _window(candidate, cand, version, message.version_terms[best_index])
+    shared = len(terms(window) & message.version_terms[best_index])
+    _, window_containment = lexical_overlap(terms(window), message.version_terms[best_index])
+    if window_containment >= QUOTE_CONTAINMENT and shared >= QUOTE_MIN_SHARED:
+        return True, window_containment, best_index, f"it quotes {window_containment:.0%} of the wording"
+    if detector is None:
+        disclosed = window_containment >= LEXICAL_ONLY_CONTAINMENT
+        return disclosed, window_containment, best_index, "lexical overlap (no paraphrase detector)"
+    probability = float(detector.probability(window, version.text))
+    disclosed = probability >= float(getattr(detector, "threshold", 0.5))
+    verb = "paraphrases" if disclosed else "does not paraphrase"
+    return disclosed, probability, best_index, f"it {verb} the message (p={probability:.2f})"
+
+
+def attribute(
+    versions: Iterable[Version | dict] | PreparedMessage,
+    candidate: str | bytes,
+    *,
+    detector: Detector | None = None,
+    lexical_only: bool = False,
+) -> Attribution:
+    """Decide whether `candidate` discloses the message and, if so, whose version it came from.
+
+    `detector` defaults to the project's paraphrase detector; `lexical_only` decides disclosure
+    on word overlap alone (no detector; weaker on paraphrased leaks). Raises ValueError on bad input
+    (no versions, duplicate friends, non-UTF-8 or oversized candidate).
+    """
+    message = prepare(versions)
+    candidate = _check_candidate(candidate)
+    if detector is None and not lexical_only:
+        detector = _default_detector()
+    disclosed, score, closest, how = _disclosure(message, candidate, words(candidate), detector)
+    if not disclosed:
+        return Attribution(False, score, None, None, 0.0, verdict="none",
+                           explanation=f"No disclosure: {how}.")
+    cand = tokens(candidate)
+    found = _find_evidence(message, cand)
+    suspects = _rank(message, found)
+    evidence = [
+        Evidence(message.slots[index].slot, message.slots[index].kind,
+                 candidate[cand[start][1] : cand[end - 1][2]], cand[start][1], cand[end - 1][2])
+        for index, present in sorted(found.items())
+        if len(set(message.slots[index].version_keys)) > 1
+        for occurrences in present.values()
+        for start, end in occurrences
+    ]
+    evidence.sort(key=lambda e: (e.start, e.slot))
+    margin = suspects[0].log_likelihood - suspects[1].log_likelihood if len(suspects) > 1 else 0.0
+    result = Attribution(True, score, None, None, margin, evidence, suspects, "undetermined")
+    prefix = f"Disclosure: {how}."
+    if len(suspects) == 1:
+        result.explanation = (f"{prefix} Only {suspects[0].friend} received this message, so there is "
+                              "no fingerprint to compare; not attributing.")
+        return result
+    if not message.discriminating:
+        result.explanation = (f"{prefix} All recipients received the same text (e.g. a public post), "
+                              "so the text cannot say who shared it.")
+        return result
+    top = suspects[0]
+    if margin >= FRIEND_MARGIN - TOLERANCE:
+        result.verdict, result.friend, result.group = "friend", top.friend, top.group
+        result.explanation = (f"{prefix} It carries {top.matched} of {top.friend}'s fingerprint choices "
+                              f"and contradicts {top.contradicted}; the runner-up "
+                              f"{suspects[1].friend} is {margin:.1f} nats less likely.")
+        return result
+    group, group_margin = _group_margin(suspects)
+    if group is not None and group_margin >= GROUP_MARGIN - TOLERANCE:
+        result.verdict, result.group = "group", group
+        result.explanation = (f"{prefix} Too little friend-level evidence (margin {margin:.1f} < "
+                              f"{FRIEND_MARGIN:.1f}), but the wording points to group {group} "
+                              f"(margin {group_margin:.1f}).")
+        return result
+    result.explanation = (f"{prefix} The fingerprint evidence is too weak to name anyone "
+                          f"(margin {margin:.1f} < {FRIEND_MARGIN:.1f}, {len(evidence)} choices found).")
+    return result
