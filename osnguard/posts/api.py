@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
 
-from . import selectors
-from .models import GroupVersion, Message, Version
+from . import selectors, services
+from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
 
 
 class AuthorSerializer(serializers.Serializer):
@@ -118,3 +118,66 @@ class MessageVersionsApi(generics.ListAPIView):
     def get_queryset(self):
         message = selectors.message_get_for_author(author=self.request.user, message_id=self.kwargs["message_id"])
         return selectors.message_versions_for_author(message=message)
+
+
+class AnalyzeInputSerializer(serializers.Serializer):
+    text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=MESSAGE_MAX_LENGTH)
+
+
+class ComposeInputSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MESSAGE_MAX_LENGTH)
+    audience = serializers.ChoiceField(choices=Message.Audience.choices, default=Message.Audience.FRIENDS)
+    fingerprint_all = serializers.BooleanField(default=False)
+    group_texts = serializers.DictField(child=serializers.CharField(max_length=MESSAGE_MAX_LENGTH), required=False,
+                                       help_text="Edited text per group name.")
+
+
+class EngineResultSerializer(serializers.Serializer):
+    """The engine's JSON, as `osnguard identify` / `osnguard anonymize` print it."""
+
+    def to_representation(self, instance):
+        return instance.to_dict()
+
+
+class AnalyzeApi(APIView):
+    """Identify the private phrases of a draft against your profile (same JSON as `osnguard identify`)."""
+
+    serializer_class = AnalyzeInputSerializer
+
+    def post(self, request: Request) -> Response:
+        data = AnalyzeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        text = data.validated_data["text"]
+        if not text.strip():
+            return Response({"private": False, "score": 0.0, "phrases": [], "language": None,
+                             "warnings": ["The text is empty."]})
+        return Response(services.message_analyze(author=request.user, text=text).to_dict())
+
+
+class MessageProposalApi(APIView):
+    """What each group and friend would receive, without posting."""
+
+    serializer_class = ComposeInputSerializer
+
+    def post(self, request: Request) -> Response:
+        data = ComposeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.message_propose(
+            author=request.user, text=data.validated_data["text"],
+            group_texts=data.validated_data.get("group_texts"),
+            fingerprint_all=data.validated_data["fingerprint_all"],
+        )
+        return Response(result.to_dict())
+
+
+class MessageCreateApi(MessageListApi):
+    """GET lists your messages; POST posts one (each friend gets their own version)."""
+
+    def post(self, request: Request) -> Response:
+        data = ComposeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = services.message_post(
+            author=request.user, text=data.validated_data["text"], audience=data.validated_data["audience"],
+            group_texts=data.validated_data.get("group_texts"), fingerprint_all=data.validated_data["fingerprint_all"],
+        )
+        return Response(MessageDetailSerializer(message).data, status=201)

@@ -7,7 +7,9 @@ from . import api
 urlpatterns = [
     path("feed/", api.FeedListApi.as_view(), name="api-feed"),
     path("feed/<int:version_id>/", api.FeedDetailApi.as_view(), name="api-feed-item"),
-    path("messages/", api.MessageListApi.as_view(), name="api-messages"),
+    path("analyze/", api.AnalyzeApi.as_view(), name="api-analyze"),
+    path("messages/", api.MessageCreateApi.as_view(), name="api-messages"),
+    path("messages/proposal/", api.MessageProposalApi.as_view(), name="api-message-proposal"),
     path("messages/<int:message_id>/", api.MessageDetailApi.as_view(), name="api-message"),
     path("messages/<int:message_id>/versions/", api.MessageVersionsApi.as_view(), name="api-message-versions"),
 ]

@@ -1,0 +1,126 @@
+"""HTML pages for composing (live analysis, per-group review, posting), the feed, and the author's
+own messages. Compose uses htmx partials: `_analysis.html` as the user types, `_review.html` for
+the per-group versions.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from osnguard.core.forms import error_text
+from osnguard.disclosures.highlight import segments
+
+from . import selectors, services
+from .models import MESSAGE_MAX_LENGTH, Message
+from .presentation import analysis_context, review_context
+
+PAGE_SIZE = 20
+
+
+def _group_texts(request: HttpRequest) -> dict[str, str]:
+    """The author's edited group texts, posted as group_text__<name> fields."""
+    prefix = "group_text__"
+    return {key[len(prefix):]: value for key, value in request.POST.items() if key.startswith(prefix)}
+
+
+@login_required
+@require_GET
+def compose(request: HttpRequest) -> HttpResponse:
+    return render(request, "posts/compose.html", {"max_length": MESSAGE_MAX_LENGTH})
+
+
+@login_required
+@require_POST
+def compose_analyze(request: HttpRequest) -> HttpResponse:
+    """The live analysis panel: highlights and reasons for the text typed so far."""
+    text = request.POST.get("text", "")
+    if not text.strip():
+        return render(request, "posts/_analysis.html", {"empty": True})
+    try:
+        result = services.message_analyze(author=request.user, text=text)
+    except ValidationError as exc:
+        return render(request, "posts/_analysis.html", {"error": error_text(exc)}, status=400)
+    return render(request, "posts/_analysis.html", analysis_context(text, result))
+
+
+@login_required
+@require_POST
+def compose_review(request: HttpRequest) -> HttpResponse:
+    """What each group and friend would receive; edits to a group's text are re-fingerprinted."""
+    text = request.POST.get("text", "")
+    fingerprint_all = request.POST.get("fingerprint_all") == "on"
+    try:
+        result = services.message_propose(author=request.user, text=text, group_texts=_group_texts(request),
+                                          fingerprint_all=fingerprint_all)
+    except ValidationError as exc:
+        return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
+    return render(request, "posts/_review.html", review_context(text, result, fingerprint_all=fingerprint_all))
+
+
+@login_required
+@require_POST
+def compose_post(request: HttpRequest) -> HttpResponse:
+    text = request.POST.get("text", "")
+    audience = request.POST.get("audience", Message.Audience.FRIENDS)
+    try:
+        message = services.message_post(
+            author=request.user, text=text, group_texts=_group_texts(request), audience=audience,
+            fingerprint_all=request.POST.get("fingerprint_all") == "on",
+        )
+    except ValidationError as exc:
+        if request.htmx:
+            return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
+        messages.error(request, error_text(exc))
+        return redirect("posts:compose")
+    messages.success(request, f"Posted to {message.versions.count()} friends.")
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = message_url(message)
+        return response
+    return redirect("posts:message", pk=message.pk)
+
+
+def message_url(message: Message) -> str:
+    from django.urls import reverse
+
+    return reverse("posts:message", kwargs={"pk": message.pk})
+
+
+@login_required
+@require_GET
+def feed(request: HttpRequest) -> HttpResponse:
+    page = Paginator(selectors.feed_for_user(user=request.user), PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "posts/feed.html", {"page": page})
+
+
+@login_required
+@require_GET
+def my_messages(request: HttpRequest) -> HttpResponse:
+    rows = selectors.message_list_for_author(author=request.user)
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "posts/mine.html", {"page": page})
+
+
+@login_required
+@require_GET
+def message_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The author's view: the original, each group's text, and every friend's version."""
+    message = selectors.message_get_for_author(author=request.user, message_id=pk)
+    versions = Paginator(selectors.message_versions_for_author(message=message), 50).get_page(request.GET.get("page"))
+    rows = [
+        {"version": v, "segments": segments(v.text, [(c["start"], c["end"]) for c in
+                                                      (v.fingerprint.choices if hasattr(v, "fingerprint") else [])])}
+        for v in versions
+    ]
+    groups = [
+        {"group": g, "segments": segments(g.text, [(c["start"], c["end"]) for c in g.choices])}
+        for g in message.group_versions.all()
+    ]
+    return render(request, "posts/message.html",
+                  {"message": message, "groups": groups, "rows": rows, "page": versions})
