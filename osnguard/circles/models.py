@@ -49,7 +49,9 @@ class Friendship(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendships")
     friend = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    group = models.ForeignKey(FriendGroup, on_delete=models.PROTECT, related_name="friendships")
+    # RESTRICT: a group with members cannot be deleted on its own (group_delete moves them first),
+    # but deleting a user still deletes their groups and friendships together.
+    group = models.ForeignKey(FriendGroup, on_delete=models.RESTRICT, related_name="friendships")
     created_at = models.DateTimeField(auto_now_add=True)
     # Level suggested from interaction frequency (circle_suggest_level); None until computed.
     suggested_level = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -251,3 +251,19 @@ def test_interactions_are_kept_per_owner(user, other):
     make_friends(user, other)
     services.interaction_record(owner=user, friend=other)
     assert Interaction.objects.filter(owner=other).count() == 0
+
+
+def test_deleting_a_user_removes_their_groups_and_friendships(user, other):
+    make_friends(user, other)
+    services.interaction_record(owner=user, friend=other)
+    user.delete()
+    assert not Friendship.objects.exists() and not Interaction.objects.exists()
+    assert FriendGroup.objects.filter(owner=other).count() == 5
+
+
+def test_a_group_with_members_cannot_be_deleted_directly(user, other):
+    from django.db.models import RestrictedError
+
+    make_friends(user, other)
+    with pytest.raises(RestrictedError):
+        FriendGroup.objects.get(owner=user, name="Friends").delete()
