@@ -1,0 +1,272 @@
+"""Offline relatedness of two phrases in [0, 1] (SPEC §1.3), replacing the seed's Wikipedia co-occurrence.
+
+The seed compared each noun phrase of a message with each profile attribute by web co-occurrence
+(thesis Eq. 3.2), so that a friend who swaps "Tokyo" for "Shinjuku" or "Harvard University" for
+"Harvard" is still caught. Here the same job is done with evidence available offline:
+
+- same:     the same words after case, accent and punctuation folding;
+- alias:    the same gazetteer place ("NYC" / "New York"), an acronym ("MIT"), or one name inside the
+            other ("Harvard" / "Harvard University");
+- contains: GeoNames containment (Shinjuku ⊂ Tokyo ⊂ Japan), via `osnguard.privacy.places`;
+- near:     two places a short distance apart (Brooklyn / Queens);
+- wordnet:  synonyms, hypernym/instance links and Wu-Palmer similarity (Zen / Buddhism);
+- lemma:    overlap of content lemmas ("computer science" / "computer science major").
+
+`score(a, b)` returns the strongest evidence. `THRESHOLD` was chosen on the calibration half of
+fixtures/evaluation/relatedness.jsonl; `osnguard evaluate relatedness` recomputes it and reports
+precision and recall on the other half.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from osnguard.privacy.resources import wordnet
+
+# Chosen on the calibration split by `osnguard evaluate relatedness` (maximum F1).
+THRESHOLD = 0.6
+
+STOPWORDS = frozenset(
+    "a an the of and at for in on to de del la le da di my our your his her their its inc ltd co corp "
+    "llc plc".split()
+)
+# Words that name a kind of institution or place, not which one: sharing only these proves nothing.
+GENERIC_WORDS = frozenset(
+    """university college school institute academy high middle elementary community state national
+    city town village county province prefecture district region country republic kingdom united
+    church temple mosque party company corporation group bank hospital center centre department
+    international technology science sciences arts art studies study major degree new north south
+    east west central upper lower greater saint st st. san santa club team league association
+    society foundation union""".split()
+)
+# Readings of a place name less populous than this share of its main reading are ignored
+# ("Paris" is Paris, France, not Paris, Texas).
+MINOR_READING_SHARE = 0.1
+ALTERNATE_NAME_MIN_POPULATION = 1_000_000
+
+
+@dataclass(frozen=True)
+class RelatednessEvidence:
+    """How related two phrases are (`score` in [0, 1]), which evidence says so, and why."""
+
+    score: float
+    kind: str  # "same", "alias", "contains", "near", "region", "country", "wordnet", "lemma", "none"
+    explanation: str
+
+
+NONE = RelatednessEvidence(0.0, "none", "no evidence that these are related")
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free, punctuation-free form of a phrase."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"[^\w\s]", " ", text)
+    words = [w for w in text.split() if w != "the"]
+    return " ".join(words)
+
+
+def _content_words(text: str) -> list[str]:
+    return [w for w in fold(text).split() if w not in STOPWORDS]
+
+
+# ---------------------------------------------------------------------------------------------
+# Names: aliases, acronyms, one name inside another
+
+
+def _acronym_of(short: str, long: str) -> bool:
+    """'MIT' for 'Massachusetts Institute of Technology', 'UCLA', 'NYU'."""
+    letters = re.sub(r"[^A-Za-z]", "", short)
+    if len(letters) < 2 or len(letters) > 8 or not short.replace(".", "").isupper():
+        return False
+    words = re.findall(r"[A-Za-z]+", long)
+    if len(words) < 2:
+        return False
+    content = [w for w in words if w.lower() not in STOPWORDS]
+    return letters.upper() in ("".join(w[0] for w in content).upper(), "".join(w[0] for w in words).upper())
+
+
+def _name_evidence(a: str, b: str) -> RelatednessEvidence | None:
+    if fold(a) == fold(b):
+        return RelatednessEvidence(1.0, "same", f"“{a}” and “{b}” are the same name")
+    for short, long in ((a, b), (b, a)):
+        if _acronym_of(short, long):
+            return RelatednessEvidence(0.9, "alias", f"“{short}” is the acronym of “{long}”")
+    wa, wb = set(_content_words(a)), set(_content_words(b))
+    if not wa or not wb:
+        return None
+    small, large = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    distinctive = small - GENERIC_WORDS
+    if small <= large and distinctive:
+        short, long = (a, b) if small is wa else (b, a)
+        return RelatednessEvidence(0.9, "alias", f"“{short}” is a short name for “{long}”")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Places (GeoNames through osnguard.privacy.places)
+
+
+@lru_cache(maxsize=20_000)
+def place_readings(name: str) -> tuple[Any, ...]:
+    """The plausible places a name stands for: its main reading and others nearly as populous."""
+    from osnguard.privacy import places
+
+    readings = []
+    for place in places.lookup(name):
+        official = places.fold(place.name) == places.fold(name)
+        if official or place.kind != "city" or (place.population or 0) >= ALTERNATE_NAME_MIN_POPULATION:
+            readings.append(place)
+    populations = [p.population for p in readings if p.population]
+    top = max(populations, default=0)
+    return tuple(
+        p for p in readings if p.population is None or p.population >= MINOR_READING_SHARE * top
+    )
+
+
+CONTAINS_SCORES = {"city": 0.85, "region": 0.85, "country": 0.75, "continent": 0.5}
+
+
+def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
+    from osnguard.privacy import places
+
+    same_name = places.fold(x.name) == places.fold(y.name)
+    if x.key == y.key or same_name and (places.contains(x, y) or places.contains(y, x)):  # Tokyo city/prefecture
+        return RelatednessEvidence(0.95, "alias", f"“{x.name}” and “{y.name}” are the same place")
+    for outer, inner in ((x, y), (y, x)):
+        if places.contains(outer, inner):
+            return RelatednessEvidence(
+                CONTAINS_SCORES[outer.kind], "contains", f"{inner.name} is in {outer.name}"
+            )
+    distance = places.distance_km(x, y) if "city" in (x.kind, y.kind) else None
+    if distance is not None and x.kind == y.kind == "city":
+        if distance <= 30:
+            return RelatednessEvidence(0.8, "near", f"{x.name} is {distance:.0f} km from {y.name}")
+        if distance <= 100:
+            return RelatednessEvidence(0.6, "near", f"{x.name} is {distance:.0f} km from {y.name}")
+    if x.country_code and x.country_code == y.country_code:
+        if x.admin1 and x.admin1 == y.admin1:
+            return RelatednessEvidence(0.5, "region", f"{x.name} and {y.name} are in the same region")
+        return RelatednessEvidence(0.35, "country", f"{x.name} and {y.name} are in the same country")
+    return RelatednessEvidence(0.05, "none", f"{x.name} and {y.name} are far apart")
+
+
+def _place_evidence(a: str, b: str) -> RelatednessEvidence | None:
+    ra, rb = place_readings(a), place_readings(b)
+    if not ra or not rb:
+        return None
+    return max((_place_pair(x, y) for x in ra for y in rb), key=lambda e: e.score)
+
+
+# ---------------------------------------------------------------------------------------------
+# WordNet and lemmas
+
+
+def _synsets(phrase: str) -> list[Any]:
+    key = "_".join(fold(phrase).split())
+    return wordnet().synsets(key, pos="n") if key else []
+
+
+def _hypernym_distance(x: Any, y: Any, limit: int = 3) -> int | None:
+    """Steps from synset x up to synset y through hypernyms and instance hypernyms."""
+    frontier, seen = [x], {x}
+    for depth in range(1, limit + 1):
+        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms() if h not in seen]
+        seen.update(frontier)
+        if y in frontier:
+            return depth
+    return None
+
+
+def _derived(phrase: str) -> set[Any]:
+    """Synsets derivationally related to a phrase or its pertainyms (French -> France)."""
+    key = "_".join(fold(phrase).split())
+    related = set()
+    for synset in wordnet().synsets(key) if key else []:
+        for lemma in synset.lemmas():
+            related.update(x.synset() for x in lemma.derivationally_related_forms() + lemma.pertainyms())
+    return related
+
+
+def _wordnet_evidence(a: str, b: str) -> RelatednessEvidence | None:
+    key_a, key_b = "_".join(fold(a).split()), "_".join(fold(b).split())
+    all_a = set(wordnet().synsets(key_a)) if key_a else set()
+    all_b = set(wordnet().synsets(key_b)) if key_b else set()
+    if _derived(a) & all_b or _derived(b) & all_a:
+        return RelatednessEvidence(0.8, "wordnet", f"“{a}” and “{b}” are forms of the same word in WordNet")
+    sa, sb = _synsets(a)[:4], _synsets(b)[:4]
+    if not sa or not sb:
+        return None
+    if set(sa) & set(sb):
+        return RelatednessEvidence(0.95, "wordnet", f"“{a}” and “{b}” are synonyms in WordNet")
+    best = None
+    for x in sa:
+        for y in sb:
+            for low, high, low_name, high_name in ((x, y, a, b), (y, x, b, a)):
+                steps = _hypernym_distance(low, high)
+                if steps is not None:
+                    score = {1: 0.85, 2: 0.75, 3: 0.65}[steps]
+                    if best is None or score > best.score:
+                        best = RelatednessEvidence(score, "wordnet", f"“{low_name}” is a kind of “{high_name}” in WordNet")
+    if best is not None:
+        return best
+    wup = max((x.wup_similarity(y) or 0.0) for x in sa for y in sb)
+    # Wu-Palmer is high even for unrelated siblings (0.8 for dog/cat); squash it below the links.
+    score = round(max(0.0, wup - 0.4) ** 1.5 * 1.2, 4)
+    return RelatednessEvidence(min(score, 0.6), "wordnet", f"WordNet similarity (Wu-Palmer) {wup:.2f}")
+
+
+def _lemma_evidence(a: str, b: str) -> RelatednessEvidence | None:
+    wn = wordnet()
+
+    def lemmas(text: str) -> set[str]:
+        return {wn.morphy(w) or w for w in _content_words(text)} - GENERIC_WORDS
+
+    la, lb = lemmas(a), lemmas(b)
+    if not la or not lb:
+        return None
+    shared = la & lb
+    if not shared:
+        return None
+    jaccard = len(shared) / len(la | lb)
+    return RelatednessEvidence(
+        round(0.2 + 0.5 * jaccard, 4), "lemma", f"they share the words {', '.join(sorted(shared))}"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=50_000)
+def _score(a: str, b: str) -> RelatednessEvidence:
+    name = _name_evidence(a, b)
+    if name is not None and name.score >= 1.0:
+        return name
+    place = _place_evidence(a, b)
+    if place is not None:
+        # Both are places: the gazetteer knows better than WordNet (Tokyo and Paris are both
+        # capitals, yet far apart).
+        return max((e for e in (name, place) if e is not None), key=lambda e: e.score)
+    evidence = [e for e in (name, _wordnet_evidence(a, b), _lemma_evidence(a, b)) if e is not None]
+    return max(evidence, key=lambda e: e.score) if evidence else NONE
+
+
+def score(a: str, b: str) -> RelatednessEvidence:
+    """How related phrases a and b are, in [0, 1], with the evidence (symmetric)."""
+    if not isinstance(a, str) or not isinstance(b, str):
+        raise ValueError("relatedness compares two strings")
+    a, b = " ".join(a.split()), " ".join(b.split())
+    if not a or not b:
+        raise ValueError("relatedness needs two non-empty phrases")
+    if len(a) > 200 or len(b) > 200:
+        raise ValueError("relatedness compares short phrases (at most 200 characters)")
+    first, second = sorted((a, b))
+    return _score(first, second)
+
+
+def is_related(a: str, b: str, threshold: float = THRESHOLD) -> bool:
+    return score(a, b).score >= threshold
