@@ -119,6 +119,8 @@ class _Slot:
     kind: str
     version_keys: list[Key]  # each version's realisation, as lower-case words (may be empty)
     background: dict[Key, int]  # occurrences of a realisation every version has elsewhere
+    left: frozenset[str] = frozenset()  # tokens just before the slot in some version
+    right: frozenset[str] = frozenset()  # tokens just after it
 
 
 @dataclass
@@ -188,35 +190,56 @@ def _coerce_versions(versions: Iterable[Any]) -> list[Version]:
     return result
 
 
-def _slots_from_choices(versions: list[Version]) -> list[tuple[int, str, list[Key]]]:
+RawSlot = tuple[int, str, list[Key], set[str], set[str]]  # slot, kind, keys, left, right
+
+
+def _neighbours(toks: list[tuple[str, int, int]], start: int, end: int) -> tuple[str | None, str | None]:
+    """The tokens just before character `start` and just after `end`."""
+    before = [t for t, _, e in toks if e <= start]
+    after = [t for t, s, _ in toks if s >= end]
+    return (before[-1] if before else None), (after[0] if after else None)
+
+
+def _slots_from_choices(versions: list[Version]) -> list[RawSlot]:
     by_slot: dict[int, dict[int, Choice]] = {}
     for i, version in enumerate(versions):
         for choice in version.choices:
             by_slot.setdefault(choice.slot, {})[i] = choice
+    version_tokens = [tokens(v.text) for v in versions]
     slots = []
     for slot, chosen in sorted(by_slot.items()):
         any_choice = next(iter(chosen.values()))
         original = _key(any_choice.original)
         keys = [_key(chosen[i].text) if i in chosen else original for i in range(len(versions))]
-        slots.append((slot, any_choice.kind, keys))
+        left, right = set(), set()
+        for i, choice in chosen.items():
+            if 0 <= choice.start <= choice.end <= len(versions[i].text):
+                before, after = _neighbours(version_tokens[i], choice.start, choice.end)
+                left.add(before)
+                right.add(after)
+        slots.append((slot, any_choice.kind, keys, left - {None}, right - {None}))
     return slots
 
 
-def _slots_from_differences(versions: list[Version]) -> list[tuple[int, str, list[Key]]]:
+def _slots_from_differences(versions: list[Version]) -> list[RawSlot]:
     """No choices given: the word ranges where versions differ from the first one are slots."""
     reference = list(_key(versions[0].text))
     regions: dict[tuple[int, int], dict[int, Key]] = {}
+    anchors: dict[tuple[int, int], tuple[set[str], set[str]]] = {}
     for i, version in enumerate(versions[1:], start=1):
         other = list(_key(version.text))
         matcher = SequenceMatcher(None, reference, other, autojunk=False)
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
             if op != "equal":
                 regions.setdefault((i1, i2), {})[i] = tuple(other[j1:j2])
+                left, right = anchors.setdefault((i1, i2), (set(), set()))
+                left.update(seq[k - 1] for seq, k in ((reference, i1), (other, j1)) if k > 0)
+                right.update(seq[k] for seq, k in ((reference, i2), (other, j2)) if k < len(seq))
     slots = []
     for n, ((i1, i2), found) in enumerate(sorted(regions.items())):
         default = tuple(reference[i1:i2])
         keys = [found.get(i, default) for i in range(len(versions))]
-        slots.append((n, "difference", keys))
+        slots.append((n, "difference", keys, *anchors[(i1, i2)]))
     return slots
 
 
@@ -231,14 +254,14 @@ def prepare(versions: Iterable[Version | dict] | PreparedMessage) -> PreparedMes
         raw_slots = _slots_from_differences(checked)
     tokens = [_key(v.text) for v in checked]
     slots = []
-    for slot, kind, keys in raw_slots:
+    for slot, kind, keys, left, right in raw_slots:
         background = {}
         for key in set(keys):
             if key:
                 background[key] = max(
                     0, min(_count(key, tok) - _count(key, own) for tok, own in zip(tokens, keys))
                 )
-        slots.append(_Slot(slot, kind, keys, background))
+        slots.append(_Slot(slot, kind, keys, background, frozenset(left), frozenset(right)))
     groups = sorted({v.group for v in checked})
     return PreparedMessage(checked, [terms(v.text) for v in checked], slots, groups)
 
@@ -266,7 +289,12 @@ def _check_candidate(candidate: Any) -> str:
 
 
 def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -> dict[int, dict[Key, list[tuple[int, int]]]]:
-    """Per slot, the realisations present in the candidate with their word ranges."""
+    """Per slot, the realisations present in the candidate with their token ranges.
+
+    An occurrence next to one of the slot's neighbouring tokens is *anchored*. When a slot has
+    anchored occurrences only those count (so a word that is a realisation of two slots is read
+    at the right place); otherwise any occurrence beyond the shared text's own counts.
+    """
     seq = [w for w, _, _ in cand]
     positions: dict[str, list[int]] = {}
     for i, w in enumerate(seq):
@@ -274,18 +302,26 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
     found: dict[int, dict[Key, list[tuple[int, int]]]] = {}
     for index, slot in enumerate(message.slots):
         covered: set[int] = set()
+        occurrences: dict[Key, list[tuple[int, int]]] = {}
         for key in sorted(set(slot.version_keys), key=len, reverse=True):
             if not key:
                 continue
-            occurrences = []
             for start in positions.get(key[0], ()):
                 end = start + len(key)
                 if tuple(seq[start:end]) == key and not covered.intersection(range(start, end)):
-                    occurrences.append((start, end))
-            if len(occurrences) > slot.background.get(key, 0):
-                found.setdefault(index, {})[key] = occurrences
-                for start, end in occurrences:
+                    occurrences.setdefault(key, []).append((start, end))
                     covered.update(range(start, end))
+        anchored = {
+            key: kept for key, occ in occurrences.items()
+            if (kept := [(a, b) for a, b in occ if (a > 0 and seq[a - 1] in slot.left)
+                         or (b < len(seq) and seq[b] in slot.right)])
+        }
+        if anchored:
+            found[index] = anchored
+            continue
+        present = {key: occ for key, occ in occurrences.items() if len(occ) > slot.background.get(key, 0)}
+        if present:
+            found[index] = present
     return found
 
 

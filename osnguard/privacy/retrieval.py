@@ -173,10 +173,9 @@ class ScreeningIndex:
             "terms": terms_by_id,
             "messages": [[mid, e.min_size, e.term_ids] for mid, e in self._entries.items()],
         }
-        try:
-            raw = json.dumps(state, separators=(",", ":")).encode()
-        except TypeError as exc:
-            raise ValueError("message ids must be strings or integers to serialise the index") from exc
+        if not all(isinstance(mid, (str, int)) and not isinstance(mid, bool) for mid in self._entries):
+            raise ValueError("message ids must be strings or integers to serialise the index")
+        raw = json.dumps(state, separators=(",", ":")).encode()
         return zlib.compress(raw, 6)
 
     @classmethod
