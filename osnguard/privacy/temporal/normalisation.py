@@ -218,5 +218,7 @@ def describe_interval(interval: Interval) -> str:
     if span < 86400 * 32:
         return f"{day} - {end_day} {end.year}"
     if start.year == end.year:
+        if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31):
+            return str(start.year)
         return f"{start:%b}-{end:%b} {start.year}" if start.month != end.month else f"{start:%b} {start.year}"
     return f"{start.year}-{end.year}"

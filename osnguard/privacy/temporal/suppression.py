@@ -138,7 +138,7 @@ def normalise(text: str) -> Normalised:
 # --- patterns ------------------------------------------------------------------------------
 
 
-DETACHABLE_DEPS = {"prep", "punct", "advcl", "relcl", "acl", "cc", "conj"}
+DETACHABLE_DEPS = {"prep", "punct", "advcl", "relcl", "acl", "cc", "conj", "case"}
 
 
 def phrase_root(doc: Any, first: int, last: int) -> Any | None:
@@ -155,7 +155,7 @@ def phrase_root(doc: Any, first: int, last: int) -> Any | None:
     root = heads[0]
     if {t.i for t in phrase_tokens(root, span_ids)} != span_ids:
         return None
-    if root.dep_ == "pobj" and root.head.dep_ in ("prep", "advmod") and root.head.pos_ == "ADP":
+    if root.dep_ == "pobj" and root.head.dep_ in ("prep", "advmod", "mark") and root.head.pos_ in ("ADP", "SCONJ"):
         prep = root.head
         if prep.i == first - 1 and all(c.i == root.i for c in prep.children):
             return prep
@@ -336,6 +336,7 @@ def suppress(
     if doc is None or normalised.text != text or doc.text != text:
         doc = _parse(normalised.text)
     removed: list[tuple[int, int]] = []
+    replaced: list[tuple[int, int, str]] = []
     kept: list[KeptPhrase] = []
     for match in phrase_patterns(doc, targets):
         first, last, root = match.first, match.last, match.root
@@ -347,11 +348,27 @@ def suppress(
             kept.append(_protected(text, start, end, root.dep_, now, found, normalised))
         elif match.pattern not in patterns:
             kept.append(KeptPhrase(start, end, phrase, "no learned pattern deletes it safely"))
+        elif root.dep_ == "poss":
+            replaced.append(_possessive(doc, match, normalised, text))
         else:
             a = match.tokens[0].idx
             b = match.tokens[-1].idx + len(match.tokens[-1].text)
             removed.append(normalised.original_span(a, b))
-    return SuppressionResult(_rebuild(text, removed), sorted(removed), kept)
+    replaced = [r for r in replaced if r is not None]
+    return SuppressionResult(_rebuild(text, removed, replaced), sorted(removed + [r[:2] for r in replaced]), kept)
+
+
+def _possessive(doc, match, normalised, text) -> tuple[int, int, str]:
+    """ "Friday's trading" -> "the trading": a possessive time phrase gives way to "the"."""
+    tokens = match.tokens
+    end_token = tokens[-1]
+    following = doc[end_token.i + 1] if end_token.i + 1 < len(doc) else None
+    b = end_token.idx + len(end_token.text)
+    if following is not None and following.tag_ == "POS":
+        b = following.idx + len(following.text)
+    start, end = normalised.original_span(tokens[0].idx, b)
+    article = "The" if text[start:start + 1].isupper() else "the"
+    return start, end, article
 
 
 @lru_cache(maxsize=256)
@@ -376,12 +393,18 @@ def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
     return KeptPhrase(start, end, phrase, reason + "; generalized instead", best)
 
 
-def _rebuild(text: str, removed: list[tuple[int, int]]) -> str:
-    """The original text without the removed spans, with spaces and punctuation tidied."""
+def _rebuild(text: str, removed: list[tuple[int, int]], replaced: list[tuple[int, int, str]] = ()) -> str:
+    """The original text without the removed spans (and with replacements), tidied."""
     result = text
+    for start, end, word in sorted(replaced, reverse=True):
+        if not any(a <= start < b for a, b in removed):
+            result = result[:start] + word + result[end:]
+            shift = len(word) - (end - start)
+            removed = [(a + shift, b + shift) if a >= end else (a, b) for a, b in removed]
     for start, end in sorted(removed, reverse=True):
         before, after = result[:start], result[end:]
-        if re.match(r"\s*,", after) and (not before.strip() or re.search(r"[,.;:!?]\s*$", before)):
+        opening = re.search(r"(?:^|[.!?]\s+)(?:but|and|so|yet|or|then|still)\s*$", before, re.I)
+        if re.match(r"\s*,", after) and (not before.strip() or re.search(r"[,.;:!?]\s*$", before) or opening):
             after = re.sub(r"^\s*,", "", after)  # "Tomorrow, I ..." -> "I ..."
         elif re.search(r",\s*$", before) and re.match(r"\s*[.;:!?]|\s*$", after):
             before = re.sub(r",\s*$", "", before)  # "..., at noon." -> "..."
