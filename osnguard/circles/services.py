@@ -323,22 +323,48 @@ class LevelSuggestion:
 SUGGESTION_WINDOW_DAYS = 365
 
 
-def suggest_levels_from_counts(*, counts: dict[int, int], levels: list[int]) -> dict[int, int | None]:
+LAYER_RATIO = 3.0
+
+
+def layer_bounds(*, layers: int, ratio: float = LAYER_RATIO) -> list[float]:
+    """Cumulative shares of ranked friends for each closeness layer, closest first.
+
+    Layer i is `ratio` times larger than layer i-1, as in Dunbar's nested layers of about 5, 15,
+    50 and 150 people (ratio ~3): with 4 layers the shares are 2.5%, 10%, 32.5% and 100%.
+    `ratio=1` gives equal quantiles.
+    """
+    sizes = [ratio**i for i in range(layers)]
+    total = sum(sizes)
+    bounds, running = [], 0.0
+    for size in sizes:
+        running += size
+        bounds.append(running / total)
+    bounds[-1] = 1.0
+    return bounds
+
+
+def suggest_levels_from_counts(
+    *, counts: dict[int, int], levels: list[int], ratio: float = LAYER_RATIO
+) -> dict[int, int | None]:
     """Map interaction counts to privacy levels by frequency quantile (Shimon/Descioli).
 
-    Closeness is ranked by interaction frequency: friends are ranked by count (most first), and
-    the i-th of n active friends gets the level at quantile i/n of the owner's levels except the
-    most public one. Friends with no interaction get the most public level. Without any
-    interaction at all there is no evidence, so every suggestion is None.
+    Closeness is ranked by interaction frequency. Friends with at least one interaction are ranked
+    by count (most first; ties by key) and the friend with a share q of friends ranked above them
+    gets the first of the owner's levels except the most public one whose cumulative layer share
+    (layer_bounds) exceeds q. Friends with no interaction get the most public level. Without
+    any interaction at all there is no evidence, so every suggestion is None.
     """
     levels = sorted(set(levels))
-    if not levels or not any(counts.values()):
+    if not levels or not any(n > 0 for n in counts.values()):
         return {key: None for key in counts}
     closer = levels[:-1] or levels
+    bounds = layer_bounds(layers=len(closer), ratio=ratio)
     active = sorted((key for key, n in counts.items() if n > 0), key=lambda key: (-counts[key], key))
     result: dict[int, int | None] = {key: levels[-1] for key, n in counts.items() if n <= 0}
     for rank, key in enumerate(active):
-        result[key] = closer[min(rank * len(closer) // len(active), len(closer) - 1)]
+        share_above = rank / len(active)
+        index = next(i for i, bound in enumerate(bounds) if share_above < bound)
+        result[key] = closer[index]
     return result
 
 
@@ -349,7 +375,8 @@ def circle_suggest_level(
     """Compute and store a suggested privacy level for each of the owner's friends.
 
     Counts the owner's interactions with each friend over the last `window_days` days, then maps
-    frequency quantiles to the owner's group levels (see suggest_levels_from_counts).
+    frequency quantiles to the owner's group levels (see suggest_levels_from_counts). Returns one
+    LevelSuggestion per friend.
     """
     now = now or timezone.now()
     since = now - dt.timedelta(days=window_days)

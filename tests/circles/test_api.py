@@ -280,8 +280,11 @@ def test_level_suggestions_recompute_list_and_apply(api, user):
     assert response.status_code == 200 and response.data == {"friends": 2, "suggested": 2}
     data = api.get("/api/level-suggestions/").data["results"]
     assert [(r["friend"]["id"], r["suggested_level"], r["interaction_count"]) for r in data] == [
-        (close.pk, 0, 20), (far.pk, 2, 1)]
-    assert api.get("/api/level-suggestions/?differing=1").data["count"] == 1  # far is already at level 2
+        (close.pk, 0, 20), (far.pk, 3, 1)]
+    far_row = rows[far]
+    far_row.group = group(user, "Acquaintances")
+    far_row.save()
+    assert api.get("/api/level-suggestions/?differing=1").data["count"] == 1  # far is already at level 3
     applied = api.post(f"/api/friends/{rows[close].pk}/apply-suggestion/")
     assert applied.status_code == 200 and applied.data["group"]["name"] == "Family"
 

@@ -202,12 +202,21 @@ def test_interaction_record_rules(user, other):
 def test_suggest_levels_from_counts_maps_frequency_quantiles():
     levels = [0, 1, 2, 3, 4]
     counts = {1: 50, 2: 40, 3: 30, 4: 20, 5: 10, 6: 5, 7: 3, 8: 1, 9: 0}
-    result = services.suggest_levels_from_counts(counts=counts, levels=levels)
-    # 8 active friends over the 4 closer levels: two per level, most frequent closest.
+    result = services.suggest_levels_from_counts(counts=counts, levels=levels, ratio=1)
+    # equal quantiles: 8 active friends over the 4 closer levels, two per level, most frequent closest.
     assert [result[k] for k in range(1, 9)] == [0, 0, 1, 1, 2, 2, 3, 3]
     assert result[9] == 4  # no interaction: the most public level
     assert services.suggest_levels_from_counts(counts={1: 0, 2: 0}, levels=levels) == {1: None, 2: None}
     assert services.suggest_levels_from_counts(counts={1: 3}, levels=[2]) == {1: 2}
+
+
+def test_default_layers_grow_like_dunbars_circles():
+    assert [round(b, 3) for b in services.layer_bounds(layers=4)] == [0.025, 0.1, 0.325, 1.0]
+    counts = {key: 1000 - key for key in range(40)}  # 40 friends, all active, distinct counts
+    result = services.suggest_levels_from_counts(counts=counts, levels=[0, 1, 2, 3, 4])
+    sizes = [sum(1 for level in result.values() if level == n) for n in range(5)]
+    assert sizes == [1, 3, 9, 27, 0]
+    assert result[0] == 0 and result[39] == 3  # the most frequent contact is the closest
 
 
 def test_circle_suggest_level_ranks_by_frequency_and_stores(user):
@@ -218,7 +227,7 @@ def test_circle_suggest_level_ranks_by_frequency_and_stores(user):
     add_interactions(user, friends[4], 100, days_ago=400)  # outside the window: ignored
     suggestions = services.circle_suggest_level(owner=user)
     by_friend = {s.friend_id: s for s in suggestions}
-    assert [by_friend[f.pk].suggested_level for f in friends] == [0, 1, 2, 3, 4]
+    assert [by_friend[f.pk].suggested_level for f in friends] == [0, 2, 3, 3, 4]
     assert [by_friend[f.pk].interactions for f in friends] == [30, 12, 6, 2, 0]
     assert by_friend[friends[0].pk].rank == 0 and by_friend[friends[4].pk].rank is None
     stored = Friendship.objects.get(pk=rows[0].pk)

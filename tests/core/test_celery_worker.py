@@ -87,9 +87,9 @@ def run_task_through_worker(tmp_path: Path, sender: Celery, queue: str, env_extr
 
 def check_result(summary: dict, adam, friends) -> None:
     assert summary["ok"] is True and summary["friends"] == 3
-    assert [summary["levels"][str(f.pk)] for f in friends] == [0, 2, 4]
+    assert [summary["levels"][str(f.pk)] for f in friends] == [0, 3, 4]
     stored = dict(Friendship.objects.filter(owner=adam).values_list("friend_id", "suggested_level"))
-    assert [stored[f.pk] for f in friends] == [0, 2, 4]
+    assert [stored[f.pk] for f in friends] == [0, 3, 4]
 
 
 @pytest.mark.redis
