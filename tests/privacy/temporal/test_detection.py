@@ -1,0 +1,64 @@
+"""The identification detector for time phrases: only the author's own activities are flagged."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from osnguard.privacy.temporal import detect
+from osnguard.privacy.types import MessageContext, Profile
+
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
+
+
+def found(text: str, doc=None, language: str = "en"):
+    return detect(MessageContext(text=text, profile=Profile(), now=NOW, doc=doc, language=language))
+
+
+def test_an_activity_of_the_author_is_flagged_with_interval_and_reason():
+    [phrase] = found("I have an important meeting with my supervisor at 10AM.")
+    assert phrase.text == "at 10AM"
+    assert phrase.category == "time" and phrase.detectors == ["temporal"] and phrase.timex_type == "TIME"
+    assert phrase.interval == ("2026-11-22T10:00:00+00:00", "2026-11-22T10:00:00+00:00")
+    assert phrase.reason == "This tells people when you will be doing something (Sun 22 Nov, 10:00)."
+    assert 0 < phrase.confidence <= 1
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I went running this morning", "this morning"),
+        ("We met last Friday", "last Friday"),
+        ("I swim every Monday", "every Monday"),
+        ("I studied at Harvard for three years", "for three years"),
+        ("I moved here a year and a half ago", "a year and a half ago"),
+        ("Meet me tomorrow", "tomorrow"),
+    ],
+)
+def test_spec_phrases_are_flagged_whole(text, expected):
+    assert [p.text for p in found(text)] == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tokyo was founded in 1603.", "It is rainy tomorrow", "The US election is on Tuesday", "I'm at home now"],
+)
+def test_facts_and_vague_references_are_not_flagged(text):
+    assert found(text) == []
+
+
+def test_uses_the_doc_sentences(nlp):
+    text = "The museum opened in 1990. I visited it last Friday."
+    assert [p.text for p in found(text, doc=nlp(text))] == ["last Friday"]
+
+
+def test_non_english_and_empty_messages():
+    assert found("Je pars demain à 10h", language="fr") == []
+    assert found("") == []
+    assert found("🙂 \u202eRTL\u202c") == []
+
+
+def test_missing_now_is_a_clear_error():
+    with pytest.raises(ValueError, match="needs `now`"):
+        detect(MessageContext(text="at 10AM", profile=Profile(), now=None))

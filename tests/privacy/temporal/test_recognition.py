@@ -1,0 +1,112 @@
+"""Recognition and normalisation of time expressions (SPEC §1.5, thesis Table 4.4)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from osnguard.privacy.temporal import find_expressions
+from osnguard.privacy.temporal.normalisation import value_interval
+
+NOW = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)  # a Sunday morning
+
+
+def only(text: str):
+    found = find_expressions(text, now=NOW)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_clock_time_is_a_point_today_and_keeps_its_preposition():
+    text = "I have an important meeting with my supervisor at 10AM."
+    expression = only(text)
+    assert (expression.text, expression.type, expression.value) == ("10AM", "TIME", "2026-11-22T10:00")
+    assert expression.phrase(text) == "at 10AM"
+    assert expression.interval[0] == expression.interval[1] == datetime(2026, 11, 22, 10, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    "text, phrase, timex_type, value",
+    [
+        ("I went running this morning", "this morning", "TIME", "2026-11-22TMO"),
+        ("I fly to Tokyo tomorrow", "tomorrow", "DATE", "2026-11-23"),
+        ("We met last Friday", "last Friday", "DATE", "2026-11-20"),
+        ("I swim every Monday", "every Monday", "SET", "XXXX-WXX-1"),
+        ("I studied at Harvard for three years", "three years", "DURATION", "P3Y"),
+        ("I moved here a year and a half ago", "a year and a half ago", "DATE", "2025-05"),
+        ("See you at 10am tomorrow", "10am tomorrow", "TIME", "2026-11-23T10:00"),
+        ("We landed at 2:30 p.m. on March 3, 2025", "2:30 p.m. on March 3, 2025", "TIME", "2025-03-03T14:30"),
+        ("I was born in 1990", "1990", "DATE", "1990"),
+        ("Back in the '90s", "the '90s", "DATE", "199"),
+        ("I work out twice a week", "twice a week", "SET", "P1W"),
+        ("Mary eats sushi at nite", "nite", "TIME", "2026-11-22TNI"),
+        ("c u 2morrow", "2morrow", "DATE", "2026-11-23"),
+    ],
+)
+def test_spec_phrases_come_out_whole_and_normalised(text, phrase, timex_type, value):
+    expression = only(text)
+    assert (expression.text, expression.type, expression.value) == (phrase, timex_type, value)
+
+
+@pytest.mark.parametrize(
+    "code, first, last",
+    [
+        ("MO", "05:00:00", "11:59:59"),
+        ("AF", "12:00:00", "17:59:59"),
+        ("EV", "18:00:00", "20:29:59"),
+        ("NI", "20:30:00", "23:59:59"),
+        ("DT", "05:00:00", "16:00:00"),
+    ],
+)
+def test_parts_of_the_day_follow_table_4_4(code, first, last):
+    start, end = value_interval(f"2026-11-22T{code}")
+    assert start.strftime("%H:%M:%S") == first and end.strftime("%H:%M:%S") == last
+    assert start.date() == end.date()
+
+
+def test_midnight_crosses_into_the_next_day():
+    start, end = value_interval("2026-11-22TMI")
+    assert (start, end) == (datetime(2026, 11, 22, 23, 0), datetime(2026, 11, 23, 1, 0))
+
+
+def test_part_of_day_is_reported():
+    assert only("I ran this evening").part_of_day == "EV"
+    assert only("I slept badly last night").part_of_day == "NI"
+
+
+def test_intervals_of_calendar_values():
+    assert value_interval("2026-W47") == (datetime(2026, 11, 16), datetime(2026, 11, 22, 23, 59, 59))
+    assert value_interval("2026-02") == (datetime(2026, 2, 1), datetime(2026, 2, 28, 23, 59, 59))
+    assert value_interval("2026-SU")[0] == datetime(2026, 6, 1)
+    assert value_interval("P3Y") is None
+
+
+def test_durations_and_sets_have_no_interval():
+    assert only("I studied there for three years").interval is None
+    assert only("I swim every Monday").interval is None
+
+
+def test_ordinary_words_are_not_time_expressions():
+    assert find_expressions("I may march on, and the spring in my step will fall.", now=NOW) == []
+    assert find_expressions("We sold 2000 units for $1990.", now=NOW) == []
+
+
+def test_empty_odd_and_non_english_input():
+    assert find_expressions("", now=NOW) == []
+    assert find_expressions("   \n\t", now=NOW) == []
+    assert find_expressions("🙂🙂 مرحبا بالعالم \x00\x01", now=NOW) == []
+    long_text = "I left at 10AM and came back. " * 3000
+    assert len(find_expressions(long_text, now=NOW)) == 3000
+
+
+def test_bad_arguments_get_clear_errors():
+    with pytest.raises(ValueError, match="now must be a datetime"):
+        find_expressions("at 10AM", now="2026-11-22")
+    with pytest.raises(ValueError, match="text must be a string"):
+        find_expressions(b"at 10AM", now=NOW)
+
+
+def test_naive_now_gives_naive_intervals():
+    found = find_expressions("tomorrow", now=datetime(2026, 1, 31, 12))
+    assert found[0].interval[0] == datetime(2026, 2, 1)
