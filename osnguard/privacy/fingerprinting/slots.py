@@ -118,8 +118,44 @@ def find_slots(
             k.start == slot.start and k.end == slot.end for k in kept
         ):
             continue
-        if slot.start == slot.end and any(k.start <= slot.start <= k.end for k in kept):
+        if slot.start == slot.end and any(k.start < slot.start < k.end for k in kept):
             continue
         kept.append(slot)
         taken.append((slot.start, slot.end))
-    return sorted(kept, key=lambda s: (s.start, s.end))
+    kept.sort(key=lambda s: (s.start, s.end))
+    return recheck_beside_neighbours(text, kept, check)
+
+
+NEIGHBOUR_WORDS = 3  # slots this close to a synonym can change the synonym's context
+CONTEXT_WORDS = 4
+
+
+def recheck_beside_neighbours(text: str, slots: list[Slot], check: NaturalnessCheck) -> list[Slot]:
+    """Check each synonym again with every alternative of the slots next to it ("favorite food is"
+    may become "favorite food's"), dropping synonyms that stop reading naturally."""
+    out: list[Slot] = []
+    for index, slot in enumerate(slots):
+        if slot.kind != SYNONYM:
+            out.append(slot)
+            continue
+        contexts: list[tuple[list[str], list[str]]] = []
+        for other in slots[max(index - 2, 0) : index + 3]:
+            if other is slot:
+                continue
+            if other.end <= slot.start and len(text[other.end : slot.start].split()) <= NEIGHBOUR_WORDS:
+                for alt in other.alternatives[1:]:
+                    left = (text[: other.start] + alt.text + text[other.end : slot.start]).lower().split()
+                    contexts.append((left[-CONTEXT_WORDS:], text[slot.end :].lower().split()[:CONTEXT_WORDS]))
+            elif other.start >= slot.end and len(text[slot.end : other.start].split()) <= NEIGHBOUR_WORDS:
+                for alt in other.alternatives[1:]:
+                    right = (text[slot.end : other.start] + alt.text + text[other.end :]).lower().split()
+                    contexts.append((text[: slot.start].lower().split()[-CONTEXT_WORDS:], right[:CONTEXT_WORDS]))
+        kept = [slot.alternatives[0]] + [
+            alt
+            for alt in slot.alternatives[1:]
+            if alt.kind != SYNONYM
+            or all(check(left, slot.original.lower(), alt.text.lower(), right) for left, right in contexts)
+        ]
+        if len(kept) > 1:
+            out.append(Slot(slot.start, slot.end, kept))
+    return out

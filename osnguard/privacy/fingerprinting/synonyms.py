@@ -120,10 +120,28 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
     return tuple(found)
 
 
+MIN_POS_SHARE = 0.25  # "pet" is an adjective in 0 of its 3 tagged uses: not an adjective synonym
+
+
+def pos_share(word: str, pos: str) -> float:
+    """The share of the word's sense-tagged uses that have this part of speech (1.0 if untagged)."""
+    own = total = 0
+    for synset in resources.wordnet().synsets(word):
+        for lemma in synset.lemmas():
+            if lemma.name().lower() == word:
+                total += lemma.count()
+                if synset.pos() == pos or (pos == "a" and synset.pos() == "s"):
+                    own += lemma.count()
+    return own / total if total else 1.0
+
+
 def dominant_sense(word: str, pos: str, synset: Any, count: int) -> bool:
-    """Whether `synset` is what `word` usually means: its first sense, or its second if attested."""
+    """Whether `synset` is what `word` usually means: its first sense (or its second if attested),
+    in a part of speech the word is commonly used in."""
     senses = resources.wordnet().synsets(word, pos)[:2]
-    return bool(senses) and (senses[0] == synset or (count >= 1 and synset in senses))
+    if not senses or not (senses[0] == synset or (count >= 1 and synset in senses)):
+        return False
+    return pos_share(word.lower(), pos) >= MIN_POS_SHARE
 
 
 def inflect(lemma: str, tag: str, pos: str) -> str | None:

@@ -1,0 +1,190 @@
+"""anonymize(): identification -> group generalization -> one distinct version per friend."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from osnguard.privacy import cli
+from osnguard.privacy import anonymize as anonymize_module
+from osnguard.privacy.anonymize import Generalization, anonymize, version_distance
+from osnguard.privacy.fingerprinting import default_check
+from osnguard.privacy.types import Choice, Phrase
+
+DEMO = (
+    "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
+    "I studied at Harvard University for three years as a computer science major."
+)
+PROFILE = {"hometown": ["Tokyo"], "education": ["Tokyo University", "Harvard University"], "work": ["student"]}
+NOW = "2024-05-01T09:00:00Z"
+# A stand-in for the anonymization stage: the seed's Table 4.3 levels for the demo message.
+LEVELS = {
+    1: {},
+    2: {"Harvard University": "a university in Cambridge"},
+    3: {"Tokyo": "Japan", "Harvard University": "a university in Massachusetts"},
+    4: {"Tokyo": "Japan", "Tokyo University": "a university in Japan", "Harvard University": "a university in the United States"},
+    5: {"Tokyo": "Asia", "Tokyo University": "a university", "Harvard University": "a university"},
+}
+GROUP_NAMES = ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
+
+
+def table_generalizer(text, phrases, *, groups, profile, now):
+    out = []
+    for group in groups:
+        name = group["name"] if isinstance(group, dict) else group.name
+        level = group["level"] if isinstance(group, dict) else group.level
+        pieces, choices, cursor = [], [], 0
+        for index, phrase in enumerate(sorted(phrases, key=lambda p: p.start)):
+            new = LEVELS[level].get(phrase.text, phrase.text)
+            pieces.append(text[cursor : phrase.start])
+            start = sum(map(len, pieces))
+            pieces.append(new)
+            choices.append(Choice(index, "generalization", phrase.text, new, start, start + len(new)))
+            cursor = phrase.end
+        pieces.append(text[cursor:])
+        out.append(Generalization(name, level, "".join(pieces), float(level - 1), None, choices))
+    return out
+
+
+def demo_phrases():
+    def phrase(text, category):
+        start = DEMO.index(text)
+        return Phrase(start, start + len(text), text, category, "profile", 1.0)
+
+    return [phrase("Tokyo", "location"), phrase("Tokyo University", "education"), phrase("Harvard University", "education")]
+
+
+def audience(per_group=30):
+    return [
+        {"name": name, "level": level, "friends": [f"{name}-{i}" for i in range(per_group)]}
+        for level, name in enumerate(GROUP_NAMES, start=1)
+    ]
+
+
+@pytest.fixture(scope="module")
+def demo_result():
+    return anonymize(DEMO, profile=PROFILE, now=NOW, groups=audience(), generalizer=table_generalizer, phrases=demo_phrases())
+
+
+def test_demo_gives_150_distinct_versions_at_distance_3(demo_result):
+    versions = demo_result.versions
+    assert len(versions) == 150
+    assert len({v.text for v in versions}) == 150
+    assert demo_result.min_distance >= 3
+    assert version_distance(versions) == demo_result.min_distance
+    assert not demo_result.warnings
+
+
+def test_demo_family_most_specific_public_most_general(demo_result):
+    by_name = {g.name: g for g in demo_result.groups}
+    assert by_name["Family"].text == DEMO
+    assert "Asia" in by_name["Public"].text and "Harvard" not in by_name["Public"].text
+    losses = [by_name[name].info_loss for name in GROUP_NAMES]
+    assert losses == sorted(losses)
+    for version in demo_result.versions:
+        group_text = by_name[version.group].text
+        for choice in version.choices:
+            assert version.text[choice.start : choice.end] == choice.text
+            if choice.kind == "generalization":
+                assert choice.text in group_text
+        if version.group == "Public":
+            assert "Tokyo" not in version.text and "Harvard" not in version.text
+
+
+def test_demo_versions_are_natural(demo_result):
+    check = default_check()
+    for version in demo_result.versions:
+        for choice in version.choices:
+            if choice.kind == "synonym" and choice.text != choice.original:
+                left = version.text[: choice.start].lower().split()
+                right = version.text[choice.end :].lower().split()
+                assert check(left, choice.original.lower(), choice.text.lower(), right)
+
+
+def test_no_private_phrase_everyone_gets_the_text_unchanged():
+    result = anonymize("What a lovely day it is.", groups=audience(3), generalizer=table_generalizer, phrases=[])
+    assert {v.text for v in result.versions} == {"What a lovely day it is."}
+    assert not result.private and result.capacity == 1
+    assert any("unchanged" in w for w in result.warnings)
+    fingerprinted = anonymize(
+        "I do not think that the weather is great, but we are going to the beach with three friends today.",
+        groups=audience(3), generalizer=table_generalizer, phrases=[], fingerprint_all=True,
+    )
+    assert len({v.text for v in fingerprinted.versions}) == 15
+
+
+def test_empty_audience():
+    result = anonymize(DEMO, groups=[], generalizer=table_generalizer, phrases=demo_phrases())
+    assert result.versions == [] and result.groups == []
+    assert any("No recipients" in w for w in result.warnings)
+    result = anonymize(DEMO, groups=[{"name": "Family", "level": 1, "friends": []}], generalizer=table_generalizer, phrases=demo_phrases())
+    assert result.versions == [] and result.groups[0].text == DEMO and result.min_distance is None
+
+
+def test_thousand_recipients_all_distinct():
+    groups = [{"name": "Everyone", "level": 1, "friends": [str(i) for i in range(1000)]}]
+    result = anonymize(DEMO, groups=groups, generalizer=table_generalizer, phrases=demo_phrases())
+    assert len({v.text for v in result.versions}) == 1000
+    assert result.min_distance >= 1
+
+
+@pytest.mark.parametrize(
+    "groups, message",
+    [
+        ("Family", "must be a list"),
+        ([{"level": 1}], "name"),
+        ([{"name": "A", "level": "high"}], "level"),
+        ([{"name": "A", "level": 1, "friends": "bob"}], "friends"),
+        ([{"name": "A", "level": 1, "friends": ["x"]}, {"name": "B", "level": 2, "friends": ["x"]}], "in groups"),
+        ([{"name": "A", "level": 1}, {"name": "A", "level": 2}], "used twice"),
+    ],
+)
+def test_bad_groups(groups, message):
+    with pytest.raises(ValueError, match=message):
+        anonymize(DEMO, groups=groups, generalizer=table_generalizer, phrases=demo_phrases())
+
+
+def test_bad_text():
+    with pytest.raises(ValueError, match="empty"):
+        anonymize("   ", groups=[], phrases=[])
+    with pytest.raises(ValueError, match="string"):
+        anonymize(42, groups=[], phrases=[])  # type: ignore[arg-type]
+
+
+def test_command_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(anonymize_module, "default_generalizer", lambda: table_generalizer)
+    monkeypatch.setattr(
+        anonymize_module, "identify_phrases", lambda text, profile, now: (True, demo_phrases(), [])
+    )
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"text": DEMO, "profile": PROFILE, "now": NOW, "groups": audience(4)}))
+    assert cli.main(["anonymize", "--input", str(request)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"phrases", "groups", "versions", "capacity", "min_distance", "warnings"}
+    assert {"name", "level", "text", "info_loss", "k", "choices"} <= set(out["groups"][0])
+    assert {"friend", "group", "text", "choices"} <= set(out["versions"][0])
+    assert len({v["text"] for v in out["versions"]}) == 20
+
+
+def test_command_line_bad_input(tmp_path, capsys):
+    request = tmp_path / "bad.json"
+    request.write_text("{not json")
+    assert cli.main(["anonymize", "--input", str(request)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    request.write_text(json.dumps({"text": DEMO}))
+    assert cli.main(["anonymize", "--input", str(request)]) == 2
+    assert "groups" in capsys.readouterr().err
+
+
+def test_real_pipeline_demo():
+    """The acceptance check through the real identification and anonymization stages."""
+    anonymization = pytest.importorskip("osnguard.privacy.anonymization")
+    if not hasattr(anonymization, "anonymize_groups"):
+        pytest.skip("the anonymization stage has no anonymize_groups yet")
+    result = anonymize(DEMO, profile=PROFILE, now=NOW, groups=audience())
+    assert result.private and result.phrases
+    assert len({v.text for v in result.versions}) == 150
+    assert result.min_distance >= 3
+    by_level = sorted(result.groups, key=lambda g: g.level)
+    assert by_level[0].info_loss <= by_level[-1].info_loss
