@@ -129,19 +129,19 @@ def table(outcomes: list[Outcome]) -> str:
 
 
 def calibrate(outcomes: list[Outcome]) -> str:
-    """The smallest margins, in whole slots, that stay half a slot above every wrong top-1 margin
-    (friend or group) among the disclosed leaks."""
+    """The smallest margins, in whole slots, above every wrong top-1 margin (friend or group)
+    among the disclosed leaks."""
     weight = attribution.SLOT_WEIGHT
     wrong_friend = [o.result.margin for o in outcomes if o.leak and o.result.disclosure and o.result.ranking
                     and o.result.ranking[0].friend != o.leaker]
-    friend_slots = next(k for k in range(1, 20) if all(m < (k - 0.5) * weight for m in wrong_friend))
+    friend_slots = next(k for k in range(1, 20) if all(m < k * weight - attribution.TOLERANCE for m in wrong_friend))
     wrong_group = []
     for o in outcomes:
         if o.leak and o.result.disclosure and o.result.ranking:
             top, margin = attribution._group_margin(o.result.ranking)
             if top is not None and top != o.leaker_group:
                 wrong_group.append(margin)
-    group_slots = next(k for k in range(1, 20) if all(m < (k - 0.5) * weight for m in wrong_group))
+    group_slots = next(k for k in range(1, 20) if all(m < k * weight - attribution.TOLERANCE for m in wrong_group))
     return (f"FRIEND_MARGIN = {friend_slots} * SLOT_WEIGHT  (largest wrong-top margin seen: "
             f"{max(wrong_friend, default=0):.2f} over {len(wrong_friend)} cases)\n"
             f"GROUP_MARGIN = {group_slots} * SLOT_WEIGHT  (largest wrong-group margin seen: "

@@ -4,7 +4,7 @@ versions each, and its recall against the exhaustive comparison on planted leaks
     .venv/bin/python bench/screening.py                  # 10,000 messages, 300 leaks, 2,000 docs
     .venv/bin/python bench/screening.py --messages 500   # a quick run
 
-Stored messages are real texts (ppdp tweets and MSRP sentences); each gets 150 versions by a
+Stored messages are real texts (ppdp tweets, MSRP and TAB sentences); each gets 150 versions by a
 cheap random WordNet synonym substitution (the index only sees words, so the fingerprint code
 does not matter here). Crawled documents are a stream of planted leaks (the attacks of
 bench/leak_attacks.py applied to a random stored version) and texts that are not stored.
@@ -19,8 +19,10 @@ shortlisted. Throughput is measured single-process for the shortlist alone and f
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import random
+import re
 import resource
 import sys
 import time
@@ -37,9 +39,22 @@ from osnguard.privacy.retrieval import ScreeningIndex, required_shared, terms  #
 from osnguard.privacy.types import Version  # noqa: E402
 
 
+def tab_sentences() -> list[str]:
+    """Sentences of 8-40 words from the TAB court cases (to reach 10,000 stored messages)."""
+    sentences = []
+    with open(resources.corpus_path("tab", "tab_entity_data_144.jsonl"), encoding="utf-8") as fh:
+        for line in fh:
+            for sentence in re.split(r"(?<=[.!?])\s+", json.loads(line)["text"]):
+                sentence = " ".join(sentence.split())
+                if 8 <= len(sentence.split()) <= 40:
+                    sentences.append(sentence)
+    return sentences
+
+
 def all_texts() -> list[str]:
-    """Every distinct message text available: ppdp private tweets, MSRP sentences of both sides."""
-    texts = [m.text for m in la.load_messages()] + [m.same_topic for m in la.load_messages() if m.same_topic]
+    """Every distinct text available: ppdp private tweets, MSRP sentences, TAB sentences."""
+    messages = la.load_messages()
+    texts = [m.text for m in messages] + [m.same_topic for m in messages if m.same_topic] + tab_sentences()
     seen: set[str] = set()
     return [t for t in texts if not (t in seen or seen.add(t))]
 

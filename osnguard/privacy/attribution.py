@@ -38,10 +38,11 @@ LOG_MATCH = math.log(1 - EPSILON)
 LOG_MISMATCH = math.log(EPSILON)
 SLOT_WEIGHT = LOG_MATCH - LOG_MISMATCH  # ≈ 2.94 nats: what one distinguishing slot is worth
 
-# Calibrated on simulated leaks from the TRAIN messages (bench/leaks.py --calibrate): the
-# smallest margins above every wrong top-1 seen there, rounded up to whole slots.
+# Calibrated on simulated leaks of 100 TRAIN messages (`bench/leaks.py --split train --calibrate`):
+# the smallest whole numbers of slots above every wrong top-1 margin seen there (friend: 2.94,
+# i.e. one slot; group: 2.93).
 FRIEND_MARGIN = 2 * SLOT_WEIGHT
-GROUP_MARGIN = 2 * SLOT_WEIGHT
+GROUP_MARGIN = 1 * SLOT_WEIGHT
 
 TOLERANCE = 1e-6  # margins are sums of slot weights: compare them with a little slack
 QUOTE_CONTAINMENT = 0.8  # share of terms in common that makes a text a (partial) quote

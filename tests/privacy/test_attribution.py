@@ -1,0 +1,210 @@
+"""Attribution: names the leaker from fingerprint evidence, answers at group level, never accuses
+on weak evidence, and handles bad input clearly. Uses hand-made versions and a stub detector so
+the behaviour under test is the attribution's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, prepare
+from osnguard.privacy.types import Choice, Version
+
+TEMPLATE = ["We ", 0, " to ", 6, " last week with the kids and the dog, and the ", 1, " ", 2,
+            " near the river park is ", 3, ", my ", 4, " is so ", 5, " about the garden."]
+OPTIONS = {
+    0: ["moved", "relocated", "went"],
+    1: ["new", "fresh", "recent"],
+    2: ["flat", "apartment", "place"],
+    3: ["huge", "enormous", "massive"],
+    4: ["mum", "mother", "mom"],
+    5: ["happy", "glad", "pleased"],
+}
+# Any two friends differ in at least 3 of the synonym slots 0-5; slot 6 is the group's place.
+CODES = {
+    "ann": [0, 0, 0, 0, 0, 0], "bob": [1, 1, 1, 0, 0, 0], "cat": [2, 2, 2, 0, 0, 0],
+    "dan": [0, 0, 0, 1, 1, 1], "eve": [1, 1, 1, 1, 1, 1], "fay": [2, 2, 2, 2, 2, 2],
+}
+GROUPS = {"ann": "close", "bob": "close", "cat": "close", "dan": "work", "eve": "work", "fay": "work"}
+PLACE = {"close": "Boston", "work": "Massachusetts"}
+
+
+def make_version(friend: str) -> Version:
+    text, choices = "", []
+    for part in TEMPLATE:
+        if isinstance(part, str):
+            text += part
+            continue
+        if part == 6:
+            chosen, kind, original = PLACE[GROUPS[friend]], "generalization", "Boston"
+        else:
+            chosen, kind, original = OPTIONS[part][CODES[friend][part]], "synonym", OPTIONS[part][0]
+        choices.append(Choice(part, kind, original, chosen, len(text), len(text) + len(chosen)))
+        text += chosen
+    return Version(friend, GROUPS[friend], text, choices)
+
+
+class StubDetector:
+    """Says "paraphrase" with a fixed probability; records what it was asked."""
+
+    threshold = 0.5
+
+    def __init__(self, probability: float) -> None:
+        self.value = probability
+        self.calls: list[tuple[str, str]] = []
+
+    def probability(self, a: str, b: str) -> float:
+        self.calls.append((a, b))
+        return self.value
+
+    def is_paraphrase(self, a: str, b: str) -> bool:
+        return self.value >= self.threshold
+
+
+@pytest.fixture(scope="module")
+def versions() -> list[Version]:
+    return [make_version(friend) for friend in CODES]
+
+
+@pytest.fixture(scope="module")
+def message(versions):
+    return prepare(versions)
+
+
+def by_friend(versions, friend):
+    return next(v for v in versions if v.friend == friend)
+
+
+def test_versions_are_rendered_consistently(versions):
+    for version in versions:
+        for choice in version.choices:
+            assert version.text[choice.start : choice.end] == choice.text
+
+
+@pytest.mark.parametrize("friend", list(CODES))
+def test_a_verbatim_leak_names_the_leaker_with_evidence(message, versions, friend):
+    leaked = by_friend(versions, friend).text
+    result = attribute(message, leaked, detector=StubDetector(0.0))
+    assert result.disclosure and result.verdict == "friend"
+    assert (result.friend, result.group) == (friend, GROUPS[friend])
+    assert result.margin >= FRIEND_MARGIN
+    assert result.ranking[0].friend == friend
+    for evidence in result.evidence:  # spans point into the candidate
+        assert leaked[evidence.start : evidence.end].lower() == evidence.text.lower()
+    assert {e.slot for e in result.evidence} >= {0, 1, 2, 3, 4, 5}
+
+
+def test_commentary_and_reordering_keep_the_leaker(message, versions):
+    eve = by_friend(versions, "eve").text
+    wrapped = "You won't believe what I heard today!!! " + eve + " lol"
+    assert attribute(message, wrapped, detector=StubDetector(0.0)).friend == "eve"
+    reordered = ("My mother is so glad about the garden, the fresh apartment near the river park is enormous; "
+                 "we relocated to Massachusetts last week with the kids and the dog.")
+    result = attribute(message, reordered, detector=StubDetector(0.0))
+    assert (result.verdict, result.friend) == ("friend", "eve")
+
+
+def test_one_swapped_word_lowers_the_margin_but_never_blames_another(message, versions):
+    # bob's version with "flat" (ann's and dan's choice) instead of his "apartment".
+    edited = by_friend(versions, "bob").text.replace("apartment", "flat")
+    result = attribute(message, edited, detector=StubDetector(0.0))
+    assert result.ranking[0].friend == "bob"
+    assert result.verdict in ("friend", "group", "undetermined")
+    assert result.friend in (None, "bob")
+
+
+def test_group_answer_when_the_synonyms_are_stripped(message):
+    # Every synonym replaced by a word no version uses; the group's generalization is still there.
+    stripped = ("We shifted to Massachusetts last week with the kids and the dog, and the brand-new condo "
+                "near the river park is gigantic, my ma is so thrilled about the garden.")
+    result = attribute(message, stripped, detector=StubDetector(0.9))
+    assert result.disclosure
+    assert (result.verdict, result.friend, result.group) == ("group", None, "work")
+
+
+def test_weak_evidence_is_undetermined(message):
+    # Only one fingerprint word ("mother": dan and eve) and no group marker: nobody is named.
+    weak = ("We shifted somewhere last week with the kids and the dog, and the condo near the river park "
+            "is gigantic, my mother is so thrilled about the garden.")
+    result = attribute(message, weak, detector=StubDetector(0.9))
+    assert result.disclosure
+    assert (result.verdict, result.friend, result.group) == ("undetermined", None, None)
+    assert "too weak" in result.explanation
+
+
+def test_unrelated_text_is_no_disclosure_and_skips_the_detector(message):
+    detector = StubDetector(1.0)
+    result = attribute(message, "The match was cancelled because of the storm.", detector=detector)
+    assert (result.disclosure, result.verdict, result.friend) == (False, "none", None)
+    assert detector.calls == []
+
+
+def test_the_detector_decides_paraphrases_that_are_not_quotes(message):
+    paraphrase = ("Last week our family shifted to Boston with the kids and the dog; the condo near the river "
+                  "park is gigantic and my mom is thrilled.")
+    assert not attribute(message, paraphrase, detector=StubDetector(0.1)).disclosure
+    assert attribute(message, paraphrase, detector=StubDetector(0.9)).disclosure
+
+
+def test_a_public_post_accuses_nobody():
+    text = "We moved to Boston last week with the kids and the dog, and the new flat is huge."
+    public = [Version(f"f{i}", "g1" if i < 3 else "g2", text) for i in range(6)]
+    result = attribute(public, "Reposting: " + text, detector=StubDetector(0.0))
+    assert result.disclosure
+    assert (result.verdict, result.friend, result.group) == ("undetermined", None, None)
+    assert "same text" in result.explanation
+
+
+def test_a_single_recipient_is_not_accused(versions):
+    result = attribute(versions[:1], versions[0].text, detector=StubDetector(0.0))
+    assert result.disclosure and result.verdict == "undetermined" and result.friend is None
+    assert "Only ann" in result.explanation
+
+
+def test_versions_without_choices_use_their_differences(versions):
+    plain = [Version(v.friend, v.group, v.text) for v in versions]
+    result = attribute(plain, by_friend(versions, "fay").text, detector=StubDetector(0.0))
+    assert (result.verdict, result.friend) == ("friend", "fay")
+
+
+def test_dicts_are_accepted_as_versions(versions):
+    result = attribute([v.to_dict() for v in versions], by_friend(versions, "cat").text, lexical_only=True)
+    assert result.friend == "cat"
+
+
+def test_a_leak_inside_a_megabyte_page_is_found(message, versions):
+    filler = "Weather report: sunny spells with scattered showers over the coast. " * 7500
+    page = filler + by_friend(versions, "dan").text + " " + filler
+    assert len(page) > 1_000_000
+    detector = StubDetector(0.0)
+    result = attribute(message, page, detector=detector)
+    assert (result.verdict, result.friend) == ("friend", "dan")
+
+
+@pytest.mark.parametrize(
+    "versions_arg, candidate, message",
+    [
+        ([], "text", "no versions"),
+        ("not a list", "text", "list of versions"),
+        ([{"text": "no friend"}], "text", "needs friend"),
+        ([Version("a", "g", "x"), Version("a", "g", "y")], "text", "more than one version"),
+        ([Version("a", "g", "some text here")], b"\xff\xfe bad bytes", "not valid UTF-8"),
+        ([Version("a", "g", "some text here")], "\udc80 surrogate", "undecodable"),
+        ([Version("a", "g", "some text here")], "x" * 2_000_001, "at most"),
+        ([Version("a", "g", "some text here")], 42, "must be text"),
+    ],
+)
+def test_bad_input_is_a_clear_error(versions_arg, candidate, message):
+    with pytest.raises(ValueError, match=message):
+        attribute(versions_arg, candidate, lexical_only=True)
+
+
+def test_utf8_bytes_are_accepted(versions):
+    result = attribute(versions, by_friend(versions, "ann").text.encode(), detector=StubDetector(0.0))
+    assert result.friend == "ann"
+
+
+def test_result_serialises(message, versions):
+    data = attribute(message, by_friend(versions, "bob").text, detector=StubDetector(0.0)).to_dict(ranking=2)
+    assert set(data) >= {"disclosure", "score", "friend", "group", "margin", "evidence", "verdict", "explanation"}
+    assert data["friend"] == "bob" and len(data["ranking"]) == 2
+    assert all(set(e) == {"slot", "kind", "text", "start", "end"} for e in data["evidence"])
