@@ -1,0 +1,411 @@
+"""Group assignment (thesis Table 4.3): one generalization of the message per friend group.
+
+For every private phrase we list its options: the levels of its generalization chain
+(schemas.py), or for time phrases the temporal stage's NCP* generalizations and suppression. Each
+option carries its InfoLoss (metrics.py), k-figure and naturalness (Fre, naturalness.py); options
+that do not read naturally are dropped. The combinations of options are enumerated (pruned to at
+most MAX_COMBINATIONS by thinning the longest option lists), sorted by InfoLoss, and handed to
+the author's groups in order of privacy level, so that InfoLoss increases with the level: the
+closest group may get the original and the most private group the most general version.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Sequence
+
+from osnguard.privacy.anonymization import metrics, naturalness
+from osnguard.privacy.anonymization.schemas import (
+    Chain,
+    Reading,
+    generalization_chain,
+    indefinite_article,
+)
+from osnguard.privacy.types import Choice, Phrase, Profile
+
+log = logging.getLogger(__name__)
+
+MAX_COMBINATIONS = 4096
+MAX_PHRASES = 24  # beyond this, phrases past the most confident ones are kept as written
+
+
+@dataclass(frozen=True)
+class GroupSpec:
+    """An author's friend group: higher `level` = more private, gets more general text."""
+
+    name: str
+    level: int
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to write a private phrase: its replacement `text` over [start, end) of the message."""
+
+    degree: int
+    text: str
+    start: int
+    end: int
+    info_loss: float
+    k: int | None
+    fre: float
+    natural: bool
+    kind: str  # "original", "generalization", "temporal" or "suppression"
+    label: str = ""
+    height: int = 0  # the highest degree among the phrase's options
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class PhraseLevel:
+    """The option a group's version uses for one phrase."""
+
+    phrase: str
+    category: str
+    start: int
+    end: int
+    degree: int
+    height: int
+    text: str
+    info_loss: float
+    k: int | None
+    fre: float
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class GroupGeneralization:
+    """The version of the message one group receives, before fingerprinting."""
+
+    name: str
+    level: int
+    text: str
+    info_loss: float
+    k: int | None
+    choices: list[Choice] = field(default_factory=list)
+    phrase_levels: list[PhraseLevel] = field(default_factory=list)
+    fre: float | None = None  # min Fre over the generalized phrases (Table 4.3); None if none changed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "level": self.level, "text": self.text,
+                "info_loss": round(self.info_loss, 4), "k": self.k, "fre": self.fre,
+                "choices": [c.to_dict() for c in self.choices],
+                "phrase_levels": [p.to_dict() for p in self.phrase_levels]}
+
+
+@dataclass
+class PhraseAlternatives:
+    """What the UI offers for one phrase: its options, readings, and the reading followed."""
+
+    phrase: Phrase
+    options: list[Option]
+    readings: list[Reading]
+    reading: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phrase": self.phrase.to_dict(), "options": [o.to_dict() for o in self.options],
+                "readings": [r.__dict__ for r in self.readings], "reading": self.reading}
+
+
+# --- public entry points --------------------------------------------------------------------
+
+def anonymize_groups(text: str, phrases: Sequence[Phrase], *, groups: Sequence[GroupSpec],
+                     profile: Profile, now: datetime | None = None,
+                     readings: dict[int, str] | None = None, original_for_closest: bool = True,
+                     gamma: float = naturalness.GAMMA) -> list[GroupGeneralization]:
+    """One generalization per group, InfoLoss non-decreasing with the group's level.
+
+    `readings` maps a phrase's index to the reading the user picked (see `alternatives`).
+    Groups with the same level get the same version. Returns [] for no groups.
+    """
+    _check_text(text)
+    groups = _check_groups(groups)
+    if not groups:
+        return []
+    kept = _usable_phrases(text, phrases)
+    option_lists = [alternatives(text, p, profile=profile, now=now, reading=(readings or {}).get(i),
+                                 gamma=gamma).options for i, p in enumerate(kept)]
+    option_lists = [[o for o in opts if o.natural] or opts[:1] for opts in option_lists]
+    combos = _ranked_combinations(option_lists)
+    levels = sorted({g.level for g in groups})
+    picks = _spread(combos, len(levels), original_for_closest)
+    by_level = {level: combos[index] for level, index in zip(levels, picks)}
+    return [_render(text, kept, by_level[g.level], g.name, g.level) for g in groups]
+
+
+def alternatives(text: str, phrase: Phrase, *, profile: Profile, now: datetime | None = None,
+                 reading: str | None = None, gamma: float = naturalness.GAMMA) -> PhraseAlternatives:
+    """Every way to write `phrase` in `text`, most specific first, each with its InfoLoss,
+    k-figure and naturalness, so the user can choose another generalization (or reading)."""
+    _check_text(text)
+    _check_phrase(text, phrase)
+    if phrase.category == "time":
+        temporal = _temporal_options(text, phrase, now, gamma)
+        if temporal is not None:
+            return PhraseAlternatives(phrase, _with_height(temporal), [], None)
+    chain = generalization_chain(phrase, context_text=text, profile=profile, reading=reading)
+    return PhraseAlternatives(phrase, _with_height(_chain_options(text, phrase, chain, gamma)), chain.readings, chain.reading)
+
+
+def _with_height(options: list[Option]) -> list[Option]:
+    height = max(o.degree for o in options)
+    return [Option(**{**o.__dict__, "height": height}) for o in options]
+
+
+def generalize_text(text: str, phrases: Sequence[Phrase], degrees: Sequence[int], *,
+                    profile: Profile, now: datetime | None = None, name: str = "",
+                    level: int = 0, readings: dict[int, str] | None = None) -> GroupGeneralization:
+    """The message with each phrase at the given degree (the user's own choice of levels)."""
+    _check_text(text)
+    kept = _usable_phrases(text, phrases)
+    if len(degrees) != len(kept):
+        raise ValueError(f"give one degree per phrase ({len(kept)} phrases, {len(degrees)} degrees)")
+    chosen = []
+    for i, (phrase, degree) in enumerate(zip(kept, degrees)):
+        options = alternatives(text, phrase, profile=profile, now=now, reading=(readings or {}).get(i)).options
+        if not 0 <= degree < len(options):
+            raise ValueError(f"{phrase.text!r} has degrees 0..{len(options) - 1}, not {degree}")
+        chosen.append(options[degree])
+    return _render(text, kept, tuple(chosen), name, level)
+
+
+# --- options ---------------------------------------------------------------------------------
+
+def _fits(text: str, start: int, end: int, replacement: str) -> str:
+    """The replacement adjusted to its place: capitalised at a sentence start."""
+    before = text[:start].rstrip()
+    if replacement and (not before or before.endswith((".", "!", "?", "\n"))):
+        return replacement[0].upper() + replacement[1:]
+    return replacement
+
+
+def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
+    """Extend the span over a preceding "a"/"an" and make it agree with the replacement."""
+    match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
+    if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
+        return start, replacement
+    article = indefinite_article(replacement)
+    if match.group(1)[0].isupper():
+        article = article.capitalize()
+    return match.start(), f"{article} {replacement}"
+
+
+def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> list[Option]:
+    losses = metrics.chain_losses(chain)
+    original_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
+    options: list[Option] = []
+    for level, loss in zip(chain.levels, losses):
+        start, replacement = phrase.start, level.text
+        if level.degree > 0:
+            start, replacement = _with_article(text, phrase.start, replacement)
+            replacement = _fits(text, start, phrase.end, replacement)
+        fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, phrase.end, replacement)
+        natural = level.degree == 0 or (_acceptable(fre, original_fre, gamma)
+                                         and not (level.source == "wordnet"
+                                                  and _repeats_context(text, phrase, level.label or level.text)))
+        options.append(Option(level.degree, replacement if level.degree else phrase.text, start, phrase.end,
+                              loss, level.k, round(fre, 2), natural,
+                              "original" if level.degree == 0 else "generalization", level.label))
+    return options
+
+
+def _repeats_context(text: str, phrase: Phrase, label: str) -> bool:
+    """Whether a generalization repeats a word of its own sentence ("My favorite food is food")."""
+    begin, end = naturalness.sentence_bounds(text, phrase.start, phrase.end)
+    rest = set(naturalness.words(text[begin:phrase.start] + " " + text[phrase.end:end]))
+    head = naturalness.words(label)[-1:] if naturalness.words(label) else []
+    return bool(head) and head[0] in rest
+
+
+def _acceptable(fre: float, original_fre: float, gamma: float) -> bool:
+    """Fre reaches γ, or (when the original itself is under γ) loses at most MAX_DROP against it."""
+    return fre >= gamma or (original_fre < gamma and fre >= original_fre - naturalness.MAX_DROP)
+
+
+def _temporal_options(text: str, phrase: Phrase, now: datetime | None, gamma: float) -> list[Option] | None:
+    """NCP* generalizations and suppression of a time phrase, from the temporal stage."""
+    if now is None:
+        return None
+    try:
+        from osnguard.privacy.temporal import find_expressions, generalize, suppress
+    except ImportError:  # pragma: no cover - the temporal stage is part of the engine
+        return None
+    expression = next((e for e in find_expressions(text, now=now)
+                       if e.phrase_span[0] < phrase.end and phrase.start < e.end), None)
+    if expression is None:
+        return None
+    start, end = expression.phrase_span
+    original = text[start:end]
+    candidates = generalize(expression, now=now, source_text=text)
+    height = len(candidates) + 1
+    original_fre = naturalness.fre_of_replacement(text, start, end, original)
+    options = [Option(0, original, start, end, 0.0, 1, round(original_fre, 2), True, "original", original)]
+    for degree, candidate in enumerate(candidates, start=1):
+        replacement = _fits(text, start, end, candidate.text)
+        fre = naturalness.fre_of_replacement(text, start, end, replacement)
+        options.append(Option(degree, replacement, start, end, degree / height, None, round(fre, 2),
+                              _acceptable(fre, original_fre, gamma), "temporal", candidate.phrase))
+    removed = suppress(text, spans=[(start, end)], now=now).removed
+    if removed:
+        cut_start = min(s for s, _ in removed)
+        cut_end = max(e for _, e in removed)
+        options.append(Option(height, "", cut_start, cut_end, 1.0, None, 0.0, True, "suppression", ""))
+    return options
+
+
+# --- combinations ----------------------------------------------------------------------------
+
+def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option, ...]]:
+    """All combinations (thinned to MAX_COMBINATIONS), sorted by InfoLoss then Samarati."""
+    lists = [list(opts) for opts in option_lists]
+    while _product(lists) > MAX_COMBINATIONS:
+        longest = max(range(len(lists)), key=lambda i: len(lists[i]))
+        opts = lists[longest]
+        # Drop the middle option nearest the centre: keep the original and the most general.
+        del opts[len(opts) // 2]
+    combos = list(itertools.product(*lists)) if lists else [()]
+    combos.sort(key=lambda c: (round(sum(o.info_loss for o in c), 9), sum(o.degree for o in c)))
+    return combos
+
+
+def _product(lists: list[list[Option]]) -> int:
+    total = 1
+    for opts in lists:
+        total *= max(len(opts), 1)
+    return total
+
+
+def _spread(combos: list[tuple[Option, ...]], count: int, original_for_closest: bool) -> list[int]:
+    """Indices of `count` combinations for the group levels, closest first.
+
+    InfoLoss targets are spread evenly from the least to the most lossy combination, and each
+    pick must generalize every phrase at least as far as the previous pick (so a more private
+    group never sees a phrase more precisely than a closer group) and lose more; when
+    combinations run out, neighbouring levels share one.
+    """
+    first = 0 if original_for_closest or len(combos) == 1 else 1
+    last = len(combos) - 1
+    if count == 1:
+        return [first]
+    losses = [sum(o.info_loss for o in c) for c in combos]
+    picks = [first]
+    for i in range(1, count):
+        target = losses[first] + (losses[last] - losses[first]) * i / (count - 1)
+        previous = combos[picks[-1]]
+        candidates = [j for j in range(picks[-1] + 1, len(combos))
+                      if losses[j] > losses[picks[-1]] and _dominates(combos[j], previous)]
+        if not candidates:
+            picks.append(picks[-1])
+            continue
+        # Do not run ahead of the target, so later groups keep room to differ.
+        if i == count - 1:  # the most private group: the most general of the most lossy
+            picks.append(max(candidates, key=lambda j: (round(losses[j], 9), sum(o.degree for o in combos[j]))))
+        else:
+            picks.append(min(candidates, key=lambda j: (abs(losses[j] - target), j)))
+    return picks
+
+
+def _dominates(combo: tuple[Option, ...], other: tuple[Option, ...]) -> bool:
+    """Every phrase at least as general (by degree) in `combo` as in `other`."""
+    return all(a.degree >= b.degree for a, b in zip(combo, other))
+
+
+def _render(text: str, phrases: list[Phrase], combo: tuple[Option, ...], name: str,
+            level: int) -> GroupGeneralization:
+    """Apply a combination to the text, recording choices at their offsets in the new text."""
+    order = sorted(range(len(combo)), key=lambda i: combo[i].start)
+    pieces: list[str] = []
+    cursor, length = 0, 0
+    spans: dict[int, tuple[int, int]] = {}
+    for i in order:
+        option = combo[i]
+        pieces.append(text[cursor:option.start])
+        length += option.start - cursor
+        spans[i] = (length, length + len(option.text))
+        pieces.append(option.text)
+        length += len(option.text)
+        cursor = option.end
+    pieces.append(text[cursor:])
+    result, spans = _tidy("".join(pieces), spans)
+    choices, levels = [], []
+    for i, (phrase, option) in enumerate(zip(phrases, combo)):
+        start, end = spans[i]
+        kind = "temporal" if option.kind in ("temporal", "suppression") or phrase.category == "time" else "generalization"
+        choices.append(Choice(slot=i, kind=kind, original=phrase.text, text=option.text, start=start, end=end))
+        levels.append(PhraseLevel(phrase.text, phrase.category, start, end, option.degree,
+                                  option.height, option.text, round(option.info_loss, 4),
+                                  option.k, option.fre, option.kind))
+    changed = [o.fre for o in combo if o.degree > 0 and o.kind != "suppression"]
+    return GroupGeneralization(name, level, result, sum(o.info_loss for o in combo),
+                               metrics_k(combo), choices, levels, min(changed) if changed else None)
+
+
+def metrics_k(combo: tuple[Option, ...]) -> int | None:
+    """The combination's k-figure: its weakest phrase's (None when none is known)."""
+    known = [o.k for o in combo if o.k is not None]
+    return min(known) if known else None
+
+
+def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, tuple[int, int]]]:
+    """Collapse double spaces and spaces before punctuation left by deletions, moving offsets."""
+    out: list[str] = []
+    mapping: list[int] = []
+    for index, char in enumerate(text):
+        if char == " " and (not out or out[-1] in " \n" or text[index + 1:index + 2] in (",", ".", "!", "?", ";", ":")):
+            mapping.append(len(out))
+            continue
+        mapping.append(len(out))
+        out.append(char)
+    mapping.append(len(out))
+    moved = {i: (mapping[s], max(mapping[s], mapping[e])) for i, (s, e) in spans.items()}
+    return "".join(out), moved
+
+
+# --- validation ------------------------------------------------------------------------------
+
+def _check_text(text: Any) -> None:
+    if not isinstance(text, str):
+        raise ValueError("the message text must be a string")
+
+
+def _check_phrase(text: str, phrase: Any) -> None:
+    if not isinstance(phrase, Phrase):
+        raise ValueError("each phrase must be a Phrase")
+    if not 0 <= phrase.start < phrase.end <= len(text) or text[phrase.start:phrase.end] != phrase.text:
+        raise ValueError(f"phrase {phrase.text!r} does not match the text at {phrase.start}..{phrase.end}")
+
+
+def _check_groups(groups: Any) -> list[GroupSpec]:
+    if not isinstance(groups, (list, tuple)):
+        raise ValueError("groups must be a list of GroupSpec(name, level)")
+    names: set[str] = set()
+    for group in groups:
+        if not isinstance(group, GroupSpec) or not isinstance(group.level, int) or not str(group.name).strip():
+            raise ValueError("each group needs a name and a whole-number privacy level")
+        if group.name in names:
+            raise ValueError(f"group {group.name!r} is listed twice")
+        names.add(group.name)
+    return list(groups)
+
+
+def _usable_phrases(text: str, phrases: Sequence[Phrase]) -> list[Phrase]:
+    """Valid phrases in text order, overlaps resolved for the more confident (then longer) one."""
+    for phrase in phrases:
+        _check_phrase(text, phrase)
+    ranked = sorted(phrases, key=lambda p: (-p.confidence, -(p.end - p.start), p.start))
+    kept: list[Phrase] = []
+    for phrase in ranked:
+        if all(phrase.end <= k.start or k.end <= phrase.start for k in kept):
+            kept.append(phrase)
+    if len(kept) > MAX_PHRASES:
+        log.info("anonymization: %d phrases, generalizing the %d most confident", len(kept), MAX_PHRASES)
+        kept = kept[:MAX_PHRASES]
+    return sorted(kept, key=lambda p: p.start)

@@ -1,0 +1,104 @@
+"""Group assignment (Table 4.3) on the seed's demo message, and its edge cases."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from osnguard.privacy.anonymization.groups import (
+    GroupSpec,
+    alternatives,
+    anonymize_groups,
+    generalize_text,
+)
+from osnguard.privacy.types import Phrase, Profile
+
+DEMO = ("My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
+        "I studied at Harvard University for three years as a computer science major.")
+PROFILE = Profile.from_dict({"hometown": ["Tokyo"], "education": ["Harvard University", "Tokyo University"]})
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
+GROUPS = [GroupSpec("Family", 1), GroupSpec("Best friends", 2), GroupSpec("Friends", 3),
+          GroupSpec("Acquaintances", 4), GroupSpec("Public", 5)]
+
+
+def phrase(text: str, category: str, message: str = DEMO) -> Phrase:
+    start = message.index(text)
+    return Phrase(start, start + len(text), text, category, "test", 1.0)
+
+
+PHRASES = [phrase("Tokyo", "location"), phrase("sushi", "interests"), phrase("Tokyo University", "education"),
+           phrase("Harvard University", "education"), phrase("computer science major", "education")]
+
+
+@pytest.fixture(scope="module")
+def demo() -> list:
+    return anonymize_groups(DEMO, PHRASES, groups=GROUPS, profile=PROFILE, now=NOW)
+
+
+def test_family_most_specific_public_most_general(demo: list) -> None:
+    assert [g.name for g in demo] == [g.name for g in GROUPS]
+    assert demo[0].text == DEMO  # the closest group gets the original
+    public = demo[-1]
+    assert "Harvard" not in public.text and "Tokyo University" not in public.text
+    assert "is Tokyo" not in public.text
+    assert all(level.degree >= 1 for level in public.phrase_levels)
+
+
+def test_info_loss_increases_with_level(demo: list) -> None:
+    losses = [g.info_loss for g in demo]
+    assert losses == sorted(losses) and len(set(losses)) == len(losses)
+
+
+def test_no_phrase_is_more_precise_for_a_more_private_group(demo: list) -> None:
+    for closer, farther in zip(demo, demo[1:]):
+        for a, b in zip(closer.phrase_levels, farther.phrase_levels):
+            assert b.degree >= a.degree
+
+
+def test_choices_point_at_the_replacements(demo: list) -> None:
+    for group in demo:
+        assert len(group.choices) == len(PHRASES)
+        for choice in group.choices:
+            assert group.text[choice.start:choice.end] == choice.text
+            assert choice.kind == "generalization"
+
+
+def test_harvard_reads_as_a_university_in_cambridge() -> None:
+    options = alternatives(DEMO, PHRASES[3], profile=PROFILE, now=NOW).options
+    assert [o.text for o in options][:3] == ["Harvard University", "a university in Cambridge",
+                                             "a university in Massachusetts"]
+    assert options[1].k is not None and options[0].k == 1
+
+
+def test_time_phrase_uses_the_temporal_stage() -> None:
+    time_phrase = phrase("for three years", "time")
+    options = alternatives(DEMO, time_phrase, profile=PROFILE, now=NOW).options
+    assert options[0].text == "for three years"
+    assert any(o.kind == "temporal" for o in options)
+    groups = anonymize_groups(DEMO, [time_phrase], groups=GROUPS[:2], profile=PROFILE, now=NOW)
+    assert groups[0].text == DEMO and groups[1].text != DEMO
+    assert groups[1].choices[0].kind == "temporal"
+
+
+def test_no_groups_and_no_phrases() -> None:
+    assert anonymize_groups(DEMO, PHRASES, groups=[], profile=PROFILE, now=NOW) == []
+    plain = anonymize_groups("Nice weather.", [], groups=GROUPS, profile=PROFILE, now=NOW)
+    assert [g.text for g in plain] == ["Nice weather."] * len(GROUPS)
+    assert all(g.info_loss == 0 for g in plain)
+
+
+def test_user_chosen_levels() -> None:
+    chosen = generalize_text(DEMO, PHRASES[:1], [1], profile=PROFILE, now=NOW)
+    assert chosen.text.startswith("My hometown is Japan.")
+    with pytest.raises(ValueError):
+        generalize_text(DEMO, PHRASES[:1], [9], profile=PROFILE, now=NOW)
+
+
+def test_bad_input_is_a_clear_error() -> None:
+    with pytest.raises(ValueError):
+        anonymize_groups(DEMO, [Phrase(0, 5, "Hello", "location", "x", 1.0)], groups=GROUPS, profile=PROFILE)
+    with pytest.raises(ValueError):
+        anonymize_groups(DEMO, PHRASES, groups=[GroupSpec("A", 1), GroupSpec("A", 2)], profile=PROFILE)
+    with pytest.raises(ValueError):
+        anonymize_groups(None, PHRASES, groups=GROUPS, profile=PROFILE)  # type: ignore[arg-type]
