@@ -8,6 +8,7 @@ Each input line is `{"text": ..., "profile": {"hometown": ["Tokyo"], ...} (optio
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any, TextIO
@@ -57,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
     if args.text is not None:
         _write(out, process_line(json.dumps({"text": args.text})))
         return 0
-    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="surrogateescape", closefd=False)
+    stdin: TextIO = sys.stdin
+    if hasattr(stdin, "buffer"):  # undecodable bytes become an error line, not a crash
+        stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8", errors="surrogateescape")
     for line in stdin:
         if not line.strip():
             continue

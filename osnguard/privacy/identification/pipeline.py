@@ -58,6 +58,13 @@ SENSITIVE_CATEGORIES = frozenset(
 FIRST_PERSON = re.compile(
     r"(?i)(?<![\w'])(i|i'm|im|i've|ive|i'll|ill|i'd|me|my|mine|myself|we|we're|we've|us|our|ours)(?![\w'])"
 )
+ENGLISH_FUNCTION_WORDS = frozenset(
+    "i me my we our you your he she it they them the a an and or but of to in on at for with "
+    "is are was were be been am have has had do does did not no this that so just i'm it's "
+    "don't can will would what when how all from up out about "
+    # chat English, which langdetect often takes for Welsh, Tagalog or Somali
+    "u ur r im lol omg gonna wanna gotta ya da dat dis tho cuz bc idk lmao".split()
+)
 _BAD_CHARS = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
@@ -110,9 +117,20 @@ def as_profile(profile: Profile | dict | None) -> Profile:
     return Profile.from_dict(profile)
 
 
+def _plainly_english(text: str, letters: str) -> bool:
+    """Cheap test that skips langdetect: Latin letters and plenty of English function words."""
+    if not letters or sum(1 for c in letters if c.isascii()) / len(letters) < 0.95:
+        return False
+    words = re.findall(r"[a-z']+", text.lower())
+    hits = sum(1 for word in words if word in ENGLISH_FUNCTION_WORDS)
+    return hits >= 2 and hits >= 0.2 * len(words)
+
+
 def detect_language(text: str) -> str:
     """ISO 639-1 code of the text's language; "en" when too short to tell (or undetectable)."""
     letters = re.sub(r"(https?://|www\.)\S+|[@#]\w+|[^\w]|\d|_", "", text)
+    if _plainly_english(text, letters):
+        return "en"
     if len(letters) < MIN_LANGDETECT_LETTERS:
         latin = sum(1 for c in letters if c.isascii())
         if not letters or latin / len(letters) > 0.5:

@@ -1,0 +1,206 @@
+"""The identification pipeline: merging, the private decision, the acceptance examples, and
+robustness to empty, huge, broken, emoji, right-to-left and non-English text."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from osnguard.privacy.identification import identify
+from osnguard.privacy.identification.pipeline import chunks, decide, detect_language, merge
+from osnguard.privacy.types import Phrase
+
+PROFILE = {"hometown": ["Tokyo"], "education": ["Harvard University"]}
+NOW = "2024-05-01T09:00:00+00:00"
+
+
+def phrase(start: int, end: int, text: str, detector: str, category: str = "location", conf: float = 0.5, **kw) -> Phrase:
+    return Phrase(start, end, text[start:end], category, f"{detector} says so", conf, [detector], **kw)
+
+
+def assert_offsets(text: str, result) -> None:
+    for found in result.phrases:
+        assert text[found.start : found.end] == found.text
+
+
+# --- merging and deciding --------------------------------------------------------------------
+
+
+def test_overlapping_findings_merge_keeping_all_detectors_and_reasons() -> None:
+    text = "I live in Seattle since 2019"
+    merged = merge(
+        [
+            phrase(10, 17, text, "tagger", conf=0.9),
+            phrase(10, 17, text, "location_rule", conf=0.8),
+            phrase(24, 28, text, "temporal", "time", interval=("2019-01-01T00:00:00", "2019-12-31T23:59:59")),
+            phrase(24, 28, text, "tagger", "age"),
+        ],
+        text,
+    )
+    assert [(p.text, p.category) for p in merged] == [("Seattle", "location"), ("2019", "time")]
+    seattle, year = merged
+    assert seattle.detectors == ["location_rule", "tagger"]
+    assert seattle.reason == "location_rule says so"  # the most specific detector explains
+    assert seattle.reasons == ["location_rule says so", "tagger says so"]
+    assert seattle.confidence == 0.9
+    assert year.detectors == ["temporal", "tagger"] and year.interval is not None
+
+
+def test_partial_overlaps_become_their_union_and_touching_spans_stay_apart() -> None:
+    text = "Harvard University Boston"
+    merged = merge(
+        [phrase(0, 7, text, "tagger"), phrase(0, 18, text, "profile", "education"), phrase(19, 25, text, "tagger")],
+        text,
+    )
+    assert [(p.text, p.category, p.detectors) for p in merged] == [
+        ("Harvard University", "education", ["profile", "tagger"]),
+        ("Boston", "location", ["tagger"]),
+    ]
+
+
+def test_decision_needs_an_author_for_places_alone() -> None:
+    fact = "Tokyo is the capital of Japan"
+    places = [phrase(0, 5, fact, "tagger")]
+    assert decide(fact, 0.93, places) == (False, 0.49)
+    mine = "I am in Tokyo"
+    assert decide(mine, 0.9, [phrase(8, 13, mine, "tagger")]) == (True, 0.9)
+    assert decide(mine, 0.9, [])[0] is False
+    private, score = decide(mine, 0.2, [phrase(8, 13, mine, "location_rule", conf=0.8)])
+    assert private and score == 0.8
+
+
+def test_chunks_cover_the_analysed_prefix_at_word_boundaries() -> None:
+    text = ("word " * 1000).strip()
+    pieces = chunks(text, size=300, limit=2000)
+    assert pieces[0][0] == 0 and pieces[-1][1] >= 1990
+    assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+    assert all(text[end - 1] == " " for _, end in pieces[:-1])
+
+
+# --- acceptance examples ---------------------------------------------------------------------
+
+
+def test_i_live_in_seattle_is_flagged() -> None:
+    result = identify("I live in Seattle", now=NOW)
+    assert result.private and result.score >= 0.5
+    seattle = next(p for p in result.phrases if p.text == "Seattle")
+    assert seattle.category == "location"
+    assert "location_rule" in seattle.detectors
+    assert seattle.reason and seattle.reason in seattle.reasons
+
+
+@pytest.mark.parametrize("text", ["I'm not from California", "I want to fly out to Los Angeles"])
+def test_location_rule_does_not_flag_negations_or_wishes(text: str) -> None:
+    result = identify(text, now=NOW)
+    assert not [p for p in result.phrases if "location_rule" in p.detectors]
+
+
+def test_tokyo_is_the_capital_of_japan_is_not_private() -> None:
+    result = identify("Tokyo is the capital of Japan", profile={"hometown": ["Seattle"]}, now=NOW)
+    assert not result.private and result.score < 0.5
+
+
+def test_hometown_and_university_from_the_profile() -> None:
+    pytest.importorskip("osnguard.privacy.identification.profile_link")
+    text = "My hometown is Tokyo. I love this city. I studied at Harvard University"
+    result = identify(text, profile=PROFILE, now=NOW)
+    by_text = {p.text: p for p in result.phrases}
+    assert result.private
+    assert "profile" in by_text["Tokyo"].detectors
+    assert "profile" in by_text["Harvard University"].detectors
+    assert by_text["Harvard University"].category == "education"
+    assert_offsets(text, result)
+
+
+def test_health_and_time_found_together() -> None:
+    text = "My mom has cancer and I am at the hospital tomorrow at 10am"
+    result = identify(text, now=NOW)
+    categories = {p.category for p in result.phrases}
+    assert result.private
+    assert "health" in categories
+    assert "time" in categories
+    assert_offsets(text, result)
+
+
+def test_result_is_json_ready() -> None:
+    data = identify("Call me on 415-555-2671, I live in Boston", now=NOW).to_dict()
+    assert set(data) >= {"private", "score", "language", "phrases", "warnings"}
+    json.dumps(data)
+    assert {"start", "end", "text", "category", "detectors", "reason", "confidence"} <= set(data["phrases"][0])
+
+
+# --- robustness ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t "])
+def test_empty_text_is_not_private(text: str) -> None:
+    result = identify(text)
+    assert (result.private, result.score, result.phrases) == (False, 0.0, [])
+
+
+def test_100kb_text_is_capped_with_a_warning_and_patterns_see_all_of_it() -> None:
+    text = "I went to the shops with my sister and we had a nice day. " * 1750 + " mail me at me@example.com"
+    assert len(text) > 100_000
+    result = identify(text, now=NOW)
+    assert any("first" in w for w in result.warnings)
+    assert any(p.text == "me@example.com" for p in result.phrases)
+    assert_offsets(text, result)
+
+
+def test_binary_junk_and_lone_surrogates_do_not_crash() -> None:
+    rng = random.Random(7)
+    junk = bytes(rng.randrange(256) for _ in range(3000)).decode("latin-1") + "\ud800\udfff\x00"
+    result = identify(junk)
+    assert isinstance(result.private, bool)
+    text = "\udc80 I live in Boston"
+    result = identify(text, now=NOW)
+    assert any("replaced" in w for w in result.warnings)
+    assert any(p.text == "Boston" and p.start == 12 for p in result.phrases)
+
+
+def test_emoji_offsets_are_python_string_indices() -> None:
+    text = "😀👍🏽 I live in Seattle 🇺🇸 with my wife, mail me: a.b@example.org"
+    result = identify(text, now=NOW)
+    assert_offsets(text, result)
+    assert {"Seattle", "a.b@example.org"} <= {p.text for p in result.phrases}
+
+
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        ("أنا أعيش في القاهرة منذ عشر سنوات، راسلني على ali@example.com", "ar"),
+        ("אני גר בתל אביב כבר עשר שנים ואני עובד בבנק", "he"),
+        ("Je suis allé à Paris avec ma femme hier soir, écris-moi à jean@exemple.fr", "fr"),
+    ],
+)
+def test_non_english_is_reported_and_patterns_still_run(text: str, language: str) -> None:
+    result = identify(text, now=NOW)
+    assert result.language == language
+    assert any("not in English" in w for w in result.warnings)
+    assert all(p.detectors == ["pattern"] for p in result.phrases)
+    assert_offsets(text, result)
+    if "@" in text:
+        assert result.private and result.phrases
+
+
+def test_language_detection_keeps_slangy_english() -> None:
+    assert detect_language("lol gonna c u 2morrow at da mall") == "en"
+    assert detect_language("Ich wohne seit zwei Jahren in Berlin und arbeite bei Siemens") == "de"
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"text": 42}, "text must be a string"),
+        ({"text": "x" * 200_001}, "too long"),
+        ({"text": "hi", "profile": {"shoe_size": ["9"]}}, "unknown profile attribute"),
+        ({"text": "hi", "profile": ["Tokyo"]}, "profile must be an object"),
+        ({"text": "hi", "now": "next tuesday"}, "ISO 8601"),
+    ],
+)
+def test_bad_input_gets_a_clear_value_error(kwargs: dict, message: str) -> None:
+    text = kwargs.pop("text")
+    with pytest.raises(ValueError, match=message):
+        identify(text, **kwargs)
