@@ -1,0 +1,272 @@
+"""The combined paraphrase detector: SimMat parts + MT metrics + extra features -> logistic regression.
+
+Trained on MSRP train only; the regularisation C and the decision threshold are chosen by
+stratified cross-validation on train (TF-KLD is refitted inside each fold so that its learned
+weights never see the held-out fold). `osnguard train paraphrase` calls `train_model()`, which
+writes var/models/paraphrase.joblib; `get_detector()` loads it once per process, training it first
+(and logging so) when it is missing or out of date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import multiprocessing
+import os
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
+from sklearn.preprocessing import StandardScaler
+
+from osnguard.privacy.paraphrase.features import (
+    FEATURE_GROUPS,
+    Sentence,
+    check_text,
+    feature_names,
+    pair_features,
+    parse_many,
+)
+from osnguard.privacy.paraphrase.msrp import Pair, msrp_split
+from osnguard.privacy.paraphrase.tfkld import TfKld, fit_tfkld
+from osnguard.privacy.resources import load_once, models_dir, var_dir
+
+log = logging.getLogger(__name__)
+
+MODEL_NAME = "paraphrase"
+MODEL_VERSION = 1
+FEATURE_VERSION = 1  # bump when a hand-built feature changes, to invalidate var/cache
+ALL_FEATURES: tuple[str, ...] = tuple(name for names in FEATURE_GROUPS.values() for name in names)
+DEFAULT_GROUPS: tuple[str, ...] = ("simmat", "mt", "length", "overlap")
+C_GRID: tuple[float, ...] = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
+THRESHOLDS = np.round(np.arange(0.20, 0.81, 0.01), 2)
+CV_FOLDS = 5
+SEED = 0
+
+
+@dataclass
+class Features:
+    """Parsed sentences of a list of pairs and their hand-built features (columns ALL_FEATURES)."""
+
+    first: list[Sentence]
+    second: list[Sentence]
+    hand: np.ndarray
+
+    def columns(self, names: Sequence[str]) -> np.ndarray:
+        return self.hand[:, [ALL_FEATURES.index(n) for n in names]]
+
+    def subset(self, rows: np.ndarray) -> "Features":
+        return Features([self.first[i] for i in rows], [self.second[i] for i in rows], self.hand[rows])
+
+
+def _features_chunk(chunk: list[tuple[Sentence, Sentence]]) -> list[list[float]]:
+    rows = []
+    for s1, s2 in chunk:
+        values = pair_features(s1, s2)
+        rows.append([values[name] for name in ALL_FEATURES])
+    return rows
+
+
+def hand_features(first: Sequence[Sentence], second: Sequence[Sentence], *, workers: int = 1) -> np.ndarray:
+    """ALL_FEATURES for each pair, in `workers` forked processes for large batches."""
+    pairs = list(zip(first, second))
+    if workers <= 1 or len(pairs) < 400 or "fork" not in multiprocessing.get_all_start_methods():
+        rows = _features_chunk(pairs)
+    else:
+        size = -(-len(pairs) // (workers * 4))
+        chunks = [pairs[i : i + size] for i in range(0, len(pairs), size)]
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            rows = [row for part in pool.map(_features_chunk, chunks) for row in part]
+    return np.array(rows, dtype=np.float64).reshape(len(pairs), len(ALL_FEATURES))
+
+
+def featurize(pairs: Sequence[tuple[str, str]], *, workers: int = 1) -> Features:
+    sentences = parse_many([text for pair in pairs for text in pair])
+    first, second = sentences[0::2], sentences[1::2]
+    return Features(first, second, hand_features(first, second, workers=workers))
+
+
+def msrp_features(split: str) -> tuple[Features, np.ndarray]:
+    """Features and labels of an MSRP split, cached in var/cache (keyed by file and feature version)."""
+    pairs = msrp_split(split)
+    texts = "\n".join(f"{p.a}\t{p.b}" for p in pairs)
+    key = hashlib.sha1(f"{FEATURE_VERSION}\n{texts}".encode()).hexdigest()[:16]
+    cache = var_dir() / "cache" / f"msrp-{split}-{key}.pickle"
+    labels = np.array([bool(p.label) for p in pairs])
+    if cache.is_file():
+        with cache.open("rb") as handle:
+            return pickle.load(handle), labels
+    log.info("computing paraphrase features for MSRP %s (%d pairs)", split, len(pairs))
+    features = featurize([(p.a, p.b) for p in pairs], workers=os.cpu_count() or 1)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    tmp = cache.with_suffix(".tmp")
+    with tmp.open("wb") as handle:
+        pickle.dump(features, handle)
+    tmp.replace(cache)
+    return features, labels
+
+
+@dataclass
+class ParaphraseModel:
+    """A trained detector: which features, the fitted TF-KLD, scaler, classifier and threshold."""
+
+    names: list[str]
+    tfkld: TfKld | None
+    scaler: StandardScaler
+    classifier: LogisticRegression
+    threshold: float
+    c: float
+    cv_accuracy: float
+    version: int = MODEL_VERSION
+    info: dict = field(default_factory=dict)
+
+    def matrix(self, features: Features) -> np.ndarray:
+        parts = [features.columns(self.names)]
+        if self.tfkld is not None:
+            parts.append(self.tfkld.pair_features(features.first, features.second))
+        return np.hstack(parts)
+
+    def probabilities(self, features: Features) -> np.ndarray:
+        if not len(features.hand):
+            return np.zeros(0)
+        x = self.scaler.transform(self.matrix(features))
+        return self.classifier.predict_proba(x)[:, 1]
+
+
+def _design(train: Features, test: Features, labels: np.ndarray, names: list[str], tfkld_dims: int):
+    """Train/test matrices, with TF-KLD fitted on the training part only."""
+    x_train, x_test = train.columns(names), test.columns(names)
+    model = None
+    if tfkld_dims:
+        model = fit_tfkld(train.first, train.second, labels, dims=tfkld_dims, seed=SEED)
+        x_train = np.hstack([x_train, model.pair_features(train.first, train.second)])
+        x_test = np.hstack([x_test, model.pair_features(test.first, test.second)])
+    return x_train, x_test, model
+
+
+def _fit_classifier(x: np.ndarray, y: np.ndarray, c: float) -> tuple[StandardScaler, LogisticRegression]:
+    scaler = StandardScaler().fit(x)
+    classifier = LogisticRegression(C=c, max_iter=5000, random_state=SEED)
+    classifier.fit(scaler.transform(x), y)
+    return scaler, classifier
+
+
+def fit_model(
+    features: Features,
+    labels: np.ndarray,
+    *,
+    groups: Iterable[str] = DEFAULT_GROUPS,
+    names: Sequence[str] | None = None,
+    tfkld_dims: int = 0,
+    folds: int = CV_FOLDS,
+) -> ParaphraseModel:
+    """Choose C and the threshold by stratified CV on these (training) pairs, then refit on all."""
+    names = list(names) if names is not None else feature_names(groups)
+    if not names and not tfkld_dims:
+        raise ValueError("the detector needs at least one feature")
+    labels = np.asarray(labels, dtype=bool)
+    out_of_fold = {c: np.zeros(len(labels)) for c in C_GRID}
+    splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=SEED)
+    for train_rows, held_rows in splitter.split(features.hand, labels):
+        train, held = features.subset(train_rows), features.subset(held_rows)
+        x_train, x_held, _ = _design(train, held, labels[train_rows], names, tfkld_dims)
+        for c in C_GRID:
+            scaler, classifier = _fit_classifier(x_train, labels[train_rows], c)
+            out_of_fold[c][held_rows] = classifier.predict_proba(scaler.transform(x_held))[:, 1]
+    best = (-1.0, 0.0, 0.5)
+    for c, probs in out_of_fold.items():
+        for threshold in THRESHOLDS:
+            accuracy = float(((probs >= threshold) == labels).mean())
+            if accuracy > best[0]:
+                best = (accuracy, c, float(threshold))
+    cv_accuracy, c, threshold = best
+    x_all, _, tfkld = _design(features, features.subset(np.arange(0)), labels, names, tfkld_dims)
+    scaler, classifier = _fit_classifier(x_all, labels, c)
+    return ParaphraseModel(names, tfkld, scaler, classifier, threshold, c, cv_accuracy)
+
+
+class ParaphraseDetector:
+    """Decides whether two texts are paraphrases; load with `get_detector()`."""
+
+    def __init__(self, model: ParaphraseModel) -> None:
+        self.model = model
+
+    @property
+    def threshold(self) -> float:
+        return self.model.threshold
+
+    def probabilities(self, pairs: Iterable[tuple[str, str]]) -> list[float]:
+        """Paraphrase probability of each (a, b) pair; each distinct text is parsed once.
+
+        A pair where either text has no words gets 0: an empty text discloses nothing.
+        """
+        pairs = list(pairs)
+        for i, pair in enumerate(pairs):
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise ValueError(f"pair {i + 1} must be two texts (a, b)")
+            check_text(pair[0], f"pair {i + 1}, first text")
+            check_text(pair[1], f"pair {i + 1}, second text")
+        live = [i for i, (a, b) in enumerate(pairs) if a.strip() and b.strip()]
+        result = [0.0] * len(pairs)
+        if live:
+            features = featurize([pairs[i] for i in live])
+            for i, p in zip(live, self.model.probabilities(features)):
+                result[i] = float(p)
+        return result
+
+    def probability(self, a: str, b: str) -> float:
+        return self.probabilities([(a, b)])[0]
+
+    def is_paraphrase(self, a: str, b: str) -> bool:
+        return self.probability(a, b) >= self.threshold
+
+    def decisions(self, probabilities: Iterable[float]) -> list[bool]:
+        return [p >= self.threshold for p in probabilities]
+
+
+def model_path() -> Path:
+    return models_dir() / f"{MODEL_NAME}.joblib"
+
+
+DEFAULT_TFKLD_DIMS = 0  # TF-KLD is evaluated as an extra (see evaluation.msrp)
+
+
+def train_model() -> Path:
+    """Train the shipped detector on MSRP train and write var/models/paraphrase.joblib."""
+    import joblib
+
+    features, labels = msrp_features("train")
+    model = fit_model(features, labels, groups=DEFAULT_GROUPS, tfkld_dims=DEFAULT_TFKLD_DIMS)
+    model.info = {"trained_on": "MSRP train", "pairs": int(len(labels)), "groups": list(DEFAULT_GROUPS)}
+    path = model_path()
+    tmp = path.with_suffix(".tmp")
+    joblib.dump(model, tmp)
+    tmp.replace(path)
+    return path
+
+
+def load_model(path: Path | None = None) -> ParaphraseModel:
+    import joblib
+
+    path = path or model_path()
+    model = joblib.load(path)
+    if getattr(model, "version", None) != MODEL_VERSION:
+        raise ValueError(f"{path} was built by another version of the detector")
+    return model
+
+
+@load_once
+def get_detector() -> ParaphraseDetector:
+    """The trained detector, loaded once per process (trained first if missing or outdated)."""
+    path = model_path()
+    try:
+        return ParaphraseDetector(load_model(path))
+    except (FileNotFoundError, ValueError, EOFError, pickle.UnpicklingError, AttributeError):
+        log.warning("paraphrase model %s missing or outdated: training it now (about 2 minutes)", path)
+        return ParaphraseDetector(load_model(train_model()))

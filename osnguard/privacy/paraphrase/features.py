@@ -1,0 +1,175 @@
+"""Parsing and hand-built features of a sentence pair for the paraphrase detector.
+
+Feature groups (each reported separately in docs/evaluation/paraphrase.md):
+- `simmat`:  SimMat, RelMat and the brevity penalty as separate values, plus their parts
+             (identical-phrase coverage, matched-word path similarity, remaining-word counts)
+             and two variants (α = 0.8, punctuation dropped);
+- `mt`:      the MT metrics of `mt_metrics` (BLEU 1-4, NIST 1-5, METEOR, TER, chrF, chrF++, WER, PER);
+- `length`:  length difference and ratio;
+- `overlap`: alignment-style evidence: content-lemma and bigram overlap, character n-gram
+             overlap, and mismatches of numbers, proper nouns and negation.
+Learned TF-KLD features live in `tfkld`, since they need fitting.
+
+Parsing runs spaCy's tagger and lemmatizer only (parser and NER off), batched with `nlp.pipe`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Iterable, Sequence
+
+from rapidfuzz import fuzz
+
+from osnguard.privacy.paraphrase.mt_metrics import MT_FEATURES, mt_features
+from osnguard.privacy.paraphrase.simmat import MAX_CHARS, Token, simmat_tokens
+from osnguard.privacy.resources import nlp
+
+Sentence = list[Token]
+
+SIMMAT_FEATURES: tuple[str, ...] = (
+    "simmat", "relmat", "penalty", "phrase_cover", "longest_phrase", "word_path_mean",
+    "remaining_min", "remaining_max", "relmat_a08", "relmat_nopunct", "penalty_nopunct",
+)  # fmt: skip
+LENGTH_FEATURES: tuple[str, ...] = ("len_diff", "len_ratio", "len_log_mean")
+OVERLAP_FEATURES: tuple[str, ...] = (
+    "content_p", "content_r", "content_f", "bigram_f", "char3_jaccard", "token_set_ratio",
+    "number_mismatch", "number_any", "propn_mismatch", "negation_mismatch",
+)  # fmt: skip
+FEATURE_GROUPS: dict[str, tuple[str, ...]] = {
+    "simmat": SIMMAT_FEATURES,
+    "mt": MT_FEATURES,
+    "length": LENGTH_FEATURES,
+    "overlap": OVERLAP_FEATURES,
+}
+_DISABLED = ("parser", "ner")
+_CONTENT_TAG = re.compile(r"^(NN|VB|JJ|RB|CD|FW)")
+_NEGATIONS = frozenset({"not", "no", "never", "n't", "nobody", "nothing", "none", "neither", "nor"})
+_NUMBER = re.compile(r"\d")
+
+
+def check_text(text: object, what: str = "text") -> str:
+    """A text the detector can compare, or a ValueError saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise ValueError(f"{what} must be a string, got {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise ValueError(
+            f"{what} is {len(text):,} characters; paraphrase detection compares sentences or short "
+            f"messages of at most {MAX_CHARS:,} characters: split longer texts first"
+        )
+    return text
+
+
+def parse_many(texts: Sequence[str], *, batch_size: int = 256) -> list[Sentence]:
+    """Tokens of each text, parsing each distinct text once (tagger and lemmatizer only)."""
+    for i, text in enumerate(texts):
+        check_text(text, f"text {i + 1}")
+    distinct = list(dict.fromkeys(texts))
+    parsed: dict[str, Sentence] = {}
+    docs = nlp().pipe(distinct, batch_size=batch_size, disable=_DISABLED)
+    for text, doc in zip(distinct, docs):
+        parsed[text] = [
+            Token(t.text, (t.lemma_ or t.text).lower(), t.tag_, t.is_punct)
+            for t in doc
+            if not t.is_space
+        ]
+    return [parsed[text] for text in texts]
+
+
+def words(sentence: Sentence) -> list[str]:
+    return [t.text.lower() for t in sentence]
+
+
+def simmat_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
+    result = simmat_tokens(s1, s2)
+    variant = simmat_tokens(s1, s2, drop_punct=True)
+    n1, n2 = result.lengths
+    paths = [p for *_, p in result.matched_words]
+    return {
+        "simmat": result.simmat,
+        "relmat": result.relmat,
+        "penalty": result.penalty,
+        "phrase_cover": 2 * result.phrase_words / (n1 + n2) if n1 + n2 else 0.0,
+        "longest_phrase": max((len(p) for p in result.matched_phrases), default=0)
+        / max(n1, n2, 1),
+        "word_path_mean": sum(paths) / len(paths) if paths else 0.0,
+        "remaining_min": min(result.remaining) / max(n1, n2, 1),
+        "remaining_max": max(result.remaining) / max(n1, n2, 1),
+        "relmat_a08": simmat_tokens(s1, s2, alpha=0.8).relmat,
+        "relmat_nopunct": variant.relmat,
+        "penalty_nopunct": variant.penalty,
+    }
+
+
+def length_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
+    n1, n2 = len(s1), len(s2)
+    return {
+        "len_diff": abs(n1 - n2),
+        "len_ratio": min(n1, n2) / max(n1, n2) if max(n1, n2) else 1.0,
+        "len_log_mean": math.log1p((n1 + n2) / 2),
+    }
+
+
+def _f_score(a: Counter, b: Counter) -> tuple[float, float, float]:
+    common = sum((a & b).values())
+    p = common / sum(a.values()) if a else 0.0
+    r = common / sum(b.values()) if b else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def _char_ngrams(text: str, n: int = 3) -> set[str]:
+    text = f" {text} "
+    return {text[i : i + n] for i in range(len(text) - n + 1)}
+
+
+def _mismatch(a: set[str], b: set[str]) -> float:
+    union = a | b
+    return len(a ^ b) / len(union) if union else 0.0
+
+
+def overlap_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
+    content1 = Counter(t.lemma for t in s1 if _CONTENT_TAG.match(t.tag))
+    content2 = Counter(t.lemma for t in s2 if _CONTENT_TAG.match(t.tag))
+    p, r, f = _f_score(content1, content2)
+    lemmas1 = [t.lemma for t in s1 if not t.is_punct]
+    lemmas2 = [t.lemma for t in s2 if not t.is_punct]
+    *_, bigram_f = _f_score(Counter(zip(lemmas1, lemmas1[1:])), Counter(zip(lemmas2, lemmas2[1:])))
+    text1, text2 = " ".join(words(s1)), " ".join(words(s2))
+    grams1, grams2 = _char_ngrams(text1), _char_ngrams(text2)
+    numbers1 = {t.text.replace(",", "") for t in s1 if _NUMBER.search(t.text)}
+    numbers2 = {t.text.replace(",", "") for t in s2 if _NUMBER.search(t.text)}
+    propn1 = {t.lemma for t in s1 if t.tag.startswith("NNP")}
+    propn2 = {t.lemma for t in s2 if t.tag.startswith("NNP")}
+    negated1 = any(t.lemma in _NEGATIONS for t in s1)
+    negated2 = any(t.lemma in _NEGATIONS for t in s2)
+    return {
+        "content_p": min(p, r),
+        "content_r": max(p, r),
+        "content_f": f,
+        "bigram_f": bigram_f,
+        "char3_jaccard": len(grams1 & grams2) / len(grams1 | grams2) if grams1 | grams2 else 0.0,
+        "token_set_ratio": fuzz.token_set_ratio(text1, text2) / 100.0,
+        "number_mismatch": _mismatch(numbers1, numbers2),
+        "number_any": float(bool(numbers1 or numbers2)),
+        "propn_mismatch": _mismatch(propn1, propn2),
+        "negation_mismatch": float(negated1 != negated2),
+    }
+
+
+def pair_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
+    """Every hand-built feature of a parsed pair, keyed by name (see FEATURE_GROUPS)."""
+    features = simmat_features(s1, s2)
+    features.update(mt_features(words(s1), words(s2)))
+    features.update(length_features(s1, s2))
+    features.update(overlap_features(s1, s2))
+    return features
+
+
+def feature_names(groups: Iterable[str]) -> list[str]:
+    names: list[str] = []
+    for group in groups:
+        if group not in FEATURE_GROUPS:
+            raise ValueError(f"unknown feature group {group!r}; known: {', '.join(FEATURE_GROUPS)}")
+        names.extend(FEATURE_GROUPS[group])
+    return names

@@ -1,0 +1,114 @@
+"""Machine-translation metrics as paraphrase features (SPEC §3.2; Madnani et al. 2012).
+
+The seed combined SimMat with BLEU 1-4, NIST 1-5, METEOR, TER, TERp, BADGER, SEPIA and MAXSIM.
+TERp, BADGER, SEPIA and MAXSIM have no Python implementation, so they are replaced:
+- TERp (TER with stems, synonyms and paraphrases)  -> TER over lemmas, and WER;
+- BADGER (compression-distance metric)              -> chrF (character n-gram F-score);
+- SEPIA (syntactic dependency n-grams)              -> chrF++ (character + word bigrams);
+- MAXSIM (maximum-similarity word matching)         -> PER (position-independent error rate);
+  the SimMat Hungarian matching on WordNet plays MAXSIM's role in the combined detector.
+
+Asymmetric metrics are computed in both directions and averaged, so features do not depend on
+which sentence of a pair comes first. Every function takes token lists (or strings for chrF).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Sequence
+
+from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+from nltk.translate.meteor_score import meteor_score
+from nltk.translate.nist_score import sentence_nist
+from rapidfuzz.distance import Levenshtein
+from sacrebleu.metrics import CHRF, TER
+
+from osnguard.privacy.resources import wordnet
+
+MT_FEATURES: tuple[str, ...] = (
+    "bleu1", "bleu2", "bleu3", "bleu4",
+    "nist1", "nist2", "nist3", "nist4", "nist5",
+    "meteor", "ter", "chrf", "chrfpp", "wer", "per",
+)  # fmt: skip
+
+_SMOOTH = SmoothingFunction().method1
+_CHRF = CHRF()
+_CHRFPP = CHRF(word_order=2)
+_TER = TER()
+
+
+def bleu(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
+    """Sentence BLEU with uniform weights up to n-grams of order n (smoothed, method 1)."""
+    if not hyp or not ref:
+        return 0.0
+    weights = tuple([1.0 / n] * n)
+    return float(sentence_bleu([list(ref)], list(hyp), weights=weights, smoothing_function=_SMOOTH))
+
+
+def nist(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
+    """Sentence NIST up to order n; 0 where NLTK cannot score (too few n-grams)."""
+    if not hyp or not ref:
+        return 0.0
+    try:
+        return float(sentence_nist([list(ref)], list(hyp), n=n))
+    except ZeroDivisionError:
+        return 0.0
+
+
+def meteor(hyp: Sequence[str], ref: Sequence[str]) -> float:
+    """NLTK METEOR (exact, Porter stem and WordNet synonym matches)."""
+    if not hyp or not ref:
+        return 0.0
+    return float(meteor_score([list(ref)], list(hyp), wordnet=wordnet()))
+
+
+def ter(hyp: str, ref: str) -> float:
+    """Translation edit rate (sacrebleu), as a fraction of the reference length, capped at 2."""
+    if not hyp.strip() or not ref.strip():
+        return 1.0
+    return min(_TER.sentence_score(hyp, [ref]).score / 100.0, 2.0)
+
+
+def chrf(hyp: str, ref: str, *, plus: bool = False) -> float:
+    """chrF (or chrF++ with word bigrams) in [0, 1]."""
+    if not hyp.strip() or not ref.strip():
+        return 0.0
+    metric = _CHRFPP if plus else _CHRF
+    return metric.sentence_score(hyp, [ref]).score / 100.0
+
+
+def wer(hyp: Sequence[str], ref: Sequence[str]) -> float:
+    """Word error rate: word-level Levenshtein distance over the reference length."""
+    if not ref:
+        return 1.0 if hyp else 0.0
+    return Levenshtein.distance(list(hyp), list(ref)) / len(ref)
+
+
+def per(hyp: Sequence[str], ref: Sequence[str]) -> float:
+    """Position-independent error rate: bag-of-words mismatch over the reference length."""
+    if not ref:
+        return 1.0 if hyp else 0.0
+    common = sum((Counter(hyp) & Counter(ref)).values())
+    return (max(len(hyp), len(ref)) - common) / len(ref)
+
+
+def _both_ways(func, a, b, *args, **kwargs) -> float:
+    return 0.5 * (func(a, b, *args, **kwargs) + func(b, a, *args, **kwargs))
+
+
+def mt_features(words1: Sequence[str], words2: Sequence[str]) -> dict[str, float]:
+    """All MT features of a pair of lower-cased token lists, symmetric in the two sentences."""
+    text1, text2 = " ".join(words1), " ".join(words2)
+    features = {f"bleu{n}": _both_ways(bleu, words1, words2, n) for n in range(1, 5)}
+    features.update({f"nist{n}": _both_ways(nist, words1, words2, n) for n in range(1, 6)})
+    features["meteor"] = _both_ways(meteor, words1, words2)
+    features["ter"] = _both_ways(ter, text1, text2)
+    features["chrf"] = _both_ways(chrf, text1, text2)
+    features["chrfpp"] = _both_ways(chrf, text1, text2, plus=True)
+    features["wer"] = _both_ways(wer, words1, words2)
+    features["per"] = _both_ways(per, words1, words2)
+    for key, value in features.items():
+        if not math.isfinite(value):
+            features[key] = 0.0
+    return features
