@@ -1,0 +1,77 @@
+"""The group privacy configuration in real headless Chromium: htmx edits in place, errors shown
+where the user typed, reorder and moving a friend without a page reload."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from factories import UserFactory, make_friends
+
+from osnguard.circles.models import FriendGroup, Friendship
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture
+def page(live_server, client):
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium not found at {CHROMIUM}: scripts/setup.sh --test installs it")
+        pytest.skip("Chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+        def login(user):
+            client.force_login(user)
+            context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                                  "url": live_server.url}])
+            return context.new_page()
+
+        yield login
+        browser.close()
+
+
+def test_group_configuration_in_place(page, live_server):
+    owner = UserFactory(username="adam", first_name="Adam")
+    bob = UserFactory(username="bob", first_name="Bob", last_name="Smith")
+    friendship = make_friends(owner, bob)
+    tab = page(owner)
+    tab.goto(f"{live_server.url}/groups/")
+    tab.wait_for_function("window.htmx !== undefined")
+
+    # rename in place; a duplicate name shows the error in the row, without a reload
+    tab.click("#group-%d a:has-text('Edit')" % FriendGroup.objects.get(owner=owner, name="Friends").pk)
+    tab.fill("tbody input[name=name]", "family")
+    tab.click("tbody button:has-text('Save')")
+    tab.wait_for_selector("text=You already have a group called")
+    tab.fill("tbody input[name=name]", "Pals")
+    tab.click("tbody button:has-text('Save')")
+    tab.wait_for_selector("#groups-panel strong:has-text('Pals')")
+    assert FriendGroup.objects.filter(owner=owner, name="Pals").exists()
+
+    # reorder: move Public up one place
+    public = FriendGroup.objects.get(owner=owner, name="Public")
+    tab.click(f"#group-{public.pk} button[title='Move closer']")
+    tab.wait_for_function(
+        "() => [...document.querySelectorAll('#groups-panel tbody strong')].map(e => e.textContent).join(',')"
+        " === 'Family,Best friends,Pals,Public,Acquaintances'")
+
+    # move a friend with the select on the friends page
+    tab.goto(f"{live_server.url}/friends/")
+    tab.select_option(f"#friend-{friendship.pk} select", label="Family (level 0)")
+    tab.wait_for_selector(f"#friend-{friendship.pk} >> text=moved")
+    assert Friendship.objects.get(pk=friendship.pk).group.name == "Family"
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / "circles-friends.png"), full_page=True)
