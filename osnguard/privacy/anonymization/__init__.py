@@ -5,11 +5,23 @@ Public API:
 - `generalization_chain(phrase, context_text=, profile=, reading=) -> Chain`
 - metrics: `samarati`, `precision`, `distribution`, `info_loss`, `chain_losses`, `k_figure`
 - naturalness: `fre`, `fre_of_replacement`, `is_natural`, `substitution_is_natural`, `GAMMA`
-- groups: `anonymize_groups(text, phrases, groups=, profile=, now=)`, `alternatives(...)`
+- groups: `anonymize_groups(text, phrases, groups=[GroupSpec(name, level)], profile=, now=)
+  -> list[GroupGeneralization]`, `alternatives(text, phrase, profile=, now=, reading=)` for the UI,
+  `generalize_text(text, phrases, degrees, ...)` to render the user's own choice of levels
 """
 
 from __future__ import annotations
 
+from osnguard.privacy.anonymization.groups import (
+    GroupGeneralization,
+    GroupSpec,
+    Option,
+    PhraseAlternatives,
+    PhraseLevel,
+    alternatives,
+    anonymize_groups,
+    generalize_text,
+)
 from osnguard.privacy.anonymization.metrics import (
     Generalized,
     chain_losses,
@@ -20,9 +32,29 @@ from osnguard.privacy.anonymization.metrics import (
     precision,
     samarati,
 )
+from osnguard.privacy.anonymization.naturalness import (
+    GAMMA,
+    fre,
+    fre_of_replacement,
+    is_natural,
+    substitution_is_natural,
+)
 from osnguard.privacy.anonymization.schemas import Chain, Level, Reading, generalization_chain
 
 __all__ = [
+    "GAMMA",
+    "GroupGeneralization",
+    "GroupSpec",
+    "Option",
+    "PhraseAlternatives",
+    "PhraseLevel",
+    "alternatives",
+    "anonymize_groups",
+    "fre",
+    "fre_of_replacement",
+    "generalize_text",
+    "is_natural",
+    "substitution_is_natural",
     "Chain",
     "Generalized",
     "Level",

@@ -130,6 +130,7 @@ def anonymize_groups(text: str, phrases: Sequence[Phrase], *, groups: Sequence[G
     groups = _check_groups(groups)
     if not groups:
         return []
+    profile = as_profile(profile)
     kept = _usable_phrases(text, phrases)
     option_lists = [alternatives(text, p, profile=profile, now=now, reading=(readings or {}).get(i),
                                  gamma=gamma).options for i, p in enumerate(kept)]
@@ -147,6 +148,7 @@ def alternatives(text: str, phrase: Phrase, *, profile: Profile, now: datetime |
     k-figure and naturalness, so the user can choose another generalization (or reading)."""
     _check_text(text)
     _check_phrase(text, phrase)
+    profile = as_profile(profile)
     if phrase.category == "time":
         temporal = _temporal_options(text, phrase, now, gamma)
         if temporal is not None:
@@ -371,6 +373,15 @@ def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, 
 
 # --- validation ------------------------------------------------------------------------------
 
+def as_profile(profile: Any) -> Profile:
+    """A Profile from a Profile, a dict of attributes (Profile.from_dict) or None."""
+    if isinstance(profile, Profile):
+        return profile
+    if profile is None or isinstance(profile, dict):
+        return Profile.from_dict(profile)
+    raise ValueError("profile must be a Profile or an object mapping attributes to lists")
+
+
 def _check_text(text: Any) -> None:
     if not isinstance(text, str):
         raise ValueError("the message text must be a string")
@@ -386,6 +397,7 @@ def _check_phrase(text: str, phrase: Any) -> None:
 def _check_groups(groups: Any) -> list[GroupSpec]:
     if not isinstance(groups, (list, tuple)):
         raise ValueError("groups must be a list of GroupSpec(name, level)")
+    groups = [GroupSpec(str(g.get("name", "")), g.get("level")) if isinstance(g, dict) else g for g in groups]
     names: set[str] = set()
     for group in groups:
         if not isinstance(group, GroupSpec) or not isinstance(group.level, int) or not str(group.name).strip():
