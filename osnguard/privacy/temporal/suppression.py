@@ -373,7 +373,13 @@ def _possessive(doc, match, normalised, text) -> tuple[int, int, str]:
 
 @lru_cache(maxsize=256)
 def _parse(text: str) -> Any:
-    return nlp()(text)
+    """Tag and parse `text` (named entities are not needed, so that pipe is skipped)."""
+    pipeline = nlp()
+    doc = pipeline.make_doc(text)
+    for name, component in pipeline.pipeline:
+        if name != "ner":
+            doc = component(doc)
+    return doc
 
 
 def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
