@@ -10,6 +10,7 @@ message with no private phrase goes to everyone unchanged unless `fingerprint_al
 from __future__ import annotations
 
 import importlib
+from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -122,6 +123,20 @@ class Generalization:
 Generalizer = Callable[..., Sequence[Any]]
 
 
+def parse_now(now: Any) -> datetime:
+    """A timezone-aware reference time: a datetime (naive = UTC), an ISO 8601 string, or None (now)."""
+    if now is None:
+        return datetime.now(timezone.utc)
+    if isinstance(now, str):
+        try:
+            now = datetime.fromisoformat(now.strip().replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise ValueError(f'"now" must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}') from exc
+    if not isinstance(now, datetime):
+        raise ValueError('"now" must be a date-time')
+    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+
+
 def parse_groups(groups: Any) -> list[GroupRequest]:
     if groups is None:
         return []
@@ -160,22 +175,29 @@ def identify_phrases(text: str, profile: Profile | dict | None, now: Any) -> tup
 
 
 def default_generalizer() -> Generalizer:
-    try:
-        module = importlib.import_module("osnguard.privacy.anonymization")
-        return getattr(module, "anonymize_groups")
-    except (ImportError, AttributeError) as exc:
-        raise ResourceMissing("the group generalization stage (anonymization) is not installed in this build") from exc
+    """The anonymization stage's `anonymize_groups`."""
+    for name in ("osnguard.privacy.anonymization", "osnguard.privacy.anonymization.groups"):
+        try:
+            return getattr(importlib.import_module(name), "anonymize_groups")
+        except (ImportError, AttributeError):
+            continue
+    raise ResourceMissing("the group generalization stage (anonymization) is not installed in this build")
 
 
 def generalize(
     generalizer: Generalizer, text: str, phrases: list[Phrase], groups: list[GroupRequest], profile: Any, now: Any
 ) -> list[Generalization]:
     """Each group's generalization, in the order of `groups`."""
-    try:
-        module = importlib.import_module("osnguard.privacy.anonymization")
-        spec = getattr(module, "GroupSpec")
+    spec = None
+    for name in ("osnguard.privacy.anonymization", "osnguard.privacy.anonymization.groups"):
+        try:
+            spec = getattr(importlib.import_module(name), "GroupSpec")
+            break
+        except (ImportError, AttributeError):
+            continue
+    if spec is not None:
         specs = [spec(name=g.name, level=g.level) for g in groups]
-    except (ImportError, AttributeError, TypeError):
+    else:
         specs = [{"name": g.name, "level": g.level} for g in groups]
     produced = {getattr(g, "name"): g for g in generalizer(text, phrases, groups=specs, profile=profile, now=now)}
     out: list[Generalization] = []
@@ -196,43 +218,82 @@ def generalize(
     return out
 
 
+def word_distance(a: str | None, b: str | None) -> int:
+    """Word-level edit distance between two wordings of a generalized phrase, capped at the target
+    distance: "Japan" vs "Asia" is 1, "Tokyo University" vs "a university in Tokyo" is 3 (capped),
+    since a leaker must edit that many words to turn one into the other."""
+    x, y = (a or "").lower().split(), (b or "").lower().split()
+    if x == y:
+        return 0
+    previous = list(range(len(y) + 1))
+    for i, wx in enumerate(x, start=1):
+        current = [i]
+        for j, wy in enumerate(y, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (wx != wy)))
+        previous = current
+    return max(1, min(TARGET_DISTANCE, previous[-1]))
+
+
+def generalization_gap(a: dict[int, str], b: dict[int, str]) -> int:
+    """How many word edits the generalized phrases of two groups' texts are apart."""
+    return sum(word_distance(a.get(k), b.get(k)) for k in set(a) | set(b))
+
+
 def avoid_for(signature: tuple, generalized: dict[int, str], given: list[tuple[tuple, dict[int, str], np.ndarray]]) -> Avoid | None:
-    """The codewords earlier groups with the same slots received, each with how many generalized
-    phrases already tell that group's versions apart from this group's."""
+    """The codewords earlier groups with the same slots received, each with how far the
+    generalized phrases already set that group's versions apart from this group's."""
     words, offsets = [], []
     for other_signature, other_generalized, other_words in given:
         if other_signature != signature:
             continue  # different slots: the versions differ in their wording already
-        keys = set(generalized) | set(other_generalized)
-        differ = sum(generalized.get(k) != other_generalized.get(k) for k in keys)
         words.append(other_words)
-        offsets.append(np.full(len(other_words), differ, dtype=np.int64))
+        offsets.append(np.full(len(other_words), generalization_gap(generalized, other_generalized), dtype=np.int64))
     if not words:
         return None
     return Avoid(np.concatenate(words), np.concatenate(offsets))
 
 
+GENERALIZED_KINDS = frozenset({"generalization", "temporal", "suppression"})
+
+
 def version_distance(versions: Sequence[Version]) -> int | None:
-    """Smallest number of positions (slots, including generalized phrases) in which two versions
-    differ; None with fewer than two versions."""
+    """Smallest distance between two versions: the number of fingerprint slots in which they
+    differ, plus the word edits between their generalized phrases. None with < 2 versions."""
     if len(versions) < 2:
         return None
     slots = sorted({c.slot for v in versions for c in v.choices})
     column = {slot: i for i, slot in enumerate(slots)}
-    codes: list[dict[str, int]] = [{} for _ in slots]
-    matrix = np.full((len(versions), max(len(slots), 1)), -1, dtype=np.int32)
+    values: list[dict[str, int]] = [{} for _ in slots]
+    generalized_columns: set[int] = set()
+    matrix = np.zeros((len(versions), max(len(slots), 1)), dtype=np.int32)
+    for col in range(len(slots)):
+        values[col][""] = 0  # a version without this slot
     for row, version in enumerate(versions):
         for choice in version.choices:
             col = column[choice.slot]
-            matrix[row, col] = codes[col].setdefault(choice.text, len(codes[col]))
-    best = matrix.shape[1]
-    for start in range(0, len(versions), 256):
-        block = matrix[start : start + 256]
-        dist = (block[:, None, :] != matrix[None, :, :]).sum(axis=2)
-        dist[np.arange(len(block)), start + np.arange(len(block))] = matrix.shape[1] + 1
-        best = min(best, int(dist.min()))
+            if choice.kind in GENERALIZED_KINDS:
+                generalized_columns.add(col)
+            matrix[row, col] = values[col].setdefault(choice.text, len(values[col]))
+    # per column, the distance between any two of its values
+    tables = []
+    for col in range(len(slots)):
+        texts = sorted(values[col], key=values[col].get)
+        if col in generalized_columns:
+            table = np.array([[word_distance(a, b) for b in texts] for a in texts], dtype=np.int32)
+        else:
+            table = 1 - np.eye(len(texts), dtype=np.int32)
+        tables.append(table)
+    best = None
+    for start in range(0, len(versions), 128):
+        block = matrix[start : start + 128]
+        dist = np.zeros((len(block), len(versions)), dtype=np.int32)
+        for col, table in enumerate(tables):
+            dist += table[block[:, col][:, None], matrix[:, col][None, :]]
+        dist[np.arange(len(block)), start + np.arange(len(block))] = np.iinfo(np.int32).max
+        low = int(dist.min())
+        best = low if best is None else min(best, low)
     texts = [v.text for v in versions]
-    if best > 0 and len(set(texts)) < len(texts):
+    if len(set(texts)) < len(texts):
         return 0
     return best
 
@@ -260,6 +321,8 @@ def anonymize(
     if not text.strip():
         raise ValueError("text is empty: there is nothing to post")
     requests = parse_groups(groups)
+    profile = profile if isinstance(profile, Profile) else Profile.from_dict(profile)
+    now = parse_now(now)
     requests_by_level = sorted(range(len(requests)), key=lambda i: (requests[i].level, i))
     warnings: list[str] = []
     if phrases is None:
@@ -318,7 +381,9 @@ def anonymize(
     # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
     total_capacity = sum(texts_capacity.values()) if fingerprint else 1
     distance = version_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
-    if fingerprint and distance is not None and distance < TARGET_DISTANCE and not any("too short" in w or "share a version" in w for w in warnings):
+    if fingerprint and distance is not None and distance < TARGET_DISTANCE and not any(
+        "too short" in w or "share a version" in w for w in warnings
+    ):
         warnings.append(
             f"Some versions differ in only {distance} place(s): a leaker who edits that many words may not be identified."
         )
