@@ -56,6 +56,8 @@ class Option:
     kind: str  # "original", "generalization", "temporal" or "suppression"
     label: str = ""
     height: int = 0  # the highest degree among the phrase's options
+    place: str | None = None  # the place this wording names (`Place.key`), if any
+    base_place: str | None = None  # the place the phrase itself names, if any
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -215,7 +217,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                                                   and _repeats_context(text, phrase, level.label or level.text)))
         options.append(Option(level.degree, replacement if level.degree else phrase.text, start, phrase.end,
                               loss, level.k, round(fre, 2), natural,
-                              "original" if level.degree == 0 else "generalization", level.label))
+                              "original" if level.degree == 0 else "generalization", level.label,
+                              place=level.place, base_place=chain.levels[0].place))
     return options
 
 
@@ -274,8 +277,34 @@ def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option,
         # Drop the middle option nearest the centre: keep the original and the most general.
         del opts[len(opts) // 2]
     combos = list(itertools.product(*lists)) if lists else [()]
+    related = _related_pairs(lists)
+    if related:
+        consistent = [c for c in combos if _consistent(c, related)]
+        combos = consistent or combos
     combos.sort(key=lambda c: (round(sum(o.info_loss for o in c), 9), sum(o.degree for o in c)))
     return combos
+
+
+_RANK = {"city": 0, "region": 1, "country": 2, "continent": 3}
+
+
+def _related_pairs(lists: list[list[Option]]) -> list[tuple[int, int]]:
+    """Pairs of phrases about the same place or nested places ("Tokyo" and "Tokyo University")."""
+    from osnguard.privacy import places
+
+    bases = [places.get(opts[0].base_place) if opts and opts[0].base_place else None for opts in lists]
+    return [(i, j) for i, j in itertools.combinations(range(len(lists)), 2)
+            if bases[i] and bases[j] and (places.contains(bases[i], bases[j]) or places.contains(bases[j], bases[i]))]
+
+
+def _consistent(combo: tuple[Option, ...], related: list[tuple[int, int]]) -> bool:
+    """Related phrases must name their places at the same granularity: "hometown is Japan" next
+    to "a university in Tokyo" would give Tokyo away anyway."""
+    for i, j in related:
+        a, b = combo[i].place, combo[j].place
+        if a and b and _RANK[a.split(":")[0]] != _RANK[b.split(":")[0]]:
+            return False
+    return True
 
 
 def _product(lists: list[list[Option]]) -> int:

@@ -81,10 +81,11 @@ class Level:
     k: int | None
     source: str
     label: str = ""  # the bare concept or place name ("Massachusetts"), for the UI
+    place: str | None = None  # `Place.key` of the place this level names, if any
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "degree": self.degree, "population": self.population,
-                "k": self.k, "source": self.source, "label": self.label or self.text}
+                "k": self.k, "source": self.source, "label": self.label or self.text, "place": self.place}
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,8 @@ def _dedupe(levels: list[Level]) -> list[Level]:
     for level in levels:
         if kept and level.text.casefold() == kept[-1].text.casefold():
             continue
-        kept.append(Level(level.text, len(kept), level.population, level.k, level.source, level.label))
+        kept.append(Level(level.text, len(kept), level.population, level.k, level.source, level.label,
+                          level.place))
     return kept
 
 
@@ -197,7 +199,7 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
     for degree, step in enumerate(places.chain(place)):
         text = original if degree == 0 and original else place_text(step)
         levels.append(Level(text, degree, step.population, place_k(step) if degree else 1,
-                            "original" if degree == 0 else "geonames", step.name))
+                            "original" if degree == 0 else "geonames", step.name, step.key))
     return levels
 
 
@@ -316,13 +318,14 @@ def _organisation_chain(text: str, anchors: list[Place], reading: str | None, co
             city = _choose_place(city_readings, hints + anchors, reading if reading in
                                  {p.key for p in city_readings} else None)
             chosen_key = city.key
+            levels[0] = Level(text, 0, org.members, 1, "original", org.name, city.key)
             readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]
             for step in places.chain(city):
                 if step.kind == "continent":
                     break
                 levels.append(Level(f"{article} {org.type} in {place_text(step)}", len(levels),
                                     step.population, _orgs_within(org.type, step), org.source,
-                                    f"{org.type} in {step.name}"))
+                                    f"{org.type} in {step.name}", step.key))
     levels.append(Level(f"{article} {org.type}", len(levels), None, _orgs_within(org.type, None),
                         "type", org.type))
     return Chain(text, "organisation", _dedupe(levels), readings, chosen_key)

@@ -102,3 +102,12 @@ def test_bad_input_is_a_clear_error() -> None:
         anonymize_groups(DEMO, PHRASES, groups=[GroupSpec("A", 1), GroupSpec("A", 2)], profile=PROFILE)
     with pytest.raises(ValueError):
         anonymize_groups(None, PHRASES, groups=GROUPS, profile=PROFILE)  # type: ignore[arg-type]
+
+
+def test_related_places_are_named_at_the_same_granularity(demo: list) -> None:
+    for group in demo:
+        hometown, university = group.phrase_levels[0].text, group.phrase_levels[2].text
+        if hometown == "Tokyo" or university.endswith("in Tokyo"):
+            assert "Japan" not in hometown and "Asia" not in hometown or not university.endswith("in Tokyo")
+        if hometown in ("Japan", "Asia"):
+            assert "Tokyo" not in university
