@@ -213,11 +213,15 @@ def _duration_length(value: str) -> float | None:
     return norm.duration_seconds(unit_value)
 
 
-def generalize(expression: TimeExpression, *, now: datetime, source_text: str | None = None) -> list[TemporalCandidate]:
+def generalize(
+    expression: TimeExpression, *, now: datetime, source_text: str | None = None, one_per_interval: bool = True
+) -> list[TemporalCandidate]:
     """TP phrases that cover `expression`, most specific first (NCP* descending).
 
     `source_text` (the message the expression was found in) lets replacements keep the
-    original's preposition and capitals; without it the TIMEX text is used.
+    original's preposition and capitals; without it the TIMEX text is used. By default one phrase
+    (the most frequent in TP) stands for each distinct interval; `one_per_interval=False` keeps
+    every covering phrase ("today" and "during the day"...), e.g. to count temporal fingerprints.
     """
     if not isinstance(expression, TimeExpression):
         raise ValueError("generalize needs a TimeExpression from find_expressions")
@@ -229,7 +233,7 @@ def generalize(expression: TimeExpression, *, now: datetime, source_text: str | 
     elif expression.type == "SET":
         candidates = _set_candidates(expression)
     elif expression.interval is not None:
-        candidates = _interval_candidates(expression, now, prefix)
+        candidates = _interval_candidates(expression, now, prefix, one_per_interval)
     else:
         candidates = []
     return [
@@ -238,9 +242,11 @@ def generalize(expression: TimeExpression, *, now: datetime, source_text: str | 
     ]
 
 
-def _interval_candidates(expression: TimeExpression, now: datetime, prefix: str) -> list[TemporalCandidate]:
+def _interval_candidates(
+    expression: TimeExpression, now: datetime, prefix: str, one_per_interval: bool = True
+) -> list[TemporalCandidate]:
     original = expression.interval
-    best: dict[tuple, TemporalCandidate] = {}
+    best: dict = {}
     now_key = now.replace(second=0, microsecond=0)
     for entry in temporal_corpus():
         if entry["type"] not in ("DATE", "TIME"):
@@ -255,7 +261,7 @@ def _interval_candidates(expression: TimeExpression, now: datetime, prefix: str)
         candidate = TemporalCandidate(
             _replacement(entry["text"], found, prefix), entry["text"], found.value, found.interval, ncp, entry["count"]
         )
-        key = found.interval
+        key = found.interval if one_per_interval else candidate.text
         if key not in best or candidate.count > best[key].count:
             best[key] = candidate
     return sorted(best.values(), key=lambda c: (-c.ncp, -c.count))
