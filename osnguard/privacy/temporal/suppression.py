@@ -329,6 +329,10 @@ def suppress(
             a, b = normalised.normalised_offset(start), normalised.normalised_offset(end)
             if b <= a:
                 b = a + 1
+            inside = [e for e in found if e.phrase_span == (a, b) and e.start > a]
+            if inside:  # the span includes the governing preposition ("at 10AM"): tag "10AM"
+                targets.append((inside[0].start, inside[0].end, inside[0].type))
+                continue
             kind = next((e.type for e in found if e.start < b and a < e.end), "DATE")
             targets.append((a, b, kind))
     if not targets:

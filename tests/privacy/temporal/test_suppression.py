@@ -65,6 +65,14 @@ def test_caller_spans_choose_what_to_delete():
     assert result.text == "I went to Kyoto yesterday and to Osaka."
 
 
+def test_a_span_with_its_preposition_is_deleted_whole():
+    text = "I go to Tokyo with friends at 9AM."
+    start = text.index("at 9AM")
+    result = suppress(text, [(start, start + len("at 9AM"))])
+    assert result.text == "I go to Tokyo with friends."
+    assert result.removed == [(start, start + len("at 9AM"))]
+
+
 def test_reuses_a_given_doc(nlp):
     text = "We had dinner at 8pm."
     assert suppress(text, doc=nlp(text)).text == "We had dinner."
