@@ -121,12 +121,14 @@ class PhraseAlternatives:
 
 def anonymize_groups(text: str, phrases: Sequence[Phrase], *, groups: Sequence[GroupSpec],
                      profile: Profile, now: datetime | None = None,
-                     readings: dict[int, str] | None = None, original_for_closest: bool = True,
+                     readings: dict[int, str] | None = None, original_for_closest: bool | None = None,
                      gamma: float = naturalness.GAMMA) -> list[GroupGeneralization]:
     """One generalization per group, InfoLoss non-decreasing with the group's level.
 
     `readings` maps a phrase's index to the reading the user picked (see `alternatives`).
-    Groups with the same level get the same version. Returns [] for no groups.
+    Groups with the same level get the same version. The closest group gets the original when
+    `original_for_closest` is true; by default, when its level is 0 (the closest circle, e.g.
+    Family). A lone group above level 0 gets the most general version. Returns [] for no groups.
     """
     _check_text(text)
     groups = _check_groups(groups)
@@ -139,6 +141,8 @@ def anonymize_groups(text: str, phrases: Sequence[Phrase], *, groups: Sequence[G
     option_lists = [[o for o in opts if o.natural] or opts[:1] for opts in option_lists]
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
+    if original_for_closest is None:
+        original_for_closest = levels[0] == 0
     picks = _spread(combos, len(levels), original_for_closest)
     by_level = {level: combos[index] for level, index in zip(levels, picks)}
     return [_render(text, kept, by_level[g.level], g.name, g.level) for g in groups]
@@ -325,7 +329,7 @@ def _spread(combos: list[tuple[Option, ...]], count: int, original_for_closest: 
     first = 0 if original_for_closest or len(combos) == 1 else 1
     last = len(combos) - 1
     if count == 1:
-        return [first]
+        return [first if original_for_closest else last]
     losses = [sum(o.info_loss for o in c) for c in combos]
     picks = [first]
     for i in range(1, count):

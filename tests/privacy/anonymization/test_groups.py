@@ -18,8 +18,8 @@ DEMO = ("My hometown is Tokyo. My favorite food is sushi. After graduating from 
         "I studied at Harvard University for three years as a computer science major.")
 PROFILE = Profile.from_dict({"hometown": ["Tokyo"], "education": ["Harvard University", "Tokyo University"]})
 NOW = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
-GROUPS = [GroupSpec("Family", 1), GroupSpec("Best friends", 2), GroupSpec("Friends", 3),
-          GroupSpec("Acquaintances", 4), GroupSpec("Public", 5)]
+GROUPS = [GroupSpec("Family", 0), GroupSpec("Best friends", 1), GroupSpec("Friends", 2),
+          GroupSpec("Acquaintances", 3), GroupSpec("Public", 4)]
 
 
 def phrase(text: str, category: str, message: str = DEMO) -> Phrase:
@@ -111,3 +111,13 @@ def test_related_places_are_named_at_the_same_granularity(demo: list) -> None:
             assert "Japan" not in hometown and "Asia" not in hometown or not university.endswith("in Tokyo")
         if hometown in ("Japan", "Asia"):
             assert "Tokyo" not in university
+
+
+def test_closest_group_gets_the_original_only_at_level_0() -> None:
+    lone_public = anonymize_groups(DEMO, PHRASES[:1], groups=[GroupSpec("Public", 4)], profile=PROFILE, now=NOW)
+    assert "Tokyo" not in lone_public[0].text.split(".")[0]
+    no_family = anonymize_groups(DEMO, PHRASES[:1], groups=GROUPS[1:], profile=PROFILE, now=NOW)
+    assert no_family[0].text != DEMO
+    forced = anonymize_groups(DEMO, PHRASES[:1], groups=GROUPS[1:], profile=PROFILE, now=NOW,
+                              original_for_closest=True)
+    assert forced[0].text == DEMO
