@@ -18,7 +18,7 @@ import numpy as np
 
 from osnguard.privacy.fingerprinting import TARGET_DISTANCE, NaturalnessCheck, fingerprint_group
 from osnguard.privacy.fingerprinting.codes import Avoid
-from osnguard.privacy.fingerprinting.slots import find_slots
+from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots
 from osnguard.privacy.fingerprinting.versions import capacity as slots_capacity
 from osnguard.privacy.resources import ResourceMissing
 from osnguard.privacy.types import Choice, Phrase, Profile, Version
@@ -350,13 +350,14 @@ def anonymize(
     versions: list[Version] = []
     texts_capacity: dict[str, int] = {}
     given: list[tuple[tuple, dict[int, str], np.ndarray]] = []  # (slot signature, generalizations, codewords)
+    base_slots = find_slots(text, phrase_spans, check=check) if fingerprint and requests else []
     for rank, index in enumerate(requests_by_level):
         request, gen = requests[index], gens[index]
         protected = [(c.start, c.end) for c in gen.choices]
         if gen.text == text:
             protected += phrase_spans
         if fingerprint:
-            slots = find_slots(gen.text, protected, check=check)
+            slots = transfer_slots(text, gen.text, base_slots, protected, check=check)
             signature = tuple((slot.original, tuple(a.text for a in slot.alternatives)) for slot in slots)
             generalized = {c.slot: c.text for c in gen.choices}
             done = fingerprint_group(

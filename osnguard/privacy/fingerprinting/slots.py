@@ -159,3 +159,54 @@ def recheck_beside_neighbours(text: str, slots: list[Slot], check: NaturalnessCh
         if len(kept) > 1:
             out.append(Slot(slot.start, slot.end, kept))
     return out
+
+
+MAX_TRANSFER_CHARS = 5000  # longer texts are parsed again instead of aligned
+RECHECK_CHARS = 40  # a synonym whose surroundings changed this close is checked again
+
+
+def transfer_slots(
+    source: str,
+    target: str,
+    slots: Sequence[Slot],
+    protected: Sequence[tuple[int, int]] = (),
+    *,
+    check: NaturalnessCheck | None = None,
+) -> list[Slot]:
+    """The slots found in `source` (the message) carried over to `target` (a group's generalized
+    text), so that a message is parsed once, not once per group. A slot is kept where its text is
+    unchanged in `target` and outside `protected`; synonyms near a changed region are checked
+    again in their new context."""
+    import difflib
+
+    if source == target:
+        return [s for s in slots if not overlaps(s.start, s.end, protected)]
+    if max(len(source), len(target)) > MAX_TRANSFER_CHARS:
+        return find_slots(target, protected, check=check)
+    check = check or default_check()
+    blocks = difflib.SequenceMatcher(None, source, target, autojunk=False).get_matching_blocks()
+    out: list[Slot] = []
+    for slot in slots:
+        block = next((b for b in blocks if b.a <= slot.start and slot.end <= b.a + b.size and b.size), None)
+        if block is None:
+            continue
+        start = block.b + slot.start - block.a
+        end = start + slot.end - slot.start
+        if target[start:end] != slot.original or overlaps(start, end, protected):
+            continue
+        moved = Slot(start, end, list(slot.alternatives))
+        near_change = (
+            source[max(slot.start - RECHECK_CHARS, 0) : slot.start] != target[max(start - RECHECK_CHARS, 0) : start]
+            or source[slot.end : slot.end + RECHECK_CHARS] != target[end : end + RECHECK_CHARS]
+        )
+        if near_change and moved.kind == SYNONYM:
+            left = target[:start].lower().split()[-4:]
+            right = target[end:].lower().split()[:4]
+            moved.alternatives = [moved.alternatives[0]] + [
+                a for a in moved.alternatives[1:]
+                if a.kind != SYNONYM or check(left, slot.original.lower(), a.text.lower(), right)
+            ]
+            if moved.size < 2:
+                continue
+        out.append(moved)
+    return out

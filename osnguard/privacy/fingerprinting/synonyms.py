@@ -17,6 +17,7 @@ from typing import Any, Iterator
 from lemminflect import getInflection
 
 from osnguard.privacy import resources
+from osnguard.privacy.resources import load_once
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
 from osnguard.privacy.fingerprinting.realisations import match_case
 from osnguard.privacy.fingerprinting.slots import REALISATION, SYNONYM, Slot, make_slot
@@ -101,7 +102,7 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
         return ()
 
     def own_count(synset: Any) -> int:
-        return sum(l.count() for l in synset.lemmas() if l.name().lower() == lemma.lower())
+        return sum(lemma_count(l) for l in synset.lemmas() if l.name().lower() == lemma.lower())
 
     first = own_count(synsets[0])
     found: list[str] = []
@@ -110,28 +111,50 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
             continue
         if pos == "a" and synset.pos() not in {"a", "s"}:
             continue
-        for lem in sorted(synset.lemmas(), key=lambda l: -l.count()):
+        for lem in sorted(synset.lemmas(), key=lambda l: -lemma_count(l)):
             name = lem.name()
             if name.lower() == lemma.lower() or name[:1].isupper() or name in found:
                 continue
-            if not re.fullmatch(r"[a-z]+(-[a-z]+)?", name) or not dominant_sense(name, pos, synset, lem.count()):
+            if not re.fullmatch(r"[a-z]+(-[a-z]+)?", name) or not dominant_sense(name, pos, synset, lemma_count(lem)):
                 continue
             found.append(name)
     return tuple(found)
 
 
+@load_once
+def sense_counts() -> dict[str, int]:
+    """WordNet's sense-tagged frequencies (cntlist.rev) by sense key, read once: NLTK's
+    `Lemma.count()` searches the file on every call."""
+    path = resources.nltk_data_dir() / "corpora" / "wordnet" / "cntlist.rev"
+    counts: dict[str, int] = {}
+    if path.is_file():
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                parts = line.split()
+                if len(parts) == 3:
+                    counts[parts[0]] = int(parts[2])
+    return counts
+
+
+def lemma_count(lemma: Any) -> int:
+    counts = sense_counts()
+    return counts.get(lemma.key(), 0) if counts else lemma.count()
+
+
 MIN_POS_SHARE = 0.25  # "pet" is an adjective in 0 of its 3 tagged uses: not an adjective synonym
 
 
+@lru_cache(maxsize=50000)
 def pos_share(word: str, pos: str) -> float:
     """The share of the word's sense-tagged uses that have this part of speech (1.0 if untagged)."""
     own = total = 0
     for synset in resources.wordnet().synsets(word):
         for lemma in synset.lemmas():
             if lemma.name().lower() == word:
-                total += lemma.count()
+                count = lemma_count(lemma)
+                total += count
                 if synset.pos() == pos or (pos == "a" and synset.pos() == "s"):
-                    own += lemma.count()
+                    own += count
     return own / total if total else 1.0
 
 
