@@ -102,17 +102,19 @@ def make_groups(n_friends: int = 150, n_groups: int = 5) -> list[dict]:
 
 
 def real_versions(text: str, groups: list[dict]) -> list[Version] | None:
-    """Versions from osnguard's anonymize(), or None when it is not installed or gives too few."""
+    """Versions from osnguard's anonymize() (fingerprinting every message, private or not), or
+    None when it is not installed or cannot give every recipient a distinct version."""
     try:
         from osnguard.privacy.anonymize import anonymize
     except ImportError:
         return None
     import datetime as dt
 
-    result = anonymize(text, now=dt.datetime(2026, 1, 15, 12, tzinfo=dt.timezone.utc), groups=groups)
+    now = dt.datetime(2026, 1, 15, 12, tzinfo=dt.timezone.utc)
+    result = anonymize(text, now=now, groups=groups, fingerprint_all=True, seed="leaks")
     versions = list(result.versions)
     wanted = sum(len(g["friends"]) for g in groups)
-    return versions if len(versions) == wanted else None
+    return versions if len({v.text for v in versions}) == len(versions) == wanted else None
 
 
 @lru_cache(maxsize=50_000)

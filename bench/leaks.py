@@ -42,7 +42,7 @@ class Outcome:
     result: attribution.Attribution
 
 
-def build_messages(split: str, count: int, seed: int, source: str) -> list[tuple[la.Message, list, str]]:
+def build_messages(split: str, count: int, seed: int, source: str, max_tries: int = 100_000) -> list[tuple[la.Message, list, str]]:
     """The first `count` messages of `split` (shuffled by `seed`) that can be fingerprinted for
     150 recipients, with their versions and where those came from."""
     rng = random.Random(seed)
@@ -51,7 +51,7 @@ def build_messages(split: str, count: int, seed: int, source: str) -> list[tuple
     groups = la.make_groups()
     chosen, tried = [], 0
     for message in pool:
-        if len(chosen) >= count:
+        if len(chosen) >= count or tried >= max_tries:
             break
         tried += 1
         versions, how = la.versions_for(message.text, groups, rng, source=source)
@@ -155,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--source", choices=("auto", "anonymize", "fingerprint", "synonyms"), default="auto",
                         help="where versions come from (auto: osnguard's anonymize, else its fingerprinting)")
+    parser.add_argument("--max-tries", type=int, default=100_000, help="messages to try at most")
     parser.add_argument("--lexical-only", action="store_true", help="decide disclosure without the detector")
     parser.add_argument("--calibrate", action="store_true", help="print the calibrated margins")
     args = parser.parse_args(argv)
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     detector = None
     if not args.lexical_only:
         detector = attribution._default_detector()
-    messages = build_messages(args.split, args.messages, args.seed, args.source)
+    messages = build_messages(args.split, args.messages, args.seed, args.source, args.max_tries)
     if not messages:
         print("no message could be fingerprinted", file=sys.stderr)
         return 1

@@ -4,6 +4,9 @@ the behaviour under test is the attribution's own."""
 
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
 
 from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, prepare
@@ -208,3 +211,61 @@ def test_result_serialises(message, versions):
     assert set(data) >= {"disclosure", "score", "friend", "group", "margin", "evidence", "verdict", "explanation"}
     assert data["friend"] == "bob" and len(data["ranking"]) == 2
     assert all(set(e) == {"slot", "kind", "text", "start", "end"} for e in data["evidence"])
+
+
+# The `osnguard attribute` command --------------------------------------------------------------
+
+
+class FakeStdin:
+    def __init__(self, data: bytes) -> None:
+        self.buffer = io.BytesIO(data)
+
+
+def run_cli(monkeypatch, capsys, data: bytes, *args: str) -> tuple[int, list[dict], str]:
+    from osnguard.privacy.cli import main
+
+    monkeypatch.setattr("sys.stdin", FakeStdin(data))
+    code = main(["attribute", "--lexical-only", *args])
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+def test_cli_prints_one_line_per_candidate(monkeypatch, capsys, versions):
+    request = {"versions": [v.to_dict() for v in versions],
+               "candidates": [by_friend(versions, "eve").text, "Nothing to do with it at all.", 7]}
+    code, lines, _ = run_cli(monkeypatch, capsys, json.dumps(request).encode(), "--ranking", "3")
+    assert code == 0 and len(lines) == 3
+    assert lines[0]["verdict"] == "friend" and lines[0]["friend"] == "eve" and lines[0]["evidence"]
+    assert len(lines[0]["ranking"]) == 3
+    assert lines[1]["disclosure"] is False and lines[1]["verdict"] == "none"
+    assert "not a string" in lines[2]["error"]
+
+
+def test_cli_reads_a_file(tmp_path, monkeypatch, capsys, versions):
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps({"versions": [v.to_dict() for v in versions], "candidates": [versions[0].text]}))
+    code, lines, _ = run_cli(monkeypatch, capsys, b"", "--input", str(path))
+    assert code == 0 and lines[0]["friend"] == "ann"
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"", "no input"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"{not json", "not valid JSON"),
+        (b"[]", "JSON object"),
+        (b'{"versions": [], "candidates": ["x"]}', "no versions"),
+        (b'{"versions": [{"text": "x"}], "candidates": []}', '"friend"'),
+        (b'{"versions": [{"friend": "a", "text": "x"}], "candidates": "x"}', "list of texts"),
+        (b'{"versions": [{"friend": "a", "text": "x", "choices": [{"slot": 0}]}], "candidates": []}', "choice needs"),
+    ],
+)
+def test_cli_bad_input_is_a_clear_error(monkeypatch, capsys, data, message):
+    code, lines, err = run_cli(monkeypatch, capsys, data)
+    assert code == 2 and lines == [] and message in err
+
+
+def test_cli_missing_file_is_a_clear_error(monkeypatch, capsys, tmp_path):
+    code, _, err = run_cli(monkeypatch, capsys, b"", "--input", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
