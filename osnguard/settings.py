@@ -202,6 +202,7 @@ CRAWLER_MAX_BYTES = int(os.environ.get("CRAWLER_MAX_BYTES", str(5 * 1024 * 1024)
 CELERY_BEAT_SCHEDULE = {
     "crawl-due-sources": {"task": "osnguard.disclosures.tasks.crawl_due_sources", "schedule": 60.0},
     "crawl-requeue-stuck": {"task": "osnguard.disclosures.tasks.crawl_requeue_stuck", "schedule": 600.0},
+    "circles-suggest-levels": {"task": "osnguard.circles.tasks.circle_suggest_levels_all", "schedule": 24 * 3600.0},
 }
 
 LOGGING = {

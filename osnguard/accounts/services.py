@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from osnguard.circles.services import group_create_defaults
 
@@ -36,7 +36,11 @@ def user_sign_up(
     except ValidationError as exc:
         raise ValidationError({"password": exc.messages}) from None
     user.set_password(password)
-    user.save()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:  # the same username was taken a moment ago
+        raise ValidationError({"username": "A user with that username already exists."}) from None
     group_create_defaults(owner=user)
     return user
 

@@ -59,8 +59,8 @@ def groups(request: HttpRequest) -> HttpResponse:
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
-                messages.success(request, f"Group “{group.name}” created.")
                 if not request.htmx:
+                    messages.success(request, f"Group “{group.name}” created.")
                     return redirect("circles:groups")
                 form = GroupForm()
         if form.errors:

@@ -4,60 +4,18 @@ the test sends into the same broker folder). The worker opens the test database 
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from celery import Celery
-from django.conf import settings
-from django.db import connection
 from factories import UserFactory, add_interactions, make_friends
+from workers import filesystem_broker_options, start_worker, stop_worker
 
 from osnguard.circles.models import Friendship
 
-ROOT = Path(settings.BASE_DIR)
 TASK = "osnguard.circles.tasks.circle_suggest_levels"
 RESULT_TIMEOUT = 60
-
-
-def test_database_url() -> str:
-    """A DATABASE_URL for the database this test process uses (SQLite file or PostgreSQL)."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    auth = quote(db["USER"] or "")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"])
-    return f"postgres://{auth}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-test_database_url.__test__ = False  # a helper, not a test
-
-
-def start_worker(tmp_path: Path, queue: str, env_extra: dict[str, str]) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL", "OSNGUARD_VAR_DIR"}}
-    env.update({"DATABASE_URL": test_database_url(), "OSNGUARD_VAR_DIR": str(tmp_path / "worker-var"),
-                "DJANGO_SETTINGS_MODULE": "osnguard.settings", **env_extra})
-    log = open(tmp_path / "worker.log", "w")
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "osnguard.celery", "worker", "-Q", queue, "--pool", "solo",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-n", f"{queue}@%h", "--loglevel", "INFO"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-
-
-def stop_worker(worker: subprocess.Popen) -> None:
-    worker.send_signal(signal.SIGTERM)
-    try:
-        worker.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
 
 
 @pytest.fixture
@@ -105,15 +63,10 @@ def test_suggestion_task_runs_in_a_worker_over_redis(redis_url, tmp_path, friend
 @pytest.mark.slow
 def test_suggestion_task_runs_in_a_worker_over_the_filesystem_broker(tmp_path, friends_with_interactions):
     adam, friends = friends_with_interactions
-    celery_dir = tmp_path / "worker-var" / "celery"
-    for folder in ("in", "processed", "control"):
-        (celery_dir / folder).mkdir(parents=True, exist_ok=True)
-    sender = Celery("test-sender", broker="filesystem://", backend=f"db+sqlite:///{celery_dir / 'results.sqlite3'}")
-    sender.conf.broker_transport_options = {
-        "data_folder_in": str(celery_dir / "in"), "data_folder_out": str(celery_dir / "in"),
-        "processed_folder": str(celery_dir / "processed"), "store_processed": False,
-        "control_folder": str(celery_dir / "control"),
-    }
+    options = filesystem_broker_options(tmp_path / "worker-var")
+    results = tmp_path / "worker-var" / "celery" / "results.sqlite3"
+    sender = Celery("test-sender", broker="filesystem://", backend=f"db+sqlite:///{results}")
+    sender.conf.broker_transport_options = options
     summary = run_task_through_worker(tmp_path, sender, "default", {}, adam.pk)
     check_result(summary, adam, friends)
 
@@ -122,3 +75,16 @@ def test_task_reports_unknown_user(db):
     from osnguard.circles.tasks import circle_suggest_levels
 
     assert circle_suggest_levels.run(987654) == {"user_id": 987654, "ok": False, "error": "unknown user"}
+
+
+def test_nightly_task_queues_one_recompute_per_user_with_interactions(db, monkeypatch, settings):
+    from osnguard.circles import tasks
+
+    adam, bob, carol = UserFactory(), UserFactory(), UserFactory()
+    make_friends(adam, bob)
+    make_friends(carol, bob)
+    add_interactions(adam, bob, 2)
+    queued = []
+    monkeypatch.setattr(tasks.circle_suggest_levels, "delay", lambda user_id: queued.append(user_id))
+    assert tasks.circle_suggest_levels_all.run() == 1 and queued == [adam.pk]
+    assert settings.CELERY_BEAT_SCHEDULE["circles-suggest-levels"]["task"] == tasks.circle_suggest_levels_all.name
