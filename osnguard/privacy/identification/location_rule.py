@@ -112,8 +112,11 @@ def _prepare(context: MessageContext) -> tuple[NormalisedText, Any] | None:
     if context.language != "en" or not context.text.strip():
         return None
     norm = normalise(context.text)
-    if not norm.changed and context.doc is not None:
-        return norm, context.doc
+    if context.doc is not None:
+        if not norm.changed:
+            return norm, context.doc
+        if not _locations(context.doc, gazetteer=True):
+            return None  # no place at all: not worth parsing the normalised text again
     return norm, nlp()(norm.text)
 
 

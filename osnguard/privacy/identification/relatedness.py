@@ -61,6 +61,7 @@ class RelatednessEvidence:
 NONE = RelatednessEvidence(0.0, "none", "no evidence that these are related")
 
 
+@lru_cache(maxsize=50_000)
 def fold(text: str) -> str:
     """Lower-case, accent-free, punctuation-free form of a phrase."""
     text = unicodedata.normalize("NFKD", text)
@@ -70,8 +71,9 @@ def fold(text: str) -> str:
     return " ".join(words)
 
 
-def _content_words(text: str) -> list[str]:
-    return [w for w in fold(text).split() if w not in STOPWORDS]
+@lru_cache(maxsize=50_000)
+def _content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in fold(text).split() if w not in STOPWORDS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,37 +168,75 @@ def _place_evidence(a: str, b: str) -> RelatednessEvidence | None:
 # WordNet and lemmas
 
 
-def _synsets(phrase: str) -> list[Any]:
+@lru_cache(maxsize=20_000)
+def _synsets(phrase: str) -> tuple[Any, ...]:
     key = "_".join(fold(phrase).split())
-    return wordnet().synsets(key, pos="n") if key else []
+    return tuple(wordnet().synsets(key, pos="n")) if key else ()
+
+
+@lru_cache(maxsize=100_000)
+def _ancestors(synset: Any) -> dict[Any, int]:
+    """Every hypernym (and instance hypernym) of a synset with its distance, itself at 0."""
+    found = {synset: 0}
+    frontier = [synset]
+    depth = 0
+    while frontier:
+        depth += 1
+        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms() if h not in found]
+        for h in frontier:
+            found[h] = depth
+    return found
+
+
+def _depth(synset: Any) -> int:
+    """Nodes from the root down to the synset (the root has depth 1)."""
+    ancestors = _ancestors(synset)
+    roots = [d for s, d in ancestors.items() if not s.hypernyms() and not s.instance_hypernyms()]
+    return min(roots, default=0) + 1
 
 
 def _hypernym_distance(x: Any, y: Any, limit: int = 3) -> int | None:
     """Steps from synset x up to synset y through hypernyms and instance hypernyms."""
-    frontier, seen = [x], {x}
-    for depth in range(1, limit + 1):
-        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms() if h not in seen]
-        seen.update(frontier)
-        if y in frontier:
-            return depth
-    return None
+    steps = _ancestors(x).get(y)
+    return steps if steps is not None and 0 < steps <= limit else None
 
 
-def _derived(phrase: str) -> set[Any]:
-    """Synsets derivationally related to a phrase or its pertainyms (French -> France)."""
+def wu_palmer(x: Any, y: Any) -> float:
+    """Wu-Palmer similarity 2*N3 / (N1 + N2 + 2*N3) over the deepest common hypernym (NLTK's
+    own implementation re-reads a WordNet file on every call, far too slow per message)."""
+    ax, ay = _ancestors(x), _ancestors(y)
+    best = 0.0
+    for common in ax.keys() & ay.keys():
+        n3 = _depth(common)
+        best = max(best, 2 * n3 / (ax[common] + ay[common] + 2 * n3))
+    return best
+
+
+@lru_cache(maxsize=20_000)
+def _derived_names(phrase: str) -> frozenset[str]:
+    """Words derived from a phrase in WordNet, with pertainyms (Buddhism -> buddhist, French -> France)."""
     key = "_".join(fold(phrase).split())
-    related = set()
+    names = set()
     for synset in wordnet().synsets(key) if key else []:
         for lemma in synset.lemmas():
-            related.update(x.synset() for x in lemma.derivationally_related_forms() + lemma.pertainyms())
-    return related
+            if lemma.name().lower() != key:
+                continue
+            names.update(x.name().lower() for x in lemma.derivationally_related_forms() + lemma.pertainyms())
+    return frozenset(names)
 
 
-def _wordnet_evidence(a: str, b: str) -> RelatednessEvidence | None:
-    key_a, key_b = "_".join(fold(a).split()), "_".join(fold(b).split())
-    all_a = set(wordnet().synsets(key_a)) if key_a else set()
-    all_b = set(wordnet().synsets(key_b)) if key_b else set()
-    if _derived(a) & all_b or _derived(b) & all_a:
+@lru_cache(maxsize=20_000)
+def _base_forms(phrase: str) -> frozenset[str]:
+    key = "_".join(fold(phrase).split())
+    wn = wordnet()
+    return frozenset({key} | {base for pos in "nvar" if (base := wn.morphy(key, pos))}) if key else frozenset()
+
+
+WUP_CAP = 0.55  # Wu-Palmer alone never scores above this (siblings are not the same thing)
+
+
+def _wordnet_evidence(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence | None:
+    if _derived_names(a) & _base_forms(b) or _derived_names(b) & _base_forms(a):
         return RelatednessEvidence(0.8, "wordnet", f"“{a}” and “{b}” are forms of the same word in WordNet")
     sa, sb = _synsets(a)[:4], _synsets(b)[:4]
     if not sa or not sb:
@@ -212,21 +252,22 @@ def _wordnet_evidence(a: str, b: str) -> RelatednessEvidence | None:
                     score = {1: 0.85, 2: 0.75, 3: 0.65}[steps]
                     if best is None or score > best.score:
                         best = RelatednessEvidence(score, "wordnet", f"“{low_name}” is a kind of “{high_name}” in WordNet")
-    if best is not None:
-        return best
-    wup = max((x.wup_similarity(y) or 0.0) for x in sa for y in sb)
+    if best is not None or minimum > WUP_CAP:
+        return best  # Wu-Palmer could not reach the score the caller needs
+    wup = max(wu_palmer(x, y) for x in sa[:2] for y in sb[:2])
     # Wu-Palmer is high even for unrelated siblings (0.8 for dog/cat); squash it below the links.
     score = round(max(0.0, wup - 0.4) ** 1.5 * 1.2, 4)
-    return RelatednessEvidence(min(score, 0.6), "wordnet", f"WordNet similarity (Wu-Palmer) {wup:.2f}")
+    return RelatednessEvidence(min(score, WUP_CAP), "wordnet", f"WordNet similarity (Wu-Palmer) {wup:.2f}")
+
+
+@lru_cache(maxsize=50_000)
+def _lemmas(text: str) -> frozenset[str]:
+    wn = wordnet()
+    return frozenset({wn.morphy(w) or w for w in _content_words(text)} - GENERIC_WORDS)
 
 
 def _lemma_evidence(a: str, b: str) -> RelatednessEvidence | None:
-    wn = wordnet()
-
-    def lemmas(text: str) -> set[str]:
-        return {wn.morphy(w) or w for w in _content_words(text)} - GENERIC_WORDS
-
-    la, lb = lemmas(a), lemmas(b)
+    la, lb = _lemmas(a), _lemmas(b)
     if not la or not lb:
         return None
     shared = la & lb
@@ -242,7 +283,7 @@ def _lemma_evidence(a: str, b: str) -> RelatednessEvidence | None:
 
 
 @lru_cache(maxsize=50_000)
-def _score(a: str, b: str) -> RelatednessEvidence:
+def _score(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence:
     name = _name_evidence(a, b)
     if name is not None and name.score >= 1.0:
         return name
@@ -251,12 +292,16 @@ def _score(a: str, b: str) -> RelatednessEvidence:
         # Both are places: the gazetteer knows better than WordNet (Tokyo and Paris are both
         # capitals, yet far apart).
         return max((e for e in (name, place) if e is not None), key=lambda e: e.score)
-    evidence = [e for e in (name, _wordnet_evidence(a, b), _lemma_evidence(a, b)) if e is not None]
+    evidence = [e for e in (name, _wordnet_evidence(a, b, minimum), _lemma_evidence(a, b)) if e is not None]
     return max(evidence, key=lambda e: e.score) if evidence else NONE
 
 
-def score(a: str, b: str) -> RelatednessEvidence:
-    """How related phrases a and b are, in [0, 1], with the evidence (symmetric)."""
+def score(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence:
+    """How related phrases a and b are, in [0, 1], with the evidence (symmetric).
+
+    With `minimum`, evidence that cannot reach it is skipped (faster); a score below `minimum`
+    may then be lower than the full one.
+    """
     if not isinstance(a, str) or not isinstance(b, str):
         raise ValueError("relatedness compares two strings")
     a, b = " ".join(a.split()), " ".join(b.split())
@@ -265,8 +310,23 @@ def score(a: str, b: str) -> RelatednessEvidence:
     if len(a) > 200 or len(b) > 200:
         raise ValueError("relatedness compares short phrases (at most 200 characters)")
     first, second = sorted((a, b))
-    return _score(first, second)
+    return _score(first, second, minimum)
 
 
 def is_related(a: str, b: str, threshold: float = THRESHOLD) -> bool:
     return score(a, b).score >= threshold
+
+
+def is_generalisation(phrase: str, value: str) -> bool:
+    """Whether `phrase` is only a WordNet generalisation of `value` ("food" for "sushi",
+    "religion" for "Buddhism"), i.e. it tells less than the value. Places are not covered:
+    "Japan" for a hometown "Tokyo" still narrows where you are."""
+    if place_readings(phrase) and place_readings(value):
+        return False
+    up = _synsets(phrase)[:4]
+    down = _synsets(value)[:4]
+    if not up or not down or set(up) & set(down):
+        return False
+    upward = any(_hypernym_distance(d, u, limit=6) is not None for d in down for u in up)
+    downward = any(_hypernym_distance(u, d, limit=6) is not None for d in down for u in up)
+    return upward and not downward
