@@ -39,8 +39,8 @@ from osnguard.privacy.resources import load_once, models_dir, var_dir
 log = logging.getLogger(__name__)
 
 MODEL_NAME = "paraphrase"
-MODEL_VERSION = 1
-FEATURE_VERSION = 1  # bump when a hand-built feature changes, to invalidate var/cache
+MODEL_VERSION = 2
+FEATURE_VERSION = 2  # bump when a hand-built feature changes, to invalidate var/cache
 ALL_FEATURES: tuple[str, ...] = tuple(name for names in FEATURE_GROUPS.values() for name in names)
 DEFAULT_GROUPS: tuple[str, ...] = ("simmat", "mt", "length", "overlap")
 C_GRID: tuple[float, ...] = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)

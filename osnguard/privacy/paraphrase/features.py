@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 from rapidfuzz import fuzz
 
 from osnguard.privacy.paraphrase.mt_metrics import MT_FEATURES, mt_features
-from osnguard.privacy.paraphrase.simmat import MAX_CHARS, Token, simmat_tokens
+from osnguard.privacy.paraphrase.simmat import MAX_CHARS, Token, relmat_score, simmat_tokens
 from osnguard.privacy.resources import nlp
 
 Sentence = list[Token]
@@ -96,7 +96,7 @@ def simmat_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
         "word_path_mean": sum(paths) / len(paths) if paths else 0.0,
         "remaining_min": min(result.remaining) / max(n1, n2, 1),
         "remaining_max": max(result.remaining) / max(n1, n2, 1),
-        "relmat_a08": simmat_tokens(s1, s2, alpha=0.8).relmat,
+        "relmat_a08": relmat_score(map(len, result.matched_phrases), paths, 0.8),
         "relmat_nopunct": variant.relmat,
         "penalty_nopunct": variant.penalty,
     }

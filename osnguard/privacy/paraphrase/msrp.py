@@ -22,6 +22,7 @@ class Pair:
     b: str
     label: bool | None = None
     ids: tuple[str, str] = ("", "")
+    line: int = 0  # line number in the file it was read from
 
 
 def _decode(raw: bytes, number: int, path: Path) -> str:
@@ -41,7 +42,7 @@ def parse_line(line: str, number: int, path: Path | str = "<pairs>") -> Pair | N
         return None
     fields = line.split("\t")
     if len(fields) == 2:
-        return Pair(fields[0], fields[1])
+        return Pair(fields[0], fields[1], line=number)
     if len(fields) != 5:
         raise ValueError(
             f"{path}, line {number}: expected 5 tab-separated fields (Quality, #1 ID, #2 ID, "
@@ -56,7 +57,7 @@ def parse_line(line: str, number: int, path: Path | str = "<pairs>") -> Pair | N
         label = quality == "1"
     else:
         raise ValueError(f"{path}, line {number}: Quality must be 0, 1, ? or empty, got {quality!r}")
-    return Pair(fields[3], fields[4], label, (fields[1], fields[2]))
+    return Pair(fields[3], fields[4], label, (fields[1], fields[2]), number)
 
 
 def read_pairs(path: str | Path) -> list[Pair]:
