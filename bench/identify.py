@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from osnguard.privacy.identification import identify  # noqa: E402
+from osnguard.privacy.identification.pipeline import warm_up  # noqa: E402
 from osnguard.privacy.identification.tagger import load_corpus  # noqa: E402
 
 PROFILE = {"hometown": ["Seattle"], "education": ["Harvard University"], "work": ["Microsoft"]}
@@ -46,6 +47,7 @@ def main() -> int:
     if args.limit:
         texts = texts[: args.limit]
     started = time.perf_counter()
+    warm_up()
     for text in texts[: args.warmup]:
         identify(text, profile=PROFILE, now=NOW)
     warmup_s = time.perf_counter() - started

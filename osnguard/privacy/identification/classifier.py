@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import logging
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import tagger
@@ -94,8 +95,26 @@ def train_model() -> Path:
     return path
 
 
-@resources.load_once
+_override: list[Any] = []  # models pushed by `using` (evaluation only)
+
+
+@contextmanager
+def using(trained: Any) -> Iterator[None]:
+    """Route predictions to `trained` (a model fitted on other folds) inside the block."""
+    _override.append(trained)
+    try:
+        yield
+    finally:
+        _override.pop()
+
+
 def model() -> Any:
+    """The model in use: the one pushed by `using`, else the saved one."""
+    return _override[-1] if _override else saved_model()
+
+
+@resources.load_once
+def saved_model() -> Any:
     """The trained classifier, trained first if var/models has none."""
     import joblib
 

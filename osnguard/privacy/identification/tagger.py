@@ -15,16 +15,19 @@ from __future__ import annotations
 import csv
 import logging
 import re
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import categories
 from osnguard.privacy.types import MessageContext, Phrase
 
 log = logging.getLogger(__name__)
+_TAGGER_LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 
 MODEL_NAME = "tagger.joblib"
 CV_SEED = 0
@@ -281,8 +284,26 @@ def train_model() -> Path:
     return path
 
 
-@resources.load_once
+_override: list[Any] = []  # models pushed by `using` (evaluation only)
+
+
+@contextmanager
+def using(trained: Any) -> Iterator[None]:
+    """Route predictions to `trained` (a model fitted on other folds) inside the block."""
+    _override.append(trained)
+    try:
+        yield
+    finally:
+        _override.pop()
+
+
 def model() -> Any:
+    """The model in use: the one pushed by `using`, else the saved one."""
+    return _override[-1] if _override else saved_model()
+
+
+@resources.load_once
+def saved_model() -> Any:
     """The trained CRF, trained first if var/models has none."""
     import joblib
 
@@ -303,12 +324,14 @@ def tag_text(text: str, doc: Any = None, limit: int | None = None) -> list[tuple
         return []
     words = [text[s:e] for s, e in spans]
     features = sentence_features(words, _align(doc, spans))
-    crf = model()
-    predicted = crf.predict_single(features)
-    marginals = crf.predict_marginals_single(features)
-    return [
-        (s, e, tag, float(marg.get(tag, 0.0))) for (s, e), tag, marg in zip(spans, predicted, marginals)
-    ]
+    import pycrfsuite
+
+    crf_tagger = model().tagger_  # one pycrfsuite.Tagger; set() once for tags and marginals
+    with _TAGGER_LOCK:
+        crf_tagger.set(pycrfsuite.ItemSequence(features))
+        predicted = crf_tagger.tag()
+        probs = [crf_tagger.marginal(tag, i) for i, tag in enumerate(predicted)]
+    return [(s, e, tag, float(p)) for (s, e), tag, p in zip(spans, predicted, probs)]
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
