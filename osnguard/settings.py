@@ -164,7 +164,9 @@ CELERY_DATA_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    # How long a task a worker took but never acknowledged (it died) stays invisible before Redis
+    # hands it to another worker.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))}
 else:
     for folder in ("in", "processed", "control"):
         (CELERY_DATA_DIR / folder).mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from osnguard.circles.models import Friendship
@@ -104,16 +105,30 @@ def source_delete(*, source: Source) -> None:
 
 def crawl_job_request(*, source: Source, requested_by: AbstractUser | None = None) -> CrawlJob:
     """Queue a crawl of `source` now; one queued or running job per source at a time."""
-    from .tasks import crawl_source
-
     if not source.enabled:
         raise ValidationError("This source is paused; resume it before crawling.")
     active = source.jobs.filter(status__in=[CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING]).first()
     if active is not None:
         return active
     job = CrawlJob.objects.create(source=source, requested_by=requested_by)
-    transaction.on_commit(lambda: crawl_source.delay(job.pk))
+    transaction.on_commit(lambda: crawl_job_enqueue(job=job))
     return job
+
+
+def crawl_job_enqueue(*, job: CrawlJob) -> bool:
+    """Hand a crawl job to the workers. If the task queue is down, the job stays queued with a
+    clear error, and `crawl_jobs_requeue_stuck` sends it once the queue is back."""
+    from .tasks import crawl_source
+
+    try:
+        crawl_source.apply_async(args=[job.pk], retry=False)
+    except Exception as exc:  # noqa: BLE001 - any broker failure: keep the job, say why
+        message = f"The task queue is unavailable ({exc.__class__.__name__}); the crawl will start when it is back."
+        CrawlJob.objects.filter(pk=job.pk).update(error=message)
+        job.error = message
+        log.warning("could not queue crawl job %s: %s", job.pk, exc)
+        return False
+    return True
 
 
 def crawl_jobs_for_due_sources(*, now=None) -> list[CrawlJob]:
@@ -127,16 +142,16 @@ def crawl_jobs_for_due_sources(*, now=None) -> list[CrawlJob]:
 
 
 def crawl_jobs_requeue_stuck(*, older_than: timedelta = timedelta(minutes=30)) -> list[int]:
-    """Re-send crawl jobs left queued or running by a worker that died (at-least-once)."""
-    from .tasks import crawl_source
-
+    """Re-send crawl jobs left queued or running by a worker that died, and jobs that could not be
+    queued because the broker was down (at-least-once; crawls are idempotent)."""
     cutoff = timezone.now() - older_than
+    active = [CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING]
+    never_sent = Q(status=CrawlJob.Status.QUEUED) & ~Q(error="")
     stuck = list(
-        CrawlJob.objects.filter(status__in=[CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING], created_at__lt=cutoff)
-        .values_list("pk", flat=True)
+        CrawlJob.objects.filter(Q(status__in=active, created_at__lt=cutoff) | never_sent).values_list("pk", flat=True)
     )
-    for job_id in stuck:
-        crawl_source.delay(job_id)
+    for job in CrawlJob.objects.filter(pk__in=stuck):
+        crawl_job_enqueue(job=job)
     return stuck
 
 

@@ -128,7 +128,10 @@ def source_action(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if action == "crawl":
             job = services.crawl_job_request(source=source, requested_by=request.user)
-            messages.success(request, f"Crawl #{job.pk} queued.")
+            if job.error:
+                messages.warning(request, f"Crawl #{job.pk}: {job.error}")
+            else:
+                messages.success(request, f"Crawl #{job.pk} queued.")
         elif action in {"pause", "resume"}:
             services.source_update(source=source, enabled=action == "resume")
             messages.success(request, "Source resumed." if action == "resume" else "Source paused.")

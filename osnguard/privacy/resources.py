@@ -49,8 +49,12 @@ def load_once(func: Callable[[], T]) -> Callable[[], T]:
 
 
 def var_dir() -> Path:
-    """Folder for generated, untracked files (NLTK data, trained models, caches)."""
-    return Path(os.environ.get("OSNGUARD_VAR_DIR", PROJECT_ROOT / "var"))
+    """Folder for the engine's generated, untracked files: NLTK data, trained models, caches.
+
+    `OSNGUARD_RESOURCE_DIR` moves it. It is not the web app's state folder (`OSNGUARD_VAR_DIR`,
+    database and broker files), so test runs with a fresh state folder share one set of models.
+    """
+    return Path(os.environ.get("OSNGUARD_RESOURCE_DIR", PROJECT_ROOT / "var"))
 
 
 def data_dir() -> Path:

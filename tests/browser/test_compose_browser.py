@@ -1,0 +1,44 @@
+"""Typing in the compose page highlights private phrases with their reasons, live."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.accounts.services import profile_update, user_sign_up
+
+from osnguard.privacy.identification import identify
+
+from .conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_typing_highlights_private_phrases_with_reasons(logged_in_page, live_server, fast_password_hashing):
+    user = user_sign_up(username="adam_b", password="a-long-passphrase-1", first_name="Adam")
+    profile_update(user=user, attributes={"hometown": ["Tokyo"], "education": ["Harvard University"]})
+    identify("Warm up the engine in this process: live_server shares it.", profile={"hometown": ["Tokyo"]})
+    page = logged_in_page(user)
+    page.goto(f"{live_server.url}/compose/")
+    page.locator("#analysis-empty").wait_for()
+    page.locator("#compose-text").press_sequentially(
+        "My hometown is Tokyo. I live in Seattle and I studied at Harvard University. Mail me at adam@example.org",
+        delay=5,
+    )
+    page.locator("#phrase-list").wait_for(timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#highlighted mark.phrase').length >= 3", timeout=60_000
+    )
+    highlighted = page.locator("#highlighted mark.phrase").all_inner_texts()
+    joined = " ".join(highlighted)
+    for expected in ("Tokyo", "Seattle", "Harvard University", "adam@example.org"):
+        assert expected in joined
+    assert "Private message" in page.locator("#verdict").inner_text()
+    mark = page.locator("#highlighted mark.phrase", has_text="adam@example.org").first
+    mark.focus()
+    reason = mark.locator(".reason")
+    assert reason.is_visible() and reason.inner_text().strip()
+    screenshot(page, "compose-highlights")
+
+    page.locator("#compose-text").fill("Tokyo is the capital of Japan.")
+    page.wait_for_function("() => document.querySelector('#verdict') && "
+                           "document.querySelector('#verdict').innerText.includes('Nothing private')", timeout=60_000)
