@@ -159,10 +159,11 @@ def pos_share(word: str, pos: str) -> float:
 
 
 def dominant_sense(word: str, pos: str, synset: Any, count: int) -> bool:
-    """Whether `synset` is what `word` usually means: its first sense (or its second if attested),
-    in a part of speech the word is commonly used in."""
+    """Whether `synset` is what `word` usually means: one of its two first senses, attested in the
+    sense-tagged corpus (so "doc" and "clip" are not offered), in a part of speech the word is
+    commonly used in."""
     senses = resources.wordnet().synsets(word, pos)[:2]
-    if not senses or not (senses[0] == synset or (count >= 1 and synset in senses)):
+    if count < 1 or synset not in senses:
         return False
     return pos_share(word.lower(), pos) >= MIN_POS_SHARE
 
