@@ -216,6 +216,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             start, replacement = _with_article(text, phrase.start, replacement)
             replacement = _fits(text, start, phrase.end, replacement)
         fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, phrase.end, replacement)
+        if level.degree > 0 and level.source == "wordnet" and _bare(text, start, replacement):
+            # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
+            with_article = _fits(text, start, phrase.end, f"{indefinite_article(level.text)} {level.text}")
+            article_fre = naturalness.fre_of_replacement(text, start, phrase.end, with_article)
+            if article_fre > fre:
+                replacement, fre = with_article, article_fre
         natural = level.degree == 0 or (_acceptable(fre, original_fre, gamma)
                                          and not (level.source == "wordnet"
                                                   and _repeats_context(text, phrase, level.label or level.text)))
@@ -224,6 +230,18 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                               "original" if level.degree == 0 else "generalization", level.label,
                               place=level.place, base_place=chain.levels[0].place))
     return options
+
+
+_DETERMINERS = frozenset("a an the my your his her its our their this that these those some any no "
+                         "every each another such what which whose".split())
+
+
+def _bare(text: str, start: int, replacement: str) -> bool:
+    """A singular replacement with no determiner or possessive before it."""
+    before = naturalness.words(text[max(0, start - 40):start])
+    previous = before[-1] if before else ""
+    return (previous not in _DETERMINERS and not previous.endswith("'s")
+            and not replacement.lower().startswith(("a ", "an ", "the ")) and not replacement.endswith("s"))
 
 
 def _repeats_context(text: str, phrase: Phrase, label: str) -> bool:

@@ -121,3 +121,10 @@ def test_closest_group_gets_the_original_only_at_level_0() -> None:
     forced = anonymize_groups(DEMO, PHRASES[:1], groups=GROUPS[1:], profile=PROFILE, now=NOW,
                               original_for_closest=True)
     assert forced[0].text == DEMO
+
+
+def test_generalized_count_nouns_get_an_article_where_they_read_better() -> None:
+    text = "I have diabetes."
+    options = alternatives(text, phrase("diabetes", "health", text), profile=PROFILE, now=NOW).options
+    assert [o.text for o in options][-1] == "a disease"
+    assert text[:options[-1].start] + options[-1].text + text[options[-1].end:] == "I have a disease."
