@@ -150,16 +150,34 @@ def phrase_root(doc: Any, first: int, last: int) -> Any | None:
     """
     span_ids = set(range(first, last + 1))
     heads = [t for t in doc[first:last + 1] if t.head.i not in span_ids or t.head.i == t.i]
-    if len(heads) != 1:
+    if len(heads) > 1:
+        # "in mid-November": pieces attached side by side to the preposition just before them
+        prep = heads[0].head
+        if prep.i == first - 1 and prep.pos_ in ("ADP", "SCONJ") and all(h.head.i == prep.i for h in heads) \
+                and {t.i for t in prep.subtree} == span_ids | {prep.i}:
+            return prep
         return None
     root = heads[0]
-    if {t.i for t in phrase_tokens(root, span_ids)} != span_ids:
+    if {t.i for t in phrase_tokens(root, span_ids)} - _left_modifiers(root, span_ids) != span_ids:
         return None
     if root.dep_ == "pobj" and root.head.dep_ in ("prep", "advmod", "mark") and root.head.pos_ in ("ADP", "SCONJ"):
         prep = root.head
         if prep.i == first - 1 and all(c.i == root.i for c in prep.children):
             return prep
     return root
+
+
+LEFT_MODIFIER_DEPS = {"advmod", "quantmod", "predet"}
+
+
+def _left_modifiers(root: Any, span_ids: set[int]) -> set[int]:
+    """Adverbs just before the phrase that modify it ("[earlier] this month"): deleted with it."""
+    return {
+        t.i
+        for child in root.lefts
+        if child.i not in span_ids and child.dep_ in LEFT_MODIFIER_DEPS and child.i == min(span_ids) - 1
+        for t in child.subtree
+    }
 
 
 def phrase_tokens(root: Any, span_ids: set[int]) -> list[Any]:
@@ -248,9 +266,20 @@ def phrase_patterns(doc: Any, spans: Iterable[tuple[int, int, str]]) -> list[Phr
             if root is None:
                 result.append(PhraseMatch(first, last, None, None, []))
                 continue
-            inside = set(range(first, last + 1)) | {root.i}
-            tokens = [t for t in phrase_tokens(root, set(range(first, last + 1))) if t.i in inside]
-            result.append(PhraseMatch(first, last, root, pattern_of(root, tags, inside), tokens))
+            span_ids = set(range(first, last + 1))
+            kind = tags.get(first, "DATE")
+            inside = span_ids | {root.i}
+            if root.i >= first:  # adverbs such as "earlier" in "earlier this month" go with the phrase
+                for i in _left_modifiers(root, span_ids):
+                    inside.add(i)
+                    tags.setdefault(i, kind)
+            tokens = [t for t in phrase_tokens(root, span_ids) if t.i in inside]
+            heads = [c for c in root.children if c.i in span_ids]
+            if root.i < first and len(heads) > 1:  # "in mid-November": a preposition + a time phrase
+                pattern = f"({root.dep_}:{root.pos_}/ANY> (pobj/{kind}))"
+            else:
+                pattern = pattern_of(root, tags, inside)
+            result.append(PhraseMatch(first, last, root, pattern, tokens))
     return result
 
 
@@ -371,7 +400,7 @@ def _possessive(doc, match, normalised, text) -> tuple[int, int, str]:
     if following is not None and following.tag_ == "POS":
         b = following.idx + len(following.text)
     start, end = normalised.original_span(tokens[0].idx, b)
-    article = "The" if text[start:start + 1].isupper() else "the"
+    article = "The" if not text[:start].strip() or re.search(r"[.!?]\s*$", text[:start]) else "the"
     return start, end, article
 
 
