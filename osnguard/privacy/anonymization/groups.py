@@ -4,7 +4,8 @@ For every private phrase we list its options: the levels of its generalization c
 (schemas.py), or for time phrases the temporal stage's NCP* generalizations and suppression. Each
 option carries its InfoLoss (metrics.py), k-figure and naturalness (Fre, naturalness.py); options
 that do not read naturally are dropped. The combinations of options are enumerated (pruned to at
-most MAX_COMBINATIONS by thinning the longest option lists), sorted by InfoLoss, and handed to
+most MAX_COMBINATIONS by thinning the longest option lists, or, for messages with very many
+phrases, generalized together step by step), sorted by InfoLoss, and handed to
 the author's groups in order of privacy level, so that InfoLoss increases with the level: the
 closest group may get the original and the most private group the most general version.
 """
@@ -30,7 +31,7 @@ from osnguard.privacy.types import Choice, Phrase, Profile
 log = logging.getLogger(__name__)
 
 MAX_COMBINATIONS = 4096
-MAX_PHRASES = 24  # beyond this, phrases past the most confident ones are kept as written
+MAX_PHRASES = 200  # beyond this, phrases past the most confident ones are kept as written
 
 
 @dataclass(frozen=True)
@@ -293,12 +294,15 @@ def _temporal_options(text: str, phrase: Phrase, now: datetime | None, gamma: fl
 def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option, ...]]:
     """All combinations (thinned to MAX_COMBINATIONS), sorted by InfoLoss then Samarati."""
     lists = [list(opts) for opts in option_lists]
-    while _product(lists) > MAX_COMBINATIONS:
+    while _product(lists) > MAX_COMBINATIONS and any(len(opts) > 2 for opts in lists):
         longest = max(range(len(lists)), key=lambda i: len(lists[i]))
         opts = lists[longest]
         # Drop the middle option nearest the centre: keep the original and the most general.
         del opts[len(opts) // 2]
-    combos = list(itertools.product(*lists)) if lists else [()]
+    if _product(lists) > MAX_COMBINATIONS:
+        combos = _diagonal(lists)  # many phrases: generalize them together, step by step
+    else:
+        combos = list(itertools.product(*lists)) if lists else [()]
     related = _related_pairs(lists)
     if related:
         consistent = [c for c in combos if _consistent(c, related)]
@@ -327,6 +331,27 @@ def _consistent(combo: tuple[Option, ...], related: list[tuple[int, int]]) -> bo
         if a and b and _RANK[a.split(":")[0]] != _RANK[b.split(":")[0]]:
             return False
     return True
+
+
+def _diagonal(lists: list[list[Option]]) -> list[tuple[Option, ...]]:
+    """Combinations for messages with too many phrases to enumerate: every phrase moves up its
+    options together (fraction f of the way, f from 0 to 1), then one phrase at a time in text
+    order between neighbouring steps, so that there are always enough distinct versions."""
+    steps = 2 * max(len(opts) for opts in lists)
+    combos: list[tuple[Option, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    previous: list[int] | None = None
+    for step in range(steps + 1):
+        target = [round(step / steps * (len(opts) - 1)) for opts in lists]
+        current = list(previous) if previous is not None else list(target)
+        for i, index in enumerate(target):
+            current[i] = index
+            key = tuple(current)
+            if key not in seen:
+                seen.add(key)
+                combos.append(tuple(lists[j][k] for j, k in enumerate(key)))
+        previous = target
+    return combos
 
 
 def _product(lists: list[list[Option]]) -> int:

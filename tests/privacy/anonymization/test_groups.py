@@ -128,3 +128,14 @@ def test_generalized_count_nouns_get_an_article_where_they_read_better() -> None
     options = alternatives(text, phrase("diabetes", "health", text), profile=PROFILE, now=NOW).options
     assert [o.text for o in options][-1] == "a disease"
     assert text[:options[-1].start] + options[-1].text + text[options[-1].end:] == "I have a disease."
+
+
+def test_many_phrases_still_give_increasing_versions() -> None:
+    cities = ["Paris", "Berlin", "Madrid", "Rome", "Vienna", "Prague", "Warsaw", "Lisbon", "Dublin", "Oslo",
+              "Stockholm", "Helsinki", "Athens", "Budapest", "Brussels"]
+    text = " ".join(f"I lived in {city}." for city in cities)
+    phrases = [phrase(city, "location", text) for city in cities]
+    groups = anonymize_groups(text, phrases, groups=GROUPS, profile=PROFILE, now=NOW)
+    losses = [g.info_loss for g in groups]
+    assert groups[0].text == text and losses == sorted(losses) and len(set(losses)) == len(losses)
+    assert "Paris" not in groups[-1].text and "Europe" in groups[-1].text
