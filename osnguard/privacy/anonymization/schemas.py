@@ -129,6 +129,10 @@ def generalization_chain(phrase: Phrase, *, context_text: str, profile: Profile,
     """
     if not isinstance(phrase, Phrase):
         raise ValueError("phrase must be a Phrase")
+    if profile is None or isinstance(profile, dict):
+        profile = Profile.from_dict(profile)
+    elif not isinstance(profile, Profile):
+        raise ValueError("profile must be a Profile or an object mapping attributes to lists")
     text = phrase.text.strip()
     if not text:
         raise ValueError("cannot generalize an empty phrase")
