@@ -89,7 +89,7 @@ NUM = rf"(?:\d+(?:[.,]\d+)?|{NUM_WORD}|{_alt(VAGUE_NUMBERS)})"
 UNIT = rf"(?:{_alt(UNIT_NAMES)})s?"
 MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?)"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?:\.|\b|(?=\d)))"
 )
 MONTH_FULL = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 WEEKDAY = (
@@ -107,7 +107,7 @@ TZ = r"(?:\s*\b(?:EST|EDT|ET|CST|CDT|PST|PDT|PT|GMT|UTC|BST|CET|CEST)\b)?"
 APPROX = r"(?:about|around|nearly|almost|roughly|some|more than|less than|over|under|just|only|exactly|at least|at most|up to)"
 DEICTIC_DAYS: dict[str, int] = {
     "today": 0, "2day": 0, "tomorrow": 1, "tomorow": 1, "tmrw": 1, "tmr": 1, "2morrow": 1,
-    "2moro": 1, "2mrw": 1, "yesterday": -1, "yday": -1,
+    "2moro": 1, "2mrw": 1, "2morow": 1, "2morro": 1, "tommorow": 1, "tommorrow": 1, "yesterday": -1, "yday": -1,
 }
 REFS: dict[str, str] = {
     "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF",
@@ -482,7 +482,7 @@ def _with_pod(m: re.Match, ctx: Context, day: date, end: int, start: int | None 
     return Found(start, end, "DATE", day.isoformat(), kind="day")
 
 
-@rule(rf"\b(?P<x>(?P<wd>{WEEKDAY})(?!\w))")
+@rule(rf"\b(?P<x>(?P<wd>{WEEKDAY}|(?<=\bon\s)(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b)(?!\w))")
 def _weekday(m: re.Match, ctx: Context) -> Found | None:
     if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
         return None
@@ -676,6 +676,10 @@ def _holiday(m: re.Match, ctx: Context) -> Found | None:
         year = min((ctx.today.year - 1, ctx.today.year, ctx.today.year + 1),
                    key=lambda y: abs((thanksgiving(y) - ctx.today).days))
         return Found(m.start(), m.end(), "DATE", thanksgiving(year).isoformat(), kind="day")
+    after = ctx.text[m.end():m.end() + 12].lower()
+    if re.match(r"\s*(?:party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
+                r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume)\b", after):
+        return None  # "our Christmas party on Fri" is not about Christmas day
     if name.startswith("easter"):
         return None  # movable feast: computed nowhere else, left out rather than guessed
     month, day = HOLIDAYS[name]
