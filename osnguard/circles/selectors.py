@@ -11,6 +11,14 @@ from django.db.models import Count, F, Q, QuerySet
 from .models import FriendGroup, Friendship, FriendRequest, Interaction
 
 User = get_user_model()
+SEARCH_MAX_LENGTH = 100
+
+
+def search_clean(text: object) -> str:
+    """A search string safe for any database: text only, no NUL characters, trimmed, capped."""
+    if not isinstance(text, str):
+        return ""
+    return text.replace("\x00", "").strip()[:SEARCH_MAX_LENGTH]
 
 
 def group_list(*, owner: AbstractUser) -> QuerySet[FriendGroup]:
@@ -29,7 +37,7 @@ def friendship_list(
     rows = Friendship.objects.filter(owner=owner).select_related("friend", "group")
     if group_id is not None:
         rows = rows.filter(group_id=group_id)
-    search = (search or "").strip()
+    search = search_clean(search)
     if search:
         rows = rows.filter(
             Q(friend__username__icontains=search)
@@ -56,7 +64,7 @@ def friend_request_visible(*, user: AbstractUser) -> QuerySet[FriendRequest]:
 
 def user_search(*, user: AbstractUser, query: str) -> QuerySet:
     """Active users other than `user` whose username or name contains `query` (for adding friends)."""
-    query = (query or "").strip()
+    query = search_clean(query)
     users = User.objects.filter(is_active=True).exclude(pk=user.pk)
     if query:
         users = users.filter(

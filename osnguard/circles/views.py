@@ -149,7 +149,7 @@ def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def friends(request: HttpRequest) -> HttpResponse:
     """All friends with their groups; search, filter by group, move in place, level suggestions."""
-    search = request.GET.get("q", "").strip()[:100]
+    search = selectors.search_clean(request.GET.get("q", ""))
     group_id = request.GET.get("group", "")
     group = None
     if group_id.isdigit():
@@ -279,7 +279,7 @@ def suggestions_recompute(request: HttpRequest) -> HttpResponse:
 @require_GET
 def requests_page(request: HttpRequest) -> HttpResponse:
     """Incoming and outgoing requests, and a search to find people to add."""
-    query = request.GET.get("q", "").strip()[:100]
+    query = selectors.search_clean(request.GET.get("q", ""))
     people = None
     if query:
         page = _page(request, selectors.user_search(user=request.user, query=query), 20)
