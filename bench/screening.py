@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import leak_attacks as la  # noqa: E402
 from osnguard.privacy import attribution, resources  # noqa: E402
-from osnguard.privacy.retrieval import ScreeningIndex, required_shared, terms  # noqa: E402
+from osnguard.privacy.retrieval import MIN_SHARED, THETA, ScreeningIndex, required_shared, terms  # noqa: E402
 from osnguard.privacy.types import Version  # noqa: E402
 
 
@@ -143,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
             for term in vt:
                 rows.append(row)
                 cols.append(vocabulary.setdefault(term, len(vocabulary)))
-    matrix = sparse.csr_matrix((np.ones(len(rows), dtype=np.int32), (rows, cols)),
-                               shape=(len(sizes), len(vocabulary)))
+    matrix = sparse.csc_matrix((np.ones(len(rows), dtype=np.int32), (rows, cols)),
+                               shape=(len(sizes), len(vocabulary)))  # column slices are cheap
     sizes_arr, owner_arr = np.array(sizes), np.array(owner)
     del version_terms
 
@@ -154,7 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         if not text_terms or not n_terms:
             return set()
         shared = np.asarray(matrix[:, text_terms].sum(axis=1)).ravel()
-        need = np.array([required_shared(int(s), n_terms) if s else 10**9 for s in sizes_arr])
+        # required_shared() for every version at once
+        need = np.maximum(np.minimum(MIN_SHARED, sizes_arr),
+                          np.ceil(THETA * np.minimum(sizes_arr, n_terms) - 1e-9)).astype(int)
+        need[sizes_arr == 0] = 10**9
         return set(owner_arr[shared >= need].tolist())
 
     lexical = args.lexical_only
