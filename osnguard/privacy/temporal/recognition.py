@@ -415,13 +415,14 @@ def _deictic_day(m: re.Match, ctx: Context) -> Found | None:
 @rule(rf"\b(?P<x>{_alt(REFS)})\b")
 def _reference(m: re.Match, ctx: Context) -> Found | None:
     text = m["x"].lower()
-    if text == "future":
-        if text == "future" and not re.search(r"\b(?:the|in|near)\s+$", ctx.text[max(0, m.start() - 10):m.start()].lower()):
-            return None
-    if text == "now" and re.match(r"\s*(?:that|on)\b", ctx.text[m.end():m.end() + 6].lower()):
-        return None
-    if text == "some" or (text == "the past" and re.match(r"\s+(?:\d|few|several|two|three|year|month|week|day|decade)", ctx.text[m.end():m.end() + 10].lower())):
-        return None
+    before = ctx.text[max(0, m.start() - 10):m.start()].lower()
+    after = ctx.text[m.end():m.end() + 10].lower()
+    if text == "future" and not re.search(r"\b(?:the|in|near)\s+$", before):
+        return None  # "future plans" without "the"/"in" is an adjective
+    if text == "now" and re.match(r"\s*(?:that|on)\b", after):
+        return None  # "now that", "from now on"
+    if text == "the past" and re.match(r"\s+(?:\d|few|several|two|three|year|month|week|day|decade)", after):
+        return None  # "the past two years" is a duration, matched by its own rule
     return Found(m.start(), m.end(), "DATE", REFS[text], vague=True)
 
 
