@@ -188,3 +188,27 @@ def test_real_pipeline_demo():
     assert result.min_distance >= 3
     by_level = sorted(result.groups, key=lambda g: g.level)
     assert by_level[0].info_loss <= by_level[-1].info_loss
+
+
+def test_group_stays_identifiable_without_synonyms():
+    """Groups with the same text get distinct realisation patterns; friends differ in synonyms."""
+    text = (
+        "I do not think that the weather is great. We bought a wonderful house and I'm sure the "
+        "kitchen is huge. Honestly, my neighbors are nice people and the doctor said three words."
+    )
+
+    def same_text(message, phrases, *, groups, profile, now):
+        return [Generalization(g.name, g.level, message, 0.0, None, []) for g in groups]
+
+    groups = [{"name": f"G{i}", "level": 1, "friends": [f"g{i}-{j}" for j in range(4)]} for i in range(3)]
+    result = anonymize(text, groups=groups, generalizer=same_text, phrases=[], fingerprint_all=True)
+    assert len({v.text for v in result.versions}) == 12 and result.min_distance >= 3
+
+    def pattern(version):
+        return tuple(c.text for c in version.choices if c.kind == "realisation")
+
+    by_group = {}
+    for version in result.versions:
+        by_group.setdefault(version.group, set()).add(pattern(version))
+    assert all(len(patterns) == 1 for patterns in by_group.values())
+    assert len({next(iter(p)) for p in by_group.values()}) == 3
