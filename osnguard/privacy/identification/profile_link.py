@@ -219,7 +219,7 @@ def _best_link(candidate: _Candidate, items: list[tuple[str, str]]) -> Phrase | 
     for attribute, value in items:
         if attribute in ("birthday", "relationship"):
             continue
-        evidence = relatedness.score(candidate.text, value, minimum=relatedness.THRESHOLD)
+        evidence = relatedness.profile_score(candidate.text, value)
         if evidence.score < relatedness.THRESHOLD:
             continue
         if relatedness.is_generalisation(candidate.text, value):

@@ -313,6 +313,44 @@ def score(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence:
     return _score(first, second, minimum)
 
 
+@lru_cache(maxsize=4096)
+def neighbourhood(value: str) -> frozenset[str]:
+    """WordNet words close to a (profile) value: its synonyms, its hyponyms and instances down to
+    three steps (Zen under Buddhism) and its derived forms (Buddhist). Built once per value."""
+    names = set(_derived_names(value))
+    frontier = list(_synsets(value)[:4])
+    for depth in range(4):
+        names.update(lemma.lower() for s in frontier for lemma in s.lemma_names())
+        if depth == 3:
+            break
+        frontier = [h for s in frontier for h in s.hyponyms() + s.instance_hyponyms()]
+    return frozenset(names)
+
+
+@lru_cache(maxsize=100_000)
+def profile_score(phrase: str, value: str) -> RelatednessEvidence:
+    """`score(phrase, value)` for a message phrase against a profile value, computed fast.
+
+    The same evidence as `score`, except that WordNet is consulted only when the phrase is in
+    the value's WordNet neighbourhood (a synonym, hyponym, instance or derived form): other WordNet
+    evidence (Wu-Palmer alone, or a generalisation of the value) never makes a phrase private.
+    """
+    a, b = " ".join(str(phrase).split()), " ".join(str(value).split())
+    if not a or not b:
+        raise ValueError("relatedness needs two non-empty phrases")
+    name = _name_evidence(a, b)
+    if name is not None and name.score >= 1.0:
+        return name
+    place = _place_evidence(a, b)
+    if place is not None:
+        return max((e for e in (name, place) if e is not None), key=lambda e: e.score)
+    evidence = [name, _lemma_evidence(a, b)]
+    if _base_forms(a) & neighbourhood(b):
+        evidence.append(_wordnet_evidence(a, b, minimum=THRESHOLD))
+    found = [e for e in evidence if e is not None]
+    return max(found, key=lambda e: e.score) if found else NONE
+
+
 def is_related(a: str, b: str, threshold: float = THRESHOLD) -> bool:
     return score(a, b).score >= threshold
 

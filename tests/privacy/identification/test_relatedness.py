@@ -74,3 +74,23 @@ def test_bad_input_gets_a_clear_error(bad) -> None:
 def test_unknown_words_get_no_evidence() -> None:
     evidence = score("qwzxv", "plokmijn")
     assert evidence.score == 0.0 and evidence.kind == "none"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "value", "related"),
+    [
+        ("Shinjuku", "Tokyo", True),
+        ("Harvard", "Harvard University", True),
+        ("MIT", "Massachusetts Institute of Technology", True),
+        ("Zen", "Buddhism", True),
+        ("Buddhist", "Buddhism", True),
+        ("Paris", "Tokyo", False),
+        ("soccer", "basketball", False),
+        ("food", "sushi", False),
+    ],
+)
+def test_fast_profile_score_agrees_with_the_full_score(phrase: str, value: str, related: bool) -> None:
+    fast = relatedness.profile_score(phrase, value)
+    assert (fast.score >= THRESHOLD) == related
+    if related:
+        assert fast.score == score(phrase, value).score
