@@ -166,7 +166,12 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
     # How long a task a worker took but never acknowledged (it died) stays invisible before Redis
     # hands it to another worker.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+        # How often workers sweep for such tasks (seconds x every Nth sweep), kombu's defaults.
+        "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),
+        "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "10")),
+    }
 else:
     for folder in ("in", "processed", "control"):
         (CELERY_DATA_DIR / folder).mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,79 @@
+"""The disclosure dashboard and detail page in a real browser, after a real crawl found a leak."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.disclosures import services
+from osnguard.disclosures.crawling import crawl_run
+from osnguard.disclosures.detection import document_detect, screening_index_reset
+from osnguard.disclosures.models import CrawlJob, Disclosure
+
+from disclosures.fixtures import befriend, make_user, post_fingerprinted, realise
+from disclosures.localserver import LocalServer, send
+from .conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def leak(settings, fast_password_hashing):
+    from osnguard.disclosures import crawling
+
+    settings.CRAWLER_ALLOWED_NETWORKS = ["127.0.0.0/8"]
+    crawling.crawler_client.cache_clear(); crawling.robots_cache.cache_clear()
+    screening_index_reset()
+    server = LocalServer().start()
+    adam = make_user("adam_d", "Adam", "Ebert")
+    friends = [make_user(f"pal{i}", f"Pal{i}", "Smith") for i in range(6)]
+    for friend in friends:
+        befriend(adam, friend)
+    post_fingerprinted(adam, friends)
+    leaked, _ = realise((2, 0, 1))  # friends[2]'s version
+    server.routes["/blog"] = lambda r: send(r, 200, f"<html><body><article><p>Overheard: {leaked}</p></article>"
+                                                    f"</body></html>".encode())
+    source = services.source_create(owner=adam, name="Town blog", kind="page", url=server.url("/blog"))
+    job = CrawlJob.objects.create(source=source)
+    for document_id in crawl_run(job_id=job.pk).new_document_ids:
+        document_detect(document_id=document_id)
+    yield adam, friends[2]
+    server.stop()
+    crawling.crawler_client.cache_clear(); crawling.robots_cache.cache_clear()
+    screening_index_reset()
+
+
+def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, live_server, leak):
+    adam, leaker = leak
+    disclosure = Disclosure.objects.get()
+    page = logged_in_page(adam)
+    page.goto(f"{live_server.url}/disclosures/")
+    assert "Pal2 Smith" in page.locator("#by-friend").inner_text()
+    assert "Friends" in page.locator("#by-group").inner_text()
+    assert "Town blog" in page.locator("#top-sources").inner_text()
+    assert page.locator("#timeline rect").count() == 30
+    row = page.locator("#disclosure-list tbody tr")
+    assert row.count() == 1 and "Pal2 Smith" in row.inner_text()
+    page.wait_for_selector("#notification-badge .count")
+    assert page.locator("#notification-badge .count").inner_text() == "1"
+    screenshot(page, "disclosure-dashboard")
+
+    row.locator("a").first.click()
+    page.wait_for_url(f"**/disclosures/{disclosure.pk}/")
+    assert "Leaked by Pal2 Smith" in page.locator("h1").inner_text()
+    evidence = page.locator("#leaked-text mark.evidence").all_inner_texts()
+    assert {"eventually", "wonderful", "3"} <= set(evidence)
+    assert page.locator("#suspect-version mark.choice").count() == 3
+    screenshot(page, "disclosure-detail")
+
+    page.locator("button[value=move]").click()
+    page.wait_for_selector(".message.success")
+    assert "Moved Pal2 Smith to Acquaintances" in page.locator(".messages").inner_text()
+
+
+def test_other_users_cannot_open_the_disclosure(logged_in_page, live_server, leak):
+    stranger = make_user("stranger_d")
+    page = logged_in_page(stranger)
+    response = page.goto(f"{live_server.url}/disclosures/{Disclosure.objects.get().pk}/")
+    assert response.status == 404
+    page.goto(f"{live_server.url}/disclosures/")
+    assert page.locator("#no-disclosures").is_visible()
