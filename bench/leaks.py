@@ -40,6 +40,7 @@ class Outcome:
     leaker: str | None
     leaker_group: str | None
     result: attribution.Attribution
+    lost: int = 0  # the leaker's fingerprint choices no longer in the text (edited or cut)
 
 
 def build_messages(split: str, count: int, seed: int, source: str, max_tries: int = 100_000) -> list[tuple[la.Message, list, str]]:
@@ -72,8 +73,9 @@ def simulate(messages, seed: int, detector) -> list[Outcome]:
         for name, attack in la.ATTACKS.items():
             leaker = rng.choice(versions)
             candidate = attack(leaker.text, rng)
+            lost = sum(1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower())
             outcomes.append(Outcome(name, True, leaker.friend, leaker.group,
-                                    attribute(prepared, candidate, detector=detector, lexical_only=lexical)))
+                                    attribute(prepared, candidate, detector=detector, lexical_only=lexical), lost))
         other = texts[(n + 1 + rng.randrange(len(texts) - 1)) % len(texts)] if len(texts) > 1 else None
         if other is not None and other != message.text:
             outcomes.append(Outcome("unrelated text", False, None, None, attribute(prepared, other, detector=detector, lexical_only=lexical)))
@@ -115,6 +117,17 @@ def table(outcomes: list[Outcome]) -> str:
             lines.append(f"| {case} (non-leak) | {n} | - | - | - | {pct(len(undet), n)} | "
                          f"{pct(len(missed), n)} (correct) | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |")
     leaks = [o for o in outcomes if o.leak]
+    lines += ["", "| leaker's choices lost (all attacks) | n | top-1 | rank-1 | undet. | wrong friend |", "|---|---|---|---|---|---|"]
+    for lost in (0, 1, 2, 3):
+        some = [o for o in leaks if (o.lost == lost if lost < 3 else o.lost >= 3)]
+        if some:
+            n = len(some)
+            lines.append(
+                f"| {lost if lost < 3 else '3+'} | {n} | "
+                f"{pct(sum(o.result.verdict == 'friend' and o.result.friend == o.leaker for o in some), n)} | "
+                f"{pct(sum(bool(o.result.ranking) and o.result.margin > 0 and o.result.ranking[0].friend == o.leaker for o in some), n)} | "
+                f"{pct(sum(o.result.verdict == 'undetermined' for o in some), n)} | "
+                f"{pct(sum(o.result.verdict == 'friend' and o.result.friend != o.leaker for o in some), n)} |")
     light = [o for o in leaks if o.case in la.LIGHT_ATTACKS]
     non = [o for o in outcomes if not o.leak]
     accuse = lambda os: sum(o.result.verdict == "friend" and o.result.friend != o.leaker for o in os)  # noqa: E731
@@ -129,22 +142,25 @@ def table(outcomes: list[Outcome]) -> str:
 
 
 def calibrate(outcomes: list[Outcome]) -> str:
-    """The smallest margins, in whole slots, above every wrong top-1 margin (friend or group)
-    among the disclosed leaks."""
+    """The smallest margins, in whole slots, above every margin that would have named the wrong
+    friend or group: wrong leaders among disclosed leaks, and any leader of a disclosed non-leak."""
     weight = attribution.SLOT_WEIGHT
-    wrong_friend = [o.result.margin for o in outcomes if o.leak and o.result.disclosure and o.result.ranking
-                    and o.result.ranking[0].friend != o.leaker]
-    friend_slots = next(k for k in range(1, 20) if all(m < k * weight - attribution.TOLERANCE for m in wrong_friend))
-    wrong_group = []
+    wrong_friend, wrong_group = [], []
     for o in outcomes:
-        if o.leak and o.result.disclosure and o.result.ranking:
-            top, margin = attribution._group_margin(o.result.ranking)
-            if top is not None and top != o.leaker_group:
-                wrong_group.append(margin)
-    group_slots = next(k for k in range(1, 20) if all(m < k * weight - attribution.TOLERANCE for m in wrong_group))
-    return (f"FRIEND_MARGIN = {friend_slots} * SLOT_WEIGHT  (largest wrong-top margin seen: "
+        if not (o.result.disclosure and o.result.ranking):
+            continue
+        if not o.leak or o.result.ranking[0].friend != o.leaker:
+            wrong_friend.append(o.result.margin)
+        top, margin = attribution._group_margin(o.result.ranking)
+        if top is not None and (not o.leak or top != o.leaker_group):
+            wrong_group.append(margin)
+
+    def slots_above(margins: list[float]) -> int:
+        return next(k for k in range(1, 50) if all(m < k * weight - attribution.TOLERANCE for m in margins))
+
+    return (f"FRIEND_MARGIN = {slots_above(wrong_friend)} * SLOT_WEIGHT  (largest wrong margin seen: "
             f"{max(wrong_friend, default=0):.2f} over {len(wrong_friend)} cases)\n"
-            f"GROUP_MARGIN = {group_slots} * SLOT_WEIGHT  (largest wrong-group margin seen: "
+            f"GROUP_MARGIN = {slots_above(wrong_group)} * SLOT_WEIGHT  (largest wrong group margin seen: "
             f"{max(wrong_group, default=0):.2f} over {len(wrong_group)} cases)")
 
 

@@ -38,11 +38,12 @@ LOG_MATCH = math.log(1 - EPSILON)
 LOG_MISMATCH = math.log(EPSILON)
 SLOT_WEIGHT = LOG_MATCH - LOG_MISMATCH  # ≈ 2.94 nats: what one distinguishing slot is worth
 
-# Calibrated on simulated leaks of 100 TRAIN messages (`bench/leaks.py --split train --calibrate`):
-# the smallest whole numbers of slots above every wrong top-1 margin seen there (friend: 2.94,
-# i.e. one slot; group: 2.93).
+# Calibrated on simulated leaks and non-leaks of 100 TRAIN messages
+# (`bench/leaks.py --split train --calibrate`): the smallest whole numbers of slots above every
+# margin that would have named a wrong friend (2.94, one slot) or a wrong group (same-topic
+# non-leaks reached one slot: group answers need two slots of group evidence).
 FRIEND_MARGIN = 2 * SLOT_WEIGHT
-GROUP_MARGIN = 1 * SLOT_WEIGHT
+GROUP_MARGIN = 2 * SLOT_WEIGHT
 
 TOLERANCE = 1e-6  # margins are sums of slot weights: compare them with a little slack
 QUOTE_CONTAINMENT = 0.8  # share of terms in common that makes a text a (partial) quote
@@ -478,5 +479,5 @@ def attribute(
                               f"(margin {group_margin:.1f}).")
         return result
     result.explanation = (f"{prefix} The fingerprint evidence is too weak to name anyone "
-                          f"(margin {margin:.1f} < {FRIEND_MARGIN:.1f}, {len(evidence)} choices found).")
+                          f"(margin {margin:.1f} < {FRIEND_MARGIN:.1f}, {len(evidence)} fingerprint choice(s) found).")
     return result

@@ -12,7 +12,7 @@ import pytest
 from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, prepare
 from osnguard.privacy.types import Choice, Version
 
-TEMPLATE = ["We ", 0, " to ", 6, " last week with the kids and the dog, and the ", 1, " ", 2,
+TEMPLATE = ["We ", 0, " to ", 6, " ", 7, " with the kids and the dog, and the ", 1, " ", 2,
             " near the river park is ", 3, ", my ", 4, " is so ", 5, " about the garden."]
 OPTIONS = {
     0: ["moved", "relocated", "went"],
@@ -22,13 +22,15 @@ OPTIONS = {
     4: ["mum", "mother", "mom"],
     5: ["happy", "glad", "pleased"],
 }
-# Any two friends differ in at least 3 of the synonym slots 0-5; slot 6 is the group's place.
+# Any two friends differ in at least 3 of the synonym slots 0-5; slots 6 and 7 are the group's
+# generalizations of a place and a time.
 CODES = {
     "ann": [0, 0, 0, 0, 0, 0], "bob": [1, 1, 1, 0, 0, 0], "cat": [2, 2, 2, 0, 0, 0],
     "dan": [0, 0, 0, 1, 1, 1], "eve": [1, 1, 1, 1, 1, 1], "fay": [2, 2, 2, 2, 2, 2],
 }
 GROUPS = {"ann": "close", "bob": "close", "cat": "close", "dan": "work", "eve": "work", "fay": "work"}
 PLACE = {"close": "Boston", "work": "Massachusetts"}
+TIME = {"close": "last week", "work": "recently"}
 
 
 def make_version(friend: str) -> Version:
@@ -39,6 +41,8 @@ def make_version(friend: str) -> Version:
             continue
         if part == 6:
             chosen, kind, original = PLACE[GROUPS[friend]], "generalization", "Boston"
+        elif part == 7:
+            chosen, kind, original = TIME[GROUPS[friend]], "temporal", "last week"
         else:
             chosen, kind, original = OPTIONS[part][CODES[friend][part]], "synonym", OPTIONS[part][0]
         choices.append(Choice(part, kind, original, chosen, len(text), len(text) + len(chosen)))
@@ -101,7 +105,7 @@ def test_commentary_and_reordering_keep_the_leaker(message, versions):
     wrapped = "You won't believe what I heard today!!! " + eve + " lol"
     assert attribute(message, wrapped, detector=StubDetector(0.0)).friend == "eve"
     reordered = ("My mother is so glad about the garden, the fresh apartment near the river park is enormous; "
-                 "we relocated to Massachusetts last week with the kids and the dog.")
+                 "we relocated to Massachusetts recently with the kids and the dog.")
     result = attribute(message, reordered, detector=StubDetector(0.0))
     assert (result.verdict, result.friend) == ("friend", "eve")
 
@@ -116,8 +120,8 @@ def test_one_swapped_word_lowers_the_margin_but_never_blames_another(message, ve
 
 
 def test_group_answer_when_the_synonyms_are_stripped(message):
-    # Every synonym replaced by a word no version uses; the group's generalization is still there.
-    stripped = ("We shifted to Massachusetts last week with the kids and the dog, and the brand-new condo "
+    # Every synonym replaced by a word no version uses; the group's generalizations are still there.
+    stripped = ("We shifted to Massachusetts recently with the kids and the dog, and the brand-new condo "
                 "near the river park is gigantic, my ma is so thrilled about the garden.")
     result = attribute(message, stripped, detector=StubDetector(0.9))
     assert result.disclosure
@@ -126,7 +130,7 @@ def test_group_answer_when_the_synonyms_are_stripped(message):
 
 def test_weak_evidence_is_undetermined(message):
     # Only one fingerprint word ("mother": dan and eve) and no group marker: nobody is named.
-    weak = ("We shifted somewhere last week with the kids and the dog, and the condo near the river park "
+    weak = ("We shifted somewhere with the kids and the dog, and the condo near the river park "
             "is gigantic, my mother is so thrilled about the garden.")
     result = attribute(message, weak, detector=StubDetector(0.9))
     assert result.disclosure
@@ -142,7 +146,7 @@ def test_unrelated_text_is_no_disclosure_and_skips_the_detector(message):
 
 
 def test_the_detector_decides_paraphrases_that_are_not_quotes(message):
-    paraphrase = ("Last week our family shifted to Boston with the kids and the dog; the condo near the river "
+    paraphrase = ("Our family shifted to Boston with the kids and the dog; the condo near the river "
                   "park is gigantic and my mom is thrilled.")
     assert not attribute(message, paraphrase, detector=StubDetector(0.1)).disclosure
     assert attribute(message, paraphrase, detector=StubDetector(0.9)).disclosure
@@ -269,3 +273,11 @@ def test_cli_bad_input_is_a_clear_error(monkeypatch, capsys, data, message):
 def test_cli_missing_file_is_a_clear_error(monkeypatch, capsys, tmp_path):
     code, _, err = run_cli(monkeypatch, capsys, b"", "--input", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
+
+
+def test_one_group_marker_alone_is_not_enough(message):
+    # A same-topic text that happens to use one group's place name: no group is named.
+    text = ("We shifted to Massachusetts with the kids and the dog, and the condo near the river park "
+            "is gigantic, my ma is so thrilled about the garden.")
+    result = attribute(message, text, detector=StubDetector(0.9))
+    assert result.disclosure and result.verdict == "undetermined" and result.group is None
