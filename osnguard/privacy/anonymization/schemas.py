@@ -139,19 +139,70 @@ def generalization_chain(phrase: Phrase, *, context_text: str, profile: Profile,
     anchors = _anchors(context_text, profile, exclude=text)
     builders = _builders_for(phrase)
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
-    for build in builders:
-        chain = build(text, anchors, reading, context)
-        if chain is not None and len(chain.levels) > 1:
-            return chain
+    for variant, suffix in _variants(text):
+        for build in builders:
+            chain = build(variant, anchors, reading, context)
+            if chain is not None and len(chain.levels) > 1:
+                return _as_written(chain, text, suffix)
     return Chain(text, "none", [Level(text, 0, None, 1, "original", text)])
+
+
+_POSSESSIVE = re.compile(r"(?:'s|’s|s'|’)$")
+
+
+def _variants(text: str) -> list[tuple[str, str]]:
+    """Spellings to look the phrase up under, each with the suffix its generalizations keep:
+    as written; without trailing punctuation; without a possessive ("Japan's" -> "Japan", "'s");
+    with stretched letters squeezed ("gayyyy"); CamelCase split ("NewJersey"); a run-together
+    compound split where WordNet or the gazetteer knows it ("hayfever", "newyork")."""
+    variants: list[tuple[str, str]] = [(text, "")]
+    base = text.strip(".,;:!?\"()[]'’‘“” ")
+    suffix = ""
+    match = _POSSESSIVE.search(base)
+    if match and len(base) > len(match.group(0)) + 1:
+        suffix = "'s"
+        base = base[: match.start()]
+    if base != text:
+        variants.append((base, suffix))
+    squeezed = re.sub(r"([a-zA-Z])\1{2,}", r"\1", base)
+    if squeezed != base:
+        variants += [(squeezed, suffix), (re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", base), suffix)]
+    camel = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", base)
+    if camel != base:
+        variants.append((camel, suffix))
+    if " " not in base and base.isalpha() and len(base) >= 6:
+        variants += [(split, suffix) for split in _compound_splits(base)]
+    return variants
+
+
+def _compound_splits(word: str) -> list[str]:
+    """"hayfever" -> ["hay fever"]: two-part splits that WordNet or the gazetteer knows."""
+    wn = wordnet()
+    found = []
+    for cut in range(3, len(word) - 2):
+        left, right = word[:cut], word[cut:]
+        if wn.synsets(f"{left}_{right}", pos=wn.NOUN) or any(
+                fold_name == f"{left} {right}".casefold() for fold_name in
+                (p.name.casefold() for p in places.lookup(f"{left} {right}")[:3])):
+            found.append(f"{left} {right}")
+    return found
+
+
+def _as_written(chain: Chain, text: str, suffix: str) -> Chain:
+    """The chain with level 0 as the user wrote it and the possessive kept on generalizations."""
+    levels = [Level(text, 0, lv.population, lv.k, lv.source, lv.label, lv.place) if lv.degree == 0 else
+              Level(lv.text + suffix, lv.degree, lv.population, lv.k, lv.source, lv.label, lv.place)
+              for lv in chain.levels]
+    return Chain(text, chain.kind, levels, chain.readings, chain.reading, chain.suppressible)
 
 
 def _builders_for(phrase: Phrase) -> list:
     if phrase.category in PLACE_CATEGORIES:
         return [_place_chain, _organisation_chain, _noun_chain]
+    named = phrase.text[:1].isupper()  # only names may be places outside the location category
     if phrase.category in ORGANISATION_CATEGORIES:
-        return [_organisation_chain, _place_chain, _noun_chain]
-    return [_organisation_chain, _noun_chain, _place_chain] if phrase.text[:1].isupper() else [_noun_chain]
+        return [_organisation_chain, _place_chain, _noun_chain] if named else [_organisation_chain, _noun_chain]
+    return [_organisation_chain, _noun_chain, _place_chain] if named else [_noun_chain]
 
 
 def indefinite_article(word: str) -> str:

@@ -78,3 +78,12 @@ def test_bad_input_is_a_clear_error() -> None:
     with pytest.raises(ValueError):
         generalization_chain(phrase("Cambridge", "location", "Cambridge"), context_text="Cambridge",
                              profile=Profile(), reading="city:0")
+
+
+def test_informal_spellings_are_looked_up_under_their_standard_form() -> None:
+    assert chain_texts("Japan's", "location", "Japan's trains")[:2] == ["Japan's", "Asia's"]
+    assert chain_texts("hayfever", "health", "my hayfever")[0] == "hayfever"
+    assert len(chain_texts("hayfever", "health", "my hayfever")) > 1
+    assert chain_texts("NewJersey", "location", "in NewJersey")[1] == "the United States"
+    # A lower-case health word is never read as a town ("gay" is also a town in Russia).
+    assert "Russia" not in chain_texts("gayyyy", "health", "so gayyyy")
