@@ -12,6 +12,7 @@ import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from osnguard.privacy.resources import load_once
@@ -61,9 +62,12 @@ class NormalisedText:
             raise ValueError(f"span {start}-{end} is outside the normalised text")
         return self._map(start, is_end=False), self._map(end, is_end=True)
 
+    @cached_property
+    def _starts(self) -> list[int]:
+        return [r.norm_start for r in self.replacements]
+
     def _map(self, offset: int, *, is_end: bool) -> int:
-        starts = [r.norm_start for r in self.replacements]
-        index = bisect.bisect_right(starts, offset) - 1
+        index = bisect.bisect_right(self._starts, offset) - 1
         if index < 0:
             return offset
         rep = self.replacements[index]
