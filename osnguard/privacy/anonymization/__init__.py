@@ -68,3 +68,18 @@ __all__ = [
     "precision",
     "samarati",
 ]
+
+
+def warm_up() -> None:
+    """Load everything the stage uses (gazetteer, WordNet and its hyponym counts, the n-gram
+    model, the organisation table) so that the first message of a process is not slow."""
+    from osnguard.privacy import places
+    from osnguard.privacy.anonymization import schemas
+
+    places.gazetteer()
+    schemas.organisation_table()
+    schemas._hyponym_counts()
+    fre_of_replacement("I live in Tokyo.", 10, 15, "Japan")
+
+
+__all__.append("warm_up")

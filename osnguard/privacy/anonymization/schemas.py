@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from osnguard.privacy import places
 from osnguard.privacy.places import Place
@@ -150,12 +150,13 @@ def generalization_chain(phrase: Phrase, *, context_text: str, profile: Profile,
 _POSSESSIVE = re.compile(r"(?:'s|’s|s'|’)$")
 
 
-def _variants(text: str) -> list[tuple[str, str]]:
+def _variants(text: str) -> Iterator[tuple[str, str]]:
     """Spellings to look the phrase up under, each with the suffix its generalizations keep:
     as written; without trailing punctuation; without a possessive ("Japan's" -> "Japan", "'s");
     with stretched letters squeezed ("gayyyy"); CamelCase split ("NewJersey"); a run-together
-    compound split where WordNet or the gazetteer knows it ("hayfever", "newyork")."""
-    variants: list[tuple[str, str]] = [(text, "")]
+    compound split where WordNet or the gazetteer knows it ("hayfever", "newyork"). Lazy: the
+    costlier spellings are only tried when the earlier ones found nothing."""
+    yield text, ""
     base = text.strip(".,;:!?\"()[]'’‘“” ")
     suffix = ""
     match = _POSSESSIVE.search(base)
@@ -163,16 +164,17 @@ def _variants(text: str) -> list[tuple[str, str]]:
         suffix = "'s"
         base = base[: match.start()]
     if base != text:
-        variants.append((base, suffix))
+        yield base, suffix
     squeezed = re.sub(r"([a-zA-Z])\1{2,}", r"\1", base)
     if squeezed != base:
-        variants += [(squeezed, suffix), (re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", base), suffix)]
+        yield squeezed, suffix
+        yield re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", base), suffix
     camel = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", base)
     if camel != base:
-        variants.append((camel, suffix))
+        yield camel, suffix
     if " " not in base and base.isalpha() and len(base) >= 6:
-        variants += [(split, suffix) for split in _compound_splits(base)]
-    return variants
+        for split in _compound_splits(base):
+            yield split, suffix
 
 
 def _compound_splits(word: str) -> list[str]:
