@@ -427,7 +427,7 @@ def _reference(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(
-    rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<rel>this past|this coming|this|last|next|"
+    rf"\b(?:(?P<mod>early|late|mid|earlier(?=\s+this)|later(?=\s+this))[- ]?)?(?P<rel>this past|this coming|this|last|next|"
     rf"past|coming|previous|following|current|the last|the past|the next|the coming|the previous|"
     rf"the following|the current|the same)\s+(?P<unit>week(?:end)?|month|year|quarter|decade|century|"
     rf"season|{SEASON}|{MONTH_FULL}|{WEEKDAY})\b"
@@ -633,6 +633,11 @@ def _year_adjective(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", f"{year:04d}", vague=True)
 
 
+@rule(r"\bthe\s+(?:fiscal|full|calendar|current)\s+year\b")
+def _the_whole_year(m: re.Match, ctx: Context) -> Found | None:
+    return Found(m.start(), m.end(), "DATE", f"{ctx.today.year:04d}", vague=True)
+
+
 @rule(r"\b(?:the\s+)?(?P<rel>latest|year-ago|year-earlier|same|current)\s+(?:quarter|period)\b|\bthe\s+quarter\b")
 def _the_quarter(m: re.Match, ctx: Context) -> Found | None:
     current = (ctx.today.month - 1) // 3 + 1
@@ -759,7 +764,10 @@ def _duration(m: re.Match, ctx: Context) -> Found | None:
     if num_word in ("a", "an", "one") and unit == "day" and re.search(r"\bone day\b", m.group(0).lower()) and not lead:
         return Found(m.start(), m.end(), "DATE", "XXXX-XX-XX", vague=True)
     value = norm.duration_value(amount, unit)
-    return Found(m.start(), m.end(), "DURATION", value, mod=_approx_mod(m["approx"]))
+    start, approx = m.start(), m["approx"]
+    if approx and approx.lower() == "over" and lead:  # "over the past 20 years": "over" is a preposition
+        start, approx = m.start("lead"), None
+    return Found(start, m.end(), "DURATION", value, mod=_approx_mod(approx))
 
 
 @rule(r"\b(?:for|over|in|after)\s+(?P<x>(?:many\s+|several\s+|a\s+few\s+)?(?P<unit>years|months|weeks|days|decades|hours|minutes|ages|centuries))\b")
