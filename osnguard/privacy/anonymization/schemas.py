@@ -16,7 +16,6 @@ MA for a Harvard student); the other readings are returned so the user can pick 
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -427,8 +426,7 @@ def _known_organisations(kind: str) -> tuple[tuple[str, Place | None], ...]:
 # --- other nouns ----------------------------------------------------------------------------
 
 def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
-    wn = wordnet()
-    synsets, head_text = _noun_synsets(text)
+    synsets, _ = _noun_synsets(text)
     if not synsets:
         return None
     if reading:
@@ -437,7 +435,7 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
             raise ValueError(f"unknown reading {reading!r}; choose one of {', '.join(s.name() for s in synsets)}")
     else:
         chosen = choose_sense(synsets, f"{text} {context}")
-    plural = _is_plural(text, head_text)
+    plural = _is_plural(text)
     levels = [Level(text, 0, None, 1, "original", text)]
     for synset in _hypernym_path(chosen):
         word = _best_lemma(synset)
@@ -445,7 +443,6 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
             continue
         levels.append(Level(_inflect(word, plural), len(levels), None, hyponym_count(synset.name()),
                             "wordnet", word))
-    del wn
     return Chain(text, "noun", _dedupe(levels), [Reading(s.name(), s.definition()) for s in synsets[:8]],
                  chosen.name())
 
@@ -572,7 +569,8 @@ def _hyponym_counts() -> dict[int, int]:
     return {offset: len(descendants(offset)) for offset in children}
 
 
-def _is_plural(text: str, head: str) -> bool:
+def _is_plural(text: str) -> bool:
+    """Whether the phrase's last word is a plural noun ("students")."""
     last = text.split()[-1] if text.split() else text
     wn = wordnet()
     base = wn.morphy(last.lower(), wn.NOUN)
@@ -622,6 +620,3 @@ def _anchor_places(name: str) -> tuple[Place, ...]:
         return (readings[0],)
     return ()
 
-
-def log_population(value: int | None) -> float | None:
-    return math.log(value) if value and value > 1 else None
