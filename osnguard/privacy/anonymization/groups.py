@@ -139,6 +139,7 @@ def anonymize_groups(text: str, phrases: Sequence[Phrase], *, groups: Sequence[G
     kept = _usable_phrases(text, phrases)
     option_lists = [alternatives(text, p, profile=profile, now=now, reading=(readings or {}).get(i),
                                  gamma=gamma).options for i, p in enumerate(kept)]
+    option_lists = _without_overlaps(option_lists)
     option_lists = [[o for o in opts if o.natural] or opts[:1] for opts in option_lists]
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
@@ -290,6 +291,18 @@ def _temporal_options(text: str, phrase: Phrase, now: datetime | None, gamma: fl
 
 
 # --- combinations ----------------------------------------------------------------------------
+
+def _without_overlaps(option_lists: list[list[Option]]) -> list[list[Option]]:
+    """Drop options whose span (a time phrase's preposition, a deletion's comma) would reach into
+    another phrase's span; the original wording always stays."""
+    extents = [(min(o.start for o in opts), max(o.end for o in opts)) for opts in option_lists]
+    kept: list[list[Option]] = []
+    for i, opts in enumerate(option_lists):
+        others = [span for j, span in enumerate(extents) if j != i]
+        kept.append([o for o in opts if o.degree == 0 or
+                     all(o.end <= start or end <= o.start for start, end in others)])
+    return kept
+
 
 def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option, ...]]:
     """All combinations (thinned to MAX_COMBINATIONS), sorted by InfoLoss then Samarati."""
