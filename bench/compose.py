@@ -5,9 +5,9 @@
 
 Each message goes to `--friends` friends spread over 5 groups (levels 1-5) with Adam's profile
 (hometown Tokyo, education Tokyo University / Harvard University, work student). The engine is
-warmed up first; then `anonymize()` is timed end to end per message, and identification alone on
-the same message. Prints one JSON line: p50/p95/max in milliseconds, how many versions were
-distinct, the smallest distance between two versions, and the process's peak resident memory.
+warmed up first; then `anonymize()` is timed end to end per message, and
+its stages (identification, generalization, fingerprinting = the rest). Prints one JSON line:
+p50/p95/max in milliseconds, per stage too, how many versions were distinct, the smallest distance between two versions, and the process's peak resident memory.
 Target: p95 <= 300 ms (the seed took about 15 s per message).
 """
 
@@ -23,9 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from osnguard.privacy.anonymize import anonymize  # noqa: E402
+import osnguard.privacy.anonymize as engine  # noqa: E402
 from osnguard.privacy.evaluation.capacity import private_tweets  # noqa: E402
-from osnguard.privacy.identification import identify  # noqa: E402
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -61,18 +60,39 @@ def main() -> int:
 
     messages = [DEMO] + [t.text for t in private_tweets() if t.text][: args.tweets]
     groups = audience(args.friends)
-    for text in messages[: args.warmup]:
-        anonymize(text, profile=PROFILE, now=NOW, groups=groups)
+    stage = {"identify": 0.0, "generalize": 0.0}
+    identify_phrases, generalizer = engine.identify_phrases, engine.default_generalizer()
 
-    total_ms, identify_ms, distinct, distances, private = [], [], [], [], 0
+    def timed_identify(*a, **k):
+        t0 = time.perf_counter()
+        try:
+            return identify_phrases(*a, **k)
+        finally:
+            stage["identify"] += time.perf_counter() - t0
+
+    def timed_generalizer(*a, **k):
+        t0 = time.perf_counter()
+        try:
+            return generalizer(*a, **k)
+        finally:
+            stage["generalize"] += time.perf_counter() - t0
+
+    engine.identify_phrases = timed_identify
+    for text in messages[: args.warmup]:
+        engine.anonymize(text, profile=PROFILE, now=NOW, groups=groups, generalizer=timed_generalizer)
+
+    total_ms, identify_ms, generalize_ms, fingerprint_ms = [], [], [], []
+    distinct, distances, private = [], [], 0
     demo = None
     for text in messages:
+        stage.update(identify=0.0, generalize=0.0)
         t0 = time.perf_counter()
-        identify(text, profile=PROFILE, now=NOW)
-        identify_ms.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        result = anonymize(text, profile=PROFILE, now=NOW, groups=groups)
-        total_ms.append((time.perf_counter() - t0) * 1000)
+        result = engine.anonymize(text, profile=PROFILE, now=NOW, groups=groups, generalizer=timed_generalizer)
+        total = (time.perf_counter() - t0) * 1000
+        total_ms.append(total)
+        identify_ms.append(stage["identify"] * 1000)
+        generalize_ms.append(stage["generalize"] * 1000)
+        fingerprint_ms.append(total - identify_ms[-1] - generalize_ms[-1])
         private += result.private
         distinct.append(len({v.text for v in result.versions}))
         if result.min_distance is not None:
@@ -91,6 +111,10 @@ def main() -> int:
                 "max_ms": round(max(total_ms), 1),
                 "identify_p50_ms": round(percentile(identify_ms, 50), 1),
                 "identify_p95_ms": round(percentile(identify_ms, 95), 1),
+                "generalize_p50_ms": round(percentile(generalize_ms, 50), 1),
+                "generalize_p95_ms": round(percentile(generalize_ms, 95), 1),
+                "fingerprint_p50_ms": round(percentile(fingerprint_ms, 50), 1),
+                "fingerprint_p95_ms": round(percentile(fingerprint_ms, 95), 1),
                 "demo_ms": round(total_ms[0], 1),
                 "demo_distinct_versions": distinct[0],
                 "demo_min_distance": demo.min_distance if demo else None,

@@ -50,11 +50,14 @@ def render(
     *,
     slot_base: int = 0,
     base_choices: Sequence[Choice] = (),
+    kinds: Sequence[str] | None = None,
 ) -> tuple[str, list[Choice]]:
     """The text with alternative `vector[j]` in slot j, and its choices (offsets into the new text).
 
     `base_choices` (the group's generalizations, offsets into `text`) are carried over, shifted.
+    `kinds` may give the slots' kinds precomputed (rendering many versions of one text).
     """
+    kinds = kinds if kinds is not None else [slot.kind for slot in slots]
     pieces: list[str] = []
     choices: list[Choice] = []
     shifts: list[tuple[int, int]] = []  # (original end of an edit, cumulative shift after it)
@@ -68,7 +71,7 @@ def render(
         shifts.append((slot.end, shift))
         cursor = slot.end
         choices.append(
-            Choice(slot_base + index, slot.kind, slot.original, alternative.text, start, start + len(alternative.text))
+            Choice(slot_base + index, kinds[index], slot.original, alternative.text, start, start + len(alternative.text))
         )
     pieces.append(text[cursor:])
 
@@ -169,8 +172,9 @@ def fingerprint_group(
     words, distance = choose_code(slots, len(friends), pattern, code_seed, avoid)
     order = friend_order(friends, code_seed)
     versions: list[Version | None] = [None] * len(friends)
+    kinds = [slot.kind for slot in slots]
     for row, friend_index in enumerate(order):
-        body, choices = render(text, slots, words[row], slot_base=slot_base, base_choices=base_choices)
+        body, choices = render(text, slots, words[row], slot_base=slot_base, base_choices=base_choices, kinds=kinds)
         versions[friend_index] = Version(friends[friend_index], group, body, choices)
     result.versions = [v for v in versions if v is not None]
     result.words = np.empty_like(words)
