@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import logging
 import math
+import os
 import pickle
 import re
 import unicodedata
@@ -288,7 +289,7 @@ def gazetteer() -> _Gazetteer:
     gaz = _build()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")  # concurrent first runs do not clash
         with tmp.open("wb") as handle:
             pickle.dump(gaz, handle, protocol=pickle.HIGHEST_PROTOCOL)
         tmp.replace(path)
