@@ -140,12 +140,11 @@ PUBLIC_KINDS = ("url", "handle")
 
 
 def is_personal_detail(phrase: Phrase) -> bool:
-    """True for e-mail, phone, card, IBAN, SSN and account numbers; False for links and handles,
-    which often name someone else or a public page."""
-    for pattern in PATTERNS:
-        if pattern.name in PUBLIC_KINDS and pattern.regex.fullmatch(phrase.text):
-            return False
-    return True
+    """True when a pattern found an e-mail, phone, card, IBAN, SSN or account number in the
+    phrase (also after merging, through its reasons); links and @handles often name someone
+    else or a public page, so they are not."""
+    personal = {p.reason for p in PATTERNS if p.name not in PUBLIC_KINDS}
+    return bool(personal.intersection([phrase.reason, *phrase.reasons]))
 
 
 def find(text: str) -> list[Phrase]:

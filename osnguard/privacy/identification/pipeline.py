@@ -10,9 +10,10 @@ The decision combines the n-gram classifier with the findings (see `decide`):
   (e-mail, phone, card, IBAN, account numbers; not links or @handles), is specific to the author,
   so the message is private whatever the classifier says;
 - otherwise the message is private when the classifier says so (probability >= 0.5) *and* the
-  tagger or temporal detector found something *and* the message is about the author (first-person
-  words, or a sensitive category such as health). "Tokyo is the capital of Japan" has places but
-  no author in it, so it is not private.
+  tagger or temporal detector found something, *except* when all the findings are places, names,
+  languages or times and the message does not speak of its author (no first-person words):
+  "Tokyo is the capital of Japan" has places but no author in it, so it is not private, while
+  "my teacher passed away" (work, health) is.
 `score` is the classifier probability pulled to the decision's side of 0.5 (>= 0.5 iff private).
 
 Robustness: invalid surrogates and control characters are replaced one-for-one (offsets kept);
@@ -52,9 +53,7 @@ DETECTORS: dict[str, tuple[str, str, bool]] = {
 }
 PRIORITY = {name: rank for rank, name in enumerate(DETECTORS)}
 AUTHOR_SPECIFIC = frozenset({"profile", "location_rule"})
-SENSITIVE_CATEGORIES = frozenset(
-    {"health", "religion", "politics", "age", "relationship", "sexuality", "finance", "ethnicity"}
-)
+PUBLIC_FACT_CATEGORIES = frozenset({"location", "identity", "language", "time"})
 FIRST_PERSON = re.compile(
     r"(?i)(?<![\w'])(i|i'm|im|i've|ive|i'll|ill|i'd|me|my|mine|myself|we|we're|we've|us|our|ours)(?![\w'])"
 )
@@ -275,8 +274,9 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
 
 
 def is_about_author(text: str, phrases: list[Phrase]) -> bool:
-    """The message speaks of its author: first-person words or a sensitive category."""
-    return bool(FIRST_PERSON.search(text)) or any(p.category in SENSITIVE_CATEGORIES for p in phrases)
+    """The findings concern a person: first-person words, or a finding beyond the public kinds
+    (places, names, languages, times) that encyclopaedic sentences are full of."""
+    return bool(FIRST_PERSON.search(text)) or any(p.category not in PUBLIC_FACT_CATEGORIES for p in phrases)
 
 
 def decide(text: str, probability: float, phrases: list[Phrase]) -> tuple[bool, float]:

@@ -32,7 +32,7 @@ _TAGGER_LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a t
 MODEL_NAME = "tagger.joblib"
 CV_SEED = 0
 _TAGGED = re.compile(r"^(.+)/([A-Za-z]+)$")
-_STRIP = "\"'“”‘’.,!?;:()[]{}<>*~…-_"
+_STRIP = "\"'“”‘’.,!?;:()[]{}<>*~…-_=|"
 _URL = re.compile(r"^(https?://|www\.)", re.I)
 # Words spaCy tags PRON that the corpus sometimes marks QIGENDER; not worth reporting alone.
 _PRONOUNS = {"he", "she", "him", "her", "his", "hers", "he's", "she's", "himself", "herself", "he'll", "she'll", "he'd", "she'd"}
