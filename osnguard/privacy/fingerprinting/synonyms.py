@@ -60,12 +60,21 @@ def spelling_variant(word: str) -> str | None:
     return match_case(word, other) if other else None
 
 
+PERSONAL = frozenset({"me", "you", "him", "her", "us", "them"})
+
+
 def verb_usage(token: Any) -> str | None:
-    """How a verb is used here, to match WordNet's sentence frames: "object", "clause",
+    """How a verb is used here, to match WordNet's sentence frames: "person" (an object that is
+    somebody), "object", "clause",
     "complement" or "intransitive" (None for other parts of speech)."""
     if token.pos_ != "VERB":
         return None
     deps = {child.dep_ for child in token.children}
+    if any(
+        child.dep_ in {"dobj", "obj", "dative"} and (child.lower_ in PERSONAL or child.ent_type_ == "PERSON")
+        for child in token.children
+    ):
+        return "person"
     if deps & {"dobj", "obj", "dative"}:
         return "object"
     if "ccomp" in deps:
@@ -85,6 +94,8 @@ def fits_usage(synset: Any, lemma: str, usage: str | None) -> bool:
     tails = [f.split(f" {lemma}", 1)[1].strip() if f" {lemma}" in f else "" for f in frames]
     if usage == "object":
         return any(t.startswith(("something", "somebody")) for t in tails)
+    if usage == "person":
+        return any(t.startswith("somebody") for t in tails)
     if usage == "clause":
         return any("CLAUSE" in t or t.startswith("something") for t in tails)
     if usage == "complement":
@@ -190,9 +201,38 @@ def is_whole_word(token: Any) -> bool:
     return not glued_left and not glued_right
 
 
+# Words mostly used inside fixed expressions ("a lot of", "by the way", "right there").
+IDIOMATIC = frozenset({
+    "lot", "lots", "way", "time", "times", "thing", "things", "kind", "sort", "bit", "couple", "deal",
+    "rest", "number", "part", "right", "well", "still", "even", "pretty", "really", "just", "ever",
+    "little", "else", "long", "far", "away", "back", "over", "out", "off", "home", "sure", "fine",
+})  # fmt: skip
+# Light verbs whose meaning comes from their object ("got cancer", "use a classroom").
+LIGHT_VERBS = frozenset({"get", "have", "make", "take", "go", "come", "give", "put", "keep", "let", "do", "use", "say", "tell"})
+PARTICLES = frozenset({"out", "up", "over", "off", "down", "back", "home", "away", "in", "on", "around", "through"})
+ADJECTIVE_DEPS = frozenset({"amod", "acomp", "attr", "oprd", "conj", "ROOT"})
+
+
+def in_fixed_construction(token: Any) -> bool:
+    """Phrasal verbs ("found out", "got home"), verbs with a to-infinitive ("thought to ask"),
+    and adjectives used as adverbs ("a little more") keep their word."""
+    doc = token.doc
+    if token.pos_ == "VERB":
+        if any(child.dep_ in {"prt", "xcomp"} for child in token.children):
+            return True
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        return following is not None and following.lower_ in PARTICLES
+    if token.pos_ == "ADJ":
+        return token.dep_ not in ADJECTIVE_DEPS
+    return False
+
+
 def is_candidate(token: Any) -> bool:
     return (
         is_whole_word(token)
+        and token.lower_ not in IDIOMATIC
+        and not (token.pos_ == "VERB" and token.lemma_.lower() in LIGHT_VERBS)
+        and not in_fixed_construction(token)
         and token.pos_ in WORDNET_POS
         and token.is_alpha
         and len(token.text) >= 3
