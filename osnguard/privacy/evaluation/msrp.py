@@ -12,7 +12,7 @@ import numpy as np
 
 DESCRIPTION = "MSRP test accuracy and F1: SimMat alone, MT metrics alone, combined, with extras"
 
-# (row name, feature groups or explicit feature names, TF-KLD dimensions)
+# (row name, fit_model options: feature groups or explicit feature names, TF-KLD dimensions)
 CONFIGURATIONS: tuple[tuple[str, dict], ...] = (
     ("simmat_alone", {"names": ["simmat"]}),
     ("relmat_alone", {"names": ["relmat"]}),
@@ -21,7 +21,9 @@ CONFIGURATIONS: tuple[tuple[str, dict], ...] = (
     ("mt_length", {"groups": ["mt", "length"]}),
     ("simmat_mt_length", {"groups": ["simmat", "mt", "length"]}),
     ("simmat_mt_length_overlap", {"groups": ["simmat", "mt", "length", "overlap"]}),
-    ("all_tfkld", {"groups": ["simmat", "mt", "length", "overlap"], "tfkld_dims": 100}),
+    ("simmat_mt_length_weighted", {"groups": ["simmat", "mt", "length", "weighted"]}),
+    ("all_hand_built", {"groups": ["simmat", "mt", "length", "overlap", "weighted"]}),
+    ("all_hand_built_tfkld", {"groups": ["simmat", "mt", "length", "overlap", "weighted"], "tfkld_dims": 100}),
 )
 SEED_FIGURES = {"seed_simmat_alone": (0.727, 0.813), "seed_simmat_mt": (0.776, 0.839)}
 

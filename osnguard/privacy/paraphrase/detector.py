@@ -26,6 +26,7 @@ from sklearn.preprocessing import StandardScaler
 
 from osnguard.privacy.paraphrase.features import (
     FEATURE_GROUPS,
+    GROUP_VERSIONS,
     Sentence,
     check_text,
     feature_names,
@@ -34,15 +35,15 @@ from osnguard.privacy.paraphrase.features import (
 )
 from osnguard.privacy.paraphrase.msrp import Pair, msrp_split
 from osnguard.privacy.paraphrase.tfkld import TfKld, fit_tfkld
-from osnguard.privacy.resources import load_once, models_dir, var_dir
+from osnguard.privacy.resources import load_once, models_dir, spacy_model_name, var_dir
 
 log = logging.getLogger(__name__)
 
 MODEL_NAME = "paraphrase"
 MODEL_VERSION = 2
-FEATURE_VERSION = 2  # bump when a hand-built feature changes, to invalidate var/cache
-ALL_FEATURES: tuple[str, ...] = tuple(name for names in FEATURE_GROUPS.values() for name in names)
-DEFAULT_GROUPS: tuple[str, ...] = ("simmat", "mt", "length", "overlap")
+ALL_GROUPS: tuple[str, ...] = tuple(FEATURE_GROUPS)
+# the shipped feature set: the best 5-fold CV accuracy on MSRP train among the evaluated rows
+DEFAULT_GROUPS: tuple[str, ...] = ("simmat", "mt", "length", "overlap", "weighted")
 C_GRID: tuple[float, ...] = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 THRESHOLDS = np.round(np.arange(0.20, 0.81, 0.01), 2)
 CV_FOLDS = 5
@@ -51,65 +52,98 @@ SEED = 0
 
 @dataclass
 class Features:
-    """Parsed sentences of a list of pairs and their hand-built features (columns ALL_FEATURES)."""
+    """Parsed sentences of a list of pairs and their hand-built features (columns `names`)."""
 
     first: list[Sentence]
     second: list[Sentence]
     hand: np.ndarray
+    names: list[str]
 
     def columns(self, names: Sequence[str]) -> np.ndarray:
-        return self.hand[:, [ALL_FEATURES.index(n) for n in names]]
+        try:
+            return self.hand[:, [self.names.index(n) for n in names]]
+        except ValueError as exc:
+            raise ValueError(f"feature not computed for these pairs: {exc}") from None
 
     def subset(self, rows: np.ndarray) -> "Features":
-        return Features([self.first[i] for i in rows], [self.second[i] for i in rows], self.hand[rows])
+        first = [self.first[i] for i in rows]
+        return Features(first, [self.second[i] for i in rows], self.hand[rows], self.names)
 
 
-def _features_chunk(chunk: list[tuple[Sentence, Sentence]]) -> list[list[float]]:
+def _features_chunk(args: tuple[list[tuple[Sentence, Sentence]], list[str]]) -> list[list[float]]:
+    chunk, groups = args
+    names = feature_names(groups)
     rows = []
     for s1, s2 in chunk:
-        values = pair_features(s1, s2)
-        rows.append([values[name] for name in ALL_FEATURES])
+        values = pair_features(s1, s2, groups)
+        rows.append([values[name] for name in names])
     return rows
 
 
-def hand_features(first: Sequence[Sentence], second: Sequence[Sentence], *, workers: int = 1) -> np.ndarray:
-    """ALL_FEATURES for each pair, in `workers` forked processes for large batches."""
+def hand_features(
+    first: Sequence[Sentence], second: Sequence[Sentence], groups: Sequence[str], *, workers: int = 1
+) -> np.ndarray:
+    """Features of these groups for each pair, in `workers` forked processes for large batches."""
     pairs = list(zip(first, second))
+    groups = list(groups)
     if workers <= 1 or len(pairs) < 400 or "fork" not in multiprocessing.get_all_start_methods():
-        rows = _features_chunk(pairs)
+        rows = _features_chunk((pairs, groups))
     else:
         size = -(-len(pairs) // (workers * 4))
-        chunks = [pairs[i : i + size] for i in range(0, len(pairs), size)]
+        chunks = [(pairs[i : i + size], groups) for i in range(0, len(pairs), size)]
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             rows = [row for part in pool.map(_features_chunk, chunks) for row in part]
-    return np.array(rows, dtype=np.float64).reshape(len(pairs), len(ALL_FEATURES))
+    return np.array(rows, dtype=np.float64).reshape(len(pairs), len(feature_names(groups)))
 
 
-def featurize(pairs: Sequence[tuple[str, str]], *, workers: int = 1) -> Features:
+def featurize(pairs: Sequence[tuple[str, str]], groups: Sequence[str], *, workers: int = 1) -> Features:
     sentences = parse_many([text for pair in pairs for text in pair])
     first, second = sentences[0::2], sentences[1::2]
-    return Features(first, second, hand_features(first, second, workers=workers))
+    hand = hand_features(first, second, groups, workers=workers)
+    return Features(first, second, hand, feature_names(groups))
 
 
-def msrp_features(split: str) -> tuple[Features, np.ndarray]:
-    """Features and labels of an MSRP split, cached in var/cache (keyed by file and feature version)."""
-    pairs = msrp_split(split)
-    texts = "\n".join(f"{p.a}\t{p.b}" for p in pairs)
-    key = hashlib.sha1(f"{FEATURE_VERSION}\n{texts}".encode()).hexdigest()[:16]
-    cache = var_dir() / "cache" / f"msrp-{split}-{key}.pickle"
-    labels = np.array([bool(p.label) for p in pairs])
-    if cache.is_file():
-        with cache.open("rb") as handle:
-            return pickle.load(handle), labels
-    log.info("computing paraphrase features for MSRP %s (%d pairs)", split, len(pairs))
-    features = featurize([(p.a, p.b) for p in pairs], workers=os.cpu_count() or 1)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    tmp = cache.with_suffix(".tmp")
+def _save(path: Path, value: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
     with tmp.open("wb") as handle:
-        pickle.dump(features, handle)
-    tmp.replace(cache)
-    return features, labels
+        pickle.dump(value, handle)
+    tmp.replace(path)
+
+
+def _load(path: Path) -> object | None:
+    if not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        return pickle.load(handle)
+
+
+def msrp_features(split: str, groups: Sequence[str] = ALL_GROUPS) -> tuple[Features, np.ndarray]:
+    """Features and labels of an MSRP split, cached per feature group in var/cache/paraphrase."""
+    pairs = msrp_split(split)
+    labels = np.array([bool(p.label) for p in pairs])
+    texts = "\n".join(f"{p.a}\t{p.b}" for p in pairs)
+    key = hashlib.sha1(f"{spacy_model_name()}\n{texts}".encode()).hexdigest()[:12]
+    folder = var_dir() / "cache" / "paraphrase"
+    tokens_path = folder / f"msrp-{split}-{key}-tokens.pickle"
+    parsed = _load(tokens_path)
+    if parsed is None:
+        log.info("parsing MSRP %s (%d pairs)", split, len(pairs))
+        parsed = parse_many([text for p in pairs for text in (p.a, p.b)])
+        _save(tokens_path, parsed)
+    first, second = parsed[0::2], parsed[1::2]
+    blocks = []
+    for group in groups:
+        path = folder / f"msrp-{split}-{key}-{group}-v{GROUP_VERSIONS[group]}.pickle"
+        block = _load(path)
+        if block is None:
+            log.info("computing %s features for MSRP %s (%d pairs)", group, split, len(pairs))
+            block = hand_features(first, second, [group], workers=os.cpu_count() or 1)
+            _save(path, block)
+        blocks.append(block)
+    hand = np.hstack(blocks) if blocks else np.zeros((len(pairs), 0))
+    return Features(first, second, hand, feature_names(groups)), labels
 
 
 @dataclass
@@ -117,6 +151,7 @@ class ParaphraseModel:
     """A trained detector: which features, the fitted TF-KLD, scaler, classifier and threshold."""
 
     names: list[str]
+    groups: list[str]
     tfkld: TfKld | None
     scaler: StandardScaler
     classifier: LogisticRegression
@@ -188,7 +223,8 @@ def fit_model(
     cv_accuracy, c, threshold = best
     x_all, _, tfkld = _design(features, features.subset(np.arange(0)), labels, names, tfkld_dims)
     scaler, classifier = _fit_classifier(x_all, labels, c)
-    return ParaphraseModel(names, tfkld, scaler, classifier, threshold, c, cv_accuracy)
+    needed = [g for g in FEATURE_GROUPS if set(FEATURE_GROUPS[g]) & set(names)]
+    return ParaphraseModel(names, needed, tfkld, scaler, classifier, threshold, c, cv_accuracy)
 
 
 class ParaphraseDetector:
@@ -215,7 +251,7 @@ class ParaphraseDetector:
         live = [i for i, (a, b) in enumerate(pairs) if a.strip() and b.strip()]
         result = [0.0] * len(pairs)
         if live:
-            features = featurize([pairs[i] for i in live])
+            features = featurize([pairs[i] for i in live], self.model.groups)
             for i, p in zip(live, self.model.probabilities(features)):
                 result[i] = float(p)
         return result

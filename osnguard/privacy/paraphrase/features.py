@@ -7,7 +7,9 @@ Feature groups (each reported separately in docs/evaluation/paraphrase.md):
 - `mt`:      the MT metrics of `mt_metrics` (BLEU 1-4, NIST 1-5, METEOR, TER, chrF, chrF++, WER, PER);
 - `length`:  length difference and ratio;
 - `overlap`: alignment-style evidence: content-lemma and bigram overlap, character n-gram
-             overlap, and mismatches of numbers, proper nouns and negation.
+             overlap, and mismatches of numbers, proper nouns and negation;
+- `weighted`: the same alignment weighted by information content (8 − Zipf frequency from
+             `wordfreq`): how much of each sentence's rare, informative wording the other shares.
 Learned TF-KLD features live in `tfkld`, since they need fitting.
 
 Parsing runs spaCy's tagger and lemmatizer only (parser and NER off), batched with `nlp.pipe`.
@@ -18,12 +20,21 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from rapidfuzz import fuzz
+from wordfreq import zipf_frequency
 
 from osnguard.privacy.paraphrase.mt_metrics import MT_FEATURES, mt_features
-from osnguard.privacy.paraphrase.simmat import MAX_CHARS, Token, relmat_score, simmat_tokens
+from osnguard.privacy.paraphrase.simmat import (
+    MAX_CHARS,
+    MINOR_TAGS,
+    Token,
+    relmat_score,
+    simmat_tokens,
+)
+from osnguard.privacy.paraphrase.wordnet_paths import word_path_similarity
 from osnguard.privacy.resources import nlp
 
 Sentence = list[Token]
@@ -37,12 +48,20 @@ OVERLAP_FEATURES: tuple[str, ...] = (
     "content_p", "content_r", "content_f", "bigram_f", "char3_jaccard", "token_set_ratio",
     "number_mismatch", "number_any", "propn_mismatch", "negation_mismatch",
 )  # fmt: skip
+WEIGHTED_FEATURES: tuple[str, ...] = (
+    "ic_cover_min", "ic_cover_max", "ic_unmatched_min", "ic_unmatched_max", "ic_unmatched_top",
+    "ic_unmatched_propn", "ic_unmatched_number",
+)  # fmt: skip
 FEATURE_GROUPS: dict[str, tuple[str, ...]] = {
     "simmat": SIMMAT_FEATURES,
     "mt": MT_FEATURES,
     "length": LENGTH_FEATURES,
     "overlap": OVERLAP_FEATURES,
+    "weighted": WEIGHTED_FEATURES,
 }
+# bump a group's version when its features change, to invalidate cached feature values
+GROUP_VERSIONS: dict[str, int] = {"simmat": 2, "mt": 2, "length": 2, "overlap": 2, "weighted": 1}
+SIMILAR_PATH = 0.5  # WordNet path similarity from which two words count as aligned
 _DISABLED = ("parser", "ner")
 _CONTENT_TAG = re.compile(r"^(NN|VB|JJ|RB|CD|FW)")
 _NEGATIONS = frozenset({"not", "no", "never", "n't", "nobody", "nothing", "none", "neither", "nor"})
@@ -157,12 +176,61 @@ def overlap_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
     }
 
 
-def pair_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
-    """Every hand-built feature of a parsed pair, keyed by name (see FEATURE_GROUPS)."""
-    features = simmat_features(s1, s2)
-    features.update(mt_features(words(s1), words(s2)))
-    features.update(length_features(s1, s2))
-    features.update(overlap_features(s1, s2))
+@lru_cache(maxsize=100_000)
+def information(word: str) -> float:
+    """Information content of a word: 8 − its Zipf frequency (0 for the commonest words)."""
+    return max(0.0, 8.0 - zipf_frequency(word, "en"))
+
+
+def _unaligned(sentence: Sentence, other: Sentence) -> tuple[list[Token], list[Token]]:
+    """Content tokens of `sentence`, and those with no same or WordNet-close lemma in `other`."""
+    content = [t for t in sentence if not t.is_punct and t.tag not in MINOR_TAGS]
+    others = {t.lemma for t in other if not t.is_punct}
+    unaligned = [
+        t
+        for t in content
+        if t.lemma not in others
+        and not any(word_path_similarity(t.lemma, o) >= SIMILAR_PATH for o in others)
+    ]
+    return content, unaligned
+
+
+def weighted_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
+    covers, unmatched, tops, propn, numbers = [], [], [], 0, 0
+    for sentence, other in ((s1, s2), (s2, s1)):
+        content, unaligned = _unaligned(sentence, other)
+        total = sum(information(t.text.lower()) for t in content)
+        missing = [information(t.text.lower()) for t in unaligned]
+        covers.append(1 - sum(missing) / total if total else 1.0)
+        unmatched.append(sum(missing))
+        tops.append(max(missing, default=0.0))
+        propn += sum(t.tag.startswith("NNP") for t in unaligned)
+        numbers += sum(t.tag == "CD" for t in unaligned)
+    return {
+        "ic_cover_min": min(covers),
+        "ic_cover_max": max(covers),
+        "ic_unmatched_min": min(unmatched),
+        "ic_unmatched_max": max(unmatched),
+        "ic_unmatched_top": max(tops),
+        "ic_unmatched_propn": propn,
+        "ic_unmatched_number": numbers,
+    }
+
+
+GROUP_FUNCTIONS = {
+    "simmat": simmat_features,
+    "mt": lambda s1, s2: mt_features(words(s1), words(s2)),
+    "length": length_features,
+    "overlap": overlap_features,
+    "weighted": weighted_features,
+}
+
+
+def pair_features(s1: Sentence, s2: Sentence, groups: Iterable[str] = FEATURE_GROUPS) -> dict[str, float]:
+    """The hand-built features of a parsed pair for these groups, keyed by name."""
+    features: dict[str, float] = {}
+    for group in groups:
+        features.update(GROUP_FUNCTIONS[group](s1, s2))
     return features
 
 

@@ -1,0 +1,53 @@
+"""Throughput of the paraphrase detector: prints pairs per second as one JSON line.
+
+    .venv/bin/python bench/paraphrase.py [--pairs 500]
+
+Scores the first N pairs of MSRP test with the full detector (parsing included) twice: first
+with cold WordNet caches, then warm (the same pairs again, parses not cached). Also times SimMat
+alone on already-parsed sentences. The model is loaded before timing starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+from osnguard.privacy.paraphrase.detector import get_detector
+from osnguard.privacy.paraphrase.features import parse_many
+from osnguard.privacy.paraphrase.msrp import msrp_split
+from osnguard.privacy.paraphrase.simmat import simmat_tokens
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=500, help="how many MSRP test pairs")
+    args = parser.parse_args()
+    pairs = [(p.a, p.b) for p in msrp_split("test")[: args.pairs]]
+    detector = get_detector()
+    parse_many(["warm up the spaCy pipeline."])
+    rates = {}
+    for run in ("cold", "warm"):
+        started = time.perf_counter()
+        detector.probabilities(pairs)
+        rates[f"detector_pairs_per_s_{run}"] = round(len(pairs) / (time.perf_counter() - started), 1)
+    started = time.perf_counter()
+    sentences = parse_many([t for pair in pairs for t in pair])
+    parse_rate = len(sentences) / (time.perf_counter() - started)
+    started = time.perf_counter()
+    for s1, s2 in zip(sentences[0::2], sentences[1::2]):
+        simmat_tokens(s1, s2)
+    simmat_rate = len(pairs) / (time.perf_counter() - started)
+    print(json.dumps({
+        "pairs": len(pairs),
+        **rates,
+        "simmat_pairs_per_s_parsed_warm": round(simmat_rate, 1),
+        "spacy_sentences_per_s": round(parse_rate, 1),
+        "load_average_1min": round(os.getloadavg()[0], 2),
+        "cpu_count": os.cpu_count(),
+    }))
+
+
+if __name__ == "__main__":
+    main()
