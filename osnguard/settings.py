@@ -164,6 +164,8 @@ CELERY_DATA_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 2, "interval_start": 0,
+                                                                "interval_step": 0.3, "interval_max": 0.5}}
     # How long a task a worker took but never acknowledged (it died) stays invisible before Redis
     # hands it to another worker.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -171,6 +173,13 @@ if REDIS_URL:
         # How often workers sweep for such tasks (seconds x every Nth sweep), kombu's defaults.
         "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),
         "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "10")),
+        # A web request that sends a task gives up within about a second when Redis is down
+        # (the caller then says so and keeps the job for later), instead of hanging.
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.3,
+        "interval_max": 0.5,
+        "socket_connect_timeout": 2,
     }
 else:
     for folder in ("in", "processed", "control"):

@@ -1,7 +1,8 @@
 """Celery tasks for crawling and detection; thin wrappers around the services.
 
 Crawl tasks run on the `crawl` queue, detection on `detect` (see CELERY_TASK_ROUTES). Tasks are
-acks_late and idempotent: a redelivered task never duplicates documents or disclosures.
+acks_late and idempotent: a redelivered task never duplicates documents or disclosures. Their
+outcome is in the database (crawl jobs, disclosures), so they keep no Celery result.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .services import crawl_jobs_for_due_sources, crawl_jobs_requeue_stuck
 MAX_CRAWL_RETRIES = 5
 
 
-@shared_task(bind=True, acks_late=True, max_retries=MAX_CRAWL_RETRIES)
+@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=MAX_CRAWL_RETRIES)
 def crawl_source(self, job_id: int) -> dict:
     try:
         outcome = crawl_run(job_id=job_id, final_attempt=self.request.retries >= MAX_CRAWL_RETRIES)
@@ -26,17 +27,17 @@ def crawl_source(self, job_id: int) -> dict:
     return {"job": job_id, "status": outcome.job.status, "documents": len(outcome.new_document_ids)}
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def detect_document(document_id: int) -> dict:
     found = document_detect(document_id=document_id)
     return {"document": document_id, "disclosures": [d.pk for d in found]}
 
 
-@shared_task
+@shared_task(ignore_result=True)
 def crawl_due_sources() -> list[int]:
     return [job.pk for job in crawl_jobs_for_due_sources()]
 
 
-@shared_task
+@shared_task(ignore_result=True)
 def crawl_requeue_stuck() -> list[int]:
     return crawl_jobs_requeue_stuck()

@@ -23,6 +23,11 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.
 
 
 @pytest.fixture
+def fast_password_hashing():
+    """Real password hashing here: the web app under test runs in its own process and settings."""
+
+
+@pytest.fixture
 def server():
     srv = LocalServer().start()
     yield srv
