@@ -1,10 +1,12 @@
 """`osnguard evaluate location_rule`: accuracy of the private-location rule against the seed's 84.95%.
 
 Data: fixtures/evaluation/location_rule.jsonl (see its README): the seed's own examples (thesis
-§3.2.1 t1-t3, §3.2.3 error cases, §3.2.4), a dev part used while building the rule and a held-out
-part that was written first and not looked at while tuning. A message counts as predicted private
-when the rule returns at least one phrase. The headline figures are on the held-out part; the
-seed's rule as published (`detect_seed`) is measured on the same data for comparison.
+§3.2.1 t1-t3, §3.2.3 error cases, §3.2.4), a dev part used while building the rule, a first
+held-out part (written before the rule; its errors were later analysed and fixed, so it is no
+longer unseen) and a second held-out part written before those fixes and not looked at while
+making them. A message counts as predicted private when the rule returns at least one phrase.
+The headline figures are on the second held-out part; the seed's rule as published
+(`detect_seed`) is measured on the same data for comparison.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from osnguard.privacy.types import MessageContext, Phrase, Profile
 DESCRIPTION = "private-location rule: accuracy and P/R/F1 (private class) on labelled tweets"
 DATA_PATH = PROJECT_ROOT / "fixtures" / "evaluation" / "location_rule.jsonl"
 SEED_ACCURACY = 0.8495  # thesis Table 3.5, 2,817 Tweets2011 tweets (not available)
-HEADLINE_SPLIT = "heldout"
+HEADLINE_SPLIT = "heldout2"  # the only split not seen while the current rule was made
 
 
 def load_examples(path: Path = DATA_PATH) -> list[dict]:

@@ -58,7 +58,7 @@ CONTAINER_PREPS = PRESENCE_PREPS | DESTINATION_PREPS | ORIGIN_PREPS | {"on", "ov
 CONDITIONAL_MARKERS = frozenset({"if", "unless", "whether"})
 CONDITION_MARKERS = frozenset({"when", "if", "whenever", "once", "while", "next"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
-CLAUSE_INHERITING_DEPS = frozenset({"xcomp", "conj", "advcl", "pcomp", "dep"})
+CLAUSE_INHERITING_DEPS = frozenset({"xcomp", "conj", "advcl", "pcomp", "dep", "acomp"})
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,22 @@ class _Attachment:
     path: list[Any]  # tokens from the place up to the verb
 
 
+EVENT_NOUN_LEXNAMES = frozenset({"noun.act", "noun.event", "noun.time"})
+UNDONE_VERB_LEXNAMES = frozenset({"verb.emotion", "verb.cognition", "verb.possession", "verb.communication"})
+
+
+def _user_event(noun: Any) -> bool:
+    """An event or stretch of time that is the object of a verb the user does ("ran the marathon",
+    "spent the weekend"), not one they only need, plan, buy or talk about."""
+    verb = noun.head
+    if noun.dep_ != "dobj" or verb.pos_ != "VERB" or verb.lemma_.lower() in NEUTRAL_MATRIX:
+        return False
+    synsets = wordnet().synsets(noun.lemma_.lower(), pos="n")
+    if not synsets or synsets[0].lexname() not in EVENT_NOUN_LEXNAMES:
+        return False
+    return not set(verb_lexnames(verb.lemma_, 1)) & UNDONE_VERB_LEXNAMES
+
+
 def _attach(ent: Any) -> _Attachment | None:
     """Climb from a place to the verb it belongs to, only through links that keep it locative."""
     token = ent.root
@@ -246,16 +262,18 @@ def _attach(ent: Any) -> _Attachment | None:
                 return None  # "history of Spain", "pyramids in Egypt" seen by someone
             relation = "prep"
             token = head
-        elif dep in ("prep", "advmod", "npadvmod") and head.pos_ in ("NOUN", "PROPN", "PRON"):
+        elif dep in ("prep", "advmod", "npadvmod") and head.pos_ in ("NOUN", "PROPN"):
             # the place modifies a noun: follow only when that noun is itself a location phrase
-            if head.dep_ != "pobj" and head.dep_ not in ("attr", "npadvmod", "advmod"):
-                return None
+            # ("at the airport in Boston") or an event the user takes part in ("ran the
+            # marathon in Chicago", "spent the weekend in Napa")
             if prep not in PRESENCE_PREPS:
+                return None
+            if head.dep_ not in ("pobj", "attr", "npadvmod", "advmod") and not _user_event(head):
                 return None
             token = head
         elif dep in ("prep", "advmod", "npadvmod", "acomp", "prt") and head.pos_ in ("ADJ", "ADV", "ADP"):
             token = head  # "stuck at Heathrow", "back in Berlin", "home from Kenya"
-        elif dep in ("prep", "dobj", "npadvmod", "advmod", "attr", "oprd", "dative", "acomp") and head.pos_ in (
+        elif dep in ("prep", "dobj", "npadvmod", "advmod", "attr", "oprd", "dative", "acomp", "prt") and head.pos_ in (
             "VERB",
             "AUX",
         ):
@@ -391,6 +409,8 @@ def _places_user(att: _Attachment) -> str | None:
         return "are"  # "I'm working in Manchester": doing something there puts you there
     if att.relation == "prep" and att.prep in ORIGIN_PREPS:
         return "from" if is_private_verb(lemma, 3) or lemma in ("get", "come") else None
+    if att.relation == "prep" and att.prep == "for" and "verb.motion" not in verb_lexnames(lemma, 1):
+        return None  # "leaving for Peru", but not "rooting for Argentina"
     if att.relation == "prep" and att.prep in DESTINATION_PREPS:
         if any(c.dep_ == "dobj" and c.lower_ not in ("us", "me", "myself", "home") for c in att.verb.children):
             return None  # "sending a package to Germany": the package goes, not the user
