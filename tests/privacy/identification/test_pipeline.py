@@ -69,6 +69,18 @@ def test_decision_needs_an_author_for_places_alone() -> None:
     assert decide(mine, 0.9, [])[0] is False
     private, score = decide(mine, 0.2, [phrase(8, 13, mine, "location_rule", conf=0.8)])
     assert private and score == 0.8
+    other = "his teacher passed away"
+    assert decide(other, 0.8, [phrase(4, 11, other, "tagger", "work")])[0] is True
+
+
+def test_handles_alone_do_not_make_a_message_private_even_merged() -> None:
+    text = "=@pchere QOT is not loading here"
+    handle = Phrase(1, 8, "@pchere", "identity", "This is a social-network handle: it names an account.", 0.95, ["pattern"])
+    merged = merge([handle, phrase(0, 8, text, "tagger", "identity")], text)
+    assert decide(text, 0.3, merged)[0] is False
+    email = "mail a@b.org"
+    found = Phrase(5, 12, "a@b.org", "contact", "This is an e-mail address: anyone can contact you with it.", 0.99, ["pattern"])
+    assert decide(email, 0.1, merge([found, phrase(5, 12, email, "tagger", "identity")], email))[0] is True
 
 
 def test_chunks_cover_the_analysed_prefix_at_word_boundaries() -> None:
