@@ -121,7 +121,25 @@ def wordnet() -> Any:
     from nltk.corpus import wordnet as wn
 
     wn.ensure_loaded()
+    _serialise_synset_reads(wn)
     return wn
+
+
+def _serialise_synset_reads(reader: Any) -> None:
+    """NLTK reads synsets by seeking in shared open files, which threads would interleave
+    (a web server or worker with threads): let one thread read at a time. Cached synsets are
+    returned before the lock matters much, so the cost is small."""
+    if getattr(reader, "_osnguard_locked", False):
+        return
+    lock = threading.RLock()
+    read = reader.synset_from_pos_and_offset
+
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        with lock:
+            return read(*args, **kwargs)
+
+    reader.synset_from_pos_and_offset = locked
+    reader._osnguard_locked = True
 
 
 @dataclass(frozen=True)
