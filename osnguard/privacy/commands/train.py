@@ -42,11 +42,7 @@ def run(args: argparse.Namespace) -> int:
         names = [args.name]
     for name in names:
         module_name, func_name = TRAINERS[name].split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
-            print(f"skipped {name}: {module_name} is not part of this build yet")
-            continue
+        module = importlib.import_module(module_name)
         started = time.perf_counter()
         path = getattr(module, func_name)()
         print(f"trained {name} in {time.perf_counter() - started:.1f}s -> {path}")
