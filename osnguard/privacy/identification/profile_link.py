@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
 from osnguard.privacy.identification import relatedness
-from osnguard.privacy.resources import nlp
+from osnguard.privacy.resources import nlp, wordnet
 from osnguard.privacy.types import MessageContext, Phrase
 
 CATEGORY_OF_ATTRIBUTE: dict[str, str] = {
@@ -214,10 +215,23 @@ def _phrase(candidate: _Candidate, attribute: str, reason: str, confidence: floa
     )
 
 
+LOCATION_ATTRIBUTES = frozenset({"hometown", "current_city"})
+
+
+@lru_cache(maxsize=20_000)
+def _common_word(text: str) -> bool:
+    """A lower-case word whose main WordNet sense is not a proper name: "reading" is not the
+    town of Reading, "nice" is not Nice."""
+    synsets = wordnet().synsets(text.replace(" ", "_"))
+    return bool(synsets) and not synsets[0].instance_hypernyms()
+
+
 def _best_link(candidate: _Candidate, items: list[tuple[str, str]]) -> Phrase | None:
     best: Phrase | None = None
     for attribute, value in items:
         if attribute in ("birthday", "relationship"):
+            continue
+        if attribute in LOCATION_ATTRIBUTES and candidate.text.islower() and _common_word(candidate.text):
             continue
         evidence = relatedness.profile_score(candidate.text, value)
         if evidence.score < relatedness.THRESHOLD:

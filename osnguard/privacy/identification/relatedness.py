@@ -92,6 +92,10 @@ def _acronym_of(short: str, long: str) -> bool:
     return letters.upper() in ("".join(w[0] for w in content).upper(), "".join(w[0] for w in words).upper())
 
 
+def _capitalised_words(text: str) -> set[str]:
+    return {fold(w) for w in re.findall(r"[^\W\d_][\w'’-]*", text) if w[:1].isupper()}
+
+
 def _name_evidence(a: str, b: str) -> RelatednessEvidence | None:
     if fold(a) == fold(b):
         return RelatednessEvidence(1.0, "same", f"“{a}” and “{b}” are the same name")
@@ -103,6 +107,12 @@ def _name_evidence(a: str, b: str) -> RelatednessEvidence | None:
         return None
     small, large = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
     distinctive = small - GENERIC_WORDS
+    if not (a.islower() and b.islower()):
+        # names share their distinctive words as names: "Harvard" / "Harvard University",
+        # not "Nice" / "nice book"
+        capitalised = _capitalised_words(a) & _capitalised_words(b)
+        if not distinctive <= capitalised:
+            return None
     if small <= large and distinctive:
         short, long = (a, b) if small is wa else (b, a)
         return RelatednessEvidence(0.9, "alias", f"“{short}” is a short name for “{long}”")
@@ -161,7 +171,10 @@ def _place_evidence(a: str, b: str) -> RelatednessEvidence | None:
     ra, rb = place_readings(a), place_readings(b)
     if not ra or not rb:
         return None
-    return max((_place_pair(x, y) for x in ra for y in rb), key=lambda e: e.score)
+    best = max((_place_pair(x, y) for x in ra for y in rb), key=lambda e: e.score)
+    if best.kind == "alias":  # say it with the names as written: "NYC" and "New York"
+        return RelatednessEvidence(best.score, "alias", f"“{a}” and “{b}” name the same place")
+    return best
 
 
 # ---------------------------------------------------------------------------------------------

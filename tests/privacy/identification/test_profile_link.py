@@ -80,3 +80,16 @@ def test_phrases_do_not_overlap_and_offsets_match(make_context) -> None:
         assert THESIS_BLOG[phrase.start : phrase.end] == phrase.text
     spans = sorted((p.start, p.end) for p in phrases)
     assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+
+
+def test_common_words_are_not_mistaken_for_a_home_town(make_context) -> None:
+    profile = {"current_city": ["Reading"], "hometown": ["Nice"]}
+    assert found(make_context, "I'm reading a nice book", profile) == {}
+    phrases = found(make_context, "Back in Reading after a week in Nice", profile)
+    assert phrases["Reading"].attribute == "current_city"
+    assert phrases["Nice"].attribute == "hometown"
+
+
+def test_place_aliases_are_explained_with_the_names_as_written(make_context) -> None:
+    phrases = found(make_context, "Heading back to NYC tonight", {"current_city": ["New York"]})
+    assert "“NYC” and “New York” name the same place" in phrases["NYC"].reason
