@@ -193,8 +193,9 @@ def test_real_pipeline_demo():
 def test_group_stays_identifiable_without_synonyms():
     """Groups with the same text get distinct realisation patterns; friends differ in synonyms."""
     text = (
-        "I do not think that the weather is great. We bought a wonderful house and I'm sure the "
-        "kitchen is huge. Honestly, my neighbors are nice people and the doctor said three words."
+        "I do not think that the weather is great. We bought a wonderful house and the kitchen is huge. "
+        "Honestly, my neighbors are nice people and the doctor said three words. Maybe we should buy "
+        "a new car, because the old one is broken and the students are happy. Perhaps the shop will help us."
     )
 
     def same_text(message, phrases, *, groups, profile, now):

@@ -1,9 +1,10 @@
 """Word slots: WordNet synonyms of content words, and US/UK spelling variants.
 
-For each noun, verb, adjective or adverb that is not a named entity or a stop word, the synonyms
-come from the word's most frequent WordNet senses for its part of speech (a sense counts when its
-tagged-corpus frequency is at least half the first sense's); for verbs, only senses whose sentence
-frames fit how the verb is used (with an object, a clause, a complement or none) count. Each synonym is inflected to the
+For each noun, verb, adjective or adverb that is not a named entity, a stop word or part of a fixed
+construction, the synonyms come from the word's most frequent WordNet sense for its part of speech
+(for verbs, the first sense whose sentence frames fit how the verb is used: with a person as
+object, another object, a clause, or none), and each synonym must have that sense as its own most
+frequent one. Each synonym is inflected to the
 original's Penn tag with lemminflect, given the original's capitalisation, and kept only if it is a
 common word and the naturalness check accepts it in context.
 """
@@ -105,30 +106,23 @@ def fits_usage(synset: Any, lemma: str, usage: str | None) -> bool:
 
 @lru_cache(maxsize=20000)
 def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[str, ...]:
-    """One-word synonyms shared by the lemma's frequent senses and the synonym's own dominant sense
-    (so "car" does not give "machine"), most frequent first."""
+    """One-word synonyms from the lemma's most frequent sense that fits its usage, where that sense
+    is also the synonym's own most frequent one (so "car" does not give "machine", nor "fan"
+    "lover"), most frequent first."""
     wn = resources.wordnet()
-    synsets = [s for s in wn.synsets(lemma, pos)[:MAX_SENSES] if fits_usage(s, lemma, usage)]
-    if not synsets:
+    synset = next((s for s in wn.synsets(lemma, pos)[:MAX_SENSES] if fits_usage(s, lemma, usage)), None)
+    if synset is None:
         return ()
-
-    def own_count(synset: Any) -> int:
-        return sum(lemma_count(l) for l in synset.lemmas() if l.name().lower() == lemma.lower())
-
-    first = own_count(synsets[0])
+    if sum(lemma_count(l) for l in synset.lemmas() if l.name().lower() == lemma.lower()) < 1:
+        return ()  # the word itself is not attested in this sense ("pic" as a film)
     found: list[str] = []
-    for index, synset in enumerate(synsets):
-        if index and own_count(synset) < max(1, first / 2):
+    for lem in sorted(synset.lemmas(), key=lambda l: -lemma_count(l)):
+        name = lem.name()
+        if name.lower() == lemma.lower() or name[:1].isupper() or name in found:
             continue
-        if pos == "a" and synset.pos() not in {"a", "s"}:
+        if not re.fullmatch(r"[a-z]+", name) or not dominant_sense(name, pos, synset, lemma_count(lem)):
             continue
-        for lem in sorted(synset.lemmas(), key=lambda l: -lemma_count(l)):
-            name = lem.name()
-            if name.lower() == lemma.lower() or name[:1].isupper() or name in found:
-                continue
-            if not re.fullmatch(r"[a-z]+(-[a-z]+)?", name) or not dominant_sense(name, pos, synset, lemma_count(lem)):
-                continue
-            found.append(name)
+        found.append(name)
     return tuple(found)
 
 
@@ -170,10 +164,9 @@ def pos_share(word: str, pos: str) -> float:
 
 
 def dominant_sense(word: str, pos: str, synset: Any, count: int) -> bool:
-    """Whether `synset` is what `word` usually means: one of its two first senses, attested in the
-    sense-tagged corpus (so "doc" and "clip" are not offered), in a part of speech the word is
-    commonly used in."""
-    senses = resources.wordnet().synsets(word, pos)[:2]
+    """Whether `synset` is what `word` usually means: its first sense, attested in the sense-tagged
+    corpus (so "doc" and "clip" are not offered), in a part of speech the word is commonly used in."""
+    senses = resources.wordnet().synsets(word, pos)[:1]
     if count < 1 or synset not in senses:
         return False
     return pos_share(word.lower(), pos) >= MIN_POS_SHARE

@@ -113,7 +113,7 @@ def choose_code(
     """Full choice vectors for `count` friends, and the code distance reached (None if < 2).
 
     Prefers keeping the group pattern on the realisation slots and spreading friends over the
-    synonym slots, unless using every slot gives a larger distance.
+    synonym slots, unless using every slot gets closer to the target distance.
     """
     sizes = [slot.size for slot in slots]
     full = best_code(sizes, count, TARGET_DISTANCE, seed, avoid)
@@ -125,7 +125,8 @@ def choose_code(
             offsets = avoid.offsets + (avoid.words[:, fixed] != pattern).sum(axis=1)
             inner_avoid = Avoid(avoid.words[:, free], offsets)
         inner = best_code([sizes[j] for j in free], count, TARGET_DISTANCE, seed, inner_avoid) if free else None
-        if inner is not None and (full is None or inner.distance >= full.distance):
+        # distance beyond the target buys less than a group that stays recognisable
+        if inner is not None and (full is None or min(inner.distance, TARGET_DISTANCE) >= min(full.distance, TARGET_DISTANCE)):
             words = np.zeros((count, len(slots)), dtype=np.int16)
             words[:, free] = inner.words
             words[:, fixed] = pattern
