@@ -195,11 +195,14 @@ def _coerce_versions(versions: Iterable[Any]) -> list[Version]:
 RawSlot = tuple[int, str, list[Key], set[str], set[str]]  # slot, kind, keys, left, right
 
 
-def _neighbours(toks: list[tuple[str, int, int]], start: int, end: int) -> tuple[str | None, str | None]:
+START, END = "<start>", "<end>"  # neighbours of a slot at either end of the text
+
+
+def _neighbours(toks: list[tuple[str, int, int]], start: int, end: int) -> tuple[str, str]:
     """The tokens just before character `start` and just after `end`."""
     before = [t for t, _, e in toks if e <= start]
     after = [t for t, s, _ in toks if s >= end]
-    return (before[-1] if before else None), (after[0] if after else None)
+    return (before[-1] if before else START), (after[0] if after else END)
 
 
 def _slots_from_choices(versions: list[Version]) -> list[RawSlot]:
@@ -219,7 +222,7 @@ def _slots_from_choices(versions: list[Version]) -> list[RawSlot]:
                 before, after = _neighbours(version_tokens[i], choice.start, choice.end)
                 left.add(before)
                 right.add(after)
-        slots.append((slot, any_choice.kind, keys, left - {None}, right - {None}))
+        slots.append((slot, any_choice.kind, keys, left, right))
     return slots
 
 
@@ -235,8 +238,8 @@ def _slots_from_differences(versions: list[Version]) -> list[RawSlot]:
             if op != "equal":
                 regions.setdefault((i1, i2), {})[i] = tuple(other[j1:j2])
                 left, right = anchors.setdefault((i1, i2), (set(), set()))
-                left.update(seq[k - 1] for seq, k in ((reference, i1), (other, j1)) if k > 0)
-                right.update(seq[k] for seq, k in ((reference, i2), (other, j2)) if k < len(seq))
+                left.update(seq[k - 1] if k > 0 else START for seq, k in ((reference, i1), (other, j1)))
+                right.update(seq[k] if k < len(seq) else END for seq, k in ((reference, i2), (other, j2)))
     slots = []
     for n, ((i1, i2), found) in enumerate(sorted(regions.items())):
         default = tuple(reference[i1:i2])
@@ -302,6 +305,13 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
     for i, w in enumerate(seq):
         positions.setdefault(w, []).append(i)
     found: dict[int, dict[Key, list[tuple[int, int]]]] = {}
+
+    def before(a: int) -> str:
+        return seq[a - 1] if a > 0 else START
+
+    def after(b: int) -> str:
+        return seq[b] if b < len(seq) else END
+
     for index, slot in enumerate(message.slots):
         covered: set[int] = set()
         occurrences: dict[Key, list[tuple[int, int]]] = {}
@@ -315,8 +325,7 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
                     covered.update(range(start, end))
         anchored = {
             key: kept for key, occ in occurrences.items()
-            if (kept := [(a, b) for a, b in occ if (a > 0 and seq[a - 1] in slot.left)
-                         or (b < len(seq) and seq[b] in slot.right)])
+            if (kept := [(a, b) for a, b in occ if before(a) in slot.left or after(b) in slot.right])
         }
         if anchored:
             found[index] = anchored
@@ -324,6 +333,11 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
         present = {key: occ for key, occ in occurrences.items() if len(occ) > slot.background.get(key, 0)}
         if present:
             found[index] = present
+        elif () in slot.version_keys:
+            # An empty realisation (a word or comma left out) shows as its neighbours meeting.
+            gaps = [(i, i) for i in range(len(seq) + 1) if before(i) in slot.left and after(i) in slot.right]
+            if gaps:
+                found[index] = {(): gaps}
     return found
 
 
@@ -382,6 +396,15 @@ def _window(candidate: str, cand: list[tuple[str, int, int]], version: Version, 
         if current > best:
             best, best_start = current, start
     return candidate[cand[best_start][1] : cand[best_start + width - 1][2]]
+
+
+def _evidence(slot: _Slot, candidate: str, cand: list[tuple[str, int, int]], start: int, end: int) -> Evidence:
+    """Evidence for tokens [start, end) of the candidate; an empty range is a left-out word."""
+    if end > start:
+        first, last = cand[start][1], cand[end - 1][2]
+    else:
+        first = last = cand[start][1] if start < len(cand) else len(candidate)
+    return Evidence(slot.slot, slot.kind, candidate[first:last], first, last)
 
 
 def _default_detector() -> Detector | None:
@@ -445,8 +468,7 @@ def attribute(
     found = _find_evidence(message, cand)
     suspects = _rank(message, found)
     evidence = [
-        Evidence(message.slots[index].slot, message.slots[index].kind,
-                 candidate[cand[start][1] : cand[end - 1][2]], cand[start][1], cand[end - 1][2])
+        _evidence(message.slots[index], candidate, cand, start, end)
         for index, present in sorted(found.items())
         if len(set(message.slots[index].version_keys)) > 1
         for occurrences in present.values()

@@ -281,3 +281,18 @@ def test_one_group_marker_alone_is_not_enough(message):
             "is gigantic, my ma is so thrilled about the garden.")
     result = attribute(message, text, detector=StubDetector(0.9))
     assert result.disclosure and result.verdict == "undetermined" and result.group is None
+
+
+def test_a_left_out_comma_is_evidence_too():
+    def version(friend: str, comma: bool, adjective: str) -> Version:
+        text = f"Well{',' if comma else ''} we won the {adjective} cup today"
+        choices = [Choice(0, "realisation", ",", "," if comma else "", 4, 5 if comma else 4),
+                   Choice(1, "synonym", "big", adjective, text.index(adjective), text.index(adjective) + len(adjective))]
+        return Version(friend, "g", text, choices)
+
+    versions = [version("ann", True, "big"), version("bob", False, "big"),
+                version("cat", True, "large"), version("dan", False, "large")]
+    result = attribute(versions, "Well we won the big cup today", detector=StubDetector(0.0))
+    assert result.ranking[0].friend == "bob" and result.margin > 0
+    gap = next(e for e in result.evidence if e.slot == 0)
+    assert (gap.text, gap.start, gap.end) == ("", 5, 5)
