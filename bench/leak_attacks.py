@@ -5,10 +5,11 @@ Used by bench/leaks.py and bench/screening.py, and by tests on a small sample.
 - Messages: private tweets of the ppdp corpus (a QI* or SA tag) and MSRP sentences. MSRP
   non-paraphrase pairs give "same topic" texts. Messages are split into TRAIN (calibration) and
   TEST by a hash of the text, so the two sets never share a message.
-- Versions: osnguard's own `anonymize()` when it is installed (`real_versions`), else a simple
-  generator of our own (`synonym_versions`): WordNet synonyms of content words (inflected with
-  lemminflect) as friend slots, codes at the largest Hamming distance of 5, 4, 3 that fits, and one noun generalized along its WordNet
-  hypernym path as the group slot.
+- Versions (`versions_for(source=...)`): osnguard's own `anonymize()` (`real_versions`), its
+  fingerprinting alone (`fingerprint_versions`), or a simple generator of our own
+  (`synonym_versions`): WordNet synonyms of content words (inflected with lemminflect) as friend
+  slots, codes at the largest Hamming distance of 5, 4 or 3 that fits, and one noun generalized
+  along its WordNet hypernym path as the group slot.
 - Attacks (applied to the leaker's version): verbatim, commentary, minor words dropped, clauses
   reordered, 1-2 words swapped for synonyms, partial quote, and a second paraphrase step
   (2-3 synonym swaps + clause reordering + minor-word deletion, all combined).

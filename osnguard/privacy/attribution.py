@@ -460,7 +460,7 @@ def attribute(
     candidate = _check_candidate(candidate)
     if detector is None and not lexical_only:
         detector = _default_detector()
-    disclosed, score, closest, how = _disclosure(message, candidate, words(candidate), detector)
+    disclosed, score, _closest, how = _disclosure(message, candidate, words(candidate), detector)
     if not disclosed:
         return Attribution(False, score, None, None, 0.0, verdict="none",
                            explanation=f"No disclosure: {how}.")
