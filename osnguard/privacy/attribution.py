@@ -26,7 +26,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from difflib import SequenceMatcher
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Hashable, Iterable, Mapping, Protocol, Sequence
 
 from osnguard.privacy.retrieval import lexical_overlap, terms, words
 from osnguard.privacy.types import Choice, Version
@@ -416,10 +416,18 @@ def _default_detector() -> Detector | None:
     return get_detector()
 
 
-def _disclosure(
-    message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]], detector: Detector | None
-) -> tuple[bool, float, int | None, str]:
-    """(disclosed, score, index of the closest version, how it was decided)."""
+@dataclass
+class _Lexical:
+    """The lexical stage of the disclosure decision: a verdict, or a pair for the detector."""
+
+    disclosed: bool | None  # None: ask the detector about (window, version text)
+    score: float
+    how: str
+    pair: tuple[str, str] | None = None
+
+
+def _lexical_stage(message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]],
+                   lexical_only: bool) -> _Lexical:
     cand_terms = terms(candidate)
     best, best_index, best_containment = False, None, 0.0
     for i, v_terms in enumerate(message.version_terms):
@@ -427,20 +435,24 @@ def _disclosure(
         if (passes, containment) > (best, best_containment):
             best, best_index, best_containment = passes, i, containment
     if not best or best_index is None:
-        return False, best_containment, best_index, "it shares too few words with any version"
+        return _Lexical(False, best_containment, "it shares too few words with any version")
     version = message.versions[best_index]
     window = _window(candidate, cand, version, message.version_terms[best_index])
-    shared = len(terms(window) & message.version_terms[best_index])
-    _, window_containment = lexical_overlap(terms(window), message.version_terms[best_index])
+    window_terms = terms(window)
+    shared = len(window_terms & message.version_terms[best_index])
+    _, window_containment = lexical_overlap(window_terms, message.version_terms[best_index])
     if window_containment >= QUOTE_CONTAINMENT and shared >= QUOTE_MIN_SHARED:
-        return True, window_containment, best_index, f"it quotes {window_containment:.0%} of the wording"
-    if detector is None:
+        return _Lexical(True, window_containment, f"it quotes {window_containment:.0%} of the wording")
+    if lexical_only:
         disclosed = window_containment >= LEXICAL_ONLY_CONTAINMENT
-        return disclosed, window_containment, best_index, "lexical overlap (no paraphrase detector)"
-    probability = float(detector.probability(window, version.text))
+        return _Lexical(disclosed, window_containment, "lexical overlap (no paraphrase detector)")
+    return _Lexical(None, window_containment, "", (window, version.text))
+
+
+def _detector_stage(stage: _Lexical, probability: float, detector: Detector) -> _Lexical:
     disclosed = probability >= float(getattr(detector, "threshold", 0.5))
     verb = "paraphrases" if disclosed else "does not paraphrase"
-    return disclosed, probability, best_index, f"it {verb} the message (p={probability:.2f})"
+    return _Lexical(disclosed, probability, f"it {verb} the message (p={probability:.2f})")
 
 
 def attribute(
@@ -456,15 +468,45 @@ def attribute(
     on word overlap alone (no detector; weaker on paraphrased leaks). Raises ValueError on bad input
     (no versions, duplicate friends, non-UTF-8 or oversized candidate).
     """
-    message = prepare(versions)
+    return attribute_many({0: versions}, candidate, detector=detector, lexical_only=lexical_only)[0]
+
+
+def attribute_many(
+    messages: Mapping[Hashable, Iterable[Version | dict] | PreparedMessage],
+    candidate: str | bytes,
+    *,
+    detector: Detector | None = None,
+    lexical_only: bool = False,
+) -> dict[Hashable, Attribution]:
+    """`attribute()` of one candidate against several messages (e.g. a screening shortlist), with
+    one batched call to the detector (`probabilities(pairs)`) when it has one."""
+    prepared = {key: prepare(versions) for key, versions in messages.items()}
     candidate = _check_candidate(candidate)
-    if detector is None and not lexical_only:
-        detector = _default_detector()
-    disclosed, score, _closest, how = _disclosure(message, candidate, words(candidate), detector)
+    cand_words = words(candidate)
+    stages = {key: _lexical_stage(message, candidate, cand_words, lexical_only)
+              for key, message in prepared.items()}
+    pending = [key for key, stage in stages.items() if stage.disclosed is None]
+    if pending:
+        if detector is None:
+            detector = _default_detector()
+        if detector is None:  # not installed: fall back to the lexical rule
+            stages.update({key: _lexical_stage(prepared[key], candidate, cand_words, True) for key in pending})
+        else:
+            pairs = [stages[key].pair for key in pending]
+            batch = getattr(detector, "probabilities", None)
+            probabilities = batch(pairs) if batch else [detector.probability(a, b) for a, b in pairs]
+            for key, probability in zip(pending, probabilities):
+                stages[key] = _detector_stage(stages[key], float(probability), detector)
+    cand = tokens(candidate) if any(stage.disclosed for stage in stages.values()) else []
+    return {key: _attribute_one(prepared[key], candidate, cand, stages[key]) for key in prepared}
+
+
+def _attribute_one(message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]],
+                   stage: _Lexical) -> Attribution:
+    disclosed, score, how = bool(stage.disclosed), stage.score, stage.how
     if not disclosed:
         return Attribution(False, score, None, None, 0.0, verdict="none",
                            explanation=f"No disclosure: {how}.")
-    cand = tokens(candidate)
     found = _find_evidence(message, cand)
     suspects = _rank(message, found)
     evidence = [

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, prepare
+from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, attribute_many, prepare
 from osnguard.privacy.types import Choice, Version
 
 TEMPLATE = ["We ", 0, " to ", 6, " ", 7, " with the kids and the dog, and the ", 1, " ", 2,
@@ -296,3 +296,23 @@ def test_a_left_out_comma_is_evidence_too():
     assert result.ranking[0].friend == "bob" and result.margin > 0
     gap = next(e for e in result.evidence if e.slot == 0)
     assert (gap.text, gap.start, gap.end) == ("", 5, 5)
+
+
+def test_attribute_many_batches_the_detector(versions):
+    class BatchDetector(StubDetector):
+        def __init__(self) -> None:
+            super().__init__(0.9)
+            self.batches: list[int] = []
+
+        def probabilities(self, pairs):
+            self.batches.append(len(pairs))
+            return [self.value] * len(pairs)
+
+    paraphrase = ("Our family shifted to Boston with the kids and the dog; the condo near the river "
+                  "park is gigantic and my mom is thrilled.")
+    other = [Version("x", "g", "The match was cancelled because of the storm last night."),
+             Version("y", "g", "The game was called off because of the storm last night.")]
+    detector = BatchDetector()
+    results = attribute_many({"move": versions, "again": versions, "storm": other}, paraphrase, detector=detector)
+    assert detector.batches == [2]  # the unrelated message never reaches the detector
+    assert results["move"].disclosure and results["again"].disclosure and not results["storm"].disclosure
