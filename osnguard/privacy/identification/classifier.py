@@ -11,6 +11,7 @@ the pipeline uses as the message score.
 from __future__ import annotations
 
 import logging
+import math
 import re
 from contextlib import contextmanager
 from pathlib import Path
@@ -125,8 +126,27 @@ def saved_model() -> Any:
     return joblib.load(path)
 
 
+def _fast_path(trained: Any) -> tuple[Any, Any, float, float, float] | None:
+    """(vectoriser, weights, bias, a, b) of a calibrated single SVM, to score one text without
+    scikit-learn's per-call validation (a few ms per message); None for other models."""
+    try:
+        vectoriser, calibrated = trained.steps[0][1], trained.steps[-1][1]
+        (member,) = calibrated.calibrated_classifiers_
+        (sigmoid,) = member.calibrators
+        svm = member.estimator
+        return vectoriser, svm.coef_.ravel(), float(svm.intercept_[0]), float(sigmoid.a_), float(sigmoid.b_)
+    except (AttributeError, ValueError, IndexError, TypeError):
+        return None
+
+
 def probability(text: str) -> float:
     """Calibrated probability that `text` is a private message (0 for blank text)."""
     if not text.strip():
         return 0.0
-    return float(model().predict_proba([text])[0][1])
+    trained = model()
+    fast = _fast_path(trained)
+    if fast is None:
+        return float(trained.predict_proba([text])[0][1])
+    vectoriser, weights, bias, a, b = fast
+    margin = float((vectoriser.transform([text]) @ weights)[0]) + bias
+    return 1.0 / (1.0 + math.exp(min(700.0, a * margin + b)))  # Platt: P(private | margin)
