@@ -8,6 +8,7 @@ was built, so a new message is screened for from the next document on.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -15,13 +16,14 @@ from django.utils import timezone
 
 from osnguard.fingerprints.selectors import fingerprint_versions_for_message
 from osnguard.posts.models import Message, Version
-from osnguard.privacy.attribution import Attribution, attribute
+from osnguard.privacy.attribution import Attribution, PreparedMessage, attribute_many, prepare
 from osnguard.privacy.retrieval import ScreeningIndex
 
 from .models import CandidateDocument, CrawlJob, Disclosure
 
 EXCERPT_CHARS = 600
 INDEX_BATCH = 500
+PREPARED_CACHE_SIZE = 2048
 
 
 class _IndexHolder:
@@ -50,6 +52,7 @@ class _IndexHolder:
     def reset(self) -> None:
         with self.lock:
             self.index, self.upto = ScreeningIndex(), 0
+        prepared_message.cache_clear()
 
 
 _holder = _IndexHolder()
@@ -104,23 +107,29 @@ def disclosure_record(*, message: Message, document: CandidateDocument, result: 
         return Disclosure.objects.get(message=message, document=document)
 
 
+@lru_cache(maxsize=PREPARED_CACHE_SIZE)
+def prepared_message(message_id: int) -> PreparedMessage | None:
+    """A message's versions analysed for attribution, cached per worker: versions never change
+    after posting, and a leaked message tends to be screened for again and again."""
+    versions = fingerprint_versions_for_message(message_id=message_id)
+    return prepare(versions) if versions else None
+
+
 def document_detect(*, document_id: int) -> list[Disclosure]:
     """Screen one document; record and notify every disclosure found. Safe to run again."""
     from .services import notification_for_disclosure
 
     document = CandidateDocument.objects.select_related("source").get(pk=document_id)
+    shortlist = screening_index().shortlist(document.text)
+    messages = {m.pk: m for m in Message.objects.filter(pk__in=shortlist, audience=Message.Audience.FRIENDS)}
+    prepared = {pk: prepared_message(pk) for pk in messages}
+    prepared = {pk: p for pk, p in prepared.items() if p is not None}
     found: list[Disclosure] = []
-    for message_id in screening_index().shortlist(document.text):
-        message = Message.objects.filter(pk=message_id, audience=Message.Audience.FRIENDS).first()
-        if message is None:
-            continue
-        versions = fingerprint_versions_for_message(message_id=message.pk)
-        if not versions:
-            continue
-        result = attribute(versions, document.text)
+    results = attribute_many(prepared, document.text) if prepared else {}
+    for message_id, result in results.items():
         if not result.disclosure:
             continue
-        disclosure = disclosure_record(message=message, document=document, result=result)
+        disclosure = disclosure_record(message=messages[message_id], document=document, result=result)
         notification_for_disclosure(disclosure=disclosure)
         found.append(disclosure)
     now = timezone.now()
