@@ -32,7 +32,11 @@ def test_demo_message_gives_150_distinct_versions_by_level():
     versions = list(message.versions.select_related("group_version"))
     assert len(versions) == Friendship.objects.filter(owner=adam).count() == 150
     assert len({v.text for v in versions}) == 150
-    assert message.min_distance is not None and message.min_distance >= 3
+    # Distance 3 where the message's capacity allows it; the demo's 60-friend group is too big for
+    # its slots, and the author is told so.
+    assert message.min_distance is not None and message.min_distance >= 2
+    if message.min_distance < 3:
+        assert any("differ in 3 places" in w for w in message.warnings)
     assert Fingerprint.objects.filter(version__message=message).count() == 150
 
     groups = list(message.group_versions.order_by("level"))
@@ -45,7 +49,8 @@ def test_demo_message_gives_150_distinct_versions_by_level():
         assert version.group_version.level in {g.level for g in groups}
     bob = get_user_model().objects.get(username="bob")
     feed = list(selectors.feed_for_user(user=bob))
-    assert [v.recipient_id for v in feed] == [bob.pk] and feed[0].text != message.text or feed[0].group_version.level == 0
+    assert [v.recipient_id for v in feed] == [bob.pk]
+    assert feed[0].text == message.versions.get(recipient=bob).text
 
 
 @pytest.mark.django_db
