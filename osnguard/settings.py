@@ -123,6 +123,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on a missing folder
 
 if PRODUCTION:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
