@@ -15,6 +15,8 @@ The decision combines the n-gram classifier with the findings (see `decide`):
   "Tokyo is the capital of Japan" has places but no author in it, so it is not private, while
   "my teacher passed away" (work, health) is.
 `score` is the classifier probability pulled to the decision's side of 0.5 (>= 0.5 iff private).
+In a message judged not private, places, names and languages that only the tagger found are not
+reported (`is_public_fact`); every other finding is.
 
 Robustness: invalid surrogates and control characters are replaced one-for-one (offsets kept);
 non-English text (langdetect, seeded) skips the English-only detectors but still gets patterns;
@@ -279,6 +281,12 @@ def is_about_author(text: str, phrases: list[Phrase]) -> bool:
     return bool(FIRST_PERSON.search(text)) or any(p.category not in PUBLIC_FACT_CATEGORIES for p in phrases)
 
 
+def is_public_fact(phrase: Phrase) -> bool:
+    """Only the tagger saw it and it is a place, name or language: in a message judged not
+    private ("Tokyo is the capital of Japan") it is not shown to the user as private."""
+    return phrase.detectors == ["tagger"] and phrase.category in PUBLIC_FACT_CATEGORIES - {"time"}
+
+
 def decide(text: str, probability: float, phrases: list[Phrase]) -> tuple[bool, float]:
     """(private, score): see the module docstring for the rule."""
     specific = [
@@ -342,6 +350,8 @@ def identify(
     phrases = merge(run_detectors(context, warnings), text)
     probability = classifier.probability(text) if language == "en" else 0.0
     private, score = decide(text, probability, phrases)
+    if not private:
+        phrases = [p for p in phrases if not is_public_fact(p)]
     return IdentificationResult(private=private, score=score, language=language, phrases=phrases, warnings=warnings)
 
 

@@ -112,6 +112,7 @@ def test_location_rule_does_not_flag_negations_or_wishes(text: str) -> None:
 def test_tokyo_is_the_capital_of_japan_is_not_private() -> None:
     result = identify("Tokyo is the capital of Japan", profile={"hometown": ["Seattle"]}, now=NOW)
     assert not result.private and result.score < 0.5
+    assert result.phrases == []  # no place highlighted as private in a general fact
 
 
 def test_hometown_and_university_from_the_profile() -> None:
