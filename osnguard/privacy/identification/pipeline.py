@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from osnguard.privacy import resources
-from osnguard.privacy.identification import classifier, patterns, tagger
+from osnguard.privacy.identification import classifier, patterns
 from osnguard.privacy.types import MessageContext, Phrase, Profile
 
 log = logging.getLogger(__name__)
