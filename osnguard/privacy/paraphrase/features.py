@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -80,19 +81,35 @@ def check_text(text: object, what: str = "text") -> str:
     return text
 
 
+_PARSE_CACHE: OrderedDict[str, Sentence] = OrderedDict()
+_PARSE_CACHE_SIZE = 4096
+_parse_lock = threading.Lock()
+
+
 def parse_many(texts: Sequence[str], *, batch_size: int = 256) -> list[Sentence]:
-    """Tokens of each text, parsing each distinct text once (tagger and lemmatizer only)."""
+    """Tokens of each text (tagger and lemmatizer only).
+
+    Each distinct text is parsed once per call, and the last few thousand parses are kept, so a
+    caller comparing many candidates with the same stored versions parses those versions once.
+    """
     for i, text in enumerate(texts):
         check_text(text, f"text {i + 1}")
-    distinct = list(dict.fromkeys(texts))
-    parsed: dict[str, Sentence] = {}
-    docs = nlp().pipe(distinct, batch_size=batch_size, disable=_DISABLED)
-    for text, doc in zip(distinct, docs):
+    with _parse_lock:
+        parsed = {t: _PARSE_CACHE[t] for t in texts if t in _PARSE_CACHE}
+    missing = [t for t in dict.fromkeys(texts) if t not in parsed]
+    docs = nlp().pipe(missing, batch_size=batch_size, disable=_DISABLED)
+    for text, doc in zip(missing, docs):
         parsed[text] = [
             Token(t.text, (t.lemma_ or t.text).lower(), t.tag_, t.is_punct)
             for t in doc
             if not t.is_space
         ]
+    with _parse_lock:
+        for text in texts:
+            _PARSE_CACHE[text] = parsed[text]
+            _PARSE_CACHE.move_to_end(text)
+        while len(_PARSE_CACHE) > _PARSE_CACHE_SIZE:
+            _PARSE_CACHE.popitem(last=False)
     return [parsed[text] for text in texts]
 
 

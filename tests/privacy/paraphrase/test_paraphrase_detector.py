@@ -87,3 +87,9 @@ def test_fit_model_chooses_c_and_threshold_by_cross_validation():
     assert ((probabilities >= model.threshold) == labels).mean() >= 0.9
     with pytest.raises(ValueError, match="at least one feature"):
         fit_model(Features(first, second, hand, names), labels, names=[])
+
+
+def test_parses_are_reused_across_calls():
+    first = parse_many(["A sentence parsed once.", "Another one."])
+    again = parse_many(["Another one.", "A sentence parsed once."])
+    assert again[1] is first[0] and again[0] is first[1]
