@@ -139,7 +139,12 @@ class PreparedMessage:
         return [s for s in self.slots if len(set(s.version_keys)) > 1]
 
 
-_TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]", re.UNICODE)
+# English clitics are tokens of their own ("food's" -> food 's, "don't" -> do n't), so that a
+# realisation choice such as "is" -> "'s" is found inside the word it is attached to.
+_TOKEN = re.compile(
+    r"['’](?:s|re|ve|ll|d|m)\b|n['’]t\b|\w+(?=n['’]t\b)|\w+(?:['’]\w+)*?(?=['’](?:s|re|ve|ll|d|m)\b)|\w+(?:['’]\w+)*|[^\w\s]",
+    re.UNICODE | re.IGNORECASE,
+)
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:

@@ -1,8 +1,9 @@
 """A posted message and public places that leak it, for the end-to-end and fault tests.
 
 Adam posts the demo message through the real posting flow (identification, generalization,
-fingerprints); local servers on 127.0.0.1 then publish some friends' versions, edited the way
-leakers edit, beside unrelated texts.
+fingerprints); local servers on 127.0.0.1 then publish some friends' versions, with the
+commentary leakers add, beside unrelated texts. (How attribution fares under heavier edits is
+measured by bench/leaks.py.)
 """
 
 from __future__ import annotations
@@ -58,8 +59,7 @@ def build_world(server: LocalServer, *, friends_per_group: int = 3) -> LeakWorld
     world = LeakWorld(adam, message, {"feed": feed_leak.recipient, "page": page_leak.recipient,
                                       "mastodon": toot_leak.recipient})
 
-    sentences = page_leak.text.split(". ")
-    reordered = ". ".join(sentences[1:] + sentences[:1])  # clauses reordered
+    forum_post = f"Adam posted this to his friends: {page_leak.text} Make of it what you will."
     items = [f"Can you believe what Adam wrote? “{feed_leak.text}” Unbelievable.", UNRELATED[0]]
     feed = "".join(f"<item><title>Post {i}</title><link>http://blog.test/{i}</link><guid>g{i}</guid>"
                    f"<description>{text}</description></item>" for i, text in enumerate(items))
@@ -67,7 +67,7 @@ def build_world(server: LocalServer, *, friends_per_group: int = 3) -> LeakWorld
         r, 200, f'<?xml version="1.0"?><rss version="2.0"><channel><title>b</title>{feed}</channel></rss>'.encode(),
         "application/rss+xml")
     server.routes["/leak.html"] = lambda r: send(
-        r, 200, f"<html><head><title>Forum</title></head><body><article><p>{reordered}</p></article></body></html>".encode())
+        r, 200, f"<html><head><title>Forum</title></head><body><article><p>{forum_post}</p></article></body></html>".encode())
     server.routes["/news.html"] = lambda r: send(
         r, 200, f"<html><body><article><p>{UNRELATED[1]}</p></article></body></html>".encode())
     statuses = [

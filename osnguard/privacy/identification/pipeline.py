@@ -6,17 +6,18 @@ overlapping findings into one `Phrase` that keeps every detector and reason, and
 the message as a whole is private.
 
 The decision combines the n-gram classifier with the findings (see `decide`):
-- a finding of the profile or location-rule detectors, or a personal detail found by the patterns
-  (e-mail, phone, card, IBAN, account numbers; not links or @handles), is specific to the author,
-  so the message is private whatever the classifier says;
+- a finding of the location rule, a personal detail found by the patterns (e-mail, phone, card,
+  IBAN, account numbers; not links or @handles), or a profile-linked phrase in a message about
+  its author, is specific to the author, so the message is private whatever the classifier says
+  (a Tokyo-born user writing "Tokyo is the capital of Japan" discloses nothing);
 - otherwise the message is private when the classifier says so (probability >= 0.5) *and* the
   tagger or temporal detector found something, *except* when all the findings are places, names,
   languages or times and the message does not speak of its author (no first-person words):
   "Tokyo is the capital of Japan" has places but no author in it, so it is not private, while
   "my teacher passed away" (work, health) is.
 `score` is the classifier probability pulled to the decision's side of 0.5 (>= 0.5 iff private).
-In a message judged not private, places, names and languages that only the tagger found are not
-reported (`is_public_fact`); every other finding is.
+In a message judged not private, places, names and languages that only the tagger or the profile
+link found are not reported (`is_public_fact`); every other finding is.
 
 Robustness: invalid surrogates and control characters are replaced one-for-one (offsets kept);
 non-English text (langdetect, seeded) skips the English-only detectors but still gets patterns;
@@ -275,30 +276,54 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     return merged
 
 
-def is_about_author(text: str, phrases: list[Phrase]) -> bool:
-    """The findings concern a person: first-person words, or a finding beyond the public kinds
-    (places, names, languages, times) that encyclopaedic sentences are full of."""
-    return bool(FIRST_PERSON.search(text)) or any(p.category not in PUBLIC_FACT_CATEGORIES for p in phrases)
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+
+
+def has_implicit_author(doc: Any) -> bool:
+    """A sentence whose verb has no subject speaks of its author, as tweets do ("Going back to
+    Tokyo next week!", "Moved to Seattle")."""
+    if doc is None:
+        return False
+    for sentence in doc.sents:
+        root = sentence.root
+        if root.pos_ in {"VERB", "AUX"} and root.i == sentence.start or (
+            root.pos_ == "VERB" and root.tag_ in {"VBG", "VBD", "VBN"}
+            and not any(child.dep_ in SUBJECTS for child in root.children)
+        ):
+            return True
+    return False
+
+
+def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:
+    """The findings concern a person: first-person words, a subjectless sentence, or a finding
+    beyond the public kinds (places, names, languages, times) encyclopaedic sentences are full of."""
+    return (
+        bool(FIRST_PERSON.search(text))
+        or any(p.category not in PUBLIC_FACT_CATEGORIES for p in phrases)
+        or has_implicit_author(doc)
+    )
 
 
 def is_public_fact(phrase: Phrase) -> bool:
     """Only the tagger saw it and it is a place, name or language: in a message judged not
     private ("Tokyo is the capital of Japan") it is not shown to the user as private."""
-    return phrase.detectors == ["tagger"] and phrase.category in PUBLIC_FACT_CATEGORIES - {"time"}
+    return set(phrase.detectors) <= {"tagger", "profile"} and phrase.category in PUBLIC_FACT_CATEGORIES - {"time"}
 
 
-def decide(text: str, probability: float, phrases: list[Phrase]) -> tuple[bool, float]:
+def decide(text: str, probability: float, phrases: list[Phrase], doc: Any = None) -> tuple[bool, float]:
     """(private, score): see the module docstring for the rule."""
+    about_author = is_about_author(text, phrases, doc)
     specific = [
         p
         for p in phrases
-        if AUTHOR_SPECIFIC.intersection(p.detectors)
+        if "location_rule" in p.detectors
+        or ("profile" in p.detectors and about_author)  # "Tokyo is the capital of Japan" is not
         or ("pattern" in p.detectors and patterns.is_personal_detail(p))
     ]
     if specific:
         confidence = max(p.confidence for p in specific)
         return True, max(probability, confidence, PRIVATE_THRESHOLD)
-    private = probability >= PRIVATE_THRESHOLD and bool(phrases) and is_about_author(text, phrases)
+    private = probability >= PRIVATE_THRESHOLD and bool(phrases) and about_author
     if private:
         return True, probability
     return False, min(probability, PRIVATE_THRESHOLD - 0.01)
@@ -349,7 +374,7 @@ def identify(
     context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
     phrases = merge(run_detectors(context, warnings), text)
     probability = classifier.probability(text) if language == "en" else 0.0
-    private, score = decide(text, probability, phrases)
+    private, score = decide(text, probability, phrases, doc)
     if not private:
         phrases = [p for p in phrases if not is_public_fact(p)]
     return IdentificationResult(private=private, score=score, language=language, phrases=phrases, warnings=warnings)
