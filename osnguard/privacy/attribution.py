@@ -298,12 +298,17 @@ def _check_candidate(candidate: Any) -> str:
     return candidate
 
 
+def _has_word(key: Key) -> bool:
+    return any(ch.isalnum() for token in key for ch in token)
+
+
 def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -> dict[int, dict[Key, list[tuple[int, int]]]]:
     """Per slot, the realisations present in the candidate with their token ranges.
 
     An occurrence next to one of the slot's neighbouring tokens is *anchored*. When a slot has
     anchored occurrences only those count (so a word that is a realisation of two slots is read
-    at the right place); otherwise any occurrence beyond the shared text's own counts.
+    at the right place); otherwise any occurrence of words beyond the shared text's own counts,
+    but punctuation only where it is anchored.
     """
     seq = [w for w, _, _ in cand]
     positions: dict[str, list[int]] = {}
@@ -335,7 +340,9 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
         if anchored:
             found[index] = anchored
             continue
-        present = {key: occ for key, occ in occurrences.items() if len(occ) > slot.background.get(key, 0)}
+        # Punctuation found away from its neighbours says nothing (a comment's own full stop).
+        present = {key: occ for key, occ in occurrences.items()
+                   if len(occ) > slot.background.get(key, 0) and _has_word(key)}
         if present:
             found[index] = present
         elif () in slot.version_keys:

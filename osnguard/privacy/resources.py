@@ -128,18 +128,25 @@ def wordnet() -> Any:
 def _serialise_synset_reads(reader: Any) -> None:
     """NLTK reads synsets by seeking in shared open files, which threads would interleave
     (a web server or worker with threads): let one thread read at a time. Cached synsets are
-    returned before the lock matters much, so the cost is small."""
+    returned before the lock matters much, so the cost is small. Forked processes reopen them."""
     if getattr(reader, "_osnguard_locked", False):
         return
-    lock = threading.RLock()
+    lock = [threading.RLock()]
     read = reader.synset_from_pos_and_offset
 
     def locked(*args: Any, **kwargs: Any) -> Any:
-        with lock:
+        with lock[0]:
             return read(*args, **kwargs)
+
+    def after_fork_in_child() -> None:
+        # A forked child (multiprocessing, Celery prefork) would share the parent's open files
+        # and their read offsets, and maybe a held lock: give it its own.
+        reader._data_file_map.clear()
+        lock[0] = threading.RLock()
 
     reader.synset_from_pos_and_offset = locked
     reader._osnguard_locked = True
+    os.register_at_fork(after_in_child=after_fork_in_child)
 
 
 @dataclass(frozen=True)
