@@ -45,6 +45,7 @@ SLOT_WEIGHT = LOG_MATCH - LOG_MISMATCH  # ≈ 2.94 nats: what one distinguishing
 FRIEND_MARGIN = 2 * SLOT_WEIGHT
 GROUP_MARGIN = 2 * SLOT_WEIGHT
 
+MAX_SLOT_EDITS = 3  # the fingerprint code counts a generalized phrase's word edits up to 3
 TOLERANCE = 1e-6  # margins are sums of slot weights: compare them with a little slack
 QUOTE_CONTAINMENT = 0.8  # share of terms in common that makes a text a (partial) quote
 QUOTE_MIN_SHARED = 4
@@ -298,6 +299,17 @@ def _check_candidate(candidate: Any) -> str:
     return candidate
 
 
+def _edit_distance(a: Key, b: Key) -> int:
+    """Word-level Levenshtein distance between two realisations."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
 def _has_word(key: Key) -> bool:
     return any(ch.isalnum() for token in key for ch in token)
 
@@ -335,7 +347,8 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
                     covered.update(range(start, end))
         anchored = {
             key: kept for key, occ in occurrences.items()
-            if (kept := [(a, b) for a, b in occ if before(a) in slot.left or after(b) in slot.right])
+            if (kept := [(a, b) for a, b in occ
+                         if before(a) in slot.left or (after(b) in slot.right and _has_word(key))])
         }
         if anchored:
             found[index] = anchored
@@ -372,7 +385,11 @@ def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]]) -> list[Su
                 ll[i] += LOG_MATCH
                 matched[i] += 1
             else:
-                ll[i] += LOG_MISMATCH
+                # A leaker turns one realisation into another by editing words; a generalized
+                # phrase of another group ("Tokyo University" / "a university in Tokyo") takes
+                # several edits, as the fingerprint code counts it, so it weighs as much.
+                edits = min(_edit_distance(keys[i], found_key) for found_key in present)
+                ll[i] += LOG_MISMATCH * max(1, min(MAX_SLOT_EDITS, edits))
                 contradicted[i] += 1
     total = _logsumexp(ll)
     suspects = [

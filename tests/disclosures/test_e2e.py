@@ -53,9 +53,8 @@ def run_pipeline(tmp_path, server, broker_url: str | None):
             assert job.status == CrawlJob.Status.DONE, (job.source.name, job.error)
         disclosures = {d.source.name: d for d in Disclosure.objects.select_related("source", "suspect")}
         assert set(disclosures) == {"Gossip blog", "Forum thread", "Social"}, worker_log(tmp_path)
-        assert disclosures["Gossip blog"].suspect == world.leakers["feed"]
-        assert disclosures["Forum thread"].suspect == world.leakers["page"]
-        assert disclosures["Social"].suspect == world.leakers["mastodon"]
+        for name, place in (("Gossip blog", "feed"), ("Forum thread", "page"), ("Social", "mastodon")):
+            assert disclosures[name].suspect == world.leakers[place], (name, disclosures[name].explanation)
         for disclosure in disclosures.values():
             assert disclosure.owner == world.adam and disclosure.message == world.message
             assert disclosure.verdict == "friend" and disclosure.evidence
