@@ -27,3 +27,39 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
     database = settings.DATABASES["default"]
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test_osnguard.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session (tests/browsing.py)."""
+    import shutil
+    from pathlib import Path
+
+    from browsing import CHROMIUM, LAUNCH_ARGS
+
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium not found at {CHROMIUM}: scripts/setup.sh --test installs it")
+        pytest.skip("Chromium is not installed")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # live_server with the sync API
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def logged_in_page(browser, live_server, client):
+    """`login(user)` gives a page whose browser context carries that user's session."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+    def login(user):
+        client.force_login(user)
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                              "url": live_server.url}])
+        return context.new_page()
+
+    yield login
+    context.close()

@@ -8,7 +8,7 @@ from osnguard.accounts.services import profile_update, user_sign_up
 
 from osnguard.privacy.identification import identify
 
-from .conftest import screenshot
+from browsing import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

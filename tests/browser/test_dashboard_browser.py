@@ -11,7 +11,7 @@ from osnguard.disclosures.models import CrawlJob, Disclosure
 
 from disclosures.fixtures import befriend, make_user, post_fingerprinted, realise
 from disclosures.localserver import LocalServer, send
-from .conftest import screenshot
+from browsing import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

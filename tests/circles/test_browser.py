@@ -3,51 +3,20 @@ where the user typed, reorder and moving a friend without a page reload."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
+from browsing import screenshot
 from factories import UserFactory, make_friends
 
 from osnguard.circles.models import FriendGroup, Friendship
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-@pytest.fixture
-def page(live_server, client):
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"Chromium not found at {CHROMIUM}: scripts/setup.sh --test installs it")
-        pytest.skip("Chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-        def login(user):
-            client.force_login(user)
-            context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                  "url": live_server.url}])
-            return context.new_page()
-
-        yield login
-        browser.close()
-
-
-def test_group_configuration_in_place(page, live_server):
+def test_group_configuration_in_place(logged_in_page, live_server):
     owner = UserFactory(username="adam", first_name="Adam")
     bob = UserFactory(username="bob", first_name="Bob", last_name="Smith")
     friendship = make_friends(owner, bob)
-    tab = page(owner)
+    tab = logged_in_page(owner)
     tab.goto(f"{live_server.url}/groups/")
     tab.wait_for_function("window.htmx !== undefined")
 
@@ -73,5 +42,4 @@ def test_group_configuration_in_place(page, live_server):
     tab.select_option(f"#friend-{friendship.pk} select", label="Family (level 0)")
     tab.wait_for_selector(f"#friend-{friendship.pk} >> text=moved")
     assert Friendship.objects.get(pk=friendship.pk).group.name == "Family"
-    ARTIFACTS.mkdir(exist_ok=True)
-    tab.screenshot(path=str(ARTIFACTS / "circles-friends.png"), full_page=True)
+    screenshot(tab, "circles-friends")
