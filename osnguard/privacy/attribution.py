@@ -363,7 +363,31 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
             gaps = [(i, i) for i in range(len(seq) + 1) if before(i) in slot.left and after(i) in slot.right]
             if gaps:
                 found[index] = {(): gaps}
-    return found
+    return _drop_claimed_punctuation(found)
+
+
+def _drop_claimed_punctuation(found: dict[int, dict[Key, list[tuple[int, int]]]]) -> dict[int, dict[Key, list[tuple[int, int]]]]:
+    """A punctuation mark inside another slot's word realisation (the comma of ", and my") is
+    that slot's evidence, not a realisation of its own."""
+    claimed = {
+        (index, i)
+        for index, present in found.items()
+        for key, occurrences in present.items() if _has_word(key)
+        for a, b in occurrences for i in range(a, b)
+    }
+    kept: dict[int, dict[Key, list[tuple[int, int]]]] = {}
+    for index, present in found.items():
+        cleaned = {}
+        for key, occurrences in present.items():
+            if not _has_word(key) and key:
+                occurrences = [(a, b) for a, b in occurrences
+                               if not any((other, i) in claimed for other in found if other != index
+                                          for i in range(a, b))]
+            if occurrences:
+                cleaned[key] = occurrences
+        if cleaned:
+            kept[index] = cleaned
+    return kept
 
 
 def _logsumexp(values: list[float]) -> float:
