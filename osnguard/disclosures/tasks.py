@@ -8,15 +8,19 @@ outcome is in the database (crawl jobs, disclosures), so they keep no Celery res
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import OperationalError
 
 from .crawling import CrawlRetry, crawl_run
 from .detection import document_detect
 from .services import crawl_jobs_for_due_sources, crawl_jobs_requeue_stuck
 
 MAX_CRAWL_RETRIES = 5
+# A busy database (SQLite's "database is locked", a PostgreSQL failover) is worth waiting for.
+RETRY_ON = (OperationalError,)
 
 
-@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=MAX_CRAWL_RETRIES)
+@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=MAX_CRAWL_RETRIES,
+             autoretry_for=RETRY_ON, retry_backoff=2, retry_jitter=True)
 def crawl_source(self, job_id: int) -> dict:
     try:
         outcome = crawl_run(job_id=job_id, final_attempt=self.request.retries >= MAX_CRAWL_RETRIES)
@@ -27,7 +31,8 @@ def crawl_source(self, job_id: int) -> dict:
     return {"job": job_id, "status": outcome.job.status, "documents": len(outcome.new_document_ids)}
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(acks_late=True, ignore_result=True, autoretry_for=RETRY_ON, retry_backoff=2, retry_jitter=True,
+             max_retries=8)
 def detect_document(document_id: int) -> dict:
     found = document_detect(document_id=document_id)
     return {"document": document_id, "disclosures": [d.pk for d in found]}
