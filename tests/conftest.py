@@ -1,4 +1,5 @@
-"""Shared pytest fixtures: real Redis for the tests marked `redis`."""
+"""Shared pytest fixtures: real Redis, the SQLite test database file, one Chromium per session,
+fast password hashing, and signed-in users and clients."""
 
 from __future__ import annotations
 
@@ -63,3 +64,40 @@ def logged_in_page(browser, live_server, client):
 
     yield login
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Tests create many users: hash their passwords cheaply (a test may override this)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def user(db):
+    from factories import UserFactory
+
+    return UserFactory(username="adam", first_name="Adam", last_name="Ebert")
+
+
+@pytest.fixture
+def other(db):
+    from factories import UserFactory
+
+    return UserFactory(username="mallory", first_name="Mallory", last_name="Jones")
+
+
+@pytest.fixture
+def api(user):
+    """An API client signed in as `user`."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def web(client, user):
+    """Django's test client signed in as `user`."""
+    client.force_login(user)
+    return client

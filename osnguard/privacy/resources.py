@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SETUP_HINT = "run `make setup` (scripts/setup.sh)"
@@ -171,3 +172,50 @@ def check_resources() -> list[Check]:
     attempt("corpora", lambda: f"{corpus_path('README.md').parent}")
     attempt("models", lambda: ", ".join(sorted(p.name for p in models_dir().iterdir())) or "none")
     return checks
+
+
+def save_model(obj: Any, file_name: str) -> Path:
+    """Write a trained model to var/models atomically (a reader never sees half a file)."""
+    import joblib
+
+    path = models_dir() / file_name
+    tmp = path.with_suffix(".tmp")
+    joblib.dump(obj, tmp)
+    tmp.replace(path)
+    return path
+
+
+class SavedModel:
+    """A model trained from the shared corpora and saved in var/models: loaded once per process,
+    trained first when missing, and replaceable inside a block by a model fitted on other folds
+    (cross-validation of the whole pipeline)."""
+
+    def __init__(self, file_name: str, train: Callable[[], Path], description: str) -> None:
+        self.file_name = file_name
+        self.description = description
+        self._override: list[Any] = []
+        self._train = train
+        self.saved = load_once(self._load)
+
+    def _load(self) -> Any:
+        import joblib
+        import logging
+
+        path = models_dir() / self.file_name
+        if not path.is_file():
+            logging.getLogger(__name__).warning("%s model %s not found; training it now", self.description, path)
+            self._train()
+        return joblib.load(path)
+
+    def current(self) -> Any:
+        """The model in use: the one pushed by `using`, else the saved one."""
+        return self._override[-1] if self._override else self.saved()
+
+    @contextmanager
+    def using(self, trained: Any) -> Iterator[None]:
+        """Route predictions to `trained` inside the block (evaluation only)."""
+        self._override.append(trained)
+        try:
+            yield
+        finally:
+            self._override.pop()

@@ -1,9 +1,6 @@
+"""Fixtures for the disclosure tests: let the crawler reach local test servers."""
+
 import pytest
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -13,9 +13,8 @@ from __future__ import annotations
 import logging
 import math
 import re
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import tagger
@@ -84,46 +83,20 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
 
 def train_model() -> Path:
     """Train the calibrated SVM on all of ppdp and save it to var/models/classifier.joblib."""
-    import joblib
-
     texts, labels = load_labelled()
     model = build_pipeline(calibrated=True)
     model.fit(texts, labels)
-    path = resources.models_dir() / MODEL_NAME
-    tmp = path.with_suffix(".tmp")
-    joblib.dump(model, tmp)
-    tmp.replace(path)
-    return path
+    return resources.save_model(model, MODEL_NAME)
 
 
-_override: list[Any] = []  # models pushed by `using` (evaluation only)
-
-
-@contextmanager
-def using(trained: Any) -> Iterator[None]:
-    """Route predictions to `trained` (a model fitted on other folds) inside the block."""
-    _override.append(trained)
-    try:
-        yield
-    finally:
-        _override.pop()
+MODEL = resources.SavedModel(MODEL_NAME, train_model, "classifier")
+using = MODEL.using  # evaluation: route predictions to a model fitted on other folds
+saved_model = MODEL.saved
 
 
 def model() -> Any:
-    """The model in use: the one pushed by `using`, else the saved one."""
-    return _override[-1] if _override else saved_model()
-
-
-@resources.load_once
-def saved_model() -> Any:
-    """The trained classifier, trained first if var/models has none."""
-    import joblib
-
-    path = resources.models_dir() / MODEL_NAME
-    if not path.is_file():
-        log.warning("classifier model %s not found; training it now", path)
-        train_model()
-    return joblib.load(path)
+    """The model in use: the one pushed by `using`, else the saved one (trained if missing)."""
+    return MODEL.current()
 
 
 def _fast_path(trained: Any) -> tuple[Any, Any, float, float, float] | None:

@@ -16,11 +16,10 @@ import csv
 import logging
 import re
 import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import categories
@@ -273,45 +272,19 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
 
 def train_model() -> Path:
     """Train the CRF on all of ppdp and save it to var/models/tagger.joblib."""
-    import joblib
-
     tweets = load_corpus()
     crf = fit(featurise_texts([t.text for t in tweets]), [t.tags for t in tweets])
-    path = resources.models_dir() / MODEL_NAME
-    tmp = path.with_suffix(".tmp")
-    joblib.dump(crf, tmp)
-    tmp.replace(path)
-    return path
+    return resources.save_model(crf, MODEL_NAME)
 
 
-_override: list[Any] = []  # models pushed by `using` (evaluation only)
-
-
-@contextmanager
-def using(trained: Any) -> Iterator[None]:
-    """Route predictions to `trained` (a model fitted on other folds) inside the block."""
-    _override.append(trained)
-    try:
-        yield
-    finally:
-        _override.pop()
+MODEL = resources.SavedModel(MODEL_NAME, train_model, "tagger")
+using = MODEL.using  # evaluation: route predictions to a model fitted on other folds
+saved_model = MODEL.saved
 
 
 def model() -> Any:
-    """The model in use: the one pushed by `using`, else the saved one."""
-    return _override[-1] if _override else saved_model()
-
-
-@resources.load_once
-def saved_model() -> Any:
-    """The trained CRF, trained first if var/models has none."""
-    import joblib
-
-    path = resources.models_dir() / MODEL_NAME
-    if not path.is_file():
-        log.warning("tagger model %s not found; training it now (about a minute)", path)
-        train_model()
-    return joblib.load(path)
+    """The model in use: the one pushed by `using`, else the saved one (trained if missing)."""
+    return MODEL.current()
 
 
 # --- run time ------------------------------------------------------------------------------
