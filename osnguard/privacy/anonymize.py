@@ -10,7 +10,6 @@ message with no private phrase goes to everyone unchanged unless `fingerprint_al
 from __future__ import annotations
 
 import importlib
-from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -21,7 +20,7 @@ from osnguard.privacy.fingerprinting.codes import Avoid
 from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots
 from osnguard.privacy.fingerprinting.versions import capacity as slots_capacity
 from osnguard.privacy.resources import ResourceMissing
-from osnguard.privacy.types import Choice, Phrase, Profile, Version
+from osnguard.privacy.types import Choice, Phrase, Profile, Version, parse_now
 
 MAX_RECIPIENTS = 100_000
 MAX_GROUPS = 100
@@ -121,20 +120,6 @@ class Generalization:
 
 
 Generalizer = Callable[..., Sequence[Any]]
-
-
-def parse_now(now: Any) -> datetime:
-    """A timezone-aware reference time: a datetime (naive = UTC), an ISO 8601 string, or None (now)."""
-    if now is None:
-        return datetime.now(timezone.utc)
-    if isinstance(now, str):
-        try:
-            now = datetime.fromisoformat(now.strip().replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise ValueError(f'"now" must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}') from exc
-    if not isinstance(now, datetime):
-        raise ValueError('"now" must be a date-time')
-    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
 
 
 def parse_groups(groups: Any) -> list[GroupRequest]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 PROFILE_ATTRIBUTES: tuple[str, ...] = (
@@ -39,6 +40,20 @@ CATEGORIES: tuple[str, ...] = (
 )
 
 DETECTORS: tuple[str, ...] = ("tagger", "profile", "location_rule", "temporal", "pattern")
+
+
+def parse_now(now: datetime | str | None) -> datetime:
+    """A timezone-aware reference time: a datetime (naive = UTC), an ISO 8601 string, or None (now)."""
+    if now is None:
+        return datetime.now(timezone.utc)
+    if isinstance(now, str):
+        try:
+            now = datetime.fromisoformat(now.strip().replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise ValueError(f'"now" must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}') from exc
+    if not isinstance(now, datetime):
+        raise ValueError('"now" must be a date-time')
+    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
 
 
 @dataclass(frozen=True)

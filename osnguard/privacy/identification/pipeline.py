@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import classifier, patterns
-from osnguard.privacy.types import MessageContext, Phrase, Profile
+from osnguard.privacy.types import MessageContext, Phrase, Profile, parse_now
 
 log = logging.getLogger(__name__)
 
@@ -97,20 +97,6 @@ def clean_text(text: str) -> tuple[str, bool]:
     """Replace lone surrogates and control characters by U+FFFD, one for one (offsets unchanged)."""
     cleaned = _BAD_CHARS.sub("\ufffd", text)
     return cleaned, cleaned != text
-
-
-def parse_now(now: datetime | str | None) -> datetime:
-    """A timezone-aware reference time (naive times are taken as UTC; ISO 8601 strings accepted)."""
-    if now is None:
-        return datetime.now(timezone.utc)
-    if isinstance(now, str):
-        try:
-            now = datetime.fromisoformat(now.strip().replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise ValueError(f"'now' must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}") from exc
-    if not isinstance(now, datetime):
-        raise ValueError("'now' must be a date-time")
-    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
 
 
 def as_profile(profile: Profile | dict | None) -> Profile:
