@@ -7,6 +7,7 @@ was built, so a new message is screened for from the next document on.
 
 from __future__ import annotations
 
+import math
 import threading
 from functools import lru_cache
 
@@ -99,7 +100,7 @@ def disclosure_record(*, message: Message, document: CandidateDocument, result: 
                 suspect_version=suspect_version,
                 suspect_group=(result.group or "")[:60],
                 score=float(result.score),
-                margin=float(result.margin) if result.margin == result.margin and abs(result.margin) != float("inf") else 0.0,
+                margin=float(result.margin) if math.isfinite(result.margin) else 0.0,
                 evidence=[e.__dict__ for e in result.evidence],
                 explanation=result.explanation,
             )

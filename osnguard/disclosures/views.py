@@ -185,11 +185,8 @@ def notification_badge(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def notification_preferences(request: HttpRequest) -> HttpResponse:
-    current = {
-        kind: (p.in_app, p.email)
-        for kind in Notification.Kind.values
-        for p in [services.notification_preference_get(user=request.user, kind=kind)]
-    }
+    preferences = [services.notification_preference_get(user=request.user, kind=k) for k in Notification.Kind.values]
+    current = {p.kind: (p.in_app, p.email) for p in preferences}
     form = NotificationPreferencesForm(request.POST or None, preferences=current)
     if request.method == "POST" and form.is_valid():
         for kind in Notification.Kind.values:
