@@ -26,11 +26,13 @@ from osnguard.privacy.anonymization.schemas import (
     generalization_chain,
     indefinite_article,
 )
+from osnguard.privacy.resources import wordnet
 from osnguard.privacy.types import Choice, Phrase, Profile
 
 log = logging.getLogger(__name__)
 
 MAX_COMBINATIONS = 4096
+MIN_SPECIFIC_DEPTH = 4  # context nouns above this WordNet depth (entity, object...) restate nothing
 MAX_PHRASES = 200  # beyond this, phrases past the most confident ones are kept as written
 
 
@@ -216,6 +218,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         start, replacement = phrase.start, level.text
         if level.degree > 0:
             start, replacement = _with_article(text, phrase.start, replacement)
+            if _names_area_of_place(text, start, chain, level.place):
+                replacement = f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
             replacement = _fits(text, start, phrase.end, replacement)
         fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, phrase.end, replacement)
         if level.degree > 0 and level.source == "wordnet" and _bare(text, start, replacement):
@@ -226,7 +230,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement, fre = with_article, article_fre
         natural = level.degree == 0 or (_acceptable(fre, original_fre, gamma)
                                          and not (level.source == "wordnet"
-                                                  and _repeats_context(text, phrase, level.label or level.text)))
+                                                  and (_repeats_context(text, phrase, level.label or level.text)
+                                                       or _restates_context(text, phrase, level.label or level.text))))
         options.append(Option(level.degree, replacement if level.degree else phrase.text, start, phrase.end,
                               loss, level.k, round(fre, 2), natural,
                               "original" if level.degree == 0 else "generalization", level.label,
@@ -252,6 +257,33 @@ def _repeats_context(text: str, phrase: Phrase, label: str) -> bool:
     rest = set(naturalness.words(text[begin:phrase.start] + " " + text[phrase.end:end]))
     head = naturalness.words(label)[-1:] if naturalness.words(label) else []
     return bool(head) and head[0] in rest
+
+
+_PLACE_COPULA = re.compile(r"\b(?:home ?town|home|birthplace|city|town|village|neighbou?rhood)\s+(?:is|was|'s|’s)\s+$",
+                           re.IGNORECASE)
+_AREAS = ("region", "country", "continent")
+
+
+def _names_area_of_place(text: str, start: int, chain: Chain, place: str | None) -> bool:
+    """Whether a city the text equates with a place noun ("my hometown is Tokyo") is being
+    generalized to the region, country or continent around it: a town is *in* Japan, it is not Japan."""
+    base = chain.levels[0].place if chain.levels else None
+    return bool(place and base and base.startswith("city:") and place.split(":")[0] in _AREAS
+                and _PLACE_COPULA.search(text[:start]))
+
+
+def _restates_context(text: str, phrase: Phrase, label: str) -> bool:
+    """Whether a WordNet generalization is a kind of something its sentence already names, so that
+    it says nothing ("My favorite food is sushi" -> "My favorite food is a dish")."""
+    wn = wordnet()
+    synsets = wn.synsets(label.replace(" ", "_"), pos="n")
+    if not synsets:
+        return False
+    begin, end = naturalness.sentence_bounds(text, phrase.start, phrase.end)
+    context = set(naturalness.words(text[begin:phrase.start] + " " + text[phrase.end:end]))
+    ancestors = {h for synset in synsets for path in synset.hypernym_paths() for h in path}
+    return any(s in ancestors and s.min_depth() >= MIN_SPECIFIC_DEPTH
+               for word in context for s in wn.synsets(word, pos="n"))
 
 
 def _acceptable(fre: float, original_fre: float, gamma: float) -> bool:

@@ -42,7 +42,7 @@ PROFILE_SENTENCE: dict[str, str] = {
     "hometown": "Your profile says your hometown is {value}",
     "current_city": "Your profile says you live in {value}",
     "education": "Your profile says you studied at {value}",
-    "work": "Your profile says you work at {value}",
+    "work": "Your profile gives your work as {value}",
     "religion": "Your profile gives your religion as {value}",
     "politics": "Your profile gives your political views as {value}",
     "relationship": "Your profile says your relationship status is {value}",

@@ -32,7 +32,13 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 TP_FILE = "temporal.tp.json"
 # Two unrelated anchors: a phrase whose value differs between them is relative to "now".
 PROBE_NOWS = (datetime(2026, 11, 22, 9, 0), datetime(2023, 3, 8, 15, 30))
+# "nearly N units" (TimeML LESS_THAN) only covers lengths close to N.
+NEAR = re.compile(r"\b(nearly|almost|close to|just under|not quite)\b", re.IGNORECASE)
+NEAR_SHARE = 0.75
+MAX_CROSS_UNIT_RATIO = 30  # "for 50 minutes" -> "for less than an hour", not "less than a decade"
+FEW = re.compile(r"\b(few|couple)\b", re.IGNORECASE)
 # Vague durations (PXY: "for years") are taken to span up to this many units.
+VAGUE_TIME_UNITS = {"M": 60, "H": 24, "S": 60}  # PTXM is minutes, not months
 VAGUE_DURATION_UNITS = {"Y": 10, "M": 12, "W": 4, "D": 7, "H": 24, "DE": 5, "CE": 3}
 NO_PREPOSITION = re.compile(
     r"^(?:this|that|last|next|past|coming|today|tomorrow|yesterday|tonight|earlier|later|"
@@ -201,6 +207,16 @@ def _match_case(text: str, like: str) -> str:
     return text[:1].upper() + text[1:] if like[:1].isupper() else text
 
 
+def _vague_limit(phrase: str, value: str, upper: float) -> float:
+    """The longest duration a vague phrase can stand for: "a couple of years" two years, "a few
+    minutes" four minutes, "for years" VAGUE_DURATION_UNITS years."""
+    few = FEW.search(phrase)
+    if not few:
+        return upper
+    one_unit = norm.duration_seconds(re.sub(r"X", "1", value, count=1)) or upper
+    return one_unit * (2 if few.group(1).lower() == "couple" else 4)
+
+
 def _duration_length(value: str) -> float | None:
     length = norm.duration_seconds(value)
     if length is not None:
@@ -209,7 +225,8 @@ def _duration_length(value: str) -> float | None:
     if not match:
         return None
     code = match.group(2)
-    unit_value = f"P{'T' if match.group(1) else ''}{VAGUE_DURATION_UNITS[code]}{code}"
+    units = VAGUE_TIME_UNITS.get(code) if match.group(1) else None
+    unit_value = f"P{'T' if match.group(1) else ''}{units or VAGUE_DURATION_UNITS[code]}{code}"
     return norm.duration_seconds(unit_value)
 
 
@@ -291,9 +308,13 @@ def _duration_candidates(expression: TimeExpression, prefix: str) -> list[Tempor
             continue
         same_unit = found.value[-1] == expression.value[-1] and ("T" in found.value) == ("T" in expression.value)
         if vague:
-            covers = same_unit
+            upper = _vague_limit(entry["text"], found.value, upper)
+            covers = same_unit and length <= upper
         else:
-            covers = same_unit and found.mod in ("LESS_THAN", "EQUAL_OR_LESS") and upper > length
+            covers = (found.mod in ("LESS_THAN", "EQUAL_OR_LESS") and upper > length
+                      and (same_unit or upper <= MAX_CROSS_UNIT_RATIO * length))  # "less than an hour"
+            if covers and NEAR.search(entry["text"]):
+                covers = length >= NEAR_SHARE * upper  # "nearly forty years" does not cover three
         if not covers:
             continue
         candidate = TemporalCandidate(

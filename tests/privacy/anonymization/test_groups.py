@@ -42,7 +42,10 @@ def test_family_most_specific_public_most_general(demo: list) -> None:
     public = demo[-1]
     assert "Harvard" not in public.text and "Tokyo University" not in public.text
     assert "is Tokyo" not in public.text
-    assert all(level.degree >= 1 for level in public.phrase_levels)
+    # every phrase with a natural generalization is generalized; "sushi" has none here
+    # ("My favorite food is a dish" restates "food"), so it stays as written
+    assert all(level.degree >= 1 for level in public.phrase_levels if level.phrase != "sushi")
+    assert "is in Asia" in public.text or "is in Japan" in public.text
 
 
 def test_info_loss_increases_with_level(demo: list) -> None:
@@ -90,7 +93,7 @@ def test_no_groups_and_no_phrases() -> None:
 
 def test_user_chosen_levels() -> None:
     chosen = generalize_text(DEMO, PHRASES[:1], [1], profile=PROFILE, now=NOW)
-    assert chosen.text.startswith("My hometown is Japan.")
+    assert chosen.text.startswith("My hometown is in Japan.")
     with pytest.raises(ValueError):
         generalize_text(DEMO, PHRASES[:1], [9], profile=PROFILE, now=NOW)
 
@@ -139,3 +142,29 @@ def test_many_phrases_still_give_increasing_versions() -> None:
     losses = [g.info_loss for g in groups]
     assert groups[0].text == text and losses == sorted(losses) and len(set(losses)) == len(losses)
     assert "Paris" not in groups[-1].text and "Europe" in groups[-1].text
+
+
+def test_a_town_is_in_a_country_not_the_country() -> None:
+    options = alternatives(DEMO, PHRASES[0], profile=PROFILE, now=NOW).options
+    assert [o.text for o in options] == ["Tokyo", "in Japan", "in Asia"]
+    text = "I moved to Tokyo last year."
+    moved = alternatives(text, phrase("Tokyo", "location", text), profile=PROFILE, now=NOW).options
+    assert [o.text for o in moved][1:] == ["Japan", "Asia"]
+
+
+def test_a_generalization_that_restates_its_sentence_reads_unnaturally() -> None:
+    sushi = {o.text: o.natural for o in alternatives(DEMO, PHRASES[1], profile=PROFILE, now=NOW).options}
+    assert sushi["a dish"] is False  # "My favorite food is a dish"
+    text = "I had sushi with Ann."
+    elsewhere = alternatives(text, phrase("sushi", "interests", text), profile=PROFILE, now=NOW).options
+    assert any(o.natural and o.degree > 0 for o in elsewhere)
+
+
+@pytest.mark.parametrize(("text", "duration", "allowed", "refused"), [
+    ("I studied there for three years.", "for three years", "for years", "for nearly forty years"),
+    ("We talked for 50 minutes.", "for 50 minutes", "for less than one hour", "for a few minutes"),
+    ("I slept for 5 hours.", "for 5 hours", "for hours", "for less than a decade"),
+])
+def test_duration_generalizations_cover_the_original(text: str, duration: str, allowed: str, refused: str) -> None:
+    options = [o.text for o in alternatives(text, phrase(duration, "time", text), profile=PROFILE, now=NOW).options]
+    assert allowed in options and refused not in options
