@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .attributes import ATTRIBUTE_SPECS
-from .selectors import profile_get
-from .services import profile_update, user_sign_up
+from .selectors import profile_get, profile_settings_get
+from .services import profile_settings_update, profile_update, user_sign_up
 
 
 class AttributesField(serializers.DictField):
@@ -28,6 +28,8 @@ class ProfileOutputSerializer(serializers.Serializer):
     last_name = serializers.CharField()
     email = serializers.EmailField()
     attributes = AttributesField(help_text=f"Attributes: {', '.join(ATTRIBUTE_SPECS)}; each a list of values.")
+    fingerprint_all = serializers.BooleanField(
+        help_text="Fingerprint every message, even one with nothing private (the default for posting).")
 
 
 class ProfileInputSerializer(serializers.Serializer):
@@ -35,6 +37,8 @@ class ProfileInputSerializer(serializers.Serializer):
     last_name = serializers.CharField(required=False, allow_blank=True, max_length=150)
     email = serializers.EmailField(required=False, allow_blank=True)
     attributes = AttributesField(required=False)
+    fingerprint_all = serializers.BooleanField(
+        required=False, help_text="Fingerprint every message, even one with nothing private (the default for posting).")
 
 
 def _profile_payload(user) -> dict:
@@ -45,6 +49,7 @@ def _profile_payload(user) -> dict:
         "last_name": user.last_name,
         "email": user.email,
         "attributes": profile_get(user=user),
+        "fingerprint_all": profile_settings_get(user=user).fingerprint_all,
     }
 
 
@@ -68,6 +73,7 @@ class ProfileApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         attributes = data.pop("attributes", None)
+        fingerprint_all = data.pop("fingerprint_all", None)
         if attributes is None:
             attributes = {}
             replace = False  # a names-only edit never clears attributes
@@ -81,6 +87,8 @@ class ProfileApi(APIView):
                  **({"attributes": {k: v for k, v in errors.items() if k not in names}}
                     if any(k not in names for k in errors) else {})}
             ) from None
+        if fingerprint_all is not None:
+            profile_settings_update(user=request.user, fingerprint_all=fingerprint_all)
         return Response(_profile_payload(request.user))
 
 

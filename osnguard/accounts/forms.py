@@ -34,6 +34,11 @@ class ProfileForm(forms.Form):
     first_name = forms.CharField(max_length=150, required=False)
     last_name = forms.CharField(max_length=150, required=False)
     email = forms.EmailField(required=False)
+    fingerprint_all = forms.BooleanField(
+        required=False, label="Fingerprint every message",
+        help_text="Give each friend a distinct version even when a message has nothing private in it, "
+                  "so a leak of any message can be traced. The compose page starts with this choice.",
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -53,9 +58,10 @@ class ProfileForm(forms.Form):
             self.fields[spec.name] = field
 
     @classmethod
-    def initial_from(cls, *, user, profile: dict[str, list[str]]) -> dict[str, object]:
-        """Initial data for the form from a stored profile."""
-        initial: dict[str, object] = {"first_name": user.first_name, "last_name": user.last_name, "email": user.email}
+    def initial_from(cls, *, user, profile: dict[str, list[str]], fingerprint_all: bool = False) -> dict[str, object]:
+        """Initial data for the form from a stored profile and the posting settings."""
+        initial: dict[str, object] = {"first_name": user.first_name, "last_name": user.last_name, "email": user.email,
+                                      "fingerprint_all": fingerprint_all}
         for name, values in profile.items():
             initial[name] = values[0] if ATTRIBUTE_SPECS[name].kind == "date" and values else "\n".join(values)
         return initial

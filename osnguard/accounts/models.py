@@ -25,3 +25,16 @@ class ProfileAttribute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.attribute}={self.value}"
+
+
+class ProfileSettings(models.Model):
+    """The author's own settings for posting (one row per user, created on first save)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_settings")
+    fingerprint_all = models.BooleanField(
+        default=False,
+        help_text="Give every friend a distinct version even of messages with nothing private in them.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: fingerprint_all={self.fingerprint_all}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractUser
 
 from .attributes import ATTRIBUTE_SPECS
-from .models import ProfileAttribute
+from .models import ProfileAttribute, ProfileSettings
 
 
 def profile_get(*, user: AbstractUser) -> dict[str, list[str]]:
@@ -34,3 +34,10 @@ def profile_completeness(*, user: AbstractUser) -> tuple[int, int]:
 def user_display_name(*, user: AbstractUser) -> str:
     """Full name if known, else the username."""
     return user.get_full_name() or user.get_username()
+
+
+def profile_settings_get(*, user: AbstractUser) -> ProfileSettings:
+    """The user's posting settings; the defaults (unsaved) when they never changed them."""
+    if user.pk is None:
+        return ProfileSettings()
+    return ProfileSettings.objects.filter(user=user).first() or ProfileSettings(user=user)

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from osnguard.circles.services import group_create_defaults
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
-from .models import ProfileAttribute
+from .models import ProfileAttribute, ProfileSettings
 
 User = get_user_model()
 
@@ -98,3 +98,12 @@ def _apply_names(*, user: AbstractUser, names: dict[str, str], errors: dict[str,
         for key, messages in exc.message_dict.items():
             if key in names:
                 errors[key] = messages
+
+
+def profile_settings_update(*, user: AbstractUser, fingerprint_all: bool) -> ProfileSettings:
+    """Save the user's posting settings: `fingerprint_all` fingerprints even messages with nothing
+    private in them (the compose page's default and the API's when a request does not say)."""
+    if not isinstance(fingerprint_all, bool):
+        raise ValidationError({"fingerprint_all": "Must be true or false."})
+    settings, _ = ProfileSettings.objects.update_or_create(user=user, defaults={"fingerprint_all": fingerprint_all})
+    return settings

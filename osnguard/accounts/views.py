@@ -14,8 +14,8 @@ from osnguard.core.forms import add_service_errors
 
 from .attributes import ATTRIBUTE_SPECS
 from .forms import ProfileForm, SignUpForm
-from .selectors import profile_get
-from .services import profile_update, user_sign_up
+from .selectors import profile_get, profile_settings_get
+from .services import profile_settings_update, profile_update, user_sign_up
 
 
 @require_http_methods(["GET", "POST"])
@@ -53,13 +53,16 @@ def profile(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 profile_update(user=request.user, attributes=form.attributes(), names=form.names())
+                profile_settings_update(user=request.user, fingerprint_all=form.cleaned_data["fingerprint_all"])
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
                 messages.success(request, "Profile saved.")
                 return redirect("accounts:profile")
     else:
-        form = ProfileForm(initial=ProfileForm.initial_from(user=request.user, profile=stored))
+        form = ProfileForm(initial=ProfileForm.initial_from(
+            user=request.user, profile=stored,
+            fingerprint_all=profile_settings_get(user=request.user).fingerprint_all))
     filled = sum(1 for values in stored.values() if values)
     return render(
         request,

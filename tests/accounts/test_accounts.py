@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -139,3 +141,17 @@ def test_profile_update_partial_keeps_other_attributes(user):
     assert profile_as_engine_dict(user=user) == {"hometown": ["Tokyo"], "work": ["engineer"]}
     profile_update(user=user, attributes={"work": ["engineer"]})
     assert profile_as_engine_dict(user=user) == {"work": ["engineer"]}
+
+
+def test_fingerprint_every_message_setting_round_trip(web, user):
+    from osnguard.accounts.selectors import profile_settings_get
+
+    assert profile_settings_get(user=user).fingerprint_all is False  # default, nothing stored
+    assert 'name="fingerprint_all"' in web.get(reverse("accounts:profile")).content.decode()
+    assert web.post(reverse("accounts:profile"), {"hometown": "Tokyo", "fingerprint_all": "on"}).status_code == 302
+    assert profile_settings_get(user=user).fingerprint_all is True
+    assert re.search(r'<input type="checkbox" name="fingerprint_all"[^>]* checked>',
+                     web.get(reverse("accounts:profile")).content.decode())
+    # an unticked box is a plain form's "off"
+    assert web.post(reverse("accounts:profile"), {"hometown": "Tokyo"}).status_code == 302
+    assert profile_settings_get(user=user).fingerprint_all is False

@@ -79,3 +79,14 @@ def test_profile_bad_input_is_400(api, user, payload, key):
 def test_profile_malformed_json_is_400(api):
     response = api.generic("PUT", "/api/profile/", "{not json", content_type="application/json")
     assert response.status_code == 400
+
+
+def test_profile_api_fingerprint_all_setting(api):
+    assert api.get("/api/profile/").data["fingerprint_all"] is False
+    response = api.patch("/api/profile/", {"fingerprint_all": True}, format="json")
+    assert response.status_code == 200 and response.data["fingerprint_all"] is True
+    assert api.get("/api/profile/").data["fingerprint_all"] is True
+    # other edits leave it alone; a bad value is a 400
+    assert api.patch("/api/profile/", {"first_name": "Adam"}, format="json").data["fingerprint_all"] is True
+    bad = api.patch("/api/profile/", {"fingerprint_all": "maybe"}, format="json")
+    assert bad.status_code == 400 and "fingerprint_all" in bad.data
