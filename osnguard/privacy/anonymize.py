@@ -17,8 +17,9 @@ import numpy as np
 
 from osnguard.privacy.fingerprinting import TARGET_DISTANCE, NaturalnessCheck, fingerprint_group
 from osnguard.privacy.fingerprinting.codes import Avoid
-from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots
+from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots, wording_slots
 from osnguard.privacy.fingerprinting.versions import capacity as slots_capacity
+from osnguard.privacy.fingerprinting.versions import word_distance
 from osnguard.privacy.resources import ResourceMissing
 from osnguard.privacy.types import Choice, Phrase, Profile, Version, parse_now
 
@@ -203,39 +204,64 @@ def generalize(
     return out
 
 
-def word_distance(a: str | None, b: str | None) -> int:
-    """Word-level edit distance between two wordings of a generalized phrase, capped at the target
-    distance: "Japan" vs "Asia" is 1, "Tokyo University" vs "a university in Tokyo" is 3 (capped),
-    since a leaker must edit that many words to turn one into the other."""
-    x, y = (a or "").lower().split(), (b or "").lower().split()
-    if x == y:
-        return 0
-    previous = list(range(len(y) + 1))
-    for i, wx in enumerate(x, start=1):
-        current = [i]
-        for j, wy in enumerate(y, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (wx != wy)))
-        previous = current
-    return max(1, min(TARGET_DISTANCE, previous[-1]))
+class PositionTexts:
+    """The texts of versions at each numbered position of a message (fingerprint slots and
+    generalized phrases), as small integer ids, with the distance between any two texts of a
+    position: word edits for generalized phrases (`word_distance`), else 0 or 1."""
+
+    def __init__(self, originals: dict[int, str], generalized: set[int]) -> None:
+        self.originals = dict(originals)  # a version without a choice at a position shows this
+        self.generalized = set(generalized)
+        self.vocab: dict[int, dict[str, int]] = {}
+        self._tables: dict[int, np.ndarray] = {}
+
+    def id(self, number: int, text: str) -> int:
+        vocab = self.vocab.setdefault(number, {})
+        if text not in vocab:
+            vocab[text] = len(vocab)
+            self._tables.pop(number, None)
+        return vocab[text]
+
+    def table(self, number: int) -> np.ndarray:
+        if number not in self._tables:
+            texts = sorted(self.vocab.get(number, {}), key=self.vocab.get(number, {}).get)
+            if number in self.generalized:
+                table = [[word_distance(a, b) for b in texts] for a in texts]
+            else:
+                table = [[int(a != b) for b in texts] for a in texts]
+            self._tables[number] = np.array(table, dtype=np.int64).reshape(len(texts), len(texts))
+        return self._tables[number]
+
+    def row(self, choices: Sequence[Choice], numbers: Sequence[int]) -> list[int]:
+        """A version's text ids at `numbers` (its choices, else the position's original)."""
+        texts = {c.slot: c.text for c in choices}
+        return [self.id(n, texts.get(n, self.originals.get(n, ""))) for n in numbers]
 
 
-def generalization_gap(a: dict[int, str], b: dict[int, str]) -> int:
-    """How many word edits the generalized phrases of two groups' texts are apart."""
-    return sum(word_distance(a.get(k), b.get(k)) for k in set(a) | set(b))
-
-
-def avoid_for(signature: tuple, generalized: dict[int, str], given: list[tuple[tuple, dict[int, str], np.ndarray]]) -> Avoid | None:
-    """The codewords earlier groups with the same slots received, each with how far the
-    generalized phrases already set that group's versions apart from this group's."""
-    words, offsets = [], []
-    for other_signature, other_generalized, other_words in given:
-        if other_signature != signature:
-            continue  # different slots: the versions differ in their wording already
-        words.append(other_words)
-        offsets.append(np.full(len(other_words), generalization_gap(generalized, other_generalized), dtype=np.int64))
-    if not words:
+def avoid_versions(slots: Sequence[Any], fixed: Sequence[Choice], given: Sequence[Version],
+                   positions: PositionTexts) -> Avoid | None:
+    """How far each version already `given` (earlier groups) is from a new version of this group:
+    per slot, a cost for each alternative, plus an offset for the positions this group does not
+    vary (its fixed generalized phrases, and fingerprint slots it lacks)."""
+    if not given:
         return None
-    return Avoid(np.concatenate(words), np.concatenate(offsets))
+    columns = [slot.choice.slot if slot.choice is not None else slot.number for slot in slots]
+    if any(n is None for n in columns):
+        return None
+    numbers = sorted({c.slot for v in given for c in v.choices} | {c.slot for c in fixed}
+                     | set(positions.originals) | set(columns))
+    others = [n for n in numbers if n not in set(columns)]
+    prior = np.array([positions.row(v.choices, numbers) for v in given], dtype=np.int64).reshape(len(given), len(numbers))
+    mine = positions.row(fixed, others)
+    index = {n: i for i, n in enumerate(numbers)}
+    offsets = np.zeros(len(given), dtype=np.int64)
+    for n, own in zip(others, mine):
+        offsets += positions.table(n)[prior[:, index[n]], own]
+    costs = []
+    for n, slot in zip(columns, slots):
+        ids = [positions.id(n, a.text) for a in slot.alternatives]
+        costs.append(positions.table(n)[prior[:, index[n]]][:, ids])
+    return Avoid.from_costs(costs, offsets)
 
 
 GENERALIZED_KINDS = frozenset({"generalization", "temporal", "suppression"})
@@ -251,8 +277,9 @@ def version_distance(versions: Sequence[Version]) -> int | None:
     values: list[dict[str, int]] = [{} for _ in slots]
     generalized_columns: set[int] = set()
     matrix = np.zeros((len(versions), max(len(slots), 1)), dtype=np.int32)
-    for col in range(len(slots)):
-        values[col][""] = 0  # a version without this slot
+    originals = {c.slot: c.original for v in versions for c in v.choices}
+    for slot, col in column.items():
+        values[col][originals[slot]] = 0  # a version without this slot shows the text as written
     for row, version in enumerate(versions):
         for choice in version.choices:
             col = column[choice.slot]
@@ -267,6 +294,7 @@ def version_distance(versions: Sequence[Version]) -> int | None:
             table = np.array([[word_distance(a, b) for b in texts] for a in texts], dtype=np.int32)
         else:
             table = 1 - np.eye(len(texts), dtype=np.int32)
+        table = table.astype(np.int32)
         tables.append(table)
     best = None
     for start in range(0, len(versions), 128):
@@ -294,11 +322,13 @@ def anonymize(
     check: NaturalnessCheck | None = None,
     generalizer: Generalizer | None = None,
     phrases: list[Phrase] | None = None,
+    wordings: bool = True,
 ) -> AnonymizeResult:
     """Identify, generalize per group, and fingerprint one version per friend.
 
     `phrases` skips identification (the compose page passes the phrases the user confirmed);
-    `generalizer` replaces the anonymization stage (same signature as `anonymize_groups`).
+    `generalizer` replaces the anonymization stage (same signature as `anonymize_groups`);
+    `wordings=False` gives every friend of a group the same wording of its generalized phrases.
     Raises ValueError for bad input.
     """
     if not isinstance(text, str):
@@ -334,8 +364,14 @@ def anonymize(
     results: list[GroupResult | None] = [None] * len(requests)
     versions: list[Version] = []
     texts_capacity: dict[str, int] = {}
-    given: list[tuple[tuple, dict[int, str], np.ndarray]] = []  # (slot signature, generalizations, codewords)
     base_slots = find_slots(text, phrase_spans, check=check) if fingerprint and requests else []
+    for number, slot in enumerate(base_slots, start=slot_base):
+        slot.number = number  # the same position number in every group's text
+    next_number = slot_base + len(base_slots)
+    positions = PositionTexts(
+        {slot.number: slot.original for slot in base_slots},
+        {c.slot for g in gens for c in g.choices if c.kind in GENERALIZED_KINDS},
+    )
     for rank, index in enumerate(requests_by_level):
         request, gen = requests[index], gens[index]
         protected = [(c.start, c.end) for c in gen.choices]
@@ -343,16 +379,19 @@ def anonymize(
             protected += phrase_spans
         if fingerprint:
             slots = transfer_slots(text, gen.text, base_slots, protected, check=check)
-            signature = tuple((slot.original, tuple(a.text for a in slot.alternatives)) for slot in slots)
-            generalized = {c.slot: c.text for c in gen.choices}
+            for slot in slots:
+                if slot.number is None:  # found afresh in this group's text (a very long message)
+                    slot.number, next_number = next_number, next_number + 1
+                    positions.originals[slot.number] = slot.original
+            if wordings:
+                slots = sorted([*slots, *wording_slots(gen.text, gen.choices, check=check)], key=lambda s: (s.start, s.end))
+            reworded = {s.choice.slot for s in slots if s.choice is not None}
             done = fingerprint_group(
                 gen.text, request.friends, group=request.name, protected=protected,
                 base_choices=list(gen.choices), slot_base=slot_base, group_index=rank,
                 n_groups=len(requests), seed=seed, check=check, slots=slots,
-                avoid=avoid_for(signature, generalized, given),
+                avoid=avoid_versions(slots, [c for c in gen.choices if c.slot not in reworded], versions, positions),
             )
-            if done.words is not None and len(done.words):
-                given.append((signature, generalized, done.words))
             group_versions, group_capacity, distance = done.versions, done.capacity, done.min_distance
             warnings.extend(done.warnings)
         else:

@@ -12,9 +12,11 @@ from typing import Any, Iterable, Sequence
 
 from osnguard.privacy import resources
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck, default_check
+from osnguard.privacy.types import Choice
 
 SYNONYM = "synonym"
 REALISATION = "realisation"
+WORDING = "wording"  # another wording of a generalized phrase at the same level
 
 
 @dataclass(frozen=True)
@@ -28,11 +30,17 @@ class Alternative:
 
 @dataclass
 class Slot:
-    """A fingerprint position. `alternatives[0].text` is the original text of [start, end)."""
+    """A fingerprint position. `alternatives[0].text` is the original text of [start, end).
+
+    `number` is the slot's position number in the whole message (the same in every group's text),
+    when the caller assigned one; `choice` is the generalized phrase a wording slot re-words (its
+    versions report that phrase's slot, kind and original)."""
 
     start: int
     end: int
     alternatives: list[Alternative] = field(default_factory=list)
+    number: int | None = None
+    choice: Choice | None = None
 
     @property
     def original(self) -> str:
@@ -44,7 +52,10 @@ class Slot:
 
     @property
     def kind(self) -> str:
-        """A slot is a synonym slot if any of its alternatives is a synonym."""
+        """A wording slot re-words a generalized phrase; else a slot is a synonym slot if any of
+        its alternatives is a synonym."""
+        if self.choice is not None:
+            return WORDING
         return SYNONYM if any(a.kind == SYNONYM for a in self.alternatives[1:]) else REALISATION
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,7 +168,7 @@ def recheck_beside_neighbours(text: str, slots: list[Slot], check: NaturalnessCh
             or all(check(left, slot.original.lower(), alt.text.lower(), right) for left, right in contexts)
         ]
         if len(kept) > 1:
-            out.append(Slot(slot.start, slot.end, kept))
+            out.append(Slot(slot.start, slot.end, kept, slot.number, slot.choice))
     return out
 
 
@@ -199,6 +210,7 @@ def transfer_slots(
             source[max(slot.start - RECHECK_CHARS, 0) : slot.start] != target[max(start - RECHECK_CHARS, 0) : start]
             or source[slot.end : slot.end + RECHECK_CHARS] != target[end : end + RECHECK_CHARS]
         )
+        moved.number = slot.number
         if near_change and moved.kind == SYNONYM:
             left = target[:start].lower().split()[-4:]
             right = target[end:].lower().split()[:4]
@@ -209,4 +221,34 @@ def transfer_slots(
             if moved.size < 2:
                 continue
         out.append(moved)
+    return out
+
+
+def wording_slots(
+    text: str,
+    choices: Sequence[Choice],
+    *,
+    check: NaturalnessCheck | None = None,
+    max_variants: int = 4,
+) -> list[Slot]:
+    """Slots re-wording the generalized phrases of a group's `text` (`choices` with offsets into
+    it): each phrase generalized above its original gets its other natural wordings at the same
+    level (anonymization.wording), checked in context like a synonym."""
+    from osnguard.privacy.anonymization.wording import variants
+
+    check = check or default_check()
+    out: list[Slot] = []
+    for choice in choices:
+        if choice.kind not in ("generalization", "temporal") or not choice.text or choice.text == choice.original:
+            continue
+        if text[choice.start : choice.end] != choice.text:
+            continue
+        left = text[: choice.start].lower().split()[-CONTEXT_WORDS:]
+        right = text[choice.end :].lower().split()[:CONTEXT_WORDS]
+        natural = [v for v in variants(choice.text, kind=choice.kind)
+                   if check(left, choice.text.lower(), v.lower(), right)][:max_variants]
+        if natural:
+            alternatives = [Alternative(choice.text, WORDING, "original")]
+            alternatives += [Alternative(v, WORDING, "wording") for v in natural]
+            out.append(Slot(choice.start, choice.end, alternatives, choice.slot, choice))
     return out

@@ -5,6 +5,10 @@ pairwise distance >= 3 where the capacity allows (else the largest distance that
 friend a distinct version), and renders each friend's `Version` with its `Choice`s, whose offsets
 point into that version's text. With several groups, the realisation slots carry a per-group
 pattern, so a leak whose synonyms were all changed back still points to its group.
+
+A wording slot (another wording of a generalized phrase) counts as many positions as the words
+a leaker must edit to turn one wording into the other (`word_distance`, up to 3), as the
+generalized phrases of different groups do.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from osnguard.privacy.fingerprinting.codes import Avoid, all_vectors, best_code, min_distance
+from osnguard.privacy.fingerprinting.codes import Avoid, Tables, all_vectors, best_code, min_distance
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
-from osnguard.privacy.fingerprinting.slots import REALISATION, Slot, find_slots
+from osnguard.privacy.fingerprinting.slots import REALISATION, WORDING, Slot, find_slots
 from osnguard.privacy.types import Choice, Version
 
 TARGET_DISTANCE = 3
@@ -36,6 +40,36 @@ class GroupFingerprints:
     min_distance: int | None  # smallest number of slots two versions differ in (None: < 2 versions)
     warnings: list[str] = field(default_factory=list)
     words: np.ndarray | None = None  # the choice vector of each version, in `versions` order
+
+
+def word_distance(a: str | None, b: str | None) -> int:
+    """Word-level edit distance between two wordings of a generalized phrase, capped at the target
+    distance: "Japan" vs "Asia" is 1, "Tokyo University" vs "a university in Tokyo" is 3 (capped),
+    since a leaker must edit that many words to turn one into the other. 0 when equal."""
+    x, y = (a or "").lower().split(), (b or "").lower().split()
+    if x == y:
+        return 0
+    previous = list(range(len(y) + 1))
+    for i, wx in enumerate(x, start=1):
+        current = [i]
+        for j, wy in enumerate(y, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (wx != wy)))
+        previous = current
+    return max(1, min(TARGET_DISTANCE, previous[-1]))
+
+
+def slot_table(slot: Slot) -> np.ndarray | None:
+    """Distances between a slot's alternatives: word edits for a wording slot, None (1 apart)
+    for the others."""
+    if slot.kind != WORDING:
+        return None
+    texts = [a.text for a in slot.alternatives]
+    return np.array([[word_distance(a, b) for b in texts] for a in texts], dtype=np.int64)
+
+
+def slot_tables(slots: Sequence[Slot]) -> Tables:
+    tables = [slot_table(slot) for slot in slots]
+    return None if all(t is None for t in tables) else tables
 
 
 def capacity(slots: Sequence[Slot]) -> int:
@@ -58,21 +92,27 @@ def render(
     `kinds` may give the slots' kinds precomputed (rendering many versions of one text).
     """
     kinds = kinds if kinds is not None else [slot.kind for slot in slots]
+    reworded = {slot.choice.slot for slot in slots if slot.choice is not None}
     pieces: list[str] = []
     choices: list[Choice] = []
     shifts: list[tuple[int, int]] = []  # (original end of an edit, cumulative shift after it)
     cursor, shift = 0, 0
+    numbered = 0  # fingerprint slots without a message-wide number are numbered from slot_base
     for index, (slot, pick) in enumerate(zip(slots, vector)):
         alternative = slot.alternatives[int(pick)]
         pieces.append(text[cursor : slot.start])
         start = slot.start + shift
+        end = start + len(alternative.text)
         pieces.append(alternative.text)
         shift += len(alternative.text) - (slot.end - slot.start)
         shifts.append((slot.end, shift))
         cursor = slot.end
-        choices.append(
-            Choice(slot_base + index, kinds[index], slot.original, alternative.text, start, start + len(alternative.text))
-        )
+        if slot.choice is not None:  # a generalized phrase, worded for this friend
+            choices.append(Choice(slot.choice.slot, slot.choice.kind, slot.choice.original, alternative.text, start, end))
+            continue
+        number = slot.number if slot.number is not None else slot_base + numbered
+        numbered += slot.number is None
+        choices.append(Choice(number, kinds[index], slot.original, alternative.text, start, end))
     pieces.append(text[cursor:])
 
     def moved(offset: int) -> int:
@@ -83,6 +123,8 @@ def render(
         return offset + delta
 
     for choice in base_choices:
+        if choice.slot in reworded:
+            continue
         start = moved(choice.start)
         choices.append(Choice(choice.slot, choice.kind, choice.original, choice.text, start, start + choice.end - choice.start))
     choices.sort(key=lambda c: (c.start, c.slot))
@@ -116,15 +158,14 @@ def choose_code(
     synonym slots, unless using every slot gets closer to the target distance.
     """
     sizes = [slot.size for slot in slots]
-    full = best_code(sizes, count, TARGET_DISTANCE, seed, avoid)
+    tables = slot_tables(slots)
+    full = best_code(sizes, count, TARGET_DISTANCE, seed, avoid, tables)
     if pattern is not None:
         free = [j for j, slot in enumerate(slots) if slot.kind != REALISATION]
         fixed = [j for j, slot in enumerate(slots) if slot.kind == REALISATION]
-        inner_avoid = None
-        if avoid is not None:
-            offsets = avoid.offsets + (avoid.words[:, fixed] != pattern).sum(axis=1)
-            inner_avoid = Avoid(avoid.words[:, free], offsets)
-        inner = best_code([sizes[j] for j in free], count, TARGET_DISTANCE, seed, inner_avoid) if free else None
+        inner_avoid = avoid.restricted(free, fixed, pattern, tables) if avoid is not None else None
+        inner_tables = [tables[j] for j in free] if tables is not None else None
+        inner = best_code([sizes[j] for j in free], count, TARGET_DISTANCE, seed, inner_avoid, inner_tables) if free else None
         # distance beyond the target buys less than a group that stays recognisable
         if inner is not None and (full is None or min(inner.distance, TARGET_DISTANCE) >= min(full.distance, TARGET_DISTANCE)):
             words = np.zeros((count, len(slots)), dtype=np.int16)
@@ -180,7 +221,7 @@ def fingerprint_group(
     result.versions = [v for v in versions if v is not None]
     result.words = np.empty_like(words)
     result.words[np.array(order, dtype=np.int64)] = words
-    result.min_distance = min_distance(words) if len(friends) > 1 else None
+    result.min_distance = min_distance(words, slot_tables(slots)) if len(friends) > 1 else None
     if result.capacity < len(friends):
         result.warnings.append(
             f"group {group!r}: this message allows only {result.capacity} distinct versions for "

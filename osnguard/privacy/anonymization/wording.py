@@ -1,0 +1,155 @@
+"""Wording variants of a generalized phrase at the same level of generality.
+
+Fingerprinting gives each friend one of these wordings ("a university in Tokyo" / "a Tokyo
+university" / "one of the universities in Tokyo"), so friends' versions differ by whole words
+that survive retyping, without saying more or less than the group's generalization.
+
+`variants(text, kind=)` returns the other wordings of `text` (a generalized or temporal phrase as
+the anonymization stage wrote it), never `text` itself; callers check them for naturalness in
+their sentence. Rules, each meaning-preserving:
+
+- organisation type + place: "a university in Tokyo" -> "a Tokyo university", "one of the
+  universities in Tokyo", "a college in Tokyo"; countries by their adjective ("an American
+  university", "a US university", "a university in the US");
+- an organisation type alone: "a university" -> "a college";
+- places: "the United States" -> "the US"; "in Asia" -> "somewhere in Asia";
+- temporal: "less than" <-> "under", "nearly" <-> "almost", "a few" -> "several", "every day" ->
+  "daily", "this morning" -> "in the morning", "tonight" -> "this evening".
+"""
+
+from __future__ import annotations
+
+import re
+
+from osnguard.privacy.anonymization.schemas import ORG_TYPE_WORDS, indefinite_article
+
+MAX_VARIANTS = 5
+
+ORG_TYPES = frozenset(ORG_TYPE_WORDS.values())
+# Type words that can stand for each other at the same level ("a university" / "a college").
+TYPE_SYNONYMS = {"university": ("college",)}
+
+# Country adjectives, for "an American university" (the adjective reads as naturally as the name).
+DEMONYMS = {
+    "the United States": "American", "Japan": "Japanese", "China": "Chinese", "Korea": "Korean",
+    "South Korea": "South Korean", "India": "Indian", "France": "French", "Germany": "German",
+    "Italy": "Italian", "Spain": "Spanish", "Canada": "Canadian", "Mexico": "Mexican",
+    "Brazil": "Brazilian", "Australia": "Australian", "the United Kingdom": "British",
+    "England": "English", "Scotland": "Scottish", "Ireland": "Irish", "Russia": "Russian",
+    "the Netherlands": "Dutch", "Sweden": "Swedish", "Norway": "Norwegian", "Poland": "Polish",
+    "Switzerland": "Swiss", "Austria": "Austrian", "Portugal": "Portuguese", "Greece": "Greek",
+    "Turkey": "Turkish", "Egypt": "Egyptian", "Israel": "Israeli", "Nigeria": "Nigerian",
+    "South Africa": "South African", "Argentina": "Argentinian", "Chile": "Chilean",
+    "Thailand": "Thai", "Vietnam": "Vietnamese", "Indonesia": "Indonesian", "the Philippines": "Filipino",
+    "Singapore": "Singaporean", "Malaysia": "Malaysian", "Pakistan": "Pakistani", "Iran": "Iranian",
+    "New Zealand": "New Zealand", "Belgium": "Belgian", "Denmark": "Danish", "Finland": "Finnish",
+}  # fmt: skip
+SHORT_NAMES = {"the United States": ("the US",), "the United Kingdom": ("the UK",)}
+
+_ORG = re.compile(r"^(?P<art>an?) (?P<type>[a-z]+) in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$", re.IGNORECASE)
+_TYPE_ONLY = re.compile(r"^(?P<art>an?) (?P<type>[a-z]+)$", re.IGNORECASE)
+_IN_PLACE = re.compile(r"^in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$")
+
+# Temporal wordings: (pattern, replacement) applied one at a time; each gives one variant.
+TEMPORAL_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        (r"\bless than\b", "under"),
+        (r"\bunder\b", "less than"),
+        (r"\bnearly\b", "almost"),
+        (r"\balmost\b", "nearly"),
+        (r"\ba few\b", "several"),
+        (r"^for years$", "for many years"),
+        (r"^every day$", "daily"),
+        (r"^every week$", "weekly"),
+        (r"^every month$", "monthly"),
+        (r"^this (morning|afternoon|evening)$", r"in the \1"),
+        (r"^tonight$", "this evening"),
+    )
+)
+
+
+def plural(noun: str) -> str:
+    """English plural of an organisation type word ("university" -> "universities")."""
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
+
+
+def with_article(noun_phrase: str) -> str:
+    """ "a"/"an" + the phrase; initialisms read letter by letter ("a US university", "an FBI office")."""
+    first = noun_phrase.split()[0]
+    if first.isupper() and len(first) > 1:
+        article = "an" if first[0] in "AEFHILMNORSX" else "a"
+    else:
+        article = indefinite_article(noun_phrase)
+    return f"{article} {noun_phrase}"
+
+
+def _place_modifiers(place: str) -> list[str]:
+    """Ways to name a place before a noun: "Tokyo", "American", "US"."""
+    found = []
+    if place in DEMONYMS:
+        found.append(DEMONYMS[place])
+    for short in SHORT_NAMES.get(place, ()):
+        found.append(short.removeprefix("the "))
+    if not place.startswith("the ") and place not in DEMONYMS and len(place.split()) <= 2:
+        found.append(place)  # "a Tokyo university", "a Massachusetts university"
+    return found
+
+
+def _organisation(match: re.Match[str]) -> list[str]:
+    kind, place = match.group("type").lower(), match.group("place")
+    if kind not in ORG_TYPES:
+        return []
+    out = [with_article(f"{modifier} {kind}") for modifier in _place_modifiers(place)]
+    out.append(f"one of the {plural(kind)} in {place}")
+    out.extend(with_article(f"{kind} in {short}") for short in SHORT_NAMES.get(place, ()))
+    out.extend(with_article(f"{other} in {place}") for other in TYPE_SYNONYMS.get(kind, ()))
+    return out
+
+
+def _temporal(text: str) -> list[str]:
+    out = []
+    for pattern, replacement in TEMPORAL_RULES:
+        if pattern.search(text):
+            out.append(pattern.sub(replacement, text, count=1))
+    return out
+
+
+def match_case(template: str, text: str) -> str:
+    """Capitalise `text` like the first letter of `template` (a phrase at a sentence start)."""
+    if template[:1].isupper() and not text[:1].isupper():
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def variants(text: str, *, kind: str = "generalization") -> list[str]:
+    """Other wordings of the generalized phrase `text` at the same level, at most MAX_VARIANTS,
+    most conservative first. `kind` is the choice's kind ("generalization" or "temporal")."""
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    phrase = text.strip()
+    if not phrase or phrase != text:
+        return []
+    lowered_first = phrase[:1].lower() + phrase[1:]
+    found: list[str] = []
+    if kind == "temporal":
+        found = _temporal(lowered_first)
+    else:
+        if match := _ORG.match(lowered_first):
+            found = _organisation(match)
+        elif (match := _TYPE_ONLY.match(lowered_first)) and match.group("type").lower() in ORG_TYPES:
+            found = [with_article(other) for other in TYPE_SYNONYMS.get(match.group("type").lower(), ())]
+        elif match := _IN_PLACE.match(phrase):
+            found = [f"somewhere in {match.group('place')}"]
+        elif phrase in SHORT_NAMES:
+            found = list(SHORT_NAMES[phrase])
+    out: list[str] = []
+    for candidate in found:
+        candidate = match_case(phrase, candidate)
+        if candidate != phrase and candidate not in out:
+            out.append(candidate)
+    return out[:MAX_VARIANTS]
