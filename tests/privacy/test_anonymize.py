@@ -11,7 +11,7 @@ from osnguard.privacy import anonymize as anonymize_module
 from osnguard.privacy.anonymization.wording import variants
 from osnguard.privacy.anonymize import Generalization, anonymize, version_distance
 from osnguard.privacy.fingerprinting import default_check
-from osnguard.privacy.types import Choice, Phrase
+from osnguard.privacy.types import Choice, Phrase, Version
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -216,3 +216,28 @@ def test_group_stays_identifiable_without_synonyms():
         by_group.setdefault(version.group, set()).add(pattern(version))
     assert all(len(patterns) == 1 for patterns in by_group.values())
     assert len({next(iter(p)) for p in by_group.values()}) == 3
+
+
+def test_friends_get_different_wordings_of_their_groups_generalization(demo_result):
+    by_name = {g.name: g for g in demo_result.groups}
+    public = by_name["Public"]
+    harvard = next(c.slot for c in public.choices if c.original == "Harvard University")
+    worded = {next(c.text for c in v.choices if c.slot == harvard) for v in demo_result.versions if v.group == "Public"}
+    assert worded == {"a university", "a college"}  # same level, two wordings
+
+    plain = anonymize(DEMO, profile=PROFILE, now=NOW, groups=audience(), generalizer=table_generalizer,
+                      phrases=demo_phrases(), wordings=False)
+    for version in plain.versions:
+        group = {g.name: g for g in plain.groups}[version.group]
+        generalized = {c.slot: c.text for c in group.choices}
+        assert all(c.text == generalized[c.slot] for c in version.choices if c.kind == "generalization")
+    assert plain.groups[4].capacity < public.capacity
+
+
+def test_version_distance_reads_a_missing_choice_as_the_text_as_written():
+    a = Version("a", "g", "I am here.", [Choice(5, "realisation", "I am", "I am", 0, 4)])
+    b = Version("b", "g", "I am here", [Choice(6, "realisation", ".", "", 9, 9)])
+    c = Version("c", "g", "I'm here.", [Choice(5, "realisation", "I am", "I'm", 0, 3)])
+    assert version_distance([a, b]) == 1  # only the full stop differs
+    assert version_distance([a, c]) == 1
+    assert version_distance([b, c]) == 2

@@ -11,7 +11,8 @@ The seed reports 140.91 per message (synonym-only: 21.29), summed over its 16.59
 per message and with Web 1T counts for naturalness; `mean_capacity` is per generalization. The
 `pipeline_*` figures run the whole engine instead (identification finds the phrases, the
 anonymization stage generalizes them for five groups of levels 1-5) and sum Π_j |S_j| over the
-distinct group texts, which is Eq. 4.9 with T = the generalizations actually handed out.
+distinct group texts, which is Eq. 4.9 with T = the generalizations actually handed out; they
+include the wording variants of generalized phrases (`pipeline_*_without_wordings` leave them out).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from osnguard.privacy import resources
 from osnguard.privacy.anonymize import anonymize
 from osnguard.privacy.fingerprinting import capacity, default_check, find_slots
+from osnguard.privacy.fingerprinting.slots import wording_slots
 
 DESCRIPTION = "fingerprint capacity (natural versions per message) on the private ppdp tweets"
 
@@ -84,17 +86,30 @@ def evaluate() -> dict:
         for slot in slots:
             for alternative in slot.alternatives[1:]:
                 kinds[alternative.rule] = kinds.get(alternative.rule, 0) + 1
-    pipeline, generalizations = [], []
+    pipeline, pipeline_plain, generalizations = [], [], []
+    with_wordings = 0
     groups = [{"name": f"level {level}", "level": level, "friends": []} for level in range(1, 6)]
     for tweet in tweets:
         result = anonymize(tweet.text, profile={}, now=NOW, groups=groups, fingerprint_all=True, check=check)
         pipeline.append(result.capacity)
         generalizations.append(len({g.text for g in result.groups}))
+        plain, worded = {}, False
+        for group in result.groups:
+            wordings = wording_slots(group.text, group.choices, check=check)
+            plain[group.text] = group.capacity // max(1, capacity(wordings))
+            worded = worded or bool(wordings)
+            for slot in wordings:
+                kinds["wording"] = kinds.get("wording", 0) + slot.size - 1
+        pipeline_plain.append(sum(plain.values()) if result.private else result.capacity)
+        with_wordings += worded
     return {
         "n": len(tweets),
         "pipeline_mean_capacity": round(statistics.fmean(pipeline), 2),
         "pipeline_median": statistics.median(pipeline),
         "pipeline_mean_generalizations": round(statistics.fmean(generalizations), 2),
+        "pipeline_mean_capacity_without_wordings": round(statistics.fmean(pipeline_plain), 2),
+        "pipeline_median_without_wordings": statistics.median(pipeline_plain),
+        "pipeline_share_with_wordings": round(with_wordings / len(tweets), 4),
         "mean_capacity": round(statistics.fmean(full), 2),
         "median": statistics.median(full),
         "mean_log2_capacity": round(statistics.fmean(math.log2(c) for c in full), 2),

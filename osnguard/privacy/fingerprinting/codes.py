@@ -211,7 +211,9 @@ def best_code(
         return Code(np.zeros((0, len(sizes)), dtype=np.int16), target)
     if space_size(sizes) < count:
         return None
-    for distance in range(min(target, max(max_distance(len(sizes), tables), 1)), 0, -1):
+    # two words can be no further apart than max_distance; one word only has `avoid` to keep
+    top = target if count == 1 else min(target, max(max_distance(len(sizes), tables), 1))
+    for distance in range(top, 0, -1):
         words = greedy_code(sizes, count, distance, seed, avoid, tables)
         if len(words) == count:
             reached = min_distance(words, tables) if count > 1 else distance

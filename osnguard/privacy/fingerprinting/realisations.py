@@ -291,3 +291,68 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
         slot = make_slot(last.idx, last.idx + 1, ".", [("", REALISATION, "punctuation")])
         if slot:
             yield slot
+
+
+# Phrase paraphrases: everyday words and phrases with a same-meaning twin. They change whole words
+# (they survive retyping, lower-casing and punctuation stripping), so they are offered as
+# synonyms: friend-level fingerprints, checked in context like WordNet synonyms.
+PRONOUN_TWINS = {"everyone": "everybody", "everybody": "everyone", "someone": "somebody",
+                 "somebody": "someone", "anyone": "anybody", "anybody": "anyone", "nobody": "no one"}
+ADVERB_TWINS = {"maybe": "perhaps", "perhaps": "maybe", "until": "till", "toward": "towards",
+                "towards": "toward"}
+INTENSIFIERS = ("really", "very", "so")
+NOT_INTENSIFIED = {"much", "many", "few", "little", "own", "same", "first", "last", "best", "most",
+                   "more", "less", "far", "long", "well", "that", "such"}
+CLAUSE_END = {".", "!", "?", ",", ";", ":"}
+
+
+def _next(doc: Any, token: Any) -> Any:
+    return doc[token.i + 1] if token.i + 1 < len(doc) else None
+
+
+def _slot(doc: Any, first: int, last: int, options: list[str]) -> Slot | None:
+    start, end, text = span_text(doc, first, last)
+    return make_slot(start, end, text, [(match_case(text, o), "synonym", "paraphrase") for o in options])
+
+
+def phrase_slots(doc: Any) -> Iterator[Slot]:
+    """"really tired" <-> "very tired" <-> "so tired", "a lot of" <-> "lots of", "everyone" <->
+    "everybody", "maybe" <-> "perhaps", "a bit" <-> "a little", "kind of" <-> "sort of" (as a
+    hedge), "thanks for" <-> "thank you for", a final "too" <-> "as well"."""
+    for token in doc:
+        low, nxt = token.lower_, _next(doc, token)
+        slot: Slot | None = None
+        if low in PRONOUN_TWINS and token.pos_ == "PRON":
+            slot = _slot(doc, token.i, token.i, [PRONOUN_TWINS[low]])
+        elif low == "no" and nxt is not None and nxt.lower_ == "one" and nxt.pos_ in {"PRON", "NOUN", "NUM"} \
+                and (_next(doc, nxt) is None or _next(doc, nxt).lower_ != "of"):
+            slot = _slot(doc, token.i, nxt.i, ["nobody"])
+        elif low in ADVERB_TWINS and token.pos_ in {"ADV", "ADP", "SCONJ"}:
+            slot = _slot(doc, token.i, token.i, [ADVERB_TWINS[low]])
+        elif low in INTENSIFIERS and token.dep_ == "advmod" and nxt is not None and token.head.i == nxt.i \
+                and nxt.tag_ in {"JJ", "RB"} and nxt.lower_ not in NOT_INTENSIFIED:
+            after = _next(doc, nxt)
+            predicative = nxt.dep_ not in {"amod"} and (after is None or after.lower_ not in {"that", "as"})
+            if low == "so" and not predicative:
+                continue
+            slot = _slot(doc, token.i, token.i, [w for w in INTENSIFIERS if w != low and (w != "so" or predicative)])
+        elif low == "a" and nxt is not None and nxt.lower_ == "lot" and _next(doc, nxt) is not None \
+                and _next(doc, nxt).lower_ == "of":
+            slot = _slot(doc, token.i, nxt.i, ["lots"])
+        elif low == "lots" and nxt is not None and nxt.lower_ == "of" and token.pos_ == "NOUN":
+            slot = _slot(doc, token.i, token.i, ["a lot"])
+        elif low == "a" and nxt is not None and nxt.lower_ in {"bit", "little"} and _next(doc, nxt) is not None \
+                and _next(doc, nxt).tag_ in {"JJ", "JJR", "RBR"} and nxt.dep_ in {"npadvmod", "advmod", "amod"}:
+            slot = _slot(doc, nxt.i, nxt.i, ["little" if nxt.lower_ == "bit" else "bit"])
+        elif low in {"kind", "sort"} and nxt is not None and nxt.lower_ == "of" and _next(doc, nxt) is not None \
+                and _next(doc, nxt).pos_ in {"ADJ", "VERB", "ADV"} and _next(doc, nxt).tag_ != "VBG" \
+                and (token.i == 0 or doc[token.i - 1].pos_ not in {"DET", "ADJ", "NUM"}):
+            slot = _slot(doc, token.i, token.i, ["sort" if low == "kind" else "kind"])
+        elif low == "thanks" and (nxt is None or nxt.lower_ == "for" or nxt.text in CLAUSE_END) \
+                and (token.i == 0 or doc[token.i - 1].text in CLAUSE_END):
+            slot = _slot(doc, token.i, token.i, ["thank you"])
+        elif low == "too" and token.dep_ == "advmod" and token.head.pos_ in {"VERB", "AUX"} \
+                and (nxt is None or nxt.text in CLAUSE_END) and token.i > 0 and doc[token.i - 1].text not in CLAUSE_END:
+            slot = _slot(doc, token.i, token.i, ["as well"])
+        if slot:
+            yield slot

@@ -118,6 +118,8 @@ def find_slots(
         candidates.extend(realisation_rules.that_slots(doc))
         candidates.extend(realisation_rules.number_slots(doc))
         candidates.extend(realisation_rules.punctuation_slots(doc))
+    if synonyms:
+        candidates.extend(realisation_rules.phrase_slots(doc))
     token_slots = synonym_rules.word_slots(
         doc, check=check, synonyms=synonyms, spellings=realisations, max_synonyms=max_synonyms
     )
