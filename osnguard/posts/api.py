@@ -4,6 +4,7 @@ recipient's feed (their own version only). Compose endpoints live beside them in
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -127,9 +128,115 @@ class AnalyzeInputSerializer(serializers.Serializer):
 class ComposeInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=MESSAGE_MAX_LENGTH)
     audience = serializers.ChoiceField(choices=Message.Audience.choices, default=Message.Audience.FRIENDS)
-    fingerprint_all = serializers.BooleanField(default=False)
+    fingerprint_all = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="Fingerprint even a message with nothing private; defaults to your profile's setting.")
     group_texts = serializers.DictField(child=serializers.CharField(max_length=MESSAGE_MAX_LENGTH), required=False,
-                                       help_text="Edited text per group name.")
+                                       help_text="Edited text per group name; an edit replaces that group's choices.")
+    choices = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField(min_value=0)), required=False,
+        help_text='Per group, per phrase key ("start:end" in the message), the degree of the option to use, '
+                  'as listed in the proposal\'s groups[].phrase_choices[].options.')
+    readings = serializers.DictField(
+        child=serializers.CharField(max_length=100), required=False,
+        help_text='Per ambiguous phrase key, the reading to follow (a key from the proposal\'s readings[].options).')
+    rejected_synonyms = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=2),
+        required=False, max_length=services.MAX_REJECTED,
+        help_text='["word", "synonym"] pairs never to use in this message\'s versions.')
+    reviewed_at = serializers.DateTimeField(
+        required=False, help_text="The proposal's review.now: time phrases are generalized relative to it "
+                                  "(at most an hour old).")
+    digest = serializers.CharField(
+        required=False, max_length=64,
+        help_text="The proposal's review.digest: posting fails unless the versions are exactly those reviewed.")
+
+
+def _review_arguments(data: dict) -> dict:
+    keys = ("group_texts", "choices", "readings", "rejected_synonyms", "reviewed_at")
+    return {key: data[key] for key in keys if key in data}
+
+
+class OptionSerializer(serializers.Serializer):
+    degree = serializers.IntegerField()
+    text = serializers.CharField(help_text="The wording; empty for a removed (suppressed) time phrase.")
+    kind = serializers.ChoiceField(choices=["original", "generalization", "temporal", "suppression"])
+    info_loss = serializers.FloatField()
+    k = serializers.IntegerField(allow_null=True, help_text="How many alternatives it hides among.")
+    fre = serializers.FloatField(help_text="Naturalness (Fre).")
+    natural = serializers.BooleanField()
+    available = serializers.BooleanField(help_text="False when the option would cut into another phrase.")
+
+
+class PhraseChoiceSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text='The phrase\'s span in the message, "start:end".')
+    phrase = serializers.CharField()
+    category = serializers.CharField()
+    degree = serializers.IntegerField(help_text="The option this group uses.")
+    default = serializers.IntegerField(help_text="The option the engine proposes for this group.")
+    options = OptionSerializer(many=True)
+
+
+class WordAlternativesSerializer(serializers.Serializer):
+    original = serializers.CharField()
+    alternatives = serializers.ListField(child=serializers.CharField(allow_blank=True))
+
+
+class ProposalGroupSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    level = serializers.IntegerField()
+    text = serializers.CharField()
+    info_loss = serializers.FloatField()
+    k = serializers.IntegerField(allow_null=True)
+    choices = serializers.ListField(child=serializers.DictField())
+    friends = serializers.IntegerField()
+    capacity = serializers.IntegerField()
+    min_distance = serializers.IntegerField(allow_null=True)
+    generated_text = serializers.CharField(help_text="The group's text before any edit.")
+    edited = serializers.BooleanField()
+    phrase_choices = PhraseChoiceSerializer(many=True)
+    synonyms = WordAlternativesSerializer(many=True, help_text="Fingerprint synonyms in use (rejectable).")
+    realisations = WordAlternativesSerializer(many=True, help_text="Other realisations in use (contractions, ...).")
+
+
+class ReadingOptionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    description = serializers.CharField()
+
+
+class ReadingSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    phrase = serializers.CharField()
+    reading = serializers.CharField(allow_null=True)
+    options = ReadingOptionSerializer(many=True)
+
+
+class ProposalVersionSerializer(serializers.Serializer):
+    friend = serializers.CharField()
+    group = serializers.CharField()
+    text = serializers.CharField()
+    choices = serializers.ListField(child=serializers.DictField())
+
+
+class ReviewStateSerializer(serializers.Serializer):
+    now = serializers.DateTimeField()
+    digest = serializers.CharField()
+
+
+class ProposalSerializer(serializers.Serializer):
+    """A proposal: every group's text and options, every friend's version, and the review state."""
+
+    private = serializers.BooleanField()
+    phrases = serializers.ListField(child=serializers.DictField())
+    groups = ProposalGroupSerializer(many=True)
+    versions = ProposalVersionSerializer(many=True)
+    capacity = serializers.IntegerField()
+    min_distance = serializers.IntegerField(allow_null=True)
+    warnings = serializers.ListField(child=serializers.CharField())
+    readings = ReadingSerializer(many=True, help_text="Ambiguous phrases and their readings.")
+    rejected_synonyms = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    fingerprint_all = serializers.BooleanField()
+    review = ReviewStateSerializer(help_text="Send back as reviewed_at and digest when posting.")
 
 
 class EngineResultSerializer(serializers.Serializer):
@@ -155,29 +262,32 @@ class AnalyzeApi(APIView):
 
 
 class MessageProposalApi(APIView):
-    """What each group and friend would receive, without posting."""
+    """What each group and friend would receive with your review choices applied, without posting."""
 
     serializer_class = ComposeInputSerializer
 
+    @extend_schema(request=ComposeInputSerializer, responses=ProposalSerializer)
     def post(self, request: Request) -> Response:
         data = ComposeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.message_propose(
+        proposal = services.message_propose(
             author=request.user, text=data.validated_data["text"],
-            group_texts=data.validated_data.get("group_texts"),
-            fingerprint_all=data.validated_data["fingerprint_all"],
+            fingerprint_all=data.validated_data.get("fingerprint_all"), **_review_arguments(data.validated_data),
         )
-        return Response(result.to_dict())
+        return Response(proposal.to_dict())
 
 
 class MessageCreateApi(MessageListApi):
-    """GET lists your messages; POST posts one (each friend gets their own version)."""
+    """GET lists your messages; POST posts one (each friend gets their own version), with the same
+    review choices as the proposal."""
 
+    @extend_schema(request=ComposeInputSerializer, responses={201: MessageDetailSerializer})
     def post(self, request: Request) -> Response:
         data = ComposeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = services.message_post(
             author=request.user, text=data.validated_data["text"], audience=data.validated_data["audience"],
-            group_texts=data.validated_data.get("group_texts"), fingerprint_all=data.validated_data["fingerprint_all"],
+            fingerprint_all=data.validated_data.get("fingerprint_all"), digest=data.validated_data.get("digest"),
+            **_review_arguments(data.validated_data),
         )
         return Response(MessageDetailSerializer(message).data, status=201)

@@ -7,9 +7,12 @@ writes, so nothing is ever stored half-way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from datetime import datetime
-from typing import Any, Iterable
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
+from typing import TYPE_CHECKING, Any, Iterable
 
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
@@ -20,6 +23,9 @@ from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.fingerprints.models import Fingerprint
 
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
+
+if TYPE_CHECKING:
+    from osnguard.privacy.review import ReviewChoices
 
 
 @dataclass(frozen=True)
@@ -173,51 +179,249 @@ def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = N
         raise ValidationError({"text": str(exc)}) from exc
 
 
+REVIEW_MAX_AGE = timedelta(hours=1)  # a review older than this must be updated before posting
+REVIEW_CLOCK_SKEW = timedelta(minutes=5)
+MAX_REJECTED = 200
+
+
+@dataclass
+class GroupReview:
+    """What the review shows per group beyond the engine's result: the degree of each phrase,
+    the text before any edit, and the fingerprint words in use."""
+
+    name: str
+    level: int
+    generated_text: str
+    edited: bool
+    degrees: dict[str, int]
+    defaults: dict[str, int]
+    synonyms: list[tuple[str, list[str]]]  # (original word, alternatives used in the versions)
+    realisations: list[tuple[str, list[str]]]
+
+
+@dataclass
+class Proposal:
+    """A proposal for review: the engine's result plus everything the review controls need.
+
+    `now` and `digest` travel back with the post, so what is stored is what was reviewed.
+    """
+
+    result: Any  # osnguard.privacy.anonymize.AnonymizeResult
+    phrases: list[Any]  # osnguard.privacy.review.PhraseReview, in text order
+    groups: dict[str, GroupReview]
+    rejected: list[tuple[str, str]]
+    fingerprint_all: bool
+    now: datetime
+    digest: str
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.result.to_dict()
+        options = {p.key: p.option_dicts() for p in self.phrases}
+        for group in data["groups"]:
+            review = self.groups.get(group["name"])
+            if review is None:
+                continue
+            group["generated_text"] = review.generated_text
+            group["edited"] = review.edited
+            group["phrase_choices"] = [
+                {"key": p.key, "phrase": p.phrase.text, "category": p.phrase.category,
+                 "degree": review.degrees.get(p.key, 0), "default": review.defaults.get(p.key, 0),
+                 "options": options[p.key]}
+                for p in self.phrases
+            ]
+            group["synonyms"] = [{"original": o, "alternatives": alts} for o, alts in review.synonyms]
+            group["realisations"] = [{"original": o, "alternatives": alts} for o, alts in review.realisations]
+        data["readings"] = [p.readings_dict() for p in self.phrases if p.ambiguous]
+        data["rejected_synonyms"] = [list(pair) for pair in self.rejected]
+        data["fingerprint_all"] = self.fingerprint_all
+        data["warnings"] = list(self.warnings) + data["warnings"]
+        data["review"] = {"now": self.now.isoformat(), "digest": self.digest}
+        return data
+
+
+def _clean_review(
+    *, choices: Any, readings: Any, rejected_synonyms: Any, group_texts: Any
+) -> "ReviewChoices":
+    """Type-check the review fields (values are checked against the message later)."""
+    from osnguard.privacy.review import ReviewChoices
+
+    choices = choices or {}
+    if not isinstance(choices, dict) or not all(isinstance(g, str) and isinstance(d, dict) for g, d in choices.items()):
+        raise ValidationError({"choices": 'Choices must look like {"<group>": {"<start:end>": <degree>}}.'})
+    degrees: dict[str, dict[str, int]] = {}
+    for group, chosen in choices.items():
+        degrees[group] = {}
+        for key, degree in chosen.items():
+            if isinstance(degree, str) and degree.strip().isdigit():
+                degree = int(degree)
+            if isinstance(degree, bool) or not isinstance(degree, int):
+                raise ValidationError({"choices": f"{group}: the degree for {key} must be a whole number, not {degree!r}."})
+            degrees[group][str(key)] = degree
+    readings = readings or {}
+    if not isinstance(readings, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in readings.items()):
+        raise ValidationError({"readings": 'Readings must look like {"<start:end>": "<reading key>"}.'})
+    rejected_synonyms = rejected_synonyms or []
+    if (not isinstance(rejected_synonyms, (list, tuple)) or len(rejected_synonyms) > MAX_REJECTED
+            or not all(isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(w, str) and w.strip() and len(w) <= 100
+                                                                            for w in p) for p in rejected_synonyms)):
+        raise ValidationError({"rejected_synonyms": f'Rejected synonyms must be a list of at most {MAX_REJECTED} '
+                                                    '["word", "synonym"] pairs.'})
+    group_texts = group_texts or {}
+    if not isinstance(group_texts, dict) or not all(isinstance(g, str) and isinstance(t, str) for g, t in group_texts.items()):
+        raise ValidationError({"group_texts": "Group texts must map group names to text."})
+    for name, edited in group_texts.items():
+        if len(edited) > MESSAGE_MAX_LENGTH:
+            raise ValidationError({"group_texts": f"The text for {name} is too long."})
+        if "\x00" in edited:
+            raise ValidationError({"group_texts": f"The text for {name} contains a NUL character."})
+    return ReviewChoices.build(degrees=degrees, readings=readings, rejected=rejected_synonyms, edits=group_texts)
+
+
+def _fingerprint_words(result: Any) -> dict[str, tuple[list, list]]:
+    """Per group, the synonym and realisation slots used in its versions: (original, alternatives)."""
+    out: dict[str, tuple[dict[str, list[str]], dict[str, list[str]]]] = {}
+    for version in result.versions:
+        synonyms, realisations = out.setdefault(version.group, ({}, {}))
+        for choice in version.choices:
+            target = synonyms if choice.kind == "synonym" else realisations if choice.kind == "realisation" else None
+            if target is None:
+                continue
+            used = target.setdefault(choice.original, [])
+            if choice.text != choice.original and choice.text not in used:
+                used.append(choice.text)
+    return {g: ([(o, a) for o, a in s.items() if a], [(o, a) for o, a in r.items() if a]) for g, (s, r) in out.items()}
+
+
+def _order_warnings(groups: list[Any], degrees: dict[str, dict[str, int]], phrases: list[Any],
+                    edited: set[str]) -> list[str]:
+    """Where a more private group sees a phrase more precisely than a closer group (allowed, said)."""
+    warnings = []
+    ordered = [g for g in sorted(groups, key=lambda g: g.level) if g.name not in edited and g.name in degrees]
+    for review in phrases:
+        key = review.key
+        for further in ordered:
+            closer = [g for g in ordered if g.level < further.level and degrees[g.name][key] > degrees[further.name][key]]
+            if not closer:
+                continue
+            shown = review.options[degrees[further.name][key]].text or "(removed)"
+            names = ", ".join(g.name for g in closer)
+            warnings.append(f"{further.name} (level {further.level}) sees “{review.phrase.text}” as “{shown}”, "
+                            f"more precisely than the closer group{'s' if len(closer) > 1 else ''} {names}.")
+    return warnings
+
+
+def _digest(result: Any) -> str:
+    payload = json.dumps([[(g.name, g.text) for g in result.groups], [(v.friend, v.text) for v in result.versions]],
+                         ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
+    """The time the review was made for (time phrases are generalized relative to it)."""
+    current = now or timezone.now()
+    if reviewed_at in (None, ""):
+        return current
+    if isinstance(reviewed_at, str):
+        from django.utils.dateparse import parse_datetime
+
+        try:
+            parsed = parse_datetime(reviewed_at)
+        except ValueError:
+            parsed = None
+        if parsed is None:
+            raise ValidationError({"reviewed_at": "The review time is not a date and time; update the versions."})
+        reviewed_at = parsed
+    if not isinstance(reviewed_at, datetime):
+        raise ValidationError({"reviewed_at": "The review time is not a date and time; update the versions."})
+    if timezone.is_naive(reviewed_at):
+        reviewed_at = timezone.make_aware(reviewed_at, dt_timezone.utc)
+    if reviewed_at > current + REVIEW_CLOCK_SKEW:
+        raise ValidationError({"reviewed_at": "The review time is in the future; update the versions."})
+    if current - reviewed_at > REVIEW_MAX_AGE:
+        raise ValidationError({"reviewed_at": "This review is more than an hour old: update the versions, check "
+                                              "them, then post."})
+    return reviewed_at
+
+
 def message_propose(
     *,
     author: AbstractUser,
     text: str,
     group_texts: dict[str, str] | None = None,
-    fingerprint_all: bool = False,
+    choices: dict[str, dict[str, int]] | None = None,
+    readings: dict[str, str] | None = None,
+    rejected_synonyms: list[list[str]] | None = None,
+    fingerprint_all: bool | None = None,
     now: datetime | None = None,
-):
-    """What each group and each friend would get; `group_texts` are the author's edits by group."""
-    from osnguard.accounts.selectors import profile_as_engine_dict
+    reviewed_at: Any = None,
+) -> Proposal:
+    """What each group and each friend would get, with the author's review applied.
+
+    `choices` picks an option per group and phrase key ("start:end"), `readings` a reading per
+    ambiguous phrase, `rejected_synonyms` (word, synonym) pairs never to use, and `group_texts`
+    the author's edits by group (an edit replaces that group's choices). `fingerprint_all`
+    defaults to the author's setting. Raises ValidationError with a readable message.
+    """
+    from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
     from osnguard.privacy.anonymize import anonymize
+    from osnguard.privacy.identification import identify
+    from osnguard.privacy.review import RejectingCheck, ReviewedGeneralizer, check_degrees, is_rejected, review_phrases
+    from osnguard.privacy.types import Profile
 
     text = message_clean_text(text=text)
+    review = _clean_review(choices=choices, readings=readings, rejected_synonyms=rejected_synonyms,
+                           group_texts=group_texts)
+    if fingerprint_all is None:
+        fingerprint_all = profile_settings_get(user=author).fingerprint_all
+    moment = _review_time(reviewed_at=reviewed_at, now=now)
     groups = _engine_groups(author=author)
-    edits = {name: " ".join(t.split()) for name, t in (group_texts or {}).items() if t and t.strip()}
-    unknown = set(edits) - {g["name"] for g in groups}
+    names = [g["name"] for g in groups]
+    unknown = sorted((set(review.edits) | set(review.degrees)) - set(names))
     if unknown:
-        raise ValidationError({"groups": f"Unknown group(s): {', '.join(sorted(unknown))}."})
-    for name, edited in edits.items():
-        if len(edited) > MESSAGE_MAX_LENGTH:
-            raise ValidationError({"groups": f"The text for {name} is too long."})
-
-    def edited_generalizer(message_text, phrases, *, groups, profile, now):
-        from osnguard.privacy.anonymization import anonymize_groups
-
-        proposed = anonymize_groups(message_text, phrases, groups=groups, profile=profile, now=now)
-        out = []
-        for group in proposed:
-            if group.name in edits and edits[group.name] != group.text:
-                group = replace(group, text=edits[group.name], choices=[])
-            out.append(group)
-        return out
-
+        raise ValidationError({"groups": f"Unknown group(s): {', '.join(unknown)}."})
+    profile = Profile.from_dict(profile_as_engine_dict(user=author))
     try:
-        return anonymize(
-            text,
-            profile=profile_as_engine_dict(user=author),
-            now=now or timezone.now(),
-            groups=groups,
-            fingerprint_all=fingerprint_all,
-            seed=f"{author.pk}:{text}",
-            generalizer=edited_generalizer if edits else None,
+        found = identify(text, profile=profile, now=moment)
+        phrases = list(found.phrases) if found.private else []
+        reviews = review_phrases(text, phrases, profile=profile, now=moment, readings=review.readings)
+        check_degrees(reviews, review.degrees, names, text)
+        generalizer = ReviewedGeneralizer(reviews, review)
+        result = anonymize(
+            text, profile=profile, now=moment, groups=groups, fingerprint_all=fingerprint_all,
+            seed=f"{author.pk}:{text}", generalizer=generalizer, phrases=phrases,
+            check=RejectingCheck(review.rejected) if review.rejected else None,
         )
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
+    if not result.private:
+        # nothing was generalized: edits still apply, to the message as written
+        edited = {name for name, t in review.edits.items() if t != " ".join(text.split())}
+        if edited:
+            raise ValidationError({"groups": "This message has nothing private, so every group gets it as written; "
+                                             "edit the message itself instead of a group's text."})
+    words = _fingerprint_words(result)
+    group_reviews = {
+        g.name: GroupReview(
+            name=g.name, level=g.level,
+            generated_text=generalizer.generated[g.name].text if g.name in generalizer.generated else g.text,
+            edited=g.name in generalizer.edited, degrees=generalizer.degrees.get(g.name, {}),
+            defaults=generalizer.defaults.get(g.name, {}),
+            synonyms=words.get(g.name, ([], []))[0], realisations=words.get(g.name, ([], []))[1],
+        )
+        for g in result.groups
+    }
+    warnings = list(found.warnings)
+    warnings += _order_warnings(result.groups, generalizer.degrees, reviews, generalizer.edited)
+    if review.rejected:
+        leaked = sorted({(c.original, c.text) for v in result.versions for c in v.choices
+                         if c.kind in ("synonym", "realisation") and is_rejected(review.rejected, c.original, c.text)})
+        if leaked:  # a spelling variant is not a synonym the check sees
+            raise ValidationError("Could not avoid " + ", ".join(f"“{a} → {b}”" for a, b in leaked) + ".")
+        warnings.append("Rejected synonyms are never used; other synonyms are offered where natural ones exist, "
+                        "so the fingerprint capacity may be lower.")
+    return Proposal(result=result, phrases=reviews, groups=group_reviews, rejected=sorted(review.rejected),
+                    fingerprint_all=bool(fingerprint_all), now=moment, digest=_digest(result), warnings=warnings)
 
 
 def message_post(
@@ -225,15 +429,25 @@ def message_post(
     author: AbstractUser,
     text: str,
     group_texts: dict[str, str] | None = None,
+    choices: dict[str, dict[str, int]] | None = None,
+    readings: dict[str, str] | None = None,
+    rejected_synonyms: list[list[str]] | None = None,
     audience: str = Message.Audience.FRIENDS,
-    fingerprint_all: bool = False,
+    fingerprint_all: bool | None = None,
     now: datetime | None = None,
+    reviewed_at: Any = None,
+    digest: str | None = None,
 ) -> Message:
-    """Compute every group's text and every friend's version, then store them all atomically.
+    """Compute every group's text and every friend's version with the author's review applied,
+    then store them all atomically.
 
-    A public message goes to every friend as written, and is not fingerprinted.
+    With `digest` (from the proposal), the versions must be exactly those reviewed; with
+    `reviewed_at`, time phrases are generalized relative to the review's time. A public message
+    goes to every friend as written, and is not fingerprinted.
     """
     text = message_clean_text(text=text)
+    if audience not in Message.Audience.values:
+        raise ValidationError({"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."})
     if audience == Message.Audience.PUBLIC:
         groups = _engine_groups(author=author)
         return message_store(
@@ -242,9 +456,14 @@ def message_post(
             versions=[VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
                       for g in groups for f in g["friends"]],
         )
-    result = message_propose(author=author, text=text, group_texts=group_texts,
-                             fingerprint_all=fingerprint_all, now=now)
-    fingerprinted = result.private or fingerprint_all
+    proposal = message_propose(author=author, text=text, group_texts=group_texts, choices=choices, readings=readings,
+                               rejected_synonyms=rejected_synonyms, fingerprint_all=fingerprint_all, now=now,
+                               reviewed_at=reviewed_at)
+    if digest not in (None, "") and digest != proposal.digest:
+        raise ValidationError("The versions changed since you reviewed them (your friends or groups may have "
+                              "changed): update the versions, check them, then post.")
+    result = proposal.result
+    fingerprinted = result.private or proposal.fingerprint_all
     return message_store(
         author=author,
         text=text,
@@ -253,7 +472,7 @@ def message_post(
         phrases=[p.to_dict() for p in result.phrases],
         fingerprinted=fingerprinted,
         min_distance=result.min_distance,
-        warnings=list(result.warnings),
+        warnings=list(proposal.warnings) + list(result.warnings),
         groups=[
             GroupDraft(name=g.name, level=g.level, text=g.text, info_loss=float(g.info_loss),
                        k=float(g.k) if g.k is not None else None, choices=[c.to_dict() for c in g.choices])

@@ -16,23 +16,22 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from osnguard.core.forms import error_text
 from osnguard.disclosures.highlight import segments
 
+from osnguard.accounts.selectors import profile_settings_get
+
 from . import selectors, services
+from .forms import post_fields, review_fields
 from .models import MESSAGE_MAX_LENGTH, Message
 from .presentation import analysis_context, review_context
 
 PAGE_SIZE = 20
 
 
-def _group_texts(request: HttpRequest) -> dict[str, str]:
-    """The author's edited group texts, posted as group_text__<name> fields."""
-    prefix = "group_text__"
-    return {key[len(prefix):]: value for key, value in request.POST.items() if key.startswith(prefix)}
-
-
 @login_required
 @require_GET
 def compose(request: HttpRequest) -> HttpResponse:
-    return render(request, "posts/compose.html", {"max_length": MESSAGE_MAX_LENGTH})
+    settings = profile_settings_get(user=request.user)
+    return render(request, "posts/compose.html",
+                  {"max_length": MESSAGE_MAX_LENGTH, "fingerprint_all": settings.fingerprint_all})
 
 
 @login_required
@@ -52,25 +51,26 @@ def compose_analyze(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def compose_review(request: HttpRequest) -> HttpResponse:
-    """What each group and friend would receive; edits to a group's text are re-fingerprinted."""
+    """What each group and friend would receive, with the author's review choices applied (the
+    panel's selects, checkboxes and edits post back here through htmx and re-render it)."""
     text = request.POST.get("text", "")
-    fingerprint_all = request.POST.get("fingerprint_all") == "on"
     try:
-        result = services.message_propose(author=request.user, text=text, group_texts=_group_texts(request),
-                                          fingerprint_all=fingerprint_all)
+        proposal = services.message_propose(author=request.user, text=text, **review_fields(request.POST),
+                                            fingerprint_all=request.POST.get("fingerprint_all") == "on")
     except ValidationError as exc:
         return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
-    return render(request, "posts/_review.html", review_context(text, result, fingerprint_all=fingerprint_all))
+    return render(request, "posts/_review.html", review_context(text, proposal))
 
 
 @login_required
 @require_POST
 def compose_post(request: HttpRequest) -> HttpResponse:
+    """Post exactly what was reviewed: the same choices, review time and versions (by digest)."""
     text = request.POST.get("text", "")
     audience = request.POST.get("audience", Message.Audience.FRIENDS)
     try:
         message = services.message_post(
-            author=request.user, text=text, group_texts=_group_texts(request), audience=audience,
+            author=request.user, text=text, audience=audience, **post_fields(request.POST),
             fingerprint_all=request.POST.get("fingerprint_all") == "on",
         )
     except ValidationError as exc:

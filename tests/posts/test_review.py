@@ -1,0 +1,183 @@
+"""The compose review: per-group choices of each private phrase's option, readings of ambiguous
+phrases, rejected fingerprint synonyms and free edits, applied identically when proposing and
+posting, with clear errors for stale or bad choices."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+
+from osnguard.accounts.services import profile_settings_update, profile_update, user_sign_up
+from osnguard.circles.models import FriendGroup, Friendship
+from osnguard.posts.services import message_post, message_propose
+
+TEXT = "I am at Tokyo station at 10am with my sister. We studied the old maps for hours."
+NOW = "2026-11-22T05:00:00+00:00"
+
+
+@pytest.fixture
+def author(db):
+    author = user_sign_up(username="rita", password="a-long-passphrase-1")
+    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
+    users = get_user_model()
+    for group in FriendGroup.objects.filter(owner=author):
+        for i in range(2):
+            friend = users.objects.create_user(username=f"{group.name.replace(' ', '')}{i}", password="x")
+            Friendship.objects.create(owner=author, friend=friend, group=group)
+    return author
+
+
+def _now():
+    from django.utils.dateparse import parse_datetime
+
+    return parse_datetime(NOW)
+
+
+KEYS = {"tokyo": "8:13", "time": "22:29", "sister": "38:44"}
+
+
+def _group(proposal, name):
+    return next(g for g in proposal.result.groups if g.name == name)
+
+
+def _versions(proposal, name):
+    return [v for v in proposal.result.versions if v.group == name]
+
+
+def test_default_review_lists_each_phrase_options_per_group(author):
+    proposal = message_propose(author=author, text=TEXT, now=_now())
+    data = proposal.to_dict()
+    assert [p.key for p in proposal.phrases] == list(KEYS.values())
+    family = next(g for g in data["groups"] if g["name"] == "Family")
+    assert [c["key"] for c in family["phrase_choices"]] == list(KEYS.values())
+    time = next(c for c in family["phrase_choices"] if c["key"] == KEYS["time"])
+    assert time["options"][0]["text"] == "at 10am" and time["options"][-1]["kind"] == "suppression"
+    assert all({"degree", "text", "info_loss", "k", "natural", "available"} <= set(o) for o in time["options"])
+    # the preselected degree is what the group's text uses; InfoLoss grows with the level
+    losses = [g["info_loss"] for g in data["groups"]]
+    assert losses == sorted(losses)
+    assert data["review"]["digest"] and data["review"]["now"].startswith("2026-11-22T05:00")
+    assert any(r["key"] == KEYS["tokyo"] and len(r["options"]) > 1 for r in data["readings"])
+
+
+def test_choices_are_applied_per_group(author):
+    proposal = message_propose(author=author, text=TEXT, now=_now(),
+                               choices={"Friends": {KEYS["tokyo"]: 1, KEYS["time"]: 1}})
+    friends = _group(proposal, "Friends")
+    assert "Japan" in friends.text and "Tokyo" not in friends.text and "this morning" in friends.text
+    assert proposal.groups["Friends"].degrees[KEYS["tokyo"]] == 1
+    assert all("Japan" in v.text and "Tokyo" not in v.text for v in _versions(proposal, "Friends"))
+    assert "Tokyo" in _group(proposal, "Family").text  # other groups keep their default
+    # Friends now sees the place less precisely than Acquaintances: allowed, but said
+    assert any("Acquaintances" in w and "more precisely" in w for w in proposal.warnings)
+
+
+def test_suppression_removes_the_time_phrase_and_keep_restores_it(author):
+    proposal = message_propose(author=author, text=TEXT, now=_now(),
+                               choices={"Best friends": {KEYS["time"]: 9}, "Public": {KEYS["time"]: 0}})
+    best = _group(proposal, "Best friends")
+    assert "10am" not in best.text and " at " not in best.text.split(".")[0].replace("at Tokyo", "")
+    assert all("10am" not in v.text for v in _versions(proposal, "Best friends"))
+    assert "at 10am" in _group(proposal, "Public").text  # "keep" for the most private group
+    assert any("Public" in w and "more precisely" in w for w in proposal.warnings)
+
+
+def test_reading_changes_the_generalization(author):
+    profile_update(user=author, attributes={"education": ["Harvard University"]}, replace=False)
+    text = "I am in Cambridge at 10am with my sister."
+    default = message_propose(author=author, text=text, now=_now(), choices={"Friends": {"8:17": 1}})
+    assert "Massachusetts" in _group(default, "Friends").text
+    england = message_propose(author=author, text=text, now=_now(), choices={"Friends": {"8:17": 1}},
+                              readings={"8:17": "city:2653941"})
+    assert "England" in _group(england, "Friends").text
+    assert next(r for r in england.to_dict()["readings"] if r["key"] == "8:17")["reading"] == "city:2653941"
+    with pytest.raises(ValidationError, match="no reading"):
+        message_propose(author=author, text=text, now=_now(), readings={"8:17": "city:0"})
+
+
+def test_rejected_synonym_is_never_used(author):
+    before = message_propose(author=author, text=TEXT, now=_now())
+    pairs = [(o, a) for o, alts in before.groups["Friends"].synonyms for a in alts]
+    assert pairs, "the message should have a fingerprint synonym"
+    rejected = [list(pairs[0])]
+    after = message_propose(author=author, text=TEXT, now=_now(), rejected_synonyms=rejected)
+    word, synonym = pairs[0]
+    for version in after.result.versions:
+        assert not any(c.original.lower() == word.lower() and c.text.lower() == synonym.lower() for c in version.choices)
+        assert synonym.lower() not in version.text.lower()
+    assert after.to_dict()["rejected_synonyms"] == [[word.lower(), synonym.lower()]]
+    assert any("capacity may be lower" in w for w in after.warnings)
+
+
+def test_an_edit_replaces_that_groups_choices(author):
+    edited = "I am at the station with my family today. We studied the old maps for hours."
+    proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Friends": edited},
+                               choices={"Friends": {KEYS["tokyo"]: 2}})
+    assert _group(proposal, "Friends").text == edited
+    assert proposal.groups["Friends"].edited and "Asia" in proposal.groups["Friends"].generated_text
+    assert len({v.text for v in _versions(proposal, "Friends")}) == 2  # still distinct
+    # an edit equal to the generated text is no edit
+    same = message_propose(author=author, text=TEXT, now=_now(),
+                           group_texts={"Family": _group(proposal, "Family").text})
+    assert not same.groups["Family"].edited
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"choices": {"Nobody": {"8:13": 1}}}, "Unknown group"),
+    ({"choices": {"Friends": {"9:13": 1}}}, "changed since the review"),
+    ({"choices": {"Friends": {"8:13x": 1}}}, "not a phrase key"),
+    ({"choices": {"Friends": {"500:510": 1}}}, "outside the message"),
+    ({"choices": {"Friends": {"8:13": 99}}}, "options 0..2"),
+    ({"choices": {"Friends": {"8:13": -1}}}, "options 0..2"),
+    ({"choices": {"Friends": {"8:13": "one"}}}, "whole number"),
+    ({"choices": {"Friends": {"8:13": True}}}, "whole number"),
+    ({"choices": ["Friends"]}, "Choices must look like"),
+    ({"readings": {"0:1": "city:1850147"}}, "changed since the review"),
+    ({"readings": {"8:13": 5}}, "Readings must look like"),
+    ({"rejected_synonyms": [["studied"]]}, "pairs"),
+    ({"rejected_synonyms": "studied"}, "pairs"),
+    ({"group_texts": {"Nobody": "hi"}}, "Unknown group"),
+])
+def test_bad_review_fields_are_clear_errors(author, kwargs, message):
+    with pytest.raises(ValidationError) as caught:
+        message_propose(author=author, text=TEXT, now=_now(), **kwargs)
+    assert message in " ".join(caught.value.messages)
+
+
+def test_the_stored_message_is_the_reviewed_proposal(author):
+    review = {"choices": {"Friends": {KEYS["tokyo"]: 1}, "Best friends": {KEYS["time"]: 9}},
+              "group_texts": {"Acquaintances": "I am out with family in Japan. We studied the old maps for hours."}}
+    proposal = message_propose(author=author, text=TEXT, now=_now(), **review)
+    pairs = [(o, a) for o, alts in proposal.groups["Friends"].synonyms for a in alts][:1]
+    proposal = message_propose(author=author, text=TEXT, now=_now(), rejected_synonyms=pairs, **review)
+    message = message_post(author=author, text=TEXT, rejected_synonyms=pairs, reviewed_at=proposal.now.isoformat(),
+                           digest=proposal.digest, now=_now(), **review)
+    assert {g.group_name: g.text for g in message.group_versions.all()} == \
+        {g.name: g.text for g in proposal.result.groups}
+    assert {v.recipient_id: v.text for v in message.versions.all()} == \
+        {int(v.friend): v.text for v in proposal.result.versions}
+    stale = dict(review, choices={"Friends": {KEYS["tokyo"]: 2}})
+    with pytest.raises(ValidationError, match="changed since you reviewed"):
+        message_post(author=author, text=TEXT, reviewed_at=proposal.now.isoformat(), digest=proposal.digest,
+                     now=_now(), rejected_synonyms=pairs, **stale)
+
+
+def test_old_or_future_reviews_must_be_updated(author):
+    from datetime import timedelta
+
+    with pytest.raises(ValidationError, match="more than an hour old"):
+        message_post(author=author, text=TEXT, now=_now(), reviewed_at=(_now() - timedelta(hours=2)).isoformat())
+    with pytest.raises(ValidationError, match="in the future"):
+        message_post(author=author, text=TEXT, now=_now(), reviewed_at=(_now() + timedelta(hours=2)).isoformat())
+    with pytest.raises(ValidationError, match="not a date"):
+        message_post(author=author, text=TEXT, now=_now(), reviewed_at="yesterday")
+
+
+def test_fingerprint_every_message_setting_is_the_default(author):
+    plain = "What a great match that was, honestly the best game of the season!"
+    assert not message_post(author=author, text=plain).fingerprinted
+    profile_settings_update(user=author, fingerprint_all=True)
+    assert message_propose(author=author, text=plain).fingerprint_all
+    assert message_post(author=author, text=plain).fingerprinted
+    assert not message_post(author=author, text=plain, fingerprint_all=False).fingerprinted  # the request wins
