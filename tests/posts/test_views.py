@@ -66,3 +66,111 @@ def test_anonymous_users_are_sent_to_log_in(client):
     for url in ("/compose/", "/feed/", "/posts/", "/disclosures/"):
         response = client.get(url)
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+REVIEW_TEXT = "I am at Tokyo station at 10am with my sister. We studied the old maps for hours."
+
+
+@pytest.fixture
+def reviewer(django_user_model):
+    from osnguard.accounts.services import profile_update
+
+    author = user_sign_up(username="rev_v", password="a-long-passphrase-1")
+    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
+    for group in FriendGroup.objects.filter(owner=author):
+        friend = django_user_model.objects.create_user(username=f"rv_{group.level}", password="x")
+        Friendship.objects.create(owner=author, friend=friend, group=group)
+    return author
+
+
+def _fields(html: str) -> dict[str, str]:
+    """The review panel's form state as a browser would send it (selected options, hidden fields,
+    textareas; unticked boxes left out)."""
+    import re
+    from html import unescape
+
+    data: dict[str, str] = {}
+    for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html):
+        data[unescape(name)] = unescape(value)
+    for name, body in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        selected = re.search(r'<option value="([^"]*)" selected', body)
+        data[unescape(name)] = unescape(selected.group(1)) if selected else ""
+    for name, body in re.findall(r'<textarea name="([^"]+)"[^>]*>(.*?)</textarea>', html, re.S):
+        data[unescape(name)] = unescape(body)
+    return data
+
+
+def test_review_panel_choices_round_trip_and_post(client, reviewer):
+    client.force_login(reviewer)
+    first = client.post("/compose/review/", {"text": REVIEW_TEXT, "fresh": "1"}, HTTP_HX_REQUEST="true")
+    html = first.content.decode()
+    assert first.status_code == 200 and "choice__8:13__Friends" in html and "remove it" in html
+    assert "reads unnaturally" in html and "hides you among" in html  # figures per option
+    assert 'name="reading__8:13"' in html  # Tokyo: the city or the prefecture
+    state = _fields(html)
+    assert state["choice__8:13__Friends"] == state["default__8:13__Friends"]
+    # choose "Japan" for Friends and remove the time for Best friends (htmx re-proposal, partial)
+    state.update({"text": REVIEW_TEXT, "choice__8:13__Friends": "1", "choice__22:29__Best friends": "9"})
+    second = client.post("/compose/review/", state, HTTP_HX_REQUEST="true")
+    html = second.content.decode()
+    assert second.status_code == 200 and "<html" not in html
+    friends = html.split('data-group="Friends"')[1].split("</article>")[0]
+    assert "Japan" in friends.split('class="generalized"')[1].split("</p>")[0]
+    best = html.split('data-group="Best friends"')[1].split("</article>")[0]
+    assert "10am" not in best.split('class="generalized"')[1].split("</p>")[0]
+    assert "more precisely" in html  # Acquaintances now sees Tokyo more precisely than Friends
+    # reject a synonym: it is listed as rejected and never appears again
+    state = _fields(html)
+    synonym = next(v for v in __import__("re").findall(r'name="rejected" value="([^"]+)"', html))
+    from html import unescape
+
+    synonym = unescape(synonym)
+    state.update({"text": REVIEW_TEXT, "rejected": synonym})
+    third = client.post("/compose/review/", state, HTTP_HX_REQUEST="true").content.decode()
+    word, alternative = synonym.split("→")
+    assert 'id="rejected"' in third and f"{word} → {alternative}" in third
+    state = _fields(third)
+    state.update({"text": REVIEW_TEXT, "rejected": synonym, "audience": "friends"})
+    posted = client.post("/compose/post/", state, HTTP_HX_REQUEST="true")
+    assert posted.status_code == 204
+    message = Message.objects.get(author=reviewer)
+    texts = {g.group_name: g.text for g in message.group_versions.all()}
+    assert "Japan" in texts["Friends"] and "10am" not in texts["Best friends"]
+    assert not any(alternative.lower() in v.text.lower() for v in message.versions.all())
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"choice__8:13__Nobody": "1"}, "Unknown group"),
+    ({"choice__9:13__Friends": "1"}, "changed since the review"),
+    ({"choice__8:13__Friends": "7"}, "options 0..2"),
+    ({"choice__8:13__Friends": "x"}, "whole number"),
+    ({"choice__8:13": "1"}, "malformed"),
+    ({"reading__8:13": "city:0"}, "no reading"),
+    ({"rejected": "studied"}, "not a rejected synonym"),
+    ({"review_text": "0000", "choice__8:13__Friends": "1"}, "message changed"),
+    ({"reviewed_at": "soon"}, "not a date"),
+])
+def test_review_panel_bad_fields_are_400s_in_the_panel(client, reviewer, extra, message):
+    client.force_login(reviewer)
+    response = client.post("/compose/review/", {"text": REVIEW_TEXT, **extra}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and 'id="review-error"' in response.content.decode()
+    assert message in response.content.decode().replace("&quot;", '"').replace("&#x27;", "'")
+    posted = client.post("/compose/post/", {"text": REVIEW_TEXT, "audience": "friends", **extra}, HTTP_HX_REQUEST="true")
+    assert posted.status_code == 400 and not Message.objects.filter(author=reviewer).exists()
+
+
+def test_post_refuses_versions_that_changed_since_the_review(client, reviewer):
+    client.force_login(reviewer)
+    state = _fields(client.post("/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true").content.decode())
+    state.update({"text": REVIEW_TEXT, "audience": "friends", "review_digest": "not-what-was-reviewed"})
+    response = client.post("/compose/post/", state, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and b"changed since you reviewed" in response.content
+
+
+def test_compose_checkbox_follows_the_profile_setting(client, reviewer):
+    from osnguard.accounts.services import profile_settings_update
+
+    client.force_login(reviewer)
+    assert 'name="fingerprint_all" checked' not in client.get("/compose/").content.decode()
+    profile_settings_update(user=reviewer, fingerprint_all=True)
+    assert 'name="fingerprint_all" checked' in client.get("/compose/").content.decode()
