@@ -3,6 +3,11 @@ their fingerprints, all in one transaction, after checking every recipient is th
 
 The engine computes what to store (`message_post` calls it); `message_store` only validates and
 writes, so nothing is ever stored half-way.
+
+`message_propose` applies the author's review (per-group options of each private phrase, readings
+of ambiguous phrases, rejected synonyms, edits; see osnguard.privacy.review) and returns a
+`Proposal` with the review's time and a digest of its versions; `message_post` applies the same
+review, and with that time and digest stores exactly the versions the author saw.
 """
 
 from __future__ import annotations
@@ -304,9 +309,10 @@ def _order_warnings(groups: list[Any], degrees: dict[str, dict[str, int]], phras
             closer = [g for g in ordered if g.level < further.level and degrees[g.name][key] > degrees[further.name][key]]
             if not closer:
                 continue
-            shown = review.options[degrees[further.name][key]].text or "(removed)"
+            option = review.options[degrees[further.name][key]]
+            shown = "as written" if option.kind == "original" else f"as “{option.text}”"
             names = ", ".join(g.name for g in closer)
-            warnings.append(f"{further.name} (level {further.level}) sees “{review.phrase.text}” as “{shown}”, "
+            warnings.append(f"{further.name} (level {further.level}) sees “{review.phrase.text}” {shown}, "
                             f"more precisely than the closer group{'s' if len(closer) > 1 else ''} {names}.")
     return warnings
 

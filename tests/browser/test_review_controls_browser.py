@@ -1,0 +1,73 @@
+"""The compose review controls in Chromium: picking another generalization and rejecting a
+synonym re-propose in place (htmx, no reload), and posting stores exactly what was reviewed."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.accounts.services import profile_update, user_sign_up
+from osnguard.privacy.identification import identify
+
+from browsing import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TEXT = "I am at Tokyo station at 10am with my sister. We studied the old maps for hours."
+
+
+def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_server, fast_password_hashing,
+                                                           django_user_model):
+    from osnguard.circles.models import FriendGroup, Friendship
+    from osnguard.posts.models import Message
+
+    author = user_sign_up(username="rita_b", password="a-long-passphrase-1", first_name="Rita")
+    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
+    for group in FriendGroup.objects.filter(owner=author):
+        for i in range(2):
+            friend = django_user_model.objects.create_user(username=f"rb_{group.level}_{i}", password="x")
+            Friendship.objects.create(owner=author, friend=friend, group=group)
+    identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
+    page = logged_in_page(author)
+    page.goto(f"{live_server.url}/compose/")
+    page.locator("#compose-text").fill(TEXT)
+    page.get_by_role("button", name="Review versions").click()
+    page.locator("#review-panel").wait_for(timeout=120_000)
+    page.evaluate("() => { window.__noReload = true; }")
+
+    # Friends: say "Japan" instead of "Tokyo"
+    friends = page.locator("article.group-version[data-group='Friends']")
+    assert "Tokyo" in friends.locator(".generalized").inner_text()
+    friends.locator("summary", has_text="How each private phrase reads").click()
+    select = friends.locator("select[name='choice__8:13__Friends']")
+    labels = select.locator("option").all_inner_texts()
+    assert any("Japan" in label and "loss" in label and "hides you among" in label for label in labels)
+    select.select_option("1")
+    page.wait_for_function("() => document.querySelector(\"article[data-group='Friends'] .generalized\")"
+                           ".innerText.includes('Japan')", timeout=120_000)
+    assert page.evaluate("() => window.__noReload === true")  # swapped in place
+    friends = page.locator("article.group-version[data-group='Friends']")
+    assert "Tokyo" not in friends.locator(".generalized").inner_text()
+    assert friends.locator("select[name='choice__8:13__Friends']").input_value() == "1"
+
+    # reject the first fingerprint synonym offered anywhere
+    box = page.locator("article.group-version input[name='rejected']").first
+    box.locator("xpath=ancestor::details[1]/summary").click()
+    rejected = box.get_attribute("value")
+    word, synonym = rejected.split("→")
+    box.check()
+    page.locator("#rejected").wait_for(timeout=120_000)
+    assert f"{word} → {synonym}" in page.locator("#rejected").inner_text()
+    assert page.evaluate("() => window.__noReload === true")
+    assert "Japan" in page.locator("article.group-version[data-group='Friends'] .generalized").inner_text()
+    screenshot(page, "compose-review-controls")
+
+    page.locator("#post-button").click()
+    page.wait_for_url("**/posts/*/", timeout=120_000)
+    message = Message.objects.get(author=author)
+    texts = {g.group_name: g.text for g in message.group_versions.all()}
+    assert "Japan" in texts["Friends"] and "Tokyo" not in texts["Friends"]
+    assert "Tokyo" in texts["Family"]
+    assert message.versions.count() == 10
+    for version in message.versions.select_related("fingerprint"):
+        assert not any(c["original"].lower() == word.lower() and c["text"].lower() == synonym.lower()
+                       for c in version.fingerprint.choices)
