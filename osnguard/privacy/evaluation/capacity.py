@@ -76,12 +76,14 @@ def evaluate() -> dict:
     tweets = [t for t in private_tweets() if t.text]
     check = default_check()
     docs = resources.nlp().pipe([t.text for t in tweets], batch_size=64)
-    full, synonym_only, slot_counts = [], [], []
+    full, synonym_only, wordnet_only, slot_counts = [], [], [], []
     kinds: dict[str, int] = {}
     for tweet, doc in zip(tweets, docs):
         slots = find_slots(tweet.text, tweet.protected, doc=doc, check=check)
         full.append(capacity(slots))
         synonym_only.append(capacity([s for s in slots if s.kind == "synonym"]))
+        # WordNet synonyms alone (Zheng's method), without phrase paraphrases and slang
+        wordnet_only.append(math.prod(1 + sum(a.rule == "wordnet" for a in s.alternatives[1:]) for s in slots))
         slot_counts.append(len(slots))
         for slot in slots:
             for alternative in slot.alternatives[1:]:
@@ -115,6 +117,8 @@ def evaluate() -> dict:
         "mean_log2_capacity": round(statistics.fmean(math.log2(c) for c in full), 2),
         "synonym_only_mean": round(statistics.fmean(synonym_only), 2),
         "synonym_only_median": statistics.median(synonym_only),
+        "wordnet_only_mean": round(statistics.fmean(wordnet_only), 2),
+        "wordnet_only_median": statistics.median(wordnet_only),
         "mean_slots": round(statistics.fmean(slot_counts), 2),
         "share_at_least_30": round(sum(c >= 30 for c in full) / len(full), 4),
         "share_at_least_150": round(sum(c >= 150 for c in full) / len(full), 4),

@@ -10,6 +10,7 @@ introductory phrase, joining two short sentences with ", and", the final full st
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 from lemminflect import getInflection
@@ -335,6 +336,8 @@ def phrase_slots(doc: Any) -> Iterator[Slot]:
             predicative = nxt.dep_ not in {"amod"} and (after is None or after.lower_ not in {"that", "as"})
             if low == "so" and not predicative:
                 continue
+            if nxt.lower_ in {"bad", "badly"} and nxt.head.pos_ == "VERB":
+                continue  # "want it so bad": "very bad" would change the sense
             slot = _slot(doc, token.i, token.i, [w for w in INTENSIFIERS if w != low and (w != "so" or predicative)])
         elif low == "a" and nxt is not None and nxt.lower_ == "lot" and _next(doc, nxt) is not None \
                 and _next(doc, nxt).lower_ == "of":
@@ -354,5 +357,37 @@ def phrase_slots(doc: Any) -> Iterator[Slot]:
         elif low == "too" and token.dep_ == "advmod" and token.head.pos_ in {"VERB", "AUX"} \
                 and (nxt is None or nxt.text in CLAUSE_END) and token.i > 0 and doc[token.i - 1].text not in CLAUSE_END:
             slot = _slot(doc, token.i, token.i, ["as well"])
+        if slot:
+            yield slot
+
+
+# Tweet slang with a plain standard form ("u" -> "you", "gonna" -> "going to", "pls" -> "please"),
+# from the identification stage's curated dictionary. Forms that only add an apostrophe ("dont")
+# are left out (a retyper drops it again), and so are forms whose reading is unsure or personal.
+SLANG_SKIP = frozenset({
+    "i", "r", "da", "def", "prob", "probs", "bro", "sis", "hun", "omg", "fav", "fave", "ya", "yu",
+    "nd", "bt", "hw", "wer", "wen", "hav", "txt", "msg", "peeps", "id've", "rn", "atm", "nite",
+})  # fmt: skip
+_SLANG_WORD = re.compile(r"(?<![\w@#/.:'’-])(?:w/o|w/|b/c|[A-Za-z0-9]+)(?![\w@/'’-])")
+
+
+def slang_expansions() -> dict[str, str]:
+    from osnguard.privacy.identification.slang import dictionary
+
+    letters = lambda text: re.sub(r"[^a-z0-9]", "", text.lower())  # noqa: E731
+    return {informal: standard for informal, standard in dictionary().items()
+            if informal not in SLANG_SKIP and letters(standard) != letters(informal)}
+
+
+def slang_slots(doc: Any) -> Iterator[Slot]:
+    """Tweet slang written out: "u" <-> "you", "gonna" <-> "going to", "thx" <-> "thanks"."""
+    expansions = slang_expansions()
+    text = doc.text
+    for match in _SLANG_WORD.finditer(text):
+        word = match.group()
+        standard = expansions.get(word.lower())
+        if standard is None or (word.isdigit()):
+            continue
+        slot = make_slot(match.start(), match.end(), word, [(match_case(word, standard), "synonym", "slang")])
         if slot:
             yield slot

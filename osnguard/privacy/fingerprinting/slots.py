@@ -120,6 +120,7 @@ def find_slots(
         candidates.extend(realisation_rules.punctuation_slots(doc))
     if synonyms:
         candidates.extend(realisation_rules.phrase_slots(doc))
+        candidates.extend(realisation_rules.slang_slots(doc))
     token_slots = synonym_rules.word_slots(
         doc, check=check, synonyms=synonyms, spellings=realisations, max_synonyms=max_synonyms
     )

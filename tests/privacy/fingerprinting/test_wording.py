@@ -129,3 +129,19 @@ def test_phrase_paraphrases(text, original, alternative):
 def test_phrase_paraphrases_stay_out_of_the_wrong_places(text, word):
     slots = list(phrase_slots(resources.nlp()(text)))
     assert not any(s.original == word for s in slots)
+
+
+def test_slang_is_written_out_but_mentions_links_and_apostrophe_only_forms_are_not():
+    from osnguard.privacy.fingerprinting.realisations import slang_slots
+
+    text = "u gonna come? pls tell @ur_pal via http://x.co/u, idk. dont worry"
+    found = {s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))}
+    assert found["u"] == ["you"] and found["gonna"] == ["going to"] and found["pls"] == ["please"]
+    assert found["idk"] == ["I don't know"]
+    assert "ur" not in found and "dont" not in found  # a mention; an apostrophe-only difference
+    assert list(found) == ["u", "gonna", "pls", "idk"]
+
+
+def test_intensifier_keeps_idioms():
+    slots = list(phrase_slots(resources.nlp()("I want him so bad.")))
+    assert not any(s.original == "so" for s in slots)
