@@ -76,8 +76,10 @@ def compose_post(request: HttpRequest) -> HttpResponse:
     except ValidationError as exc:
         if request.htmx:
             return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
-        messages.error(request, error_text(exc))
-        return redirect("posts:compose")
+        # a plain form: the compose page again, with the message kept and the error in the panel
+        return render(request, "posts/compose.html",
+                      {"max_length": MESSAGE_MAX_LENGTH, "text": text, "audience": audience, "error": error_text(exc),
+                       "fingerprint_all": request.POST.get("fingerprint_all") == "on"}, status=400)
     messages.success(request, f"Posted to {message.versions.count()} friends.")
     if request.htmx:
         response = HttpResponse(status=204)

@@ -58,8 +58,8 @@ def test_post_through_the_page(client, pair):
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 204 and response["HX-Redirect"].startswith("/posts/")
     assert Message.objects.filter(author=adam).count() == 2
-    failed = client.post("/compose/post/", {"text": "", "audience": "friends"}, follow=True)
-    assert failed.status_code == 200 and Message.objects.filter(author=adam).count() == 2
+    failed = client.post("/compose/post/", {"text": "", "audience": "friends"})
+    assert failed.status_code == 400 and b"empty" in failed.content and Message.objects.filter(author=adam).count() == 2
 
 
 def test_anonymous_users_are_sent_to_log_in(client):
@@ -174,3 +174,43 @@ def test_compose_checkbox_follows_the_profile_setting(client, reviewer):
     assert 'name="fingerprint_all" checked' not in client.get("/compose/").content.decode()
     profile_settings_update(user=reviewer, fingerprint_all=True)
     assert 'name="fingerprint_all" checked' in client.get("/compose/").content.decode()
+
+
+def test_plain_form_post_error_keeps_the_message(client, reviewer):
+    client.force_login(reviewer)
+    response = client.post("/compose/post/", {"text": REVIEW_TEXT, "audience": "friends", "review_digest": "old",
+                                              "review_text": "x", "choice__8:13__Friends": "1"})
+    page = response.content.decode()
+    assert response.status_code == 400 and 'id="review-error"' in page
+    assert "Tokyo station at 10am" in page.split('id="compose-text"')[1].split("</textarea>")[0]
+
+
+def test_fresh_review_ignores_old_choices_and_a_new_reading_drops_its_choices(client, reviewer):
+    client.force_login(reviewer)
+    stale = {"text": "I am at Tokyo station.", "review_text": "old", "choice__8:13__Friends": "1"}
+    assert client.post("/compose/review/", stale, HTTP_HX_REQUEST="true").status_code == 400
+    assert client.post("/compose/review/", {**stale, "fresh": "1"}, HTTP_HX_REQUEST="true").status_code == 200
+    state = _fields(client.post("/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true").content.decode())
+    other = "region:JP.40" if state["reading__8:13"] != "region:JP.40" else "city:1850147"
+    # degree 2 exists under both readings, but it was picked among the other reading's options
+    state.update({"text": REVIEW_TEXT, "choice__8:13__Friends": "2", "reading__8:13": other})
+    html = client.post("/compose/review/", state, HTTP_HX_REQUEST="true").content.decode()
+    assert _fields(html)["reading__8:13"] == other
+    assert _fields(html)["choice__8:13__Friends"] == _fields(html)["default__8:13__Friends"]
+
+
+def test_an_edit_persists_across_updates_until_discarded(client, reviewer):
+    client.force_login(reviewer)
+    state = _fields(client.post("/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true").content.decode())
+    edit = "I am out with family. We studied the old maps for hours."
+    state.update({"text": REVIEW_TEXT, "group_text__Friends": edit})
+    html = client.post("/compose/review/", state, HTTP_HX_REQUEST="true").content.decode()
+    assert "Edit this group&#x27;s text (edited)" in html or "Edit this group's text (edited)" in html
+    state = {**_fields(html), "text": REVIEW_TEXT}
+    again = client.post("/compose/review/", state, HTTP_HX_REQUEST="true").content.decode()
+    friends = again.split('data-group="Friends"')[1].split("</article>")[0]
+    assert "I am out with family" in friends.split('class="generalized"')[1]
+    discarded = client.post("/compose/review/", {**_fields(again), "text": REVIEW_TEXT, "discard_edit": "Friends"},
+                            HTTP_HX_REQUEST="true").content.decode()
+    friends = discarded.split('data-group="Friends"')[1].split("</article>")[0]
+    assert "I am out with family" not in friends.split('class="generalized"')[1].split("</p>")[0]
