@@ -58,7 +58,8 @@ def review_fields(post: QueryDict) -> dict[str, Any]:
             continue
         key, separator, group = field[len("choice__"):].partition("__")
         if not separator or not group:
-            raise ValidationError(f"The review field {field!r} is malformed; click “Review versions” to start again.")
+            raise ValidationError(f"The review field {field!r} is malformed; click “Review versions” "
+                                  "to start again.")
         if key in changed_readings or value == post.get(f"default__{key}__{group}"):
             continue
         choices.setdefault(group, {})[key] = value

@@ -261,19 +261,25 @@ def _clean_review(
             if isinstance(degree, str) and degree.strip().isdigit():
                 degree = int(degree)
             if isinstance(degree, bool) or not isinstance(degree, int):
-                raise ValidationError({"choices": f"{group}: the degree for {key} must be a whole number, not {degree!r}."})
+                raise ValidationError(
+                    {"choices": f"{group}: the degree for {key} must be a whole number, not {degree!r}."})
             degrees[group][str(key)] = degree
     readings = readings or {}
-    if not isinstance(readings, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in readings.items()):
+    if not isinstance(readings, dict) or not all(isinstance(k, str) and isinstance(v, str) and v
+                                                 for k, v in readings.items()):
         raise ValidationError({"readings": 'Readings must look like {"<start:end>": "<reading key>"}.'})
     rejected_synonyms = rejected_synonyms or []
+    def is_pair(pair: Any) -> bool:
+        return (isinstance(pair, (list, tuple)) and len(pair) == 2
+                and all(isinstance(w, str) and w.strip() and len(w) <= 100 for w in pair))
+
     if (not isinstance(rejected_synonyms, (list, tuple)) or len(rejected_synonyms) > MAX_REJECTED
-            or not all(isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(w, str) and w.strip() and len(w) <= 100
-                                                                            for w in p) for p in rejected_synonyms)):
+            or not all(is_pair(p) for p in rejected_synonyms)):
         raise ValidationError({"rejected_synonyms": f'Rejected synonyms must be a list of at most {MAX_REJECTED} '
                                                     '["word", "synonym"] pairs.'})
     group_texts = group_texts or {}
-    if not isinstance(group_texts, dict) or not all(isinstance(g, str) and isinstance(t, str) for g, t in group_texts.items()):
+    if not isinstance(group_texts, dict) or not all(isinstance(g, str) and isinstance(t, str)
+                                                    for g, t in group_texts.items()):
         raise ValidationError({"group_texts": "Group texts must map group names to text."})
     for name, edited in group_texts.items():
         if len(edited) > MESSAGE_MAX_LENGTH:
@@ -306,7 +312,8 @@ def _order_warnings(groups: list[Any], degrees: dict[str, dict[str, int]], phras
     for review in phrases:
         key = review.key
         for further in ordered:
-            closer = [g for g in ordered if g.level < further.level and degrees[g.name][key] > degrees[further.name][key]]
+            closer = [g for g in ordered
+                      if g.level < further.level and degrees[g.name][key] > degrees[further.name][key]]
             if not closer:
                 continue
             option = review.options[degrees[further.name][key]]

@@ -92,7 +92,8 @@ class PhraseReview:
 def parse_key(key: str, text: str) -> tuple[int, int]:
     match = KEY_RE.match(str(key))
     if not match:
-        raise ValueError(f"{key!r} is not a phrase key; keys look like \"8:13\" (the phrase's start:end in the message)")
+        raise ValueError(f"{key!r} is not a phrase key; keys look like \"8:13\" "
+                         "(the phrase's start:end in the message)")
     start, end = int(match.group(1)), int(match.group(2))
     if not 0 <= start < end <= len(text):
         raise ValueError(f"phrase key {key} lies outside the message; the message changed since the review")
