@@ -2,8 +2,10 @@
 
     .venv/bin/python bench/leaks.py                     # TEST messages, the table for the docs
     .venv/bin/python bench/leaks.py --split train --calibrate   # choose the margins on TRAIN
+    .venv/bin/python bench/leaks.py --source anonymize --recipients 30   # real versions, smaller audience
 
-For each real message (bench/leak_attacks.py) we build versions for 150 recipients over 5 groups,
+For each real message (bench/leak_attacks.py) we build versions for 150 recipients (`--recipients`)
+over 5 groups,
 let a random recipient leak their version through each attack, and attribute the result with
 osnguard's `attribute()`. Non-leaks per message: an unrelated message, a text on the same topic
 (the MSRP sentence paired with it as *not* a paraphrase) and the message posted publicly (the
@@ -12,7 +14,9 @@ same text for every recipient) reposted with a comment.
 Columns: `top-1` = the verdict names the leaker; `rank-1` = the leaker ranks first alone
 (whatever the verdict); `group` = the verdict's group (friend or group verdict) is the leaker's;
 `undet.` = verdict "undetermined"; `missed` = no disclosure found; `wrong` = a friend verdict
-naming someone else (a false accusation).
+naming someone else (a false accusation). An extra row, "retyped", leaks the version lower-cased
+with its punctuation stripped (a leaker who retypes or normalises it); it is not one of the five
+light attacks.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import logging
 import random
+import re
 import sys
 import time
 from collections import defaultdict
@@ -43,13 +48,23 @@ class Outcome:
     lost: int = 0  # the leaker's fingerprint choices no longer in the text (edited or cut)
 
 
-def build_messages(split: str, count: int, seed: int, source: str, max_tries: int = 100_000) -> list[tuple[la.Message, list, str]]:
+def retyped(text: str, rng: random.Random) -> str:
+    """The leak retyped or normalised: lower case, punctuation gone (apostrophes inside words kept)."""
+    kept = re.sub(r"[^\w\s'’]|(?<!\w)['’]|['’](?!\w)", " ", text.lower())
+    return " ".join(kept.split())
+
+
+EXTRA_ATTACKS = {"retyped": retyped}
+
+
+def build_messages(split: str, count: int, seed: int, source: str, max_tries: int = 100_000,
+                   recipients: int = 150) -> list[tuple[la.Message, list, str]]:
     """The first `count` messages of `split` (shuffled by `seed`) that can be fingerprinted for
-    150 recipients, with their versions and where those came from."""
+    `recipients` recipients, with their versions and where those came from."""
     rng = random.Random(seed)
     pool = [m for m in la.load_messages() if la.split_of(m.text) == split]
     rng.shuffle(pool)
-    groups = la.make_groups()
+    groups = la.make_groups(recipients)
     chosen, tried = [], 0
     for message in pool:
         if len(chosen) >= count or tried >= max_tries:
@@ -58,19 +73,19 @@ def build_messages(split: str, count: int, seed: int, source: str, max_tries: in
         versions, how = la.versions_for(message.text, groups, rng, source=source)
         if versions is not None:
             chosen.append((message, versions, how))
-    print(f"{len(chosen)} {split} messages fingerprinted for 150 recipients out of {tried} tried", file=sys.stderr)
+    print(f"{len(chosen)} {split} messages fingerprinted for {recipients} recipients out of {tried} tried", file=sys.stderr)
     return chosen
 
 
-def simulate(messages, seed: int, detector) -> list[Outcome]:
+def simulate(messages, seed: int, detector, recipients: int = 150) -> list[Outcome]:
     lexical = detector is None
     rng = random.Random(seed + 1)
-    groups = la.make_groups()
+    groups = la.make_groups(recipients)
     texts = [m.text for m, _, _ in messages]
     outcomes: list[Outcome] = []
     for n, (message, versions, _) in enumerate(messages):
         prepared = prepare(versions)
-        for name, attack in la.ATTACKS.items():
+        for name, attack in {**la.ATTACKS, **EXTRA_ATTACKS}.items():
             leaker = rng.choice(versions)
             candidate = attack(leaker.text, rng)
             lost = sum(1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower())
@@ -95,7 +110,7 @@ def table(outcomes: list[Outcome]) -> str:
     lines = ["| case | n | top-1 | rank-1 | group | undet. | missed | wrong friend | group verdicts |",
              "|---|---|---|---|---|---|---|---|---|"]
     pct = lambda k, n: f"{100 * k / n:.1f}%" if n else "-"  # noqa: E731
-    for case in [*la.ATTACKS, "unrelated text", "same topic", "public post reposted"]:
+    for case in [*la.ATTACKS, *EXTRA_ATTACKS, "unrelated text", "same topic", "public post reposted"]:
         group = rows.get(case, [])
         if not group:
             continue
@@ -116,7 +131,7 @@ def table(outcomes: list[Outcome]) -> str:
         else:
             lines.append(f"| {case} (non-leak) | {n} | - | - | - | {pct(len(undet), n)} | "
                          f"{pct(len(missed), n)} (correct) | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |")
-    leaks = [o for o in outcomes if o.leak]
+    leaks = [o for o in outcomes if o.leak and o.case in la.ATTACKS]
     lines += ["", "| leaker's choices lost (all attacks) | n | top-1 | rank-1 | undet. | wrong friend |", "|---|---|---|---|---|---|"]
     for lost in (0, 1, 2, 3):
         some = [o for o in leaks if (o.lost == lost if lost < 3 else o.lost >= 3)]
@@ -172,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", choices=("auto", "anonymize", "fingerprint", "synonyms"), default="auto",
                         help="where versions come from (auto: osnguard's anonymize, else its fingerprinting)")
     parser.add_argument("--max-tries", type=int, default=100_000, help="messages to try at most")
+    parser.add_argument("--recipients", type=int, default=150, help="recipients per message, over 5 groups (default 150)")
     parser.add_argument("--lexical-only", action="store_true", help="decide disclosure without the detector")
     parser.add_argument("--calibrate", action="store_true", help="print the calibrated margins")
     args = parser.parse_args(argv)
@@ -180,17 +196,19 @@ def main(argv: list[str] | None = None) -> int:
     detector = None
     if not args.lexical_only:
         detector = attribution._default_detector()
-    messages = build_messages(args.split, args.messages, args.seed, args.source, args.max_tries)
+    if args.recipients < 5:
+        parser.error("--recipients must be at least 5 (one per group)")
+    messages = build_messages(args.split, args.messages, args.seed, args.source, args.max_tries, args.recipients)
     if not messages:
         print("no message could be fingerprinted", file=sys.stderr)
         return 1
     sources = sorted({how for _, _, how in messages})
-    outcomes = simulate(messages, args.seed, detector)
-    print(f"{len(messages)} {args.split} messages, 150 recipients in 5 groups, versions from {', '.join(sources)}, "
+    outcomes = simulate(messages, args.seed, detector, args.recipients)
+    print(f"{len(messages)} {args.split} messages, {args.recipients} recipients in 5 groups, versions from {', '.join(sources)}, "
           f"disclosure by {'lexical overlap only' if detector is None else 'the paraphrase detector'}")
     print(table(outcomes))
     if args.calibrate:
-        print(calibrate(outcomes))
+        print(calibrate([o for o in outcomes if o.case not in EXTRA_ATTACKS]))
     print(f"({time.perf_counter() - started:.0f}s)", file=sys.stderr)
     return 0
 

@@ -12,6 +12,9 @@ candidate text found somewhere:
    each recipient by a likelihood: a realisation of theirs that is present counts log(1-ε), a
    slot showing someone else's realisation instead counts log(ε) (the leaker's edit produced it
    by chance). The margin is the log-likelihood ratio of the best recipient over the runner-up.
+   A candidate without any punctuation (retyped or normalised) is read against the versions with
+   their punctuation removed, so that choices of punctuation it could not have kept neither
+   count for nor against anyone.
 3. *Verdict.* "friend" only when the margin reaches FRIEND_MARGIN (calibrated on simulated leaks
    of a training set of messages, `python bench/leaks.py --calibrate`); otherwise "group" when the
    group-level likelihood (the sum over its members) is decisive, e.g. when the leaker reverted
@@ -134,10 +137,20 @@ class PreparedMessage:
     version_terms: list[frozenset[str]]
     slots: list[_Slot]
     groups: list[str]
+    plain: bool = False  # read without punctuation
+    _plain_view: "PreparedMessage | None" = field(default=None, repr=False, compare=False)
 
     @property
     def discriminating(self) -> list[_Slot]:
         return [s for s in self.slots if len(set(s.version_keys)) > 1]
+
+    def without_punctuation(self) -> "PreparedMessage":
+        """The same message read with punctuation left out of every realisation and neighbour."""
+        if self.plain:
+            return self
+        if self._plain_view is None:
+            self._plain_view = _analyse(self.versions, plain=True)
+        return self._plain_view
 
 
 # English clitics are tokens of their own ("food's" -> food 's, "don't" -> do n't), so that a
@@ -211,17 +224,24 @@ def _neighbours(toks: list[tuple[str, int, int]], start: int, end: int) -> tuple
     return (before[-1] if before else START), (after[0] if after else END)
 
 
-def _slots_from_choices(versions: list[Version]) -> list[RawSlot]:
+def _words_only(key: Key) -> Key:
+    return tuple(t for t in key if _has_word((t,)))
+
+
+def _slots_from_choices(versions: list[Version], plain: bool = False) -> list[RawSlot]:
     by_slot: dict[int, dict[int, Choice]] = {}
     for i, version in enumerate(versions):
         for choice in version.choices:
             by_slot.setdefault(choice.slot, {})[i] = choice
     version_tokens = [tokens(v.text) for v in versions]
+    if plain:
+        version_tokens = [[t for t in toks if _has_word((t[0],))] for toks in version_tokens]
+    key = (lambda text: _words_only(_key(text))) if plain else _key
     slots = []
     for slot, chosen in sorted(by_slot.items()):
         any_choice = next(iter(chosen.values()))
-        original = _key(any_choice.original)
-        keys = [_key(chosen[i].text) if i in chosen else original for i in range(len(versions))]
+        original = key(any_choice.original)
+        keys = [key(chosen[i].text) if i in chosen else original for i in range(len(versions))]
         left, right = set(), set()
         for i, choice in chosen.items():
             if 0 <= choice.start <= choice.end <= len(versions[i].text):
@@ -232,13 +252,14 @@ def _slots_from_choices(versions: list[Version]) -> list[RawSlot]:
     return slots
 
 
-def _slots_from_differences(versions: list[Version]) -> list[RawSlot]:
+def _slots_from_differences(versions: list[Version], plain: bool = False) -> list[RawSlot]:
     """No choices given: the word ranges where versions differ from the first one are slots."""
-    reference = list(_key(versions[0].text))
+    key = (lambda text: _words_only(_key(text))) if plain else _key
+    reference = list(key(versions[0].text))
     regions: dict[tuple[int, int], dict[int, Key]] = {}
     anchors: dict[tuple[int, int], tuple[set[str], set[str]]] = {}
     for i, version in enumerate(versions[1:], start=1):
-        other = list(_key(version.text))
+        other = list(key(version.text))
         matcher = SequenceMatcher(None, reference, other, autojunk=False)
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
             if op != "equal":
@@ -258,12 +279,15 @@ def prepare(versions: Iterable[Version | dict] | PreparedMessage) -> PreparedMes
     """Validate and analyse a message's versions (raises ValueError with a clear message)."""
     if isinstance(versions, PreparedMessage):
         return versions
-    checked = _coerce_versions(versions)
+    return _analyse(_coerce_versions(versions))
+
+
+def _analyse(checked: list[Version], plain: bool = False) -> PreparedMessage:
     if any(v.choices for v in checked):
-        raw_slots = _slots_from_choices(checked)
+        raw_slots = _slots_from_choices(checked, plain)
     else:
-        raw_slots = _slots_from_differences(checked)
-    tokens = [_key(v.text) for v in checked]
+        raw_slots = _slots_from_differences(checked, plain)
+    tokens = [_words_only(_key(v.text)) if plain else _key(v.text) for v in checked]
     slots = []
     for slot, kind, keys, left, right in raw_slots:
         background = {}
@@ -274,7 +298,7 @@ def prepare(versions: Iterable[Version | dict] | PreparedMessage) -> PreparedMes
                 )
         slots.append(_Slot(slot, kind, keys, background, frozenset(left), frozenset(right)))
     groups = sorted({v.group for v in checked})
-    return PreparedMessage(checked, [terms(v.text) for v in checked], slots, groups)
+    return PreparedMessage(checked, [terms(v.text) for v in checked], slots, groups, plain)
 
 
 # Attribution ---------------------------------------------------------------------------------
@@ -560,6 +584,13 @@ def _attribute_one(message: PreparedMessage, candidate: str, cand: list[tuple[st
     if not disclosed:
         return Attribution(False, score, None, None, 0.0, verdict="none",
                            explanation=f"No disclosure: {how}.")
+    # Every version has punctuation but the candidate has none: it was retyped or normalised, so
+    # its punctuation choices were lost, not made.
+    retyped = bool(cand) and all(_has_word((t,)) for t, _, _ in cand) and all(
+        any(not _has_word((t,)) for t, _, _ in tokens(v.text)) for v in message.versions) and any(
+        not _has_word((t,)) for slot in message.discriminating for key in slot.version_keys for t in key)
+    if retyped:
+        message = message.without_punctuation()
     found = _find_evidence(message, cand)
     suspects = _rank(message, found)
     evidence = [
@@ -578,8 +609,12 @@ def _attribute_one(message: PreparedMessage, candidate: str, cand: list[tuple[st
                               "no fingerprint to compare; not attributing.")
         return result
     if not message.discriminating:
-        result.explanation = (f"{prefix} All recipients received the same text (e.g. a public post), "
-                              "so the text cannot say who shared it.")
+        if retyped:
+            result.explanation = (f"{prefix} It has no punctuation, and the versions differ only in "
+                                  "punctuation, so the text cannot say who shared it.")
+        else:
+            result.explanation = (f"{prefix} All recipients received the same text (e.g. a public post), "
+                                  "so the text cannot say who shared it.")
         return result
     top = suspects[0]
     if margin >= FRIEND_MARGIN - TOLERANCE:

@@ -316,3 +316,27 @@ def test_attribute_many_batches_the_detector(versions):
     results = attribute_many({"move": versions, "again": versions, "storm": other}, paraphrase, detector=detector)
     assert detector.batches == [2]  # the unrelated message never reaches the detector
     assert results["move"].disclosure and results["again"].disclosure and not results["storm"].disclosure
+
+
+def test_a_retyped_leak_is_not_read_for_punctuation():
+    def version(friend: str, comma: bool, adjective: str, stop: bool) -> Version:
+        text = f"Well{',' if comma else ''} we won the {adjective} cup today{'.' if stop else ''} Go team!"
+        at = text.index(adjective)
+        end = text.index(" Go")
+        choices = [Choice(0, "realisation", ",", "," if comma else "", 4, 5 if comma else 4),
+                   Choice(1, "synonym", "big", adjective, at, at + len(adjective)),
+                   Choice(2, "realisation", ".", "." if stop else "", end - 1 if stop else end, end)]
+        return Version(friend, "g", text, choices)
+
+    versions = [version("ann", True, "big", True), version("bob", False, "big", False),
+                version("cat", True, "large", False), version("dan", False, "large", True)]
+    # ann's version lower-cased with its punctuation stripped: the missing comma and full stop
+    # are not evidence for bob, whose version has neither
+    result = attribute(versions, "well we won the big cup today go team", detector=StubDetector(0.9))
+    assert result.disclosure
+    assert {s.friend for s in result.ranking[:2]} == {"ann", "bob"} and result.margin == 0
+    assert result.verdict != "friend"
+    assert all(e.slot == 1 for e in result.evidence)
+    # with its punctuation kept, the same words are read for punctuation as before
+    kept = attribute(versions, "Well, we won the big cup today. Go team!", detector=StubDetector(0.9))
+    assert kept.ranking[0].friend == "ann" and kept.margin > 0
