@@ -214,14 +214,19 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     losses = metrics.chain_losses(chain)
     original_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
     options: list[Option] = []
+    facility = _facility_after(text, phrase, chain)
     for level, loss in zip(chain.levels, losses):
-        start, replacement = phrase.start, level.text
-        if level.degree > 0:
+        start, end, replacement = phrase.start, phrase.end, level.text
+        if level.degree > 0 and facility is not None and level.place:
+            # "at Tokyo station" -> "at a station in Japan", not "at Japan station"
+            start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
+            replacement = _fits(text, start, end, replacement)
+        elif level.degree > 0:
             start, replacement = _with_article(text, phrase.start, replacement)
             if _names_area_of_place(text, start, chain, level.place):
                 replacement = f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
             replacement = _fits(text, start, phrase.end, replacement)
-        fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, phrase.end, replacement)
+        fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, end, replacement)
         if level.degree > 0 and level.source == "wordnet" and _bare(text, start, replacement):
             # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
             with_article = _fits(text, start, phrase.end, f"{indefinite_article(level.text)} {level.text}")
@@ -232,11 +237,33 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                                          and not (level.source == "wordnet"
                                                   and (_repeats_context(text, phrase, level.label or level.text)
                                                        or _restates_context(text, phrase, level.label or level.text))))
-        options.append(Option(level.degree, replacement if level.degree else phrase.text, start, phrase.end,
+        options.append(Option(level.degree, replacement if level.degree else phrase.text, start, end,
                               loss, level.k, round(fre, 2), natural,
                               "original" if level.degree == 0 else "generalization", level.label,
                               place=level.place, base_place=chain.levels[0].place))
     return options
+
+
+_FACILITY = re.compile(
+    r"\s+(station|airport|university|college|hospital|clinic|school|park|tower|mall|museum|zoo|stadium|"
+    r"arena|library|bridge|beach|harbou?r|port|square|market|hotel|church|temple|shrine|cathedral|"
+    r"mosque|castle|bay|gym|centre|center)\b(?!\s+of\b|-)", re.IGNORECASE)
+
+
+def _facility_after(text: str, phrase: Phrase, chain: Chain) -> re.Match | None:
+    """A place noun right after a place name ("Tokyo station", "Boston Airport")."""
+    if not chain.levels or not chain.levels[0].place:
+        return None
+    return _FACILITY.match(text, phrase.end)
+
+
+def _facility_in(text: str, start: int, facility: re.Match, area: str) -> tuple[int, int, str]:
+    """The span and wording of "a <facility> in <area>", taking in a "the" before the name."""
+    noun = facility.group(1).lower()
+    the = re.search(r"\b(the|The)\s+$", text[:start])
+    if the:
+        start = the.start()
+    return start, facility.end(), f"{indefinite_article(noun)} {noun} in {area}"
 
 
 _DETERMINERS = frozenset("a an the my your his her its our their this that these those some any no "

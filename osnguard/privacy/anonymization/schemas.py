@@ -426,6 +426,7 @@ def _known_organisations(kind: str) -> tuple[tuple[str, Place | None], ...]:
 # --- other nouns ----------------------------------------------------------------------------
 
 def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+    wn = wordnet()
     synsets, _ = _noun_synsets(text)
     if not synsets:
         return None
@@ -438,14 +439,27 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
     plural = _is_plural(text)
     levels = [Level(text, 0, None, 1, "original", text)]
     for synset in _hypernym_path(chosen):
+        # "sister" -> "female sibling" or "kinswoman" would keep the gender it should hide
+        if synset.name() in GENDER_NEUTRAL:
+            if GENDER_NEUTRAL[synset.name()] is None:
+                continue
+            synset = wn.synset(GENDER_NEUTRAL[synset.name()])
         word = _best_lemma(synset)
-        if word is None:
+        if word is None or GENDERED.match(word):
             continue
         levels.append(Level(_inflect(word, plural), len(levels), None, hyponym_count(synset.name()),
                             "wordnet", word))
     return Chain(text, "noun", _dedupe(levels), [Reading(s.name(), s.definition()) for s in synsets[:8]],
                  chosen.name())
 
+
+GENDER_NEUTRAL: dict[str, str | None] = {
+    "female_sibling.n.01": "sibling.n.01", "male_sibling.n.01": "sibling.n.01",
+    "female_offspring.n.01": "child.n.02", "male_offspring.n.01": "child.n.02",
+    "kinswoman.n.01": None, "kinsman.n.01": None, "woman.n.01": None, "man.n.01": None,
+    "female.n.02": None, "male.n.02": None,
+}  # gendered hypernyms and their neutral stand-ins (None: skipped)
+GENDERED = re.compile(r"^(?:fe)?male[ _]", re.IGNORECASE)
 
 _STOP = frozenset("a an the of in on at to for from by with and or but is are was were be been my your "
                   "his her our their i you he she we they it this that as after before".split())
@@ -490,7 +504,7 @@ def _hypernym_path(synset: Any) -> list[Any]:
     path: list[Any] = []
     current, seen = synset, {synset.name()}
     while parents := (current.hypernyms() or current.instance_hypernyms()):
-        parent = parents[0]
+        parent = next((p for p in parents if p.name() not in GENDER_NEUTRAL), parents[0])
         if parent.name() in seen:
             break
         seen.add(parent.name())

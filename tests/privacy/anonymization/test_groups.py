@@ -168,3 +168,22 @@ def test_a_generalization_that_restates_its_sentence_reads_unnaturally() -> None
 def test_duration_generalizations_cover_the_original(text: str, duration: str, allowed: str, refused: str) -> None:
     options = [o.text for o in alternatives(text, phrase(duration, "time", text), profile=PROFILE, now=NOW).options]
     assert allowed in options and refused not in options
+
+
+def test_a_place_naming_a_facility_generalizes_to_a_facility_in_the_area() -> None:
+    text = "I am at Tokyo station at 10am."
+    options = alternatives(text, phrase("Tokyo", "location", text), profile=PROFILE, now=NOW).options
+    rendered = [text[:o.start] + o.text + text[o.end:] for o in options]
+    assert rendered[:2] == [text, "I am at a station in Japan at 10am."]
+    text = "We walked past the Tokyo Tower."
+    options = alternatives(text, phrase("Tokyo", "location", text), profile=PROFILE, now=NOW).options
+    assert text[:options[1].start] + options[1].text + text[options[1].end:] == "We walked past a tower in Japan."
+
+
+@pytest.mark.parametrize(("word", "neutral"), [("sister", "sibling"), ("brother", "sibling"),
+                                               ("wife", "spouse"), ("daughter", "child")])
+def test_family_words_generalize_without_their_gender(word: str, neutral: str) -> None:
+    text = f"My {word} is ill."
+    options = [o.text for o in alternatives(text, phrase(word, "gender", text), profile=PROFILE, now=NOW).options]
+    assert options[1] == neutral
+    assert not {"female sibling", "male sibling", "kinswoman", "kinsman", "woman", "man", "female", "male"} & set(options)
