@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
@@ -324,6 +325,20 @@ def _order_warnings(groups: list[Any], degrees: dict[str, dict[str, int]], phras
     return warnings
 
 
+def _edit_warnings(generalizer: Any, phrases: list[Any]) -> list[str]:
+    """Where the author's edit of a group's text names a private phrase its level would hide."""
+    warnings = []
+    for name in sorted(generalizer.edited):
+        edit = generalizer.choices.edits.get(name, "")
+        degrees = generalizer.degrees.get(name, {})
+        named = [review.phrase.text for review in phrases if degrees.get(review.key, 0) > 0
+                 and re.search(rf"(?<!\w){re.escape(review.phrase.text)}(?!\w)", edit, re.IGNORECASE)]
+        if named:
+            quoted = ", ".join(f"“{text}”" for text in named)
+            warnings.append(f"Your edit of {name}'s text names {quoted}, which this group's level would hide.")
+    return warnings
+
+
 def _digest(result: Any) -> str:
     payload = json.dumps([[(g.name, g.text) for g in result.groups], [(v.friend, v.text) for v in result.versions]],
                          ensure_ascii=False)
@@ -426,6 +441,7 @@ def message_propose(
     }
     warnings = list(found.warnings)
     warnings += _order_warnings(result.groups, generalizer.degrees, reviews, generalizer.edited)
+    warnings += _edit_warnings(generalizer, reviews)
     if review.rejected:
         leaked = sorted({(c.original, c.text) for v in result.versions for c in v.choices
                          if c.kind in ("synonym", "realisation") and is_rejected(review.rejected, c.original, c.text)})

@@ -63,14 +63,14 @@ def test_default_review_lists_each_phrase_options_per_group(author):
 
 def test_choices_are_applied_per_group(author):
     proposal = message_propose(author=author, text=TEXT, now=_now(),
-                               choices={"Friends": {KEYS["tokyo"]: 1, KEYS["time"]: 1}})
+                               choices={"Friends": {KEYS["tokyo"]: 1, KEYS["time"]: 1}, "Public": {KEYS["tokyo"]: 0}})
     friends = _group(proposal, "Friends")
     assert "Japan" in friends.text and "Tokyo" not in friends.text and "this morning" in friends.text
     assert proposal.groups["Friends"].degrees[KEYS["tokyo"]] == 1
     assert all("Japan" in v.text and "Tokyo" not in v.text for v in _versions(proposal, "Friends"))
     assert "Tokyo" in _group(proposal, "Family").text  # other groups keep their default
-    # Friends now sees the place less precisely than Acquaintances: allowed, but said
-    assert any("Acquaintances" in w and "more precisely" in w for w in proposal.warnings)
+    # Public now sees the place more precisely than the closer groups: allowed, but said
+    assert any(w.startswith("Public") and "more precisely" in w for w in proposal.warnings)
 
 
 def test_suppression_removes_the_time_phrase_and_keep_restores_it(author):
@@ -181,3 +181,12 @@ def test_fingerprint_every_message_setting_is_the_default(author):
     assert message_propose(author=author, text=plain).fingerprint_all
     assert message_post(author=author, text=plain).fingerprinted
     assert not message_post(author=author, text=plain, fingerprint_all=False).fingerprinted  # the request wins
+
+
+def test_an_edit_that_names_a_hidden_phrase_is_flagged(author):
+    leaky = "I am at Tokyo station this morning with my sibling. We studied the old maps for hours."
+    proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Public": leaky})
+    assert any("Public" in w and "“Tokyo”" in w for w in proposal.warnings)
+    careful = "I am at a station this morning with family. We studied the old maps for hours."
+    proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Public": careful})
+    assert not any("would hide" in w for w in proposal.warnings)
