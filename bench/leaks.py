@@ -3,6 +3,7 @@
     .venv/bin/python bench/leaks.py                     # TEST messages, the table for the docs
     .venv/bin/python bench/leaks.py --split train --calibrate   # choose the margins on TRAIN
     .venv/bin/python bench/leaks.py --source anonymize --recipients 30   # real versions, smaller audience
+    .venv/bin/python bench/leaks.py --demo              # Adam's demo message, every friend leaks
 
 For each real message (bench/leak_attacks.py) we build versions for 150 recipients (`--recipients`)
 over 5 groups,
@@ -56,6 +57,25 @@ def retyped(text: str, rng: random.Random) -> str:
 
 EXTRA_ATTACKS = {"retyped": retyped}
 
+DEMO_TEXT = (
+    "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
+    "I studied at Harvard University for three years as a computer science major."
+)
+DEMO_GROUPS = ("Family", "Best friends", "Friends", "Acquaintances", "Public")
+
+
+def demo_message() -> tuple[la.Message, list, list[dict]]:
+    """Adam's demo message (fixtures/demo.json) through the real engine to his 150 friends."""
+    import json
+
+    from osnguard.privacy.anonymize import anonymize
+
+    data = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "demo.json").read_text(encoding="utf-8"))
+    groups = [{"name": name, "level": level, "friends": [f["username"] for f in data["friends"] if f["group"] == name]}
+              for level, name in enumerate(DEMO_GROUPS)]
+    result = anonymize(DEMO_TEXT, profile=data["owner"]["profile"], now="2026-11-22T10:00:00Z", groups=groups)
+    return la.Message("demo", DEMO_TEXT, "demo"), list(result.versions), groups
+
 
 def build_messages(split: str, count: int, seed: int, source: str, max_tries: int = 100_000,
                    recipients: int = 150) -> list[tuple[la.Message, list, str]]:
@@ -77,20 +97,21 @@ def build_messages(split: str, count: int, seed: int, source: str, max_tries: in
     return chosen
 
 
-def simulate(messages, seed: int, detector, recipients: int = 150) -> list[Outcome]:
+def simulate(messages, seed: int, detector, recipients: int = 150, every_leaker: bool = False,
+             groups: list[dict] | None = None) -> list[Outcome]:
     lexical = detector is None
     rng = random.Random(seed + 1)
-    groups = la.make_groups(recipients)
+    groups = groups or la.make_groups(recipients)
     texts = [m.text for m, _, _ in messages]
     outcomes: list[Outcome] = []
     for n, (message, versions, _) in enumerate(messages):
         prepared = prepare(versions)
         for name, attack in {**la.ATTACKS, **EXTRA_ATTACKS}.items():
-            leaker = rng.choice(versions)
-            candidate = attack(leaker.text, rng)
-            lost = sum(1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower())
-            outcomes.append(Outcome(name, True, leaker.friend, leaker.group,
-                                    attribute(prepared, candidate, detector=detector, lexical_only=lexical), lost))
+            for leaker in (versions if every_leaker else [rng.choice(versions)]):
+                candidate = attack(leaker.text, rng)
+                lost = sum(1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower())
+                outcomes.append(Outcome(name, True, leaker.friend, leaker.group,
+                                        attribute(prepared, candidate, detector=detector, lexical_only=lexical), lost))
         other = texts[(n + 1 + rng.randrange(len(texts) - 1)) % len(texts)] if len(texts) > 1 else None
         if other is not None and other != message.text:
             outcomes.append(Outcome("unrelated text", False, None, None, attribute(prepared, other, detector=detector, lexical_only=lexical)))
@@ -188,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="where versions come from (auto: osnguard's anonymize, else its fingerprinting)")
     parser.add_argument("--max-tries", type=int, default=100_000, help="messages to try at most")
     parser.add_argument("--recipients", type=int, default=150, help="recipients per message, over 5 groups (default 150)")
+    parser.add_argument("--demo", action="store_true",
+                        help="Adam's demo message (fixtures/demo.json) to his 150 friends; every friend leaks through every attack")
     parser.add_argument("--lexical-only", action="store_true", help="decide disclosure without the detector")
     parser.add_argument("--calibrate", action="store_true", help="print the calibrated margins")
     args = parser.parse_args(argv)
@@ -198,6 +221,15 @@ def main(argv: list[str] | None = None) -> int:
         detector = attribution._default_detector()
     if args.recipients < 5:
         parser.error("--recipients must be at least 5 (one per group)")
+    how = "lexical overlap only" if detector is None else "the paraphrase detector"
+    if args.demo:
+        message, versions, groups = demo_message()
+        outcomes = simulate([(message, versions, "anonymize")], args.seed, detector, every_leaker=True, groups=groups)
+        print(f"the demo message, {len(versions)} recipients in 5 groups ({len({v.text for v in versions})} distinct "
+              f"versions), every recipient leaking through every attack, disclosure by {how}")
+        print(table(outcomes))
+        print(f"({time.perf_counter() - started:.0f}s)", file=sys.stderr)
+        return 0
     messages = build_messages(args.split, args.messages, args.seed, args.source, args.max_tries, args.recipients)
     if not messages:
         print("no message could be fingerprinted", file=sys.stderr)
@@ -205,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     sources = sorted({how for _, _, how in messages})
     outcomes = simulate(messages, args.seed, detector, args.recipients)
     print(f"{len(messages)} {args.split} messages, {args.recipients} recipients in 5 groups, versions from {', '.join(sources)}, "
-          f"disclosure by {'lexical overlap only' if detector is None else 'the paraphrase detector'}")
+          f"disclosure by {how}")
     print(table(outcomes))
     if args.calibrate:
         print(calibrate([o for o in outcomes if o.case not in EXTRA_ATTACKS]))

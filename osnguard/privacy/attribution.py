@@ -29,6 +29,7 @@ import math
 import re
 from dataclasses import asdict, dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Any, Hashable, Iterable, Mapping, Protocol, Sequence
 
 from osnguard.privacy.retrieval import lexical_overlap, terms, words
@@ -323,6 +324,7 @@ def _check_candidate(candidate: Any) -> str:
     return candidate
 
 
+@lru_cache(maxsize=65536)
 def _edit_distance(a: Key, b: Key) -> int:
     """Word-level Levenshtein distance between two realisations."""
     previous = list(range(len(b) + 1))
@@ -419,7 +421,20 @@ def _logsumexp(values: list[float]) -> float:
     return top + math.log(sum(math.exp(v - top) for v in values))
 
 
-def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]]) -> list[Suspect]:
+def _local_edits(key: Key, seq: Sequence[str], start: int, end: int) -> int:
+    """Fewest word edits turning `key` into a stretch of `seq` that covers tokens [start, end) (a
+    realisation found there) and at most len(key) + 1 tokens either side: what a leaker's edits
+    could have been, given the words the candidate has around what was found."""
+    reach = len(key) + 1
+    best = None
+    for x in range(max(0, start - reach), start + 1):
+        for y in range(end, min(len(seq), end + reach) + 1):
+            edits = _edit_distance(key, tuple(seq[x:y]))
+            best = edits if best is None else min(best, edits)
+    return best if best is not None else len(key)
+
+
+def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]], seq: Sequence[str] = ()) -> list[Suspect]:
     n = len(message.versions)
     ll = [0.0] * n
     matched = [0] * n
@@ -437,6 +452,12 @@ def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]]) -> list[Su
                 # phrase of another group ("Tokyo University" / "a university in Tokyo") takes
                 # several edits, as the fingerprint code counts it, so it weighs as much.
                 edits = min(_edit_distance(keys[i], found_key) for found_key in present)
+                if edits > 1 and seq:
+                    # ... but no more edits than the candidate's own words there need: a leaker who
+                    # dropped "in the" from "a university in the US" left "a university US",
+                    # which is 2 edits from it, not 3 from the "a university" found inside it
+                    edits = min([edits] + [_local_edits(keys[i], seq, a, b)
+                                           for occurrences in present.values() for a, b in occurrences])
                 ll[i] += LOG_MISMATCH * max(1, min(MAX_SLOT_EDITS, edits))
                 contradicted[i] += 1
     total = _logsumexp(ll)
@@ -592,7 +613,7 @@ def _attribute_one(message: PreparedMessage, candidate: str, cand: list[tuple[st
     if retyped:
         message = message.without_punctuation()
     found = _find_evidence(message, cand)
-    suspects = _rank(message, found)
+    suspects = _rank(message, found, [w for w, _, _ in cand])
     evidence = [
         _evidence(message.slots[index], candidate, cand, start, end)
         for index, present in sorted(found.items())

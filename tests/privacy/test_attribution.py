@@ -340,3 +340,24 @@ def test_a_retyped_leak_is_not_read_for_punctuation():
     # with its punctuation kept, the same words are read for punctuation as before
     kept = attribute(versions, "Well, we won the big cup today. Go team!", detector=StubDetector(0.9))
     assert kept.ranking[0].friend == "ann" and kept.margin > 0
+
+
+def test_dropped_words_inside_a_generalized_phrase_do_not_accuse_another_wording():
+    def version(friend: str, group: str, phrase: str, joined: bool) -> Version:
+        text = f"I studied at {phrase} as a computer science major{', and' if joined else '.'} I loved it"
+        at = text.index(phrase)
+        choices = [Choice(0, "generalization", "Harvard University", phrase, at, at + len(phrase))]
+        return Version(friend, group, text, choices)
+
+    versions = [version("ann", "friends", "a university in the US", False),
+                version("bob", "friends", "a US university", False),
+                version("cat", "public", "a university", False),
+                version("dan", "public", "a university", True)]
+    # ann's version with "in the" dropped: "a university" of the public group is found inside it;
+    # ann's wording is 2 edits from what the leak says there ("a university US"), not 3, so bob
+    # (1 edit) is at most one slot ahead of her, short of an accusation
+    leak = "I studied at a university US as a computer science major. I loved it"
+    result = attribute(versions, leak, detector=StubDetector(0.9))
+    assert result.disclosure and not (result.verdict == "friend" and result.friend == "bob")
+    scores = {s.friend: s.log_likelihood for s in result.ranking}
+    assert scores["bob"] - scores["ann"] < FRIEND_MARGIN  # 3 edits against 1 before: 5.99
