@@ -336,8 +336,8 @@ def phrase_slots(doc: Any) -> Iterator[Slot]:
             predicative = nxt.dep_ not in {"amod"} and (after is None or after.lower_ not in {"that", "as"})
             if low == "so" and not predicative:
                 continue
-            if nxt.lower_ in {"bad", "badly"} and nxt.head.pos_ == "VERB":
-                continue  # "want it so bad": "very bad" would change the sense
+            if nxt.lower_ in {"bad", "badly"}:
+                continue  # "want it so bad", "be there so bad": "very bad" would change the sense
             slot = _slot(doc, token.i, token.i, [w for w in INTENSIFIERS if w != low and (w != "so" or predicative)])
         elif low == "a" and nxt is not None and nxt.lower_ == "lot" and _next(doc, nxt) is not None \
                 and _next(doc, nxt).lower_ == "of":

@@ -145,3 +145,8 @@ def test_slang_is_written_out_but_mentions_links_and_apostrophe_only_forms_are_n
 def test_intensifier_keeps_idioms():
     slots = list(phrase_slots(resources.nlp()("I want him so bad.")))
     assert not any(s.original == "so" for s in slots)
+
+
+def test_so_bad_is_left_alone_even_after_be():
+    slots = list(phrase_slots(resources.nlp()("i wanna be there so bad! I love that place")))
+    assert not any(s.original == "so" for s in slots)
