@@ -367,6 +367,7 @@ def phrase_slots(doc: Any) -> Iterator[Slot]:
 SLANG_SKIP = frozenset({
     "i", "r", "da", "def", "prob", "probs", "bro", "sis", "hun", "omg", "fav", "fave", "ya", "yu",
     "nd", "bt", "hw", "wer", "wen", "hav", "txt", "msg", "peeps", "id've", "rn", "atm", "nite",
+    "ur", "urs",  # "your" or "you're": "what ur doing" is not "what your doing"
 })  # fmt: skip
 _SLANG_WORD = re.compile(r"(?<![\w@#/.:'’-])(?:w/o|w/|b/c|[A-Za-z0-9]+)(?![\w@/'’-])")
 

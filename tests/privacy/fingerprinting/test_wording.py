@@ -138,7 +138,7 @@ def test_slang_is_written_out_but_mentions_links_and_apostrophe_only_forms_are_n
     found = {s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))}
     assert found["u"] == ["you"] and found["gonna"] == ["going to"] and found["pls"] == ["please"]
     assert found["idk"] == ["I don't know"]
-    assert "ur" not in found and "dont" not in found  # a mention; an apostrophe-only difference
+    assert "ur" not in found and "dont" not in found  # "your" or "you're"; an apostrophe-only difference
     assert list(found) == ["u", "gonna", "pls", "idk"]
 
 
