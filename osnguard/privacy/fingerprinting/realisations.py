@@ -367,7 +367,7 @@ def phrase_slots(doc: Any) -> Iterator[Slot]:
 SLANG_SKIP = frozenset({
     "i", "r", "da", "def", "prob", "probs", "bro", "sis", "hun", "omg", "fav", "fave", "ya", "yu",
     "nd", "bt", "hw", "wer", "wen", "hav", "txt", "msg", "peeps", "id've", "rn", "atm", "nite",
-    "ur", "urs",  # "your" or "you're": "what ur doing" is not "what your doing"
+    "urs",  # "ur" is read from the next word ("ur mom" -> "your", "ur doing" -> "you're")
 })  # fmt: skip
 _SLANG_WORD = re.compile(r"(?<![\w@#/.:'’-])(?:w/o|w/|b/c|[A-Za-z0-9]+)(?![\w@/'’-])")
 
@@ -380,6 +380,26 @@ def slang_expansions() -> dict[str, str]:
             if informal not in SLANG_SKIP and letters(standard) != letters(informal)}
 
 
+YOURE_NEXT = frozenset({"so", "not", "a", "an", "the", "gonna", "going", "welcome", "right", "wrong", "too",
+                        "very", "really", "such", "always", "never", "just", "still", "all", "sooo", "soo"})
+
+
+def ur_reading(doc: Any, start: int, end: int) -> str | None:
+    """ "your" or "you're" for "ur", from the word after it ("ur mom" / "ur doing"), or None."""
+    span = doc.char_span(start, end)
+    if span is None or span.end >= len(doc):
+        return None
+    nxt = doc[span.end]
+    after = doc[span.end + 1] if span.end + 1 < len(doc) else None
+    if nxt.lower_ in YOURE_NEXT or nxt.tag_ in {"VBG", "VBN"}:
+        return "you're"
+    if nxt.pos_ in {"NOUN", "PROPN"} and nxt.tag_ not in {"VBG"}:
+        return "your"
+    if nxt.pos_ == "ADJ" and after is not None:
+        return "your" if after.pos_ in {"NOUN", "PROPN"} else "you're" if after.is_punct or after.pos_ == "CCONJ" else None
+    return None
+
+
 def slang_slots(doc: Any) -> Iterator[Slot]:
     """Tweet slang written out: "u" <-> "you", "gonna" <-> "going to", "thx" <-> "thanks"."""
     expansions = slang_expansions()
@@ -387,6 +407,8 @@ def slang_slots(doc: Any) -> Iterator[Slot]:
     for match in _SLANG_WORD.finditer(text):
         word = match.group()
         standard = expansions.get(word.lower())
+        if word.lower() == "ur":
+            standard = ur_reading(doc, match.start(), match.end())
         if standard is None or (word.isdigit()):
             continue
         slot = make_slot(match.start(), match.end(), word, [(match_case(word, standard), "synonym", "slang")])

@@ -150,3 +150,15 @@ def test_intensifier_keeps_idioms():
 def test_so_bad_is_left_alone_even_after_be():
     slots = list(phrase_slots(resources.nlp()("i wanna be there so bad! I love that place")))
     assert not any(s.original == "so" for s in slots)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("It is cool what ur doing.", "you're"), ("look at ur arms", "your"), ("ur not coming?", "you're"),
+     ("ur new car is nice", "your"), ("ur every move", None)],
+)
+def test_ur_is_read_from_the_next_word(text, expected):
+    from osnguard.privacy.fingerprinting.realisations import slang_slots
+
+    found = {s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))}
+    assert found.get("ur") == ([expected] if expected else None)
