@@ -8,9 +8,10 @@ that survive retyping, without saying more or less than the group's generalizati
 the anonymization stage wrote it), never `text` itself; callers check them for naturalness in
 their sentence. Rules, each meaning-preserving:
 
-- organisation type + place: "a university in Tokyo" -> "a Tokyo university", "one of the
-  universities in Tokyo", "a college in Tokyo"; countries by their adjective ("an American
-  university", "a US university", "a university in the US");
+- organisation type + place: "a university in Cambridge" -> "a Cambridge university", "one of
+  the universities in Cambridge", "a college in Cambridge"; countries by their adjective ("an
+  American university", "a US university", "a university in the US"); a place that is part of
+  the original name is not put before the type (not "a Tokyo university" for Tokyo University);
 - an organisation type alone: "a university" -> "a college";
 - places: "the United States" -> "the US"; "in Asia" -> "somewhere in Asia";
 - temporal: "less than" <-> "under", "nearly" <-> "almost", "a few" -> "several", "every day" ->
@@ -88,23 +89,26 @@ def with_article(noun_phrase: str) -> str:
     return f"{article} {noun_phrase}"
 
 
-def _place_modifiers(place: str) -> list[str]:
-    """Ways to name a place before a noun: "Tokyo", "American", "US"."""
+def _place_modifiers(place: str, original: str = "") -> list[str]:
+    """Ways to name a place before a noun: "Tokyo", "American", "US". A place named in the
+    original phrase is not put before the type ("Stanford University" -> "a Stanford university"
+    would all but name it again)."""
     found = []
     if place in DEMONYMS:
         found.append(DEMONYMS[place])
     for short in SHORT_NAMES.get(place, ()):
         found.append(short.removeprefix("the "))
-    if not place.startswith("the ") and place not in DEMONYMS and len(place.split()) <= 2:
-        found.append(place)  # "a Tokyo university", "a Massachusetts university"
+    named = place.casefold() in original.casefold()
+    if not place.startswith("the ") and place not in DEMONYMS and len(place.split()) <= 2 and not named:
+        found.append(place)  # "a Cambridge university" for Harvard, "a Massachusetts university"
     return found
 
 
-def _organisation(match: re.Match[str]) -> list[str]:
+def _organisation(match: re.Match[str], original: str = "") -> list[str]:
     kind, place = match.group("type").lower(), match.group("place")
     if kind not in ORG_TYPES:
         return []
-    out = [with_article(f"{modifier} {kind}") for modifier in _place_modifiers(place)]
+    out = [with_article(f"{modifier} {kind}") for modifier in _place_modifiers(place, original)]
     out.append(f"one of the {plural(kind)} in {place}")
     out.extend(with_article(f"{kind} in {short}") for short in SHORT_NAMES.get(place, ()))
     out.extend(with_article(f"{other} in {place}") for other in TYPE_SYNONYMS.get(kind, ()))
@@ -126,9 +130,10 @@ def match_case(template: str, text: str) -> str:
     return text
 
 
-def variants(text: str, *, kind: str = "generalization") -> list[str]:
+def variants(text: str, *, kind: str = "generalization", original: str = "") -> list[str]:
     """Other wordings of the generalized phrase `text` at the same level, at most MAX_VARIANTS,
-    most conservative first. `kind` is the choice's kind ("generalization" or "temporal")."""
+    most conservative first. `kind` is the choice's kind ("generalization" or "temporal");
+    `original` is the private phrase it generalizes (a wording must not echo its name)."""
     if not isinstance(text, str):
         raise ValueError("text must be a string")
     phrase = text.strip()
@@ -140,7 +145,7 @@ def variants(text: str, *, kind: str = "generalization") -> list[str]:
         found = _temporal(lowered_first)
     else:
         if match := _ORG.match(lowered_first):
-            found = _organisation(match)
+            found = _organisation(match, original)
         elif (match := _TYPE_ONLY.match(lowered_first)) and match.group("type").lower() in ORG_TYPES:
             found = [with_article(other) for other in TYPE_SYNONYMS.get(match.group("type").lower(), ())]
         elif match := _IN_PLACE.match(phrase):

@@ -248,7 +248,7 @@ def wording_slots(
             continue
         left = text[: choice.start].lower().split()[-CONTEXT_WORDS:]
         right = text[choice.end :].lower().split()[:CONTEXT_WORDS]
-        natural = [v for v in variants(choice.text, kind=choice.kind)
+        natural = [v for v in variants(choice.text, kind=choice.kind, original=choice.original)
                    if check(left, choice.text.lower(), v.lower(), right)][:max_variants]
         if natural:
             alternatives = [Alternative(choice.text, WORDING, "original")]

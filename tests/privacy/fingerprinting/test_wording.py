@@ -162,3 +162,10 @@ def test_ur_is_read_from_the_next_word(text, expected):
 
     found = {s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))}
     assert found.get("ur") == ([expected] if expected else None)
+
+
+def test_a_wording_never_echoes_the_private_name():
+    # "a Tokyo university" for Tokyo University would all but name it again
+    assert "a Tokyo university" not in variants("a university in Tokyo", original="Tokyo University")
+    assert "a Cambridge university" in variants("a university in Cambridge", original="Harvard University")
+    assert "a Japanese university" in variants("a university in Japan", original="Tokyo University")
