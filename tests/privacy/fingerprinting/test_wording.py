@@ -84,16 +84,16 @@ def test_avoid_by_costs_keeps_a_new_code_away_from_earlier_versions():
 
 
 def test_fingerprint_group_spreads_friends_over_wordings():
-    text = "I studied at a university in Tokyo and I loved it."
-    start = text.index("a university in Tokyo")
-    base = [Choice(4, "generalization", "Tokyo University", "a university in Tokyo", start, start + 21)]
+    text = "I studied at a university in Cambridge and I loved it."
+    start = text.index("a university in Cambridge")
+    base = [Choice(4, "generalization", "Harvard University", "a university in Cambridge", start, start + 25)]
     slots = wording_slots(text, base, check=accept_all)
     group = fingerprint_group(text, ["a", "b", "c"], base_choices=base, slots=slots, check=accept_all)
     assert len({v.text for v in group.versions}) == 3
     assert group.min_distance == 3  # three wordings pairwise 3 edits apart
     for version in group.versions:
         phrase = [c for c in version.choices if c.slot == 4]
-        assert len(phrase) == 1 and phrase[0].kind == "generalization" and phrase[0].original == "Tokyo University"
+        assert len(phrase) == 1 and phrase[0].kind == "generalization" and phrase[0].original == "Harvard University"
         assert version.text[phrase[0].start : phrase[0].end] == phrase[0].text
     assert slot_tables(slots)[0].max() == 3
 
