@@ -1,8 +1,11 @@
 """Fingerprinting (SPEC §2.5): a distinct, natural version of a message for every recipient.
 
 - `find_slots(text, protected)`: the places of a text that can be written in several ways
-  (WordNet synonyms of content words, numbers, contractions, optional "that", spellings, sparing
-  punctuation), each with its alternatives; alternative 0 is the text as written.
+  (WordNet synonyms of content words, phrase paraphrases, slang written out, numbers,
+  contractions, optional "that", spellings, sparing punctuation), each with its alternatives;
+  alternative 0 is the text as written.
+- `slots.wording_slots(text, choices)`: other wordings of a group's generalized phrases at the
+  same level ("a university in Cambridge" / "a Cambridge university"), one per friend.
 - `capacity(slots)`: Π_j |S_j| (Eq. 4.9 for one generalization).
 - `fingerprint_group(text, friends, ...)`: one `Version` per friend, any two differing in >= 3
   slots when the capacity allows, with the `Choice`s attribution reads back.

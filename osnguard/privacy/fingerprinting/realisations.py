@@ -6,6 +6,10 @@ is" <-> "my hometown's"), the optional
 "that" after verbs of saying and thinking, "after graduating" <-> "after I graduated" <-> "after having graduated" when the main
 clause has a pronoun subject in the past tense, and sparing punctuation (the comma after an
 introductory phrase, joining two short sentences with ", and", the final full stop).
+
+Two rules change whole words and are offered as synonyms (friend-level choices): phrase
+paraphrases ("really" <-> "very", "a lot of" <-> "lots of", "everyone" <-> "everybody") and tweet
+slang written out ("u" -> "you", "gonna" -> "going to").
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 A `Slot` covers [start, end) of the text it was found in; its alternative 0 is the text as written.
 `find_slots(text, protected)` runs every rule (realisations first, then WordNet synonyms) and keeps
 the slots that overlap neither a protected span (private or generalized phrases) nor one another.
+`wording_slots(text, choices)` makes the slots that re-word a group's generalized phrases at their
+own level, and `transfer_slots` carries a message's slots over to a group's generalized text.
 """
 
 from __future__ import annotations
