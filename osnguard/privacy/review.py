@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from osnguard.privacy.anonymization import GroupGeneralization, Option, alternatives, anonymize_groups, generalize_text
-from osnguard.privacy.anonymization.groups import _usable_phrases as usable_phrases  # same overlap rule as the groups
+from osnguard.privacy.anonymization.groups import usable_phrases  # the same overlap rule as the groups
 from osnguard.privacy.anonymization.schemas import Reading
 from osnguard.privacy.types import Phrase, Profile
 

@@ -138,7 +138,7 @@ def anonymize_groups(text: str, phrases: Sequence[Phrase], *, groups: Sequence[G
     if not groups:
         return []
     profile = as_profile(profile)
-    kept = _usable_phrases(text, phrases)
+    kept = usable_phrases(text, phrases)
     option_lists = [alternatives(text, p, profile=profile, now=now, reading=(readings or {}).get(i),
                                  gamma=gamma).options for i, p in enumerate(kept)]
     option_lists = _without_overlaps(option_lists)
@@ -177,7 +177,7 @@ def generalize_text(text: str, phrases: Sequence[Phrase], degrees: Sequence[int]
                     level: int = 0, readings: dict[int, str] | None = None) -> GroupGeneralization:
     """The message with each phrase at the given degree (the user's own choice of levels)."""
     _check_text(text)
-    kept = _usable_phrases(text, phrases)
+    kept = usable_phrases(text, phrases)
     if len(degrees) != len(kept):
         raise ValueError(f"give one degree per phrase ({len(kept)} phrases, {len(degrees)} degrees)")
     chosen = []
@@ -556,7 +556,7 @@ def _check_groups(groups: Any) -> list[GroupSpec]:
     return list(groups)
 
 
-def _usable_phrases(text: str, phrases: Sequence[Phrase]) -> list[Phrase]:
+def usable_phrases(text: str, phrases: Sequence[Phrase]) -> list[Phrase]:
     """Valid phrases in text order, overlaps resolved for the more confident (then longer) one."""
     for phrase in phrases:
         _check_phrase(text, phrase)
