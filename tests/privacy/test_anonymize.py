@@ -241,3 +241,26 @@ def test_version_distance_reads_a_missing_choice_as_the_text_as_written():
     assert version_distance([a, b]) == 1  # only the full stop differs
     assert version_distance([a, c]) == 1
     assert version_distance([b, c]) == 2
+
+
+def test_the_demo_fixture_audience_gets_150_natural_versions_at_distance_3():
+    """Issue 4's acceptance on the shipped demo: Adam's profile and his 150 friends as
+    fixtures/demo.json groups them (8 / 15 / 60 / 45 / 22)."""
+    import json
+    from pathlib import Path
+
+    demo = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "demo.json").read_text())
+    levels = {"Family": 0, "Best friends": 1, "Friends": 2, "Acquaintances": 3, "Public": 4}
+    members: dict[str, list[str]] = {name: [] for name in levels}
+    for friend in demo["friends"]:
+        members[friend["group"]].append(friend["username"])
+    groups = [{"name": name, "level": level, "friends": members[name]} for name, level in levels.items()]
+    result = anonymize(DEMO, profile=demo["owner"]["profile"], now=NOW, groups=groups)
+    assert len(result.versions) == 150 and len({v.text for v in result.versions}) == 150
+    assert result.min_distance >= 3 and not result.warnings
+    by_level = sorted(result.groups, key=lambda g: g.level)
+    assert by_level[0].text == DEMO  # Family: the most specific text
+    assert [g.info_loss for g in by_level] == sorted(g.info_loss for g in by_level)
+    public = by_level[-1].text
+    assert "Harvard" not in public and "Tokyo" not in public
+    assert all(" is Asia" not in v.text and " is Japan" not in v.text for v in result.versions)
