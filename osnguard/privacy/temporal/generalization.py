@@ -35,7 +35,7 @@ PROBE_NOWS = (datetime(2026, 11, 22, 9, 0), datetime(2023, 3, 8, 15, 30))
 # "nearly N units" (TimeML LESS_THAN) only covers lengths close to N.
 NEAR = re.compile(r"\b(nearly|almost|close to|just under|not quite)\b", re.IGNORECASE)
 NEAR_SHARE = 0.75
-MAX_CROSS_UNIT_RATIO = 30  # "for 50 minutes" -> "for less than an hour", not "less than a decade"
+MAX_BOUND_RATIO = 30  # "for 50 minutes" -> "for less than an hour", not "less than a decade"
 FEW = re.compile(r"\b(few|couple)\b", re.IGNORECASE)
 # Vague durations (PXY: "for years") are taken to span up to this many units.
 VAGUE_TIME_UNITS = {"M": 60, "H": 24, "S": 60}  # PTXM is minutes, not months
@@ -188,7 +188,7 @@ def _normalised(phrase: str, now: datetime) -> TimeExpression | None:
 def _replacement(phrase: str, expression: TimeExpression | None, original_prefix: str) -> str:
     """The phrase with the preposition it needs where the original phrase stood."""
     if expression is not None and expression.type == "DURATION":
-        return f"{original_prefix or 'for'} {phrase}"
+        return f"{original_prefix} {phrase}" if original_prefix else phrase  # "It's been 3 days" -> "It's been days"
     if NO_PREPOSITION.match(phrase) or expression is None:
         return phrase
     value = expression.value
@@ -312,13 +312,13 @@ def _duration_candidates(expression: TimeExpression, prefix: str) -> list[Tempor
             covers = same_unit and length <= upper
         else:
             covers = (found.mod in ("LESS_THAN", "EQUAL_OR_LESS") and upper > length
-                      and (same_unit or upper <= MAX_CROSS_UNIT_RATIO * length))  # "less than an hour"
+                      and upper <= MAX_BOUND_RATIO * length)  # "less than an hour", not "up to 180 days"
             if covers and NEAR.search(entry["text"]):
                 covers = length >= NEAR_SHARE * upper  # "nearly forty years" does not cover three
         if not covers:
             continue
         candidate = TemporalCandidate(
-            _replacement(entry["text"], found, prefix or "for"), entry["text"], found.value, None,
+            _replacement(entry["text"], found, prefix), entry["text"], found.value, None,
             min(1.0, length / upper), entry["count"],
         )
         key = f"{found.value}/{found.mod}"

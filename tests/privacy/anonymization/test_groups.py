@@ -164,6 +164,8 @@ def test_a_generalization_that_restates_its_sentence_reads_unnaturally() -> None
     ("I studied there for three years.", "for three years", "for years", "for nearly forty years"),
     ("We talked for 50 minutes.", "for 50 minutes", "for less than one hour", "for a few minutes"),
     ("I slept for 5 hours.", "for 5 hours", "for hours", "for less than a decade"),
+    ("It's been 3 days since then.", "3 days", "days", "for days"),
+    ("I waited for 3 days.", "for 3 days", "for days", "for up to 180 days"),
 ])
 def test_duration_generalizations_cover_the_original(text: str, duration: str, allowed: str, refused: str) -> None:
     options = [o.text for o in alternatives(text, phrase(duration, "time", text), profile=PROFILE, now=NOW).options]
