@@ -13,6 +13,7 @@ closest group may get the original and the most private group the most general v
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 import logging
 import re
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from osnguard.privacy.anonymization.schemas import (
     generalization_chain,
     indefinite_article,
 )
-from osnguard.privacy.resources import wordnet
+from osnguard.privacy.resources import nlp, wordnet
 from osnguard.privacy.types import Choice, Phrase, Profile
 
 log = logging.getLogger(__name__)
@@ -164,7 +165,48 @@ def alternatives(text: str, phrase: Phrase, *, profile: Profile, now: datetime |
         if temporal is not None:
             return PhraseAlternatives(phrase, _with_height(temporal), [], None)
     chain = generalization_chain(phrase, context_text=text, profile=profile, reading=reading)
+    if chain.kind == "noun" and not _used_as_common_noun(text, phrase):
+        # "let's get married" is not "let's get a person"; "Aw man!" is not "Aw a person!"; but
+        # "I'm Catholic" -> "I'm Christian" -> "I'm a religious person" reads right
+        believer = next((i for i, level in enumerate(chain.levels) if level.label == "religious person"), None)
+        chain = Chain(chain.phrase, "noun" if believer else "none", chain.levels[:(believer or 0) + 1],
+                      chain.readings, chain.reading)
     return PhraseAlternatives(phrase, _with_height(_chain_options(text, phrase, chain, gamma)), chain.readings, chain.reading)
+
+
+@lru_cache(maxsize=64)
+def _parse(text: str) -> Any:
+    return nlp()(text)
+
+
+def _used_as_common_noun(text: str, phrase: Phrase) -> bool:
+    """Whether the phrase reads as a noun here, so that WordNet's noun hypernyms can stand for it:
+    not a verb or adjective ("married", "gay"), an interjection ("Aw man!"), a number ("my 3 year
+    old") or a person's name ("Troy Austin")."""
+    tokens = [t for t in _parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
+    if not tokens:
+        return True
+    if any(t.ent_type_ == "PERSON" for t in tokens) and all(t.pos_ == "PROPN" for t in tokens):
+        return False
+    if any(t.dep_ == "intj" or (t.i > 0 and t.doc[t.i - 1].pos_ == "INTJ" and t.i + 1 < len(t.doc)
+                                and t.doc[t.i + 1].is_punct) for t in tokens):
+        return False  # "Aw man!", "oh boy,"
+    if all(t.like_num or t.pos_ == "NUM" for t in tokens if not t.is_punct):
+        return False
+    return any(t.pos_ in ("NOUN", "PROPN") or not _can_be(t.lower_, t.pos_) for t in tokens if not t.is_punct)
+
+
+_WORDNET_POS = {"VERB": "v", "AUX": "v", "ADJ": "a", "ADV": "r"}
+
+
+def _can_be(word: str, pos: str) -> bool:
+    """Whether WordNet knows `word` as that part of speech: the small tagger calls "sushi" in
+    "is sushi" an adjective, which WordNet does not, so it is still read as a noun."""
+    wn_pos = _WORDNET_POS.get(pos)
+    if wn_pos is None:
+        return True
+    wn = wordnet()
+    return bool(wn.synsets(wn.morphy(word, wn_pos) or word, pos=wn_pos))
 
 
 def _with_height(options: list[Option]) -> list[Option]:

@@ -53,6 +53,7 @@ NATURAL_TOPS = frozenset({
     "sport.n.01", "beverage.n.01", "vehicle.n.01", "building.n.01", "institution.n.01",
     "occupation.n.01", "discipline.n.01", "educational_institution.n.01", "device.n.01",
     "instrument.n.01", "medicine.n.02", "drug.n.01", "game.n.01", "music.n.01", "animal.n.01",
+    "symptom.n.01",  # "fever" -> "a symptom", never on to "evidence" and "information"
 })
 ABSTRACT = frozenset({
     "entity.n.01", "physical_entity.n.01", "abstraction.n.06", "object.n.01", "whole.n.02",

@@ -189,3 +189,16 @@ def test_family_words_generalize_without_their_gender(word: str, neutral: str) -
     options = [o.text for o in alternatives(text, phrase(word, "gender", text), profile=PROFILE, now=NOW).options]
     assert options[1] == neutral
     assert not {"female sibling", "male sibling", "kinswoman", "kinsman", "woman", "man", "female", "male"} & set(options)
+
+
+@pytest.mark.parametrize(("text", "word", "expected"), [
+    ("Good morning, let's get married", "married", ["married"]),  # a verb: no noun hypernyms
+    ("My boyfriend is gay.", "gay", ["gay"]),  # an adjective
+    ("Aw man! Not again.", "man", ["man"]),  # an interjection
+    ("Got my 3 year old a bike.", "3", ["3"]),  # a number
+    ("I'm Catholic.", "Catholic", ["Catholic", "a Christian", "a religious person"]),
+    ("I had sushi with Ann.", "sushi", ["sushi", "a dish", "a food"]),
+])
+def test_wordnet_hypernyms_only_stand_for_nouns(text: str, word: str, expected: list[str]) -> None:
+    options = alternatives(text, phrase(word, "identity", text), profile=PROFILE, now=NOW).options
+    assert [o.text for o in options] == expected
