@@ -26,6 +26,7 @@ from osnguard.privacy.anonymization.schemas import (
     Reading,
     generalization_chain,
     indefinite_article,
+    is_plural,
 )
 from osnguard.privacy.resources import nlp, wordnet
 from osnguard.privacy.types import Choice, Phrase, Profile
@@ -33,6 +34,7 @@ from osnguard.privacy.types import Choice, Phrase, Profile
 log = logging.getLogger(__name__)
 
 MAX_COMBINATIONS = 4096
+IDENTITY_TOPS = frozenset({"religious person", "language"})  # adjectives whose noun chain reads right
 MIN_SPECIFIC_DEPTH = 4  # context nouns above this WordNet depth (entity, object...) restate nothing
 MAX_PHRASES = 200  # beyond this, phrases past the most confident ones are kept as written
 
@@ -167,9 +169,9 @@ def alternatives(text: str, phrase: Phrase, *, profile: Profile, now: datetime |
     chain = generalization_chain(phrase, context_text=text, profile=profile, reading=reading)
     if chain.kind == "noun" and not _used_as_common_noun(text, phrase):
         # "let's get married" is not "let's get a person"; "Aw man!" is not "Aw a person!"; but
-        # "I'm Catholic" -> "I'm Christian" -> "I'm a religious person" reads right
-        believer = next((i for i, level in enumerate(chain.levels) if level.label == "religious person"), None)
-        chain = Chain(chain.phrase, "noun" if believer else "none", chain.levels[:(believer or 0) + 1],
+        # "I'm Catholic" -> "I'm a Christian" and "I love Arabic" -> "I love a language" read right
+        top = next((i for i, level in enumerate(chain.levels) if level.label in IDENTITY_TOPS), None)
+        chain = Chain(chain.phrase, "noun" if top else "none", chain.levels[:(top or 0) + 1],
                       chain.readings, chain.reading)
     return PhraseAlternatives(phrase, _with_height(_chain_options(text, phrase, chain, gamma)), chain.readings, chain.reading)
 
@@ -183,7 +185,7 @@ def _used_as_common_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase reads as a noun here, so that WordNet's noun hypernyms can stand for it:
     not a verb or adjective ("married", "gay"), an interjection ("Aw man!"), a number ("my 3 year
     old") or a person's name ("Troy Austin")."""
-    tokens = [t for t in _parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
+    tokens = _phrase_tokens(text, phrase)
     if not tokens:
         return True
     if any(t.ent_type_ == "PERSON" for t in tokens) and all(t.pos_ == "PROPN" for t in tokens):
@@ -194,6 +196,37 @@ def _used_as_common_noun(text: str, phrase: Phrase) -> bool:
     if all(t.like_num or t.pos_ == "NUM" for t in tokens if not t.is_punct):
         return False
     return any(t.pos_ in ("NOUN", "PROPN") or not _can_be(t.lower_, t.pos_) for t in tokens if not t.is_punct)
+
+
+def _phrase_tokens(text: str, phrase: Phrase) -> list[Any]:
+    return [t for t in _parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
+
+
+def _article_fits(text: str, phrase: Phrase) -> bool:
+    """Whether "a"/"an" may go before a generalization of the phrase: not for a plural ("some
+    cute boys" -> "some cute people"), nor after a determiner, possessive, adjective, number or
+    noun of the same noun phrase ("your Nan", "our other pilot", "a 101 degree fever")."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens:
+        return True
+    if is_plural(phrase.text):
+        return False
+    first = tokens[0]
+    previous = first.doc[first.i - 1] if first.i > 0 else None
+    return previous is None or not (previous.pos_ in ("DET", "ADJ", "NUM", "NOUN", "PROPN")
+                                    or previous.dep_ in ("det", "poss", "amod", "nummod", "compound"))
+
+
+def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
+    """Whether the phrase modifies the noun after it ("cancer clinic", "doctors appointment"):
+    a hypernym there ("a disease clinic") rarely reads right."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens:
+        return False
+    last = tokens[-1]
+    following = last.doc[last.i + 1] if last.i + 1 < len(last.doc) else None
+    return last.dep_ == "compound" or (following is not None and following.pos_ == "NOUN"
+                                       and last.pos_ in ("NOUN", "PROPN") and not following.is_punct)
 
 
 _WORDNET_POS = {"VERB": "v", "AUX": "v", "ADJ": "a", "ADV": "r"}
@@ -257,6 +290,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     original_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
     options: list[Option] = []
     facility = _facility_after(text, phrase, chain)
+    # "cancer clinic", "eye doctors", "the orlando shooting": a hypernym or a wider place there reads wrong
+    modifier = chain.kind in ("noun", "place") and facility is None and _modifies_a_noun(text, phrase)
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
         if level.degree > 0 and facility is not None and level.place:
@@ -269,13 +304,15 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
             replacement = _fits(text, start, phrase.end, replacement)
         fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, end, replacement)
-        if level.degree > 0 and level.source == "wordnet" and _bare(text, start, replacement):
+        if (level.degree > 0 and level.source == "wordnet" and _bare(text, start, replacement)
+                and _article_fits(text, phrase)):
             # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
             with_article = _fits(text, start, phrase.end, f"{indefinite_article(level.text)} {level.text}")
             article_fre = naturalness.fre_of_replacement(text, start, phrase.end, with_article)
             if article_fre > fre:
                 replacement, fre = with_article, article_fre
         natural = level.degree == 0 or (_acceptable(fre, original_fre, gamma)
+                                         and not modifier
                                          and not (level.source == "wordnet"
                                                   and (_repeats_context(text, phrase, level.label or level.text)
                                                        or _restates_context(text, phrase, level.label or level.text))))

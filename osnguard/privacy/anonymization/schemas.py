@@ -320,14 +320,22 @@ def _wordnet_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
     wn = wordnet()
     for synset in wn.synsets(text.replace(" ", "_"), pos="n"):
         types = synset.instance_hypernyms()
-        if not types:
-            continue
+        if not types or not _is_organisation_type(types[0]):
+            continue  # "Cancer" the constellation or "John" the king are not organisations
         kind = types[0].lemma_names()[0].replace("_", " ")
         holonyms = synset.part_holonyms()
         city = holonyms[0].lemma_names()[0].replace("_", " ") if holonyms else None
         gloss_places = _gloss_places(synset.definition())
         return Organisation(synset.lemma_names()[0].replace("_", " "), kind, city, None, "wordnet"), gloss_places
     return None
+
+
+ORGANISATION_ROOTS = frozenset({"organization.n.01", "institution.n.01", "facility.n.01", "structure.n.01"})
+
+
+def _is_organisation_type(synset: Any) -> bool:
+    return synset.name() in ORGANISATION_ROOTS or any(
+        h.name() in ORGANISATION_ROOTS for h in synset.closure(lambda s: s.hypernyms()))
 
 
 def _gloss_places(gloss: str) -> list[Place]:
@@ -437,9 +445,18 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
             raise ValueError(f"unknown reading {reading!r}; choose one of {', '.join(s.name() for s in synsets)}")
     else:
         chosen = choose_sense(synsets, f"{text} {context}")
-    plural = _is_plural(text)
+    plural = is_plural(text)
     levels = [Level(text, 0, None, 1, "original", text)]
-    for synset in _hypernym_path(chosen):
+    path = _hypernym_path(chosen)
+    language = any(synset.name() == "natural_language.n.01" for synset in path)
+    for synset in path:
+        if language:  # "Spanish" -> "a Romance language" -> "a language", never "Latin"
+            family = next((n for n in synset.lemma_names() if n.endswith("_language")), None)
+            if synset.name() == "natural_language.n.01" or (family is None and synset.name() != "language.n.01"):
+                continue
+            word = family.replace("_", " ") if family else "language"
+            levels.append(Level(word, len(levels), None, hyponym_count(synset.name()), "wordnet", word))
+            continue
         # "sister" -> "female sibling" or "kinswoman" would keep the gender it should hide
         if synset.name() in GENDER_NEUTRAL:
             if GENDER_NEUTRAL[synset.name()] is None:
@@ -491,12 +508,23 @@ def _noun_synsets(text: str) -> tuple[list[Any], str]:
     wn = wordnet()
     words = [w for w in re.findall(r"[\w'-]+", text)]
     for start in range(len(words)):
+        if start and words[start - 1][:1].isupper():
+            break  # "Steve jobs" is a name, not a kind of "jobs"
         candidate = "_".join(words[start:])
         lemma = wn.morphy(candidate.lower(), wn.NOUN) or candidate.lower()
-        synsets = wn.synsets(lemma, pos=wn.NOUN)
+        synsets = [s for s in wn.synsets(lemma, pos=wn.NOUN) if _common_sense(s, candidate)]
         if synsets:
             return synsets, candidate.replace("_", " ")
     return [], ""
+
+
+def _common_sense(synset: Any, written: str) -> bool:
+    """A sense that can stand for a common word: not a named individual (WordNet instances such as
+    "John" the King of England or the river "Nan"), and not a proper-noun sense of a word written in
+    lower case ("cancer" is not the constellation Cancer)."""
+    if synset.instance_hypernyms():
+        return False
+    return not (written.islower() and all(name[:1].isupper() for name in synset.lemma_names()))
 
 
 def _hypernym_path(synset: Any) -> list[Any]:
@@ -584,7 +612,7 @@ def _hyponym_counts() -> dict[int, int]:
     return {offset: len(descendants(offset)) for offset in children}
 
 
-def _is_plural(text: str) -> bool:
+def is_plural(text: str) -> bool:
     """Whether the phrase's last word is a plural noun ("students")."""
     last = text.split()[-1] if text.split() else text
     wn = wordnet()

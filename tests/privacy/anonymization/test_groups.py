@@ -202,3 +202,23 @@ def test_family_words_generalize_without_their_gender(word: str, neutral: str) -
 def test_wordnet_hypernyms_only_stand_for_nouns(text: str, word: str, expected: list[str]) -> None:
     options = alternatives(text, phrase(word, "identity", text), profile=PROFILE, now=NOW).options
     assert [o.text for o in options] == expected
+
+
+@pytest.mark.parametrize(("text", "word", "wanted", "unwanted"), [
+    ("She lost her long battle with cancer.", "cancer", "a disease", "a constellation"),  # not an instance
+    ("Steve jobs had a liver transplant.", "Steve jobs", None, "activities"),  # a name, not "jobs"
+    ("I speak Spanish.", "Spanish", "a Romance language", "Latin"),  # a language family, not a language
+    ("I love Arabic", "Arabic", "a language", None),
+    ("some cute boys were there", "boys", "people", "a people"),  # no article before a plural
+    ("our other pilot forgot it", "pilot", None, "a skilled worker"),  # none after a determiner
+])
+def test_wordnet_chains_read_as_english(text: str, word: str, wanted: str | None, unwanted: str | None) -> None:
+    options = [o.text for o in alternatives(text, phrase(word, "identity", text), profile=PROFILE, now=NOW).options]
+    assert wanted is None or any(o.endswith(wanted) for o in options)
+    assert unwanted is None or unwanted not in options
+
+
+def test_a_noun_modifying_another_is_not_generalized_by_default() -> None:
+    text = "My husband is off to the cancer clinic this morning."
+    options = alternatives(text, phrase("cancer", "health", text), profile=PROFILE, now=NOW).options
+    assert len(options) > 1 and not any(o.natural for o in options[1:])  # "the tumor clinic"
