@@ -512,19 +512,18 @@ def _noun_synsets(text: str) -> tuple[list[Any], str]:
             break  # "Steve jobs" is a name, not a kind of "jobs"
         candidate = "_".join(words[start:])
         lemma = wn.morphy(candidate.lower(), wn.NOUN) or candidate.lower()
-        synsets = [s for s in wn.synsets(lemma, pos=wn.NOUN) if _common_sense(s, candidate)]
+        synsets = [s for s in wn.synsets(lemma, pos=wn.NOUN) if not s.instance_hypernyms()]
+        common = [s for s in synsets if not _proper_only(s)]
+        if candidate.islower() and common:
+            synsets = common  # "cancer" written in lower case is not the constellation Cancer
         if synsets:
             return synsets, candidate.replace("_", " ")
     return [], ""
 
 
-def _common_sense(synset: Any, written: str) -> bool:
-    """A sense that can stand for a common word: not a named individual (WordNet instances such as
-    "John" the King of England or the river "Nan"), and not a proper-noun sense of a word written in
-    lower case ("cancer" is not the constellation Cancer)."""
-    if synset.instance_hypernyms():
-        return False
-    return not (written.islower() and all(name[:1].isupper() for name in synset.lemma_names()))
+def _proper_only(synset: Any) -> bool:
+    """A sense whose every name is capitalised (a proper-noun sense: "Cancer" the constellation)."""
+    return all(name[:1].isupper() for name in synset.lemma_names())
 
 
 def _hypernym_path(synset: Any) -> list[Any]:
