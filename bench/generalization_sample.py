@@ -1,0 +1,47 @@
+"""Print a random sample of gold private phrases of the ppdp tweets with the first natural
+generalization the engine offers for each, in context, for a manual check of how they read.
+
+    .venv/bin/python bench/generalization_sample.py --seed 3 --n 40
+
+"[kept]" means no generalization passes the checks and the phrase stays as written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+
+from osnguard.privacy.anonymization.groups import alternatives
+from osnguard.privacy.evaluation.generalization import TAGS, tagged_phrases
+from osnguard.privacy.resources import corpus_path
+from osnguard.privacy.types import Phrase, Profile
+
+
+def gold_phrases() -> list[tuple[str, int, int, str]]:
+    found = []
+    with corpus_path("ppdp", "tweets.csv").open(encoding="cp1252", errors="replace", newline="") as handle:
+        for row in csv.DictReader(handle):
+            text, spans = tagged_phrases(row["Tweet"])
+            found.extend((text, start, end, tag) for start, end, tag in spans if tag in TAGS and text[start:end].strip())
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--n", type=int, default=40)
+    args = parser.parse_args()
+    for text, start, end, tag in random.Random(args.seed).sample(gold_phrases(), args.n):
+        phrase = Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0)
+        natural = [o for o in alternatives(text, phrase, profile=Profile()).options[1:] if o.natural]
+        if not natural:
+            print(f"[{tag}] {phrase.text!r}: [kept]")
+            continue
+        option = natural[0]
+        left, right = text[max(0, option.start - 40):option.start], text[option.end:option.end + 30]
+        print(f"[{tag}] {phrase.text!r} -> …{left}[{option.text}]{right}…".replace("\n", " "))
+
+
+if __name__ == "__main__":
+    main()
