@@ -16,6 +16,7 @@ MA for a Harvard student); the other readings are returned so the user can pick 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -288,7 +289,13 @@ def _choose_place(readings: list[Place], anchors: list[Place], forced: str | Non
                 score += 1
         return score
 
-    best = max(range(len(readings)), key=lambda i: (support(readings[i]), -i))
+    # A much larger city needs more than one weak hint against it: "London" is in England unless
+    # the context points to Ohio by more than a stray US name. Places without a population (regions,
+    # countries) are not penalised.
+    known = [0.5 * math.log10(p.population) for p in readings if p.population]
+    top = max(known, default=0.0)
+    priors = [0.5 * math.log10(p.population) if p.population else top for p in readings]
+    best = max(range(len(readings)), key=lambda i: (support(readings[i]) + priors[i], -i))
     return readings[best]
 
 
@@ -319,7 +326,7 @@ def _wordnet_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
     """An organisation WordNet knows as an instance with a located part holonym."""
     wn = wordnet()
     for synset in wn.synsets(text.replace(" ", "_"), pos="n"):
-        types = synset.instance_hypernyms()
+        types = sorted(synset.instance_hypernyms(), key=lambda s: s.name())
         if not types or not _is_organisation_type(types[0]):
             continue  # "Cancer" the constellation or "John" the king are not organisations
         kind = types[0].lemma_names()[0].replace("_", " ")
@@ -532,6 +539,7 @@ def _hypernym_path(synset: Any) -> list[Any]:
     path: list[Any] = []
     current, seen = synset, {synset.name()}
     while parents := (current.hypernyms() or current.instance_hypernyms()):
+        parents = sorted(parents, key=lambda p: p.name())  # nltk's order can vary between processes
         parent = next((p for p in parents if p.name() not in GENDER_NEUTRAL), parents[0])
         if parent.name() in seen:
             break

@@ -222,3 +222,9 @@ def test_a_noun_modifying_another_is_not_generalized_by_default() -> None:
     text = "My husband is off to the cancer clinic this morning."
     options = alternatives(text, phrase("cancer", "health", text), profile=PROFILE, now=NOW).options
     assert len(options) > 1 and not any(o.natural for o in options[1:])  # "the tumor clinic"
+
+
+def test_a_large_city_needs_more_than_a_stray_hint_against_it() -> None:
+    text = "Was there a bus stop after Hammersmith tho? you staying in London then?"
+    options = [o.text for o in alternatives(text, phrase("London", "location", text), profile=Profile(), now=NOW).options]
+    assert options[1] == "England"  # not London, Ohio ("Hammersmith" is also an old name in Massachusetts)
