@@ -11,7 +11,7 @@ import os
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -104,6 +104,13 @@ def nlp() -> Any:
         return spacy.load(name)
     except OSError as exc:
         raise ResourceMissing(f"spaCy model {name!r} is not installed: {SETUP_HINT}") from exc
+
+
+@lru_cache(maxsize=64)
+def parse(text: str) -> Any:
+    """The spaCy Doc of `text`, kept for the last messages: identification, group generalization
+    and fingerprinting all read the same message. Callers must not modify it."""
+    return nlp()(text)
 
 
 @load_once

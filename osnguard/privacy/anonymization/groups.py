@@ -13,7 +13,6 @@ closest group may get the original and the most private group the most general v
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
 import logging
 import re
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from osnguard.privacy.anonymization.schemas import (
     indefinite_article,
     is_plural,
 )
-from osnguard.privacy.resources import nlp, wordnet
+from osnguard.privacy.resources import parse, wordnet
 from osnguard.privacy.types import Choice, Phrase, Profile
 
 log = logging.getLogger(__name__)
@@ -176,11 +175,6 @@ def alternatives(text: str, phrase: Phrase, *, profile: Profile, now: datetime |
     return PhraseAlternatives(phrase, _with_height(_chain_options(text, phrase, chain, gamma)), chain.readings, chain.reading)
 
 
-@lru_cache(maxsize=64)
-def _parse(text: str) -> Any:
-    return nlp()(text)
-
-
 def _used_as_common_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase reads as a noun here, so that WordNet's noun hypernyms can stand for it:
     not a verb or adjective ("married", "gay"), an interjection ("Aw man!"), a number ("my 3 year
@@ -199,7 +193,7 @@ def _used_as_common_noun(text: str, phrase: Phrase) -> bool:
 
 
 def _phrase_tokens(text: str, phrase: Phrase) -> list[Any]:
-    return [t for t in _parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
+    return [t for t in parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
 
 
 def _article_fits(text: str, phrase: Phrase) -> bool:
@@ -292,6 +286,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     facility = _facility_after(text, phrase, chain)
     # "cancer clinic", "eye doctors", "the orlando shooting": a hypernym or a wider place there reads wrong
     modifier = chain.kind in ("noun", "place") and facility is None and _modifies_a_noun(text, phrase)
+    article_fits = _article_fits(text, phrase)
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
         if level.degree > 0 and facility is not None and level.place:
@@ -304,8 +299,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
             replacement = _fits(text, start, phrase.end, replacement)
         fre = original_fre if level.degree == 0 else naturalness.fre_of_replacement(text, start, end, replacement)
-        if (level.degree > 0 and level.source == "wordnet" and _bare(text, start, replacement)
-                and _article_fits(text, phrase)):
+        if level.degree > 0 and level.source == "wordnet" and article_fits and _bare(text, start, replacement):
             # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
             with_article = _fits(text, start, phrase.end, f"{indefinite_article(level.text)} {level.text}")
             article_fre = naturalness.fre_of_replacement(text, start, phrase.end, with_article)
@@ -430,16 +424,21 @@ def _temporal_options(text: str, phrase: Phrase, now: datetime | None, gamma: fl
 
 # --- combinations ----------------------------------------------------------------------------
 
-def _without_overlaps(option_lists: list[list[Option]]) -> list[list[Option]]:
-    """Drop options whose span (a time phrase's preposition, a deletion's comma) would reach into
-    another phrase's span; the original wording always stays."""
+def options_available(option_lists: Sequence[Sequence[Option]]) -> list[list[bool]]:
+    """Per phrase, whether each option can be used: not when its span (a time phrase's preposition,
+    a deletion's comma) would reach into another phrase's span; the original wording always can."""
     extents = [(min(o.start for o in opts), max(o.end for o in opts)) for opts in option_lists]
-    kept: list[list[Option]] = []
+    available: list[list[bool]] = []
     for i, opts in enumerate(option_lists):
         others = [span for j, span in enumerate(extents) if j != i]
-        kept.append([o for o in opts if o.degree == 0 or
-                     all(o.end <= start or end <= o.start for start, end in others)])
-    return kept
+        available.append([o.degree == 0 or all(o.end <= start or end <= o.start for start, end in others)
+                          for o in opts])
+    return available
+
+
+def _without_overlaps(option_lists: list[list[Option]]) -> list[list[Option]]:
+    """The options `options_available` allows."""
+    return [[o for o, ok in zip(opts, oks) if ok] for opts, oks in zip(option_lists, options_available(option_lists))]
 
 
 def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option, ...]]:

@@ -109,7 +109,7 @@ def find_slots(
     if not isinstance(text, str):
         raise ValueError("text must be a string")
     if doc is None:
-        doc = resources.nlp()(text)
+        doc = resources.parse(text)
     check = check or default_check()
     spans = [(int(s), int(e)) for s, e in protected]
     candidates: list[Slot] = []

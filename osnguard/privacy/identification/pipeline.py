@@ -356,7 +356,7 @@ def identify(
             f"The message is long: names, places, times and topics were looked for in its first "
             f"{MAX_ANALYSED_CHARS:,} characters only; contact details and numbers in all of it."
         )
-    doc = resources.nlp()(text) if language == "en" and len(text) <= CHUNK_CHARS else None
+    doc = resources.parse(text) if language == "en" and len(text) <= CHUNK_CHARS else None
     context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
     phrases = merge(run_detectors(context, warnings), text)
     probability = classifier.probability(text) if language == "en" else 0.0
