@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from osnguard.privacy.anonymization import GroupGeneralization, Option, alternatives, anonymize_groups, generalize_text
-from osnguard.privacy.anonymization.groups import usable_phrases  # the same overlap rule as the groups
+from osnguard.privacy.anonymization.groups import options_available, usable_phrases  # the groups' own rules
 from osnguard.privacy.anonymization.schemas import Reading
 from osnguard.privacy.types import Phrase, Profile
 
@@ -125,11 +125,8 @@ def review_phrases(text: str, phrases: Sequence[Phrase], *, profile: Profile, no
                 raise ValueError(f"{phrase.text!r} has no reading {wanted!r}; its readings are: {offered}")
             found = alternatives(text, phrase, profile=profile, now=now, reading=wanted)
         out.append(PhraseReview(key, index, phrase, list(found.options), [], list(found.readings), found.reading))
-    extents = [(min(o.start for o in r.options), max(o.end for o in r.options)) for r in out]
-    for i, review in enumerate(out):
-        others = [span for j, span in enumerate(extents) if j != i]
-        review.available = [o.degree == 0 or all(o.end <= s or e <= o.start for s, e in others)
-                            for o in review.options]
+    for review, available in zip(out, options_available([r.options for r in out])):
+        review.available = available
     return out
 
 
