@@ -272,37 +272,21 @@ def version_distance(versions: Sequence[Version]) -> int | None:
     differ, plus the word edits between their generalized phrases. None with < 2 versions."""
     if len(versions) < 2:
         return None
-    slots = sorted({c.slot for v in versions for c in v.choices})
-    column = {slot: i for i, slot in enumerate(slots)}
-    values: list[dict[str, int]] = [{} for _ in slots]
-    generalized_columns: set[int] = set()
-    matrix = np.zeros((len(versions), max(len(slots), 1)), dtype=np.int32)
-    originals = {c.slot: c.original for v in versions for c in v.choices}
-    for slot, col in column.items():
-        values[col][originals[slot]] = 0  # a version without this slot shows the text as written
-    for row, version in enumerate(versions):
-        for choice in version.choices:
-            col = column[choice.slot]
-            if choice.kind in GENERALIZED_KINDS:
-                generalized_columns.add(col)
-            matrix[row, col] = values[col].setdefault(choice.text, len(values[col]))
-    # per column, the distance between any two of its values
-    tables = []
-    for col in range(len(slots)):
-        texts = sorted(values[col], key=values[col].get)
-        if col in generalized_columns:
-            table = np.array([[word_distance(a, b) for b in texts] for a in texts], dtype=np.int32)
-        else:
-            table = 1 - np.eye(len(texts), dtype=np.int32)
-        table = table.astype(np.int32)
-        tables.append(table)
+    numbers = sorted({c.slot for v in versions for c in v.choices})
+    positions = PositionTexts(
+        {c.slot: c.original for v in versions for c in v.choices},  # a version without a choice shows this
+        {c.slot for v in versions for c in v.choices if c.kind in GENERALIZED_KINDS},
+    )
+    matrix = np.array([positions.row(v.choices, numbers) for v in versions], dtype=np.int64)
+    matrix = matrix.reshape(len(versions), len(numbers))
+    tables = [positions.table(n) for n in numbers]  # per position, the distance between any two texts
     best = None
     for start in range(0, len(versions), 128):
         block = matrix[start : start + 128]
-        dist = np.zeros((len(block), len(versions)), dtype=np.int32)
+        dist = np.zeros((len(block), len(versions)), dtype=np.int64)
         for col, table in enumerate(tables):
             dist += table[block[:, col][:, None], matrix[:, col][None, :]]
-        dist[np.arange(len(block)), start + np.arange(len(block))] = np.iinfo(np.int32).max
+        dist[np.arange(len(block)), start + np.arange(len(block))] = np.iinfo(np.int64).max
         low = int(dist.min())
         best = low if best is None else min(best, low)
     texts = [v.text for v in versions]
