@@ -9,22 +9,11 @@ generalization the engine offers for each, in context, for a manual check of how
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 
 from osnguard.privacy.anonymization.groups import alternatives
-from osnguard.privacy.evaluation.generalization import TAGS, tagged_phrases
-from osnguard.privacy.resources import corpus_path
-from osnguard.privacy.types import Phrase, Profile
-
-
-def gold_phrases() -> list[tuple[str, int, int, str]]:
-    found = []
-    with corpus_path("ppdp", "tweets.csv").open(encoding="cp1252", errors="replace", newline="") as handle:
-        for row in csv.DictReader(handle):
-            text, spans = tagged_phrases(row["Tweet"])
-            found.extend((text, start, end, tag) for start, end, tag in spans if tag in TAGS and text[start:end].strip())
-    return found
+from osnguard.privacy.evaluation.generalization import gold_phrases
+from osnguard.privacy.types import Profile
 
 
 def main() -> None:
@@ -32,8 +21,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--n", type=int, default=40)
     args = parser.parse_args()
-    for text, start, end, tag in random.Random(args.seed).sample(gold_phrases(), args.n):
-        phrase = Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0)
+    for text, phrase, tag in random.Random(args.seed).sample(gold_phrases(), args.n):
         natural = [o for o in alternatives(text, phrase, profile=Profile()).options[1:] if o.natural]
         if not natural:
             print(f"[{tag}] {phrase.text!r}: [kept]")

@@ -45,30 +45,38 @@ def tagged_phrases(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
     return "".join(text_parts), spans
 
 
-def evaluate() -> dict[str, Any]:
+def gold_phrases() -> list[tuple[str, Any, str]]:
+    """(tweet text, its gold private phrase, tag) for every tagged phrase of the ppdp tweets."""
     import csv
 
-    from osnguard.privacy.anonymization.groups import alternatives
     from osnguard.privacy.resources import corpus_path
-    from osnguard.privacy.types import Phrase, Profile
+    from osnguard.privacy.types import Phrase
 
-    profile = Profile()
-    total, covered, natural = Counter(), Counter(), Counter()
-    heights: list[int] = []
+    found = []
     with corpus_path("ppdp", "tweets.csv").open(encoding="cp1252", errors="replace", newline="") as handle:
         for row in csv.DictReader(handle):
             text, spans = tagged_phrases(row["Tweet"])
             for start, end, tag in spans:
-                if tag not in TAGS or not text[start:end].strip():
-                    continue
-                phrase = Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0)
-                options = alternatives(text, phrase, profile=profile).options
-                total[tag] += 1
-                if len(options) > 1:
-                    covered[tag] += 1
-                    heights.append(len(options) - 1)
-                    if any(o.natural for o in options[1:]):
-                        natural[tag] += 1
+                if tag in TAGS and text[start:end].strip():
+                    found.append((text, Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0), tag))
+    return found
+
+
+def evaluate() -> dict[str, Any]:
+    from osnguard.privacy.anonymization.groups import alternatives
+    from osnguard.privacy.types import Profile
+
+    profile = Profile()
+    total, covered, natural = Counter(), Counter(), Counter()
+    heights: list[int] = []
+    for text, phrase, tag in gold_phrases():
+        options = alternatives(text, phrase, profile=profile).options
+        total[tag] += 1
+        if len(options) > 1:
+            covered[tag] += 1
+            heights.append(len(options) - 1)
+            if any(o.natural for o in options[1:]):
+                natural[tag] += 1
     n = sum(total.values())
     return {
         "n": n,
