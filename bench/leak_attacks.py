@@ -17,7 +17,6 @@ Used by bench/leaks.py and bench/screening.py, and by tests on a small sample.
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import math
 import random
@@ -28,7 +27,7 @@ from typing import Callable
 
 import numpy as np
 
-from osnguard.privacy import resources
+from osnguard.privacy import corpora, resources
 from osnguard.privacy.types import Choice, Version
 
 _TAGGED = re.compile(r"(\S+)/(DI|QI[A-Z]+|SA|NONE)\b")
@@ -65,13 +64,12 @@ def _clean_tweet(raw: str) -> str:
 def load_messages() -> list[Message]:
     """Private ppdp tweets and MSRP sentences (with same-topic partners), deduplicated."""
     messages: list[Message] = []
-    with open(resources.corpus_path("ppdp", "tweets.csv"), encoding="utf-8", errors="replace") as fh:
-        for row in csv.DictReader(fh):
-            raw = row.get("Tweet") or ""
-            if _PRIVATE_TAG.search(raw):
-                text = _clean_tweet(raw)
-                if 8 <= len(text.split()) <= 40:
-                    messages.append(Message(f"ppdp-{row['Id']}", text, "ppdp"))
+    for row in corpora.ppdp_rows():
+        raw = row["Tweet"]
+        if _PRIVATE_TAG.search(raw):
+            text = _clean_tweet(raw)
+            if 8 <= len(text.split()) <= 40:
+                messages.append(Message(f"ppdp-{row['Id']}", text, "ppdp"))
     for name in ("msr_paraphrase_train.txt", "msr_paraphrase_test.txt"):
         with open(resources.corpus_path("msrp", name), encoding="utf-8-sig") as fh:
             for line in fh:

@@ -17,13 +17,12 @@ include the wording variants of generalized phrases (`pipeline_*_without_wording
 
 from __future__ import annotations
 
-import csv
 import math
 import re
 import statistics
 from dataclasses import dataclass
 
-from osnguard.privacy import resources
+from osnguard.privacy import corpora, resources
 from osnguard.privacy.anonymize import anonymize
 from osnguard.privacy.fingerprinting import capacity, default_check, find_slots
 from osnguard.privacy.fingerprinting.slots import wording_slots
@@ -66,10 +65,7 @@ def parse(raw: str) -> Tweet:
 
 
 def private_tweets() -> list[Tweet]:
-    path = resources.corpus_path("ppdp", "tweets.csv")
-    with path.open(encoding="utf-8", errors="replace", newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    return [parse(row["Tweet"]) for row in rows if PRIVATE_TAG.search(row["Tweet"] or "")]
+    return [parse(row["Tweet"]) for row in corpora.ppdp_rows() if PRIVATE_TAG.search(row["Tweet"])]
 
 
 def evaluate() -> dict:

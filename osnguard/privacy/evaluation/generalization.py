@@ -47,18 +47,15 @@ def tagged_phrases(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
 
 def gold_phrases() -> list[tuple[str, Any, str]]:
     """(tweet text, its gold private phrase, tag) for every tagged phrase of the ppdp tweets."""
-    import csv
-
-    from osnguard.privacy.resources import corpus_path
+    from osnguard.privacy.corpora import ppdp_rows
     from osnguard.privacy.types import Phrase
 
     found = []
-    with corpus_path("ppdp", "tweets.csv").open(encoding="cp1252", errors="replace", newline="") as handle:
-        for row in csv.DictReader(handle):
-            text, spans = tagged_phrases(row["Tweet"])
-            for start, end, tag in spans:
-                if tag in TAGS and text[start:end].strip():
-                    found.append((text, Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0), tag))
+    for row in ppdp_rows():
+        text, spans = tagged_phrases(row["Tweet"])
+        for start, end, tag in spans:
+            if tag in TAGS and text[start:end].strip():
+                found.append((text, Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0), tag))
     return found
 
 
