@@ -26,7 +26,12 @@ def check_engine_resources() -> list[DoctorCheck]:
     """spaCy, WordNet, corpora and trained models, from osnguard.privacy.resources."""
     from osnguard.privacy.resources import check_resources
 
-    return [DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else SETUP_FIX) for c in check_resources()]
+    def fix(name: str) -> str:
+        if name.startswith("model "):
+            return f"run `.venv/bin/osnguard train {name.removeprefix('model ')}` (it reads ../shared/data)"
+        return SETUP_FIX
+
+    return [DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else fix(c.name)) for c in check_resources()]
 
 
 def check_database() -> DoctorCheck:

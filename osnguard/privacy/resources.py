@@ -1,7 +1,8 @@
-"""Shared NLP resources (spaCy, WordNet, trained models, corpora), loaded lazily once per process.
+"""Shared NLP resources (spaCy, WordNet, corpora), loaded lazily once per process.
 
 Every stage of the engine gets its resources here, so that a process pays for each load once and
 `osnguard doctor` can say what is missing and how to fix it. Nothing here downloads anything.
+Trained models ship inside the package: `artifacts` loads and checks them.
 """
 
 from __future__ import annotations
@@ -9,11 +10,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, TypeVar
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SETUP_HINT = "run `make setup` (scripts/setup.sh)"
@@ -50,10 +50,10 @@ def load_once(func: Callable[[], T]) -> Callable[[], T]:
 
 
 def var_dir() -> Path:
-    """Folder for the engine's generated, untracked files: NLTK data, trained models, caches.
+    """Folder for the engine's generated, untracked files: NLTK data and caches.
 
     `OSNGUARD_RESOURCE_DIR` moves it. It is not the web app's state folder (`OSNGUARD_VAR_DIR`,
-    database and broker files), so test runs with a fresh state folder share one set of models.
+    database and broker files), so test runs with a fresh state folder share one set of caches.
     """
     return Path(os.environ.get("OSNGUARD_RESOURCE_DIR", PROJECT_ROOT / "var"))
 
@@ -61,12 +61,6 @@ def var_dir() -> Path:
 def data_dir() -> Path:
     """The shared corpora folder (read-only): `../shared/data` beside the project by default."""
     return Path(os.environ.get("OSNGUARD_DATA_DIR", PROJECT_ROOT.parent / "shared" / "data"))
-
-
-def models_dir() -> Path:
-    path = var_dir() / "models"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def nltk_data_dir() -> Path:
@@ -176,53 +170,13 @@ def check_resources() -> list[Check]:
 
     attempt("spacy", lambda: f"{spacy_model_name()} with pipes {nlp().pipe_names}")
     attempt("wordnet", lambda: f"WordNet {wordnet().get_version()} at {nltk_data_dir()}")
-    attempt("corpora", lambda: f"{corpus_path('README.md').parent}")
-    attempt("models", lambda: ", ".join(sorted(p.name for p in models_dir().iterdir())) or "none")
+    from osnguard.privacy import artifacts
+
+    for spec in artifacts.SPECS.values():
+        result = artifacts.status(spec)
+        checks.append(Check(f"model {spec.name}", result.ok, result.detail))
+    try:
+        checks.append(Check("corpora", True, f"{corpus_path('README.md').parent} (needed only to train and evaluate)"))
+    except ResourceMissing as exc:
+        checks.append(Check("corpora", True, f"not found, which is fine at run time; training and evaluation need them: {exc}"))
     return checks
-
-
-def save_model(obj: Any, file_name: str) -> Path:
-    """Write a trained model to var/models atomically (a reader never sees half a file)."""
-    import joblib
-
-    path = models_dir() / file_name
-    tmp = path.with_suffix(".tmp")
-    joblib.dump(obj, tmp)
-    tmp.replace(path)
-    return path
-
-
-class SavedModel:
-    """A model trained from the shared corpora and saved in var/models: loaded once per process,
-    trained first when missing, and replaceable inside a block by a model fitted on other folds
-    (cross-validation of the whole pipeline)."""
-
-    def __init__(self, file_name: str, train: Callable[[], Path], description: str) -> None:
-        self.file_name = file_name
-        self.description = description
-        self._override: list[Any] = []
-        self._train = train
-        self.saved = load_once(self._load)
-
-    def _load(self) -> Any:
-        import joblib
-        import logging
-
-        path = models_dir() / self.file_name
-        if not path.is_file():
-            logging.getLogger(__name__).warning("%s model %s not found; training it now", self.description, path)
-            self._train()
-        return joblib.load(path)
-
-    def current(self) -> Any:
-        """The model in use: the one pushed by `using`, else the saved one."""
-        return self._override[-1] if self._override else self.saved()
-
-    @contextmanager
-    def using(self, trained: Any) -> Iterator[None]:
-        """Route predictions to `trained` inside the block (evaluation only)."""
-        self._override.append(trained)
-        try:
-            yield
-        finally:
-            self._override.pop()

@@ -5,23 +5,31 @@ or SA tag; tweets with only DI tags (names, handles) or none are *not private*. 
 calibrated into a probability (Platt scaling, `CalibratedClassifierCV(method="sigmoid")`), which
 the pipeline uses as the message score.
 
-`train_model()` writes var/models/classifier.joblib; `probability(text)` scores one message.
+`train_model(folder)` builds `classifier.json` (vocabulary, idf, SVM weights and the sigmoid: plain
+numbers, shipped in `osnguard/privacy/models/`, see `artifacts`); `probability(text)` scores one
+message.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from osnguard.privacy import resources
+import numpy as np
+
+from osnguard.privacy import artifacts
 from osnguard.privacy.identification import tagger
 
 log = logging.getLogger(__name__)
 
-MODEL_NAME = "classifier.joblib"
+SPEC = artifacts.SPECS["classifier"]
 CV_SEED = 0
 
 
@@ -42,16 +50,22 @@ def _normalise(text: str) -> str:
     return re.sub(r"\d", "0", text.lower())
 
 
+def build_vectoriser() -> Any:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    return TfidfVectorizer(
+        preprocessor=_normalise, ngram_range=(1, 3), token_pattern=r"(?u)[@\w']+|[^\w\s]", sublinear_tf=True, min_df=1
+    )
+
+
 def build_pipeline(calibrated: bool = True) -> Any:
     from sklearn.calibration import CalibratedClassifierCV
-    from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.pipeline import make_pipeline
     from sklearn.svm import LinearSVC
 
-    vectoriser = TfidfVectorizer(
-        preprocessor=_normalise, ngram_range=(1, 3), token_pattern=r"(?u)[@\w']+|[^\w\s]", sublinear_tf=True, min_df=1
-    )
-    svm = LinearSVC(C=1.0, class_weight="balanced")  # scikit-learn default C, not tuned
+    vectoriser = build_vectoriser()
+    # scikit-learn's default C, not tuned; a fixed seed makes the coordinate descent reproducible
+    svm = LinearSVC(C=1.0, class_weight="balanced", random_state=CV_SEED)
     if calibrated:
         # One SVM on all the data, its sigmoid fitted on 5-fold out-of-fold margins.
         svm = CalibratedClassifierCV(svm, method="sigmoid", cv=5, ensemble=False)
@@ -81,21 +95,86 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
     return result
 
 
-def train_model() -> Path:
-    """Train the calibrated SVM on all of ppdp and save it to var/models/classifier.joblib."""
+@dataclass(frozen=True)
+class ShippedClassifier:
+    """The shipped SVM as numbers: term -> column, idf and weight per column, bias, and Platt's
+    sigmoid (a, b). Scores exactly as the fitted scikit-learn pipeline it was exported from."""
+
+    columns: dict[str, int]
+    idf: np.ndarray
+    weights: np.ndarray
+    bias: float
+    a: float
+    b: float
+
+    def margin(self, text: str) -> float:
+        counts = Counter(term for term in _analyser()(text) if term in self.columns)
+        if not counts:
+            return self.bias
+        index = np.array([self.columns[term] for term in counts])
+        values = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64))) * self.idf[index]
+        return float(values @ self.weights[index] / np.linalg.norm(values)) + self.bias
+
+    def probability(self, text: str) -> float:
+        return 1.0 / (1.0 + math.exp(min(700.0, self.a * self.margin(text) + self.b)))  # Platt
+
+
+@lru_cache(maxsize=1)
+def _analyser() -> Callable[[str], list[str]]:
+    return build_vectoriser().build_analyzer()
+
+
+def export(trained: Any) -> dict[str, Any]:
+    """The numbers of a fitted calibrated pipeline (`build_pipeline()`), as JSON-ready data."""
+    fast = _fast_path(trained)
+    if fast is None:
+        raise ValueError("only a calibrated single SVM (build_pipeline()) can be exported")
+    vectoriser, weights, bias, a, b = fast
+    terms = sorted(vectoriser.vocabulary_, key=vectoriser.vocabulary_.get)
+    return {
+        "terms": terms,
+        "idf": [float(v) for v in vectoriser.idf_],
+        "weights": [float(v) for v in weights],
+        "bias": bias,
+        "sigmoid": [a, b],
+    }
+
+
+def _open(path: Path) -> ShippedClassifier:
+    return _open_data(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _open_data(data: dict[str, Any]) -> ShippedClassifier:
+    return ShippedClassifier(
+        columns={term: i for i, term in enumerate(data["terms"])},
+        idf=np.array(data["idf"], dtype=np.float64),
+        weights=np.array(data["weights"], dtype=np.float64),
+        bias=float(data["bias"]),
+        a=float(data["sigmoid"][0]),
+        b=float(data["sigmoid"][1]),
+    )
+
+
+def train_model(folder: Path | None = None) -> Path:
+    """Train the calibrated SVM on all of ppdp and install `classifier.json` in `folder` (the
+    shipped models by default)."""
     texts, labels = load_labelled()
     model = build_pipeline(calibrated=True)
     model.fit(texts, labels)
-    return resources.save_model(model, MODEL_NAME)
+    (name,) = SPEC.files
+    target = artifacts.temporary_path(folder or artifacts.models_dir(), name)
+    artifacts.write_atomically(target, json.dumps(export(model), separators=(",", ":")))
+    artifacts.install(SPEC, {name: target}, folder)
+    return (folder or artifacts.models_dir()) / name
 
 
-MODEL = resources.SavedModel(MODEL_NAME, train_model, "classifier")
+MODEL = artifacts.ShippedModel(SPEC, _open)
 using = MODEL.using  # evaluation: route predictions to a model fitted on other folds
 saved_model = MODEL.saved
 
 
 def model() -> Any:
-    """The model in use: the one pushed by `using`, else the saved one (trained if missing)."""
+    """The model in use: the one pushed by `using`, else the shipped one."""
     return MODEL.current()
 
 
@@ -117,6 +196,8 @@ def probability(text: str) -> float:
     if not text.strip():
         return 0.0
     trained = model()
+    if isinstance(trained, ShippedClassifier):
+        return trained.probability(text)
     fast = _fast_path(trained)
     if fast is None:
         return float(trained.predict_proba([text])[0][1])

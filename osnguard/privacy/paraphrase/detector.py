@@ -3,13 +3,15 @@
 Trained on MSRP train only; the regularisation C and the decision threshold are chosen by
 stratified cross-validation on train (TF-KLD is refitted inside each fold so that its learned
 weights never see the held-out fold). `osnguard train paraphrase` calls `train_model()`, which
-writes var/models/paraphrase.joblib; `get_detector()` loads it once per process, training it first
-(and logging so) when it is missing or out of date.
+builds `paraphrase.json` (feature names, scaler and classifier numbers, threshold), shipped in
+`osnguard/privacy/models/` (see `artifacts`); `get_detector()` loads it once per process and
+raises `ModelUnavailable` when it is missing or stale: it never trains.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import multiprocessing
 import os
@@ -33,14 +35,14 @@ from osnguard.privacy.paraphrase.features import (
     pair_features,
     parse_many,
 )
-from osnguard.privacy.paraphrase.msrp import Pair, msrp_split
+from osnguard.privacy.paraphrase.msrp import msrp_split
 from osnguard.privacy.paraphrase.tfkld import TfKld, fit_tfkld
-from osnguard.privacy.resources import load_once, models_dir, spacy_model_name, var_dir
+from osnguard.privacy import artifacts
+from osnguard.privacy.resources import load_once, spacy_model_name, var_dir
 
 log = logging.getLogger(__name__)
 
-MODEL_NAME = "paraphrase"
-MODEL_VERSION = 2
+SPEC = artifacts.SPECS["paraphrase"]
 ALL_GROUPS: tuple[str, ...] = tuple(FEATURE_GROUPS)
 # the shipped feature set: the best 5-fold CV accuracy on MSRP train among the evaluated rows
 DEFAULT_GROUPS: tuple[str, ...] = ("simmat", "mt", "length", "overlap", "weighted")
@@ -105,11 +107,8 @@ def featurize(pairs: Sequence[tuple[str, str]], groups: Sequence[str], *, worker
 
 
 def _save(path: Path, value: object) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".tmp{os.getpid()}")
-    with tmp.open("wb") as handle:
-        pickle.dump(value, handle)
-    tmp.replace(path)
+    """Cache a training-time value (parsed MSRP sentences, feature blocks) atomically."""
+    artifacts.write_atomically(path, pickle.dumps(value))
 
 
 def _load(path: Path) -> object | None:
@@ -158,7 +157,6 @@ class ParaphraseModel:
     threshold: float
     c: float
     cv_accuracy: float
-    version: int = MODEL_VERSION
     info: dict = field(default_factory=dict)
 
     def matrix(self, features: Features) -> np.ndarray:
@@ -266,43 +264,64 @@ class ParaphraseDetector:
         return [p >= self.threshold for p in probabilities]
 
 
-def model_path() -> Path:
-    return models_dir() / f"{MODEL_NAME}.joblib"
-
-
 DEFAULT_TFKLD_DIMS = 0  # TF-KLD is evaluated as an extra (see evaluation.msrp)
 
 
-def train_model() -> Path:
-    """Train the shipped detector on MSRP train and write var/models/paraphrase.joblib."""
-    import joblib
+def export(model: ParaphraseModel) -> dict:
+    """The numbers of a trained model, as JSON-ready data (a model with TF-KLD is not shipped)."""
+    if model.tfkld is not None:
+        raise ValueError("a detector with TF-KLD features cannot be exported")
+    return {
+        "names": list(model.names),
+        "groups": list(model.groups),
+        "scaler": {"mean": model.scaler.mean_.tolist(), "scale": model.scaler.scale_.tolist()},
+        "classifier": {"coef": model.classifier.coef_.ravel().tolist(), "intercept": float(model.classifier.intercept_[0])},
+        "threshold": model.threshold,
+        "c": model.c,
+        "cv_accuracy": model.cv_accuracy,
+        "info": model.info,
+    }
 
+
+def restore(data: dict) -> ParaphraseModel:
+    """A `ParaphraseModel` from `export`'s data, scoring exactly as the one exported."""
+    names = list(data["names"])
+    scaler = StandardScaler()
+    scaler.mean_ = np.array(data["scaler"]["mean"], dtype=np.float64)
+    scaler.scale_ = np.array(data["scaler"]["scale"], dtype=np.float64)
+    scaler.var_ = scaler.scale_**2
+    scaler.n_features_in_ = len(names)
+    classifier = LogisticRegression(C=float(data["c"]))
+    classifier.coef_ = np.array([data["classifier"]["coef"]], dtype=np.float64)
+    classifier.intercept_ = np.array([data["classifier"]["intercept"]], dtype=np.float64)
+    classifier.classes_ = np.array([False, True])
+    classifier.n_features_in_ = len(names)
+    return ParaphraseModel(
+        names, list(data["groups"]), None, scaler, classifier, float(data["threshold"]),
+        float(data["c"]), float(data["cv_accuracy"]), dict(data.get("info", {})),
+    )
+
+
+def train_model(folder: Path | None = None) -> Path:
+    """Train the shipped detector on MSRP train and install `paraphrase.json` in `folder` (the
+    shipped models by default)."""
     features, labels = msrp_features("train")
     model = fit_model(features, labels, groups=DEFAULT_GROUPS, tfkld_dims=DEFAULT_TFKLD_DIMS)
     model.info = {"trained_on": "MSRP train", "pairs": int(len(labels)), "groups": list(DEFAULT_GROUPS)}
-    path = model_path()
-    tmp = path.with_suffix(".tmp")
-    joblib.dump(model, tmp)
-    tmp.replace(path)
-    return path
+    (name,) = SPEC.files
+    target = artifacts.temporary_path(folder or artifacts.models_dir(), name)
+    artifacts.write_atomically(target, json.dumps(export(model), indent=1, sort_keys=True) + "\n")
+    artifacts.install(SPEC, {name: target}, folder)
+    return (folder or artifacts.models_dir()) / name
 
 
 def load_model(path: Path | None = None) -> ParaphraseModel:
-    import joblib
-
-    path = path or model_path()
-    model = joblib.load(path)
-    if getattr(model, "version", None) != MODEL_VERSION:
-        raise ValueError(f"{path} was built by another version of the detector")
-    return model
+    """The shipped model (checked against the manifest), or the one at `path`."""
+    path = path or artifacts.model_file(SPEC)
+    return restore(json.loads(path.read_text(encoding="utf-8")))
 
 
 @load_once
 def get_detector() -> ParaphraseDetector:
-    """The trained detector, loaded once per process (trained first if missing or outdated)."""
-    path = model_path()
-    try:
-        return ParaphraseDetector(load_model(path))
-    except (FileNotFoundError, ValueError, EOFError, pickle.UnpicklingError, AttributeError):
-        log.warning("paraphrase model %s missing or outdated: training it now (about 2 minutes)", path)
-        return ParaphraseDetector(load_model(train_model()))
+    """The shipped detector, loaded once per process; `ModelUnavailable` if missing or stale."""
+    return ParaphraseDetector(load_model())

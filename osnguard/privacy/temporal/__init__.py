@@ -5,7 +5,7 @@ Public API (SPEC §1.5, §2.6, §2.7):
 - `detect(context) -> list[Phrase]`, the identification detector (detection.py)
 - `ncp_star`, `generalize`, `generalization_for_level`, `TemporalCandidate` (generalization.py)
 - `suppress(text, spans=None, doc=None, now=None) -> SuppressionResult` (suppression.py)
-- `train_model()` builds the temporal phrase corpus TP and the suppression patterns.
+- `train_model(folder)` builds the temporal phrase corpus TP and the suppression patterns.
 """
 
 from __future__ import annotations
@@ -24,16 +24,21 @@ from osnguard.privacy.temporal.recognition import find_expressions
 from osnguard.privacy.temporal.suppression import KeptPhrase, SuppressionResult, suppress
 
 
-def train_model() -> Path:
-    """Build TP (var/models/temporal.tp.json) and learn the suppression patterns
-    (var/models/temporal.patterns.json); returns the patterns file."""
+def train_model(folder: Path | None = None) -> Path:
+    """Build TP (`temporal.tp.json`) and learn the suppression patterns
+    (`temporal.patterns.json`), and install both in `folder` (the shipped models by default)."""
+    from osnguard.privacy import artifacts
     from osnguard.privacy.temporal import generalization, suppression
 
-    generalization.train_model()
+    spec = artifacts.SPECS["temporal"]
+    target = folder or artifacts.models_dir()
+    built = {}
+    for name, build in ((generalization.TP_FILE, generalization.corpus_json), (suppression.PATTERNS_FILE, suppression.patterns_json)):
+        built[name] = artifacts.write_atomically(artifacts.temporary_path(target, name), build())
+    artifacts.install(spec, built, folder)
     generalization.temporal_corpus.cache_clear()
-    path = suppression.train_model()
     suppression.learned_patterns.cache_clear()
-    return path
+    return target / suppression.PATTERNS_FILE
 
 
 __all__ = [

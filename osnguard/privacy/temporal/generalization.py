@@ -21,7 +21,8 @@ from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
-from osnguard.privacy.resources import load_once, models_dir
+from osnguard.privacy import artifacts
+from osnguard.privacy.resources import load_once
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import Interval, TimeExpression
 from osnguard.privacy.temporal.recognition import find_expressions, normalise_phrase
@@ -158,22 +159,17 @@ def build_corpus() -> list[dict]:
     return entries
 
 
-def train_model() -> Path:
-    """Build TP from the shared corpora and save it as var/models/temporal.tp.json."""
-    path = models_dir() / TP_FILE
+def corpus_json() -> str:
+    """TP built from the shared corpora, as the text of `temporal.tp.json`."""
     entries = build_corpus()
-    path.write_text(json.dumps({"phrases": entries}, indent=1), encoding="utf-8")
-    log.info("temporal phrase corpus: %d phrases -> %s", len(entries), path)
-    return path
+    log.info("temporal phrase corpus: %d phrases", len(entries))
+    return json.dumps({"phrases": entries}, indent=1) + "\n"
 
 
 @load_once
 def temporal_corpus() -> list[dict]:
-    """TP, loaded once per process; built (and saved) first if it is missing."""
-    path = models_dir() / TP_FILE
-    if not path.exists():
-        log.warning("temporal phrase corpus %s missing: building it from the shared corpora", path)
-        train_model()
+    """TP, loaded once per process from the shipped models (`osnguard train temporal` builds it)."""
+    path = artifacts.model_file(artifacts.SPECS["temporal"], TP_FILE)
     return json.loads(path.read_text(encoding="utf-8"))["phrases"]
 
 

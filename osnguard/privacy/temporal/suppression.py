@@ -4,7 +4,7 @@ Learning: TimeML training text (tbaq) is parsed with spaCy; for each gold TIMEX3
 holds exactly the phrase (plus the preposition that governs it: "at 10AM") is written as a pattern
 of dependency labels and parts of speech whose leaves are tagged with the temporal type (TIME,
 DATE, DURATION, SET) or ANY, e.g. `prep:ADP/ANY>(pobj:NOUN/TIME)`. The patterns and their counts
-are saved in var/models/temporal.patterns.json.
+ship in osnguard/privacy/models/temporal.patterns.json.
 
 Suppression: the message is normalised (slang such as "nite" -> "night"), parsed, its time
 expressions are tagged (recognition.py, or spans given by the caller), and every phrase subtree
@@ -26,7 +26,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from osnguard.privacy.resources import load_once, models_dir, nlp
+from osnguard.privacy import artifacts
+from osnguard.privacy.resources import load_once, nlp
 from osnguard.privacy.temporal.recognition import find_expressions
 
 log = logging.getLogger(__name__)
@@ -296,28 +297,22 @@ def learn_patterns(documents) -> Counter:
     return counts
 
 
-def train_model() -> Path:
-    """Learn patterns from all of tbaq and save var/models/temporal.patterns.json."""
+def patterns_json() -> str:
+    """Patterns learned from all of tbaq, as the text of `temporal.patterns.json`."""
     from osnguard.privacy.temporal.corpus import tbaq_documents
 
     documents = tbaq_documents()
     counts = learn_patterns(documents)
-    path = models_dir() / PATTERNS_FILE
-    path.write_text(
-        json.dumps({"source": "timeml/tbaq", "documents": len(documents), "patterns": dict(counts.most_common())}, indent=1),
-        encoding="utf-8",
-    )
-    log.info("temporal suppression: %d patterns -> %s", len(counts), path)
-    return path
+    log.info("temporal suppression: %d patterns", len(counts))
+    return json.dumps(
+        {"source": "timeml/tbaq", "documents": len(documents), "patterns": dict(counts.most_common())}, indent=1
+    ) + "\n"
 
 
 @load_once
 def learned_patterns() -> dict[str, int]:
-    """The saved patterns, loaded once per process; learned (and saved) first if missing."""
-    path = models_dir() / PATTERNS_FILE
-    if not path.exists():
-        log.warning("temporal patterns %s missing: learning them from TimeML tbaq", path)
-        train_model()
+    """The shipped patterns, loaded once per process (`osnguard train temporal` learns them)."""
+    path = artifacts.model_file(artifacts.SPECS["temporal"], PATTERNS_FILE)
     return json.loads(path.read_text(encoding="utf-8"))["patterns"]
 
 

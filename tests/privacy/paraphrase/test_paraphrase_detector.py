@@ -1,4 +1,4 @@
-"""The combined paraphrase detector, through the saved model (var/models/paraphrase.joblib)."""
+"""The combined paraphrase detector, through the shipped model (osnguard/privacy/models/paraphrase.json)."""
 
 from __future__ import annotations
 
