@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up osnguard on its embedded defaults, load the demo data, and serve it at
-# http://127.0.0.1:8000 with a Celery worker and beat (filesystem broker, no server needed).
+# http://127.0.0.1:8000 (OSNGUARD_PORT changes the port) with a Celery worker and beat
+# (filesystem broker, no server needed). Needs nothing beside the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -12,4 +13,4 @@ celery -A osnguard.celery worker -B -Q default,crawl,detect --concurrency 2 \
 WORKER=$!
 trap 'kill $WORKER 2>/dev/null; wait $WORKER 2>/dev/null' EXIT
 echo "==> worker log: var/log/celery.log; demo log-in: adam / osnguard-demo"
-python manage.py runserver 127.0.0.1:8000
+python manage.py runserver "127.0.0.1:${OSNGUARD_PORT:-8000}"

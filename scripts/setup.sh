@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up osnguard on a fresh Debian machine: apt packages, virtualenv, pip packages, WordNet,
-# trained models, database migrations. Idempotent: a second run only checks.
+# database migrations, and a check of the engine's resources (the trained models ship in the
+# package; nothing is trained here). Idempotent: a second run only checks.
 # Usage: scripts/setup.sh [--test]   (--test also installs Redis, PostgreSQL and Chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,8 +48,11 @@ if [[ ! -f var/nltk_data/corpora/wordnet/lexnames ]]; then
   .venv/bin/python scripts/install_wordnet.py var/nltk_data
 fi
 
-echo "==> training models that are missing"
-.venv/bin/osnguard train missing
+echo "==> checking the engine's resources (spaCy, WordNet, shipped models)"
+if ! .venv/bin/osnguard doctor >var/doctor.log 2>&1; then
+  cat var/doctor.log
+  echo "setup: the engine cannot run (see above)"; exit 1
+fi
 
 echo "==> migrating the database"
 .venv/bin/python manage.py migrate --noinput -v 0

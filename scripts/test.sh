@@ -59,3 +59,12 @@ env -u DATABASE_URL -u REDIS_URL OSNGUARD_VAR_DIR="$WORK/var1" \
 echo "==> run 2: Django tests on PostgreSQL and Redis"
 DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" OSNGUARD_VAR_DIR="$WORK/var2" \
   python -m pytest --ignore=tests/privacy -m "not browser" "$@"
+
+if (( $# == 0 )); then  # the whole check (CI); with pytest arguments only the tests above run
+  echo "==> run 3: the shipped models are what 'osnguard train' builds from the current code and data"
+  OSNGUARD_RESOURCE_DIR="$PWD/var" osnguard train all --check >"$WORK/train-check.json" \
+    || { cat "$WORK/train-check.json"; exit 1; }
+  echo "shipped models match"
+  echo "==> run 4: a fresh clone with no ../shared sets up, serves and identifies"
+  scripts/check_fresh_machine.sh
+fi
