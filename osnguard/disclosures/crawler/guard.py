@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import time
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -106,11 +107,17 @@ def resolve_checked(host: str, port: int, policy: AddressPolicy) -> list[tuple[i
 
 
 def connect_checked(
-    host: str, port: int, timeout: float | None, policy: AddressPolicy
+    host: str, port: int, timeout: float | None, policy: AddressPolicy, *, deadline: float | None = None
 ) -> socket.socket:
-    """Open a TCP connection to a checked address of `host`."""
+    """Open a TCP connection to a checked address of `host`; no attempt outlives `deadline`
+    (a time.monotonic() value), however many addresses the name has."""
     last_error: OSError | None = None
     for family, address in resolve_checked(host, port, policy):
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"no connection to {host} before the deadline")
+            timeout = remaining if timeout is None else min(timeout, remaining)
         sock = socket.socket(family, socket.SOCK_STREAM)
         try:
             if timeout is not None:
