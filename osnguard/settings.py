@@ -216,6 +216,10 @@ CRAWLER_CONNECT_TIMEOUT = float(os.environ.get("CRAWLER_CONNECT_TIMEOUT", "5"))
 CRAWLER_READ_TIMEOUT = float(os.environ.get("CRAWLER_READ_TIMEOUT", "15"))
 CRAWLER_DEADLINE = float(os.environ.get("CRAWLER_DEADLINE", "60"))
 CRAWLER_MAX_BYTES = int(os.environ.get("CRAWLER_MAX_BYTES", str(5 * 1024 * 1024)))
+CRAWLER_MAX_SOURCES_PER_USER = int(os.environ.get("CRAWLER_MAX_SOURCES_PER_USER", "25"))
+# Celery limits of one crawl task (robots.txt and the document, each within CRAWLER_DEADLINE).
+CRAWL_TASK_SOFT_TIME_LIMIT = float(os.environ.get("CRAWL_TASK_SOFT_TIME_LIMIT", str(3 * CRAWLER_DEADLINE)))
+CRAWL_TASK_TIME_LIMIT = float(os.environ.get("CRAWL_TASK_TIME_LIMIT", str(CRAWL_TASK_SOFT_TIME_LIMIT + 30)))
 CELERY_BEAT_SCHEDULE = {
     "crawl-due-sources": {"task": "osnguard.disclosures.tasks.crawl_due_sources", "schedule": 60.0},
     "crawl-requeue-stuck": {"task": "osnguard.disclosures.tasks.crawl_requeue_stuck", "schedule": 600.0},

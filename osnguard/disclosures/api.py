@@ -41,20 +41,31 @@ class SourceInputSerializer(serializers.Serializer):
 
 
 class CrawlJobSerializer(serializers.ModelSerializer):
+    matched = serializers.SerializerMethodField(
+        help_text="Disclosures of your own messages found by this crawl (never other users').")
+
     class Meta:
         model = CrawlJob
         fields = ["id", "source", "status", "fetched", "new_documents", "screened", "matched", "error",
                   "created_at", "started_at", "finished_at"]
 
+    def get_matched(self, job) -> int:
+        return getattr(job, "viewer_matched", 0)
+
 
 class DisclosureSerializer(serializers.ModelSerializer):
     suspect = serializers.SerializerMethodField()
+    source = serializers.SerializerMethodField(help_text="Your own or a site-wide source that found it, else null.")
     message_id = serializers.IntegerField(source="message.id")
 
     class Meta:
         model = Disclosure
         fields = ["id", "message_id", "source", "source_url", "excerpt", "verdict", "suspect", "suspect_group",
                   "score", "margin", "evidence", "explanation", "status", "detected_at"]
+
+    def get_source(self, disclosure) -> int | None:
+        source = disclosure.visible_source
+        return source.pk if source else None
 
     def get_suspect(self, disclosure) -> dict | None:
         user = disclosure.suspect
@@ -146,6 +157,7 @@ class SourceCrawlApi(APIView):
     def post(self, request: Request, source_id: int) -> Response:
         source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
         job = services.crawl_job_request(source=source, requested_by=request.user)
+        job = selectors.crawl_job_get(user=request.user, job_id=job.pk)  # with the viewer's counts
         return Response(CrawlJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 

@@ -124,6 +124,18 @@ def _record_failure(*, source: Source, job: CrawlJob, message: str, transient: b
         notification_source_failing(source=source)
 
 
+def crawl_job_time_out(*, job_id: int, seconds: float) -> CrawlJob:
+    """Fail a crawl the worker stopped at its time limit; the source is crawled again at its
+    next interval. Safe to call for a job that already finished (nothing changes)."""
+    job = CrawlJob.objects.select_related("source").get(pk=job_id)
+    fetching = job.status == CrawlJob.Status.QUEUED or (job.status == CrawlJob.Status.RUNNING and not job.new_documents)
+    if fetching:  # a job whose documents are stored and being screened is left to finish
+        message = f"The crawl took longer than {seconds:g} seconds and was stopped; it will be tried again later."
+        _record_failure(source=job.source, job=job, message=message, transient=True, final=True)
+        job.refresh_from_db()
+    return job
+
+
 def crawl_run(*, job_id: int, final_attempt: bool = True) -> CrawlOutcome:
     """Run a crawl job. Re-running a finished job does nothing; documents never duplicate."""
     job = CrawlJob.objects.select_related("source").get(pk=job_id)

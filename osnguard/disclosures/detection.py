@@ -92,7 +92,10 @@ def disclosure_record(*, message: Message, document: CandidateDocument, result: 
                 owner_id=message.author_id,
                 message=message,
                 document=document,
-                source=document.source,
+                # Another user's source stays unnamed: the owner sees where the copy is, not whose
+                # source found it (issue 11, finding 3).
+                source=document.source if document.source and document.source.owner_id in (None, message.author_id)
+                else None,
                 source_url=document.url,
                 excerpt=_excerpt(document.text, result),
                 verdict=result.verdict if result.verdict in Disclosure.Verdict.values else Disclosure.Verdict.UNDETERMINED,
@@ -136,8 +139,12 @@ def document_detect(*, document_id: int) -> list[Disclosure]:
     now = timezone.now()
     first_time = CandidateDocument.objects.filter(pk=document.pk, screened_at__isnull=True).update(screened_at=now)
     if first_time and document.crawl_job_id:
+        # A source owner learns only about their own messages: matches of other users' messages
+        # are not counted on their crawl (a site-wide source counts every match, for operators).
+        owner_id = document.source.owner_id if document.source else None
+        own = [d for d in found if owner_id is None or d.owner_id == owner_id]
         CrawlJob.objects.filter(pk=document.crawl_job_id).update(
-            screened=F("screened") + 1, matched=F("matched") + len(found)
+            screened=F("screened") + 1, matched=F("matched") + len(own)
         )
         CrawlJob.objects.filter(
             pk=document.crawl_job_id, status=CrawlJob.Status.RUNNING, screened__gte=F("new_documents")

@@ -143,6 +143,14 @@ class Disclosure(models.Model):
         ]
         indexes = [models.Index(fields=["owner", "-detected_at"])]
 
+    @property
+    def visible_source(self) -> "Source | None":
+        """The source to name to the owner: their own or a site-wide one, never another user's."""
+        source = self.source
+        if source is not None and source.owner_id in (None, self.owner_id):
+            return source
+        return None
+
 
 class Notification(models.Model):
     class Kind(models.TextChoices):

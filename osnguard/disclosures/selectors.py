@@ -6,8 +6,10 @@ disclosures of messages they wrote.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
+from urllib.parse import urlsplit
 
 from django.contrib.auth.models import AbstractUser
 from django.db.models import Count, Q, QuerySet
@@ -35,7 +37,13 @@ def source_get(*, user: AbstractUser, source_id: object, writable: bool = False)
 
 
 def crawl_job_list(*, user: AbstractUser, source: Source | None = None) -> QuerySet[CrawlJob]:
-    rows = CrawlJob.objects.filter(Q(source__owner=user) | Q(source__owner__isnull=True)).select_related("source")
+    """Crawls of the user's sources and the site-wide ones. `viewer_matched` counts only
+    disclosures of the user's own messages: a crawl says nothing about other users' messages."""
+    rows = (
+        CrawlJob.objects.filter(Q(source__owner=user) | Q(source__owner__isnull=True)).select_related("source")
+        .annotate(viewer_matched=Count("documents__disclosures", filter=Q(documents__disclosures__owner=user),
+                                       distinct=True))
+    )
     if source is not None:
         rows = rows.filter(source=source)
     return rows.order_by("-created_at", "-id")
@@ -93,11 +101,27 @@ def leaks_by_group(*, owner: AbstractUser) -> list[CountRow]:
 
 
 def leaks_by_source(*, owner: AbstractUser, limit: int = 10) -> list[CountRow]:
+    """Disclosures per place: the owner's own (or site-wide) source by name, else the web site
+    where the copy was found; never the name of another user's source."""
     rows = (
         disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
-        .values("source__name", "source_id").annotate(n=Count("id")).order_by("-n", "source__name")[:limit]
+        .values_list("source_id", "source__name", "source__owner_id", "source_url")
     )
-    return [CountRow(label=r["source__name"] or "(deleted source)", count=r["n"], key=str(r["source_id"] or "")) for r in rows]
+    counts: Counter[tuple[str, str]] = Counter()
+    for source_id, name, source_owner_id, url in rows.iterator():
+        if source_id is not None and source_owner_id in (None, owner.pk):
+            counts[(name, str(source_id))] += 1
+        else:
+            counts[(_site(url), "")] += 1
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))[:limit]
+    return [CountRow(label=label, count=n, key=key) for (label, key), n in ranked]
+
+
+def _site(url: str) -> str:
+    try:
+        return urlsplit(url).hostname or "(unknown site)"
+    except ValueError:
+        return "(unknown site)"
 
 
 def leak_timeline(*, owner: AbstractUser, days: int = 30, today: date | None = None) -> list[CountRow]:

@@ -6,7 +6,10 @@ Crawling and detection themselves are in `crawling` and `detection`; tasks only 
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import re
+import socket
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -20,6 +23,9 @@ from django.utils import timezone
 
 from osnguard.circles.models import Friendship
 from osnguard.circles.services import friendship_move, group_next_stricter
+from osnguard.core.links import http_url
+
+from .crawler.guard import AddressPolicy
 
 from .models import CrawlJob, Disclosure, Notification, NotificationPreference, Source
 
@@ -31,8 +37,86 @@ HTTP_KINDS = {Source.Kind.FEED, Source.Kind.PAGE, Source.Kind.MASTODON_PUBLIC, S
 
 # --- sources ------------------------------------------------------------------------------------
 
+# Names that never lead to a public web site (RFC 6761, RFC 6762, RFC 8375 and common private suffixes).
+LOCAL_NAMES = ("localhost", "localhost.localdomain")
+LOCAL_SUFFIXES = (".localhost", ".local", ".localdomain", ".internal", ".home.arpa", ".lan", ".intranet")
+_LABEL = re.compile(r"^(?!-)[a-z0-9_-]{1,63}(?<!-)$")
+_NUMERIC_HOST = re.compile(r"^[0-9a-fx.]+$")
+PUBLIC_ONLY = "osnguard crawls only public web sites."
 
-def _clean_source_fields(*, name: object, kind: object, url: object, hashtag: object, interval_minutes: object) -> dict:
+
+def _address_policy() -> AddressPolicy:
+    return AddressPolicy.from_strings(settings.CRAWLER_ALLOWED_NETWORKS)
+
+
+def _literal_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address a host names literally, including the short and numeric IPv4 forms
+    ("127.1", "2130706433", "0x7f.0.0.1") that the system resolver accepts."""
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    if _NUMERIC_HOST.match(host) and any(c.isdigit() for c in host):
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host))
+        except OSError:
+            return None
+    return None
+
+
+def source_url_validate(*, url: object, check_address: bool = True) -> str:
+    """A source's address, checked where it is entered (HTML form, API, `source_add`) and
+    normalised: http(s) only, a valid port and host name, and (with `check_address`) no
+    private, loopback or other non-public address unless CRAWLER_ALLOWED_NETWORKS allows it.
+    Raises ValidationError with a message for the url field. Names are not resolved here: the
+    crawler checks every address a name resolves to before connecting."""
+    raw = str(url or "").strip()
+    if not raw:
+        raise ValidationError({"url": "Enter an http:// or https:// address."})
+    if len(raw) > 2000:
+        raise ValidationError({"url": "That address is too long (2,000 characters at most)."})
+    try:
+        parts = urlsplit(raw)
+    except ValueError:
+        raise ValidationError({"url": "That is not a valid web address."}) from None
+    if parts.scheme.lower() not in {"http", "https"}:
+        raise ValidationError({"url": "Only http:// and https:// addresses can be crawled."})
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port is not None and not 1 <= port <= 65535:
+        raise ValidationError({"url": "The port must be a number from 1 to 65535."})
+    host = (parts.hostname or "").rstrip(".")
+    if not host:
+        raise ValidationError({"url": "Enter an address with a host name, like https://example.org/feed.xml."})
+    address = _literal_address(host)
+    if address is None:
+        try:
+            ascii_host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            ascii_host = ""
+        labels = ascii_host.split(".")
+        if not ascii_host or len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
+            raise ValidationError({"url": f"“{host}” is not a valid host name."})
+    normalised = http_url(raw)
+    if normalised is None:
+        raise ValidationError({"url": "That is not a valid web address."})
+    if check_address:
+        policy = _address_policy()
+        if address is not None and not policy.permits(address):
+            raise ValidationError({"url": f"{address} is a private, loopback or reserved address; {PUBLIC_ONLY}"})
+        if address is None and not policy.allowed_networks and (
+            host in LOCAL_NAMES or host.endswith(LOCAL_SUFFIXES)
+        ):
+            raise ValidationError({"url": f"“{host}” is a name on a local network, not a public web site; "
+                                          f"{PUBLIC_ONLY}"})
+    return normalised
+
+
+def _clean_source_fields(
+    *, name: object, kind: object, url: object, hashtag: object, interval_minutes: object, check_address: bool = True
+) -> dict:
     errors: dict[str, str] = {}
     name = " ".join(str(name or "").split())
     if not name:
@@ -43,11 +127,10 @@ def _clean_source_fields(*, name: object, kind: object, url: object, hashtag: ob
         errors["kind"] = f"Kind must be one of: {', '.join(Source.Kind.values)}."
     url = str(url or "").strip()
     if kind in HTTP_KINDS:
-        parts = urlsplit(url)
-        if parts.scheme not in {"http", "https"} or not parts.hostname:
-            errors["url"] = "Enter an http:// or https:// address."
-        elif len(url) > 2000:
-            errors["url"] = "That address is too long (2,000 characters at most)."
+        try:
+            url = source_url_validate(url=url, check_address=check_address)
+        except ValidationError as exc:
+            errors["url"] = exc.message_dict["url"][0]
     else:
         url = ""
     hashtag = str(hashtag or "").strip().lstrip("#")
@@ -76,8 +159,15 @@ def source_create(
     hashtag: object = "",
     interval_minutes: object = 60,
 ) -> Source:
-    """Register a source; owner None makes it site-wide (for admins)."""
+    """Register a source; owner None makes it site-wide (for admins). A user may own at most
+    CRAWLER_MAX_SOURCES_PER_USER sources."""
     fields = _clean_source_fields(name=name, kind=kind, url=url, hashtag=hashtag, interval_minutes=interval_minutes)
+    limit = settings.CRAWLER_MAX_SOURCES_PER_USER
+    if owner is not None and Source.objects.filter(owner=owner).count() >= limit:
+        raise ValidationError(
+            f"You already have {limit} sources, the most one account may have. Delete one you no longer "
+            "need to add another."
+        )
     if Source.objects.filter(owner=owner, kind=fields["kind"], url=fields["url"], hashtag=fields["hashtag"]).exists():
         raise ValidationError({"url": "You already registered this source."})
     return Source.objects.create(owner=owner, next_crawl_at=timezone.now(), **fields)
@@ -85,8 +175,10 @@ def source_create(
 
 def source_update(*, source: Source, **changes: object) -> Source:
     current = {k: getattr(source, k) for k in ("name", "kind", "url", "hashtag", "interval_minutes")}
+    old_url = source.url
     current.update({k: v for k, v in changes.items() if k in current and v is not None})
-    fields = _clean_source_fields(**current)
+    # The address rules apply to a new address; pausing a source registered earlier still works.
+    fields = _clean_source_fields(**current, check_address=str(current["url"]).strip() != old_url)
     enabled = changes.get("enabled")
     for key, value in fields.items():
         setattr(source, key, value)

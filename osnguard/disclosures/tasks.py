@@ -3,14 +3,20 @@
 Crawl tasks run on the `crawl` queue, detection on `detect` (see CELERY_TASK_ROUTES). Tasks are
 acks_late and idempotent: a redelivered task never duplicates documents or disclosures. Their
 outcome is in the database (crawl jobs, disclosures), so they keep no Celery result.
+
+A crawl task has Celery time limits (CRAWL_TASK_SOFT_TIME_LIMIT, CRAWL_TASK_TIME_LIMIT; enforced by
+the prefork pool): at the soft limit the crawl is recorded as failed, at the hard limit the worker
+child is killed. The crawler's own deadline (CRAWLER_DEADLINE per fetch) normally ends it first.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import OperationalError
 
-from .crawling import CrawlRetry, crawl_run
+from .crawling import CrawlRetry, crawl_job_time_out, crawl_run
 from .detection import document_detect
 from .services import crawl_jobs_for_due_sources, crawl_jobs_requeue_stuck
 
@@ -20,12 +26,16 @@ RETRY_ON = (OperationalError,)
 
 
 @shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=MAX_CRAWL_RETRIES,
-             autoretry_for=RETRY_ON, retry_backoff=2, retry_jitter=True)
+             autoretry_for=RETRY_ON, retry_backoff=2, retry_jitter=True,
+             soft_time_limit=settings.CRAWL_TASK_SOFT_TIME_LIMIT, time_limit=settings.CRAWL_TASK_TIME_LIMIT)
 def crawl_source(self, job_id: int) -> dict:
     try:
         outcome = crawl_run(job_id=job_id, final_attempt=self.request.retries >= MAX_CRAWL_RETRIES)
     except CrawlRetry as exc:
         raise self.retry(exc=exc, countdown=min(600, 15 * 2 ** self.request.retries)) from exc
+    except SoftTimeLimitExceeded:
+        job = crawl_job_time_out(job_id=job_id, seconds=self.soft_time_limit or settings.CRAWL_TASK_SOFT_TIME_LIMIT)
+        return {"job": job_id, "status": job.status, "documents": 0}
     for document_id in outcome.new_document_ids:
         detect_document.delay(document_id)
     return {"job": job_id, "status": outcome.job.status, "documents": len(outcome.new_document_ids)}

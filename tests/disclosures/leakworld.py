@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from celery import Celery
 from django.contrib.auth import get_user_model
+from django.test import override_settings
 
 from osnguard.accounts.services import profile_update, user_sign_up
 from osnguard.circles.models import FriendGroup, Friendship
@@ -75,12 +76,13 @@ def build_world(server: LocalServer, *, friends_per_group: int = 3) -> LeakWorld
         {"id": "2", "url": "http://social.test/@y/2", "content": "<p>Lovely weather in Kyoto today.</p>"},
     ]
     server.routes["/api/v1/timelines/public"] = lambda r: send(r, 200, json.dumps(statuses).encode(), "application/json")
-    world.sources = [
-        services.source_create(owner=adam, name="Gossip blog", kind="feed", url=server.url("/feed.xml")),
-        services.source_create(owner=adam, name="Forum thread", kind="page", url=server.url("/leak.html")),
-        services.source_create(owner=adam, name="News", kind="page", url=server.url("/news.html")),
-        services.source_create(owner=adam, name="Social", kind="mastodon_public", url=server.url("/")),
-    ]
+    with override_settings(CRAWLER_ALLOWED_NETWORKS=["127.0.0.0/8"]):  # as the workers are started
+        world.sources = [
+            services.source_create(owner=adam, name="Gossip blog", kind="feed", url=server.url("/feed.xml")),
+            services.source_create(owner=adam, name="Forum thread", kind="page", url=server.url("/leak.html")),
+            services.source_create(owner=adam, name="News", kind="page", url=server.url("/news.html")),
+            services.source_create(owner=adam, name="Social", kind="mastodon_public", url=server.url("/")),
+        ]
     return world
 
 

@@ -1,5 +1,9 @@
 """Turn fetched responses into candidate documents: feed entries, a page's main text, or the
 statuses of a Mastodon-compatible timeline. Malformed input raises `MalformedContent`.
+
+Every document URL is an absolute http(s) URL: a link or status URL taken from the crawled data is
+resolved against the fetched address and kept only if it is http(s); otherwise (`javascript:`,
+`data:`, garbage) the fetched address itself is used.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from typing import Any
 import feedparser
 import lxml.html
 import trafilatura
+
+from osnguard.core.links import http_url
 
 from .http import FetchResult
 
@@ -62,6 +68,15 @@ def _clip(text: str) -> str:
     return text[:MAX_DOCUMENT_CHARS]
 
 
+def document_url(candidates: list[object], result: FetchResult) -> str:
+    """The first candidate that is a safe http(s) URL (relative ones resolved), else the fetched URL."""
+    for candidate in candidates:
+        url = http_url(candidate, base=result.url)
+        if url is not None:
+            return url
+    return http_url(result.url) or result.url
+
+
 def _decode(result: FetchResult) -> str:
     match = re.search(r"charset=([\w-]+)", result.headers.get("content-type", ""), re.I)
     encoding = match.group(1) if match else "utf-8"
@@ -88,7 +103,7 @@ def extract_feed(result: FetchResult) -> list[CandidateDocument]:
         published = datetime(*stamp[:6], tzinfo=timezone.utc) if stamp else None
         documents.append(
             CandidateDocument(
-                url=entry.get("link") or result.url,
+                url=document_url([entry.get("link")], result),
                 text=text,
                 title=entry.get("title", "")[:300],
                 published=published,
@@ -108,7 +123,7 @@ def extract_page(result: FetchResult) -> list[CandidateDocument]:
         return []
     title_match = re.search(r"<title[^>]*>(.*?)</title>", html, re.I | re.S)
     title = " ".join(title_match.group(1).split())[:300] if title_match else ""
-    return [CandidateDocument(url=result.url, text=text, title=title, external_id=result.url)]
+    return [CandidateDocument(url=document_url([], result), text=text, title=title, external_id=result.url)]
 
 
 def extract_mastodon(result: FetchResult) -> list[CandidateDocument]:
@@ -134,7 +149,7 @@ def extract_mastodon(result: FetchResult) -> list[CandidateDocument]:
                 published = None
         documents.append(
             CandidateDocument(
-                url=str(status.get("url") or status.get("uri") or result.url),
+                url=document_url([status.get("url"), status.get("uri")], result),
                 text=text,
                 published=published,
                 external_id=str(status.get("id", "")),

@@ -3,10 +3,17 @@
 Every connection goes through the SSRF guard (also after redirects), bodies are streamed with a
 hard size limit, each request has connect/read timeouts and an overall deadline, and
 ETag/Last-Modified make re-crawls cheap. Errors say whether a retry may help (`transient`).
+
+The deadline is wall-clock time for the whole fetch (connecting, TLS, headers, body, redirects):
+a watchdog shuts the fetch's sockets down when it passes, so a server that drips one byte just
+inside the read timeout cannot hold a crawl any longer. Each fetch uses fresh connections, so
+the watchdog knows every socket the fetch reads from.
 """
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
@@ -68,14 +75,75 @@ class FetchResult:
         return self.headers.get("last-modified", "")
 
 
+class Watchdog:
+    """Enforces a fetch's deadline: when it passes, every socket the fetch opened is shut down,
+    which ends whatever read is blocked on it (headers or body, plain or TLS)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expires_at = time.monotonic() + seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(max(0.0, seconds), self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def remaining(self) -> float:
+        return self.expires_at - time.monotonic()
+
+    def watch(self, sock: socket.socket) -> None:
+        # A duplicate descriptor: shutting it down ends the connection even after TLS wrapping
+        # has taken over the original socket object.
+        copy = sock.dup()
+        with self._lock:
+            self._sockets.append(copy)
+            expired = self.expired
+        if expired:
+            _shutdown(copy)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            sockets = list(self._sockets)
+        for sock in sockets:
+            _shutdown(sock)
+
+    def close(self) -> None:
+        self._timer.cancel()
+        with self._lock:
+            sockets, self._sockets = self._sockets, []
+        for sock in sockets:
+            sock.close()
+
+
+def _shutdown(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed by the peer or by us
+
+
+_active = threading.local()  # the Watchdog of the fetch running in this thread
+
+
+def _connect(host: str, port: int, timeout: float | None, policy: AddressPolicy) -> socket.socket:
+    watchdog: Watchdog | None = getattr(_active, "watchdog", None)
+    deadline = watchdog.expires_at if watchdog is not None else None
+    sock = connect_checked(host, port, timeout, policy, deadline=deadline)
+    if watchdog is not None:
+        watchdog.watch(sock)
+    return sock
+
+
 def _guarded_pool_classes(policy: AddressPolicy) -> dict[str, type]:
     class GuardedHTTPConnection(HTTPConnection):
         def _new_conn(self):  # type: ignore[override]
-            return connect_checked(self._dns_host, self.port, self.timeout, policy)
+            return _connect(self._dns_host, self.port, self.timeout, policy)
 
     class GuardedHTTPSConnection(HTTPSConnection):
         def _new_conn(self):  # type: ignore[override]
-            return connect_checked(self._dns_host, self.port, self.timeout, policy)
+            return _connect(self._dns_host, self.port, self.timeout, policy)
 
     class GuardedHTTPPool(HTTPConnectionPool):
         ConnectionCls = GuardedHTTPConnection
@@ -112,23 +180,29 @@ class GuardedClient:
         max_bytes: int | None = None,
     ) -> FetchResult:
         limit = max_bytes or self.limits.max_bytes
-        started = time.monotonic()
-        headers = {"User-Agent": self.user_agent, "Accept": accept}
+        headers = {"User-Agent": self.user_agent, "Accept": accept, "Connection": "close"}
         if etag:
             headers["If-None-Match"] = etag
         if last_modified:
             headers["If-Modified-Since"] = last_modified
+        watchdog = Watchdog(self.limits.deadline)
+        outer, _active.watchdog = getattr(_active, "watchdog", None), watchdog
+        try:
+            return self._get(url, headers, limit, watchdog)
+        finally:
+            _active.watchdog = outer
+            watchdog.close()
+
+    def _get(self, url: str, headers: dict[str, str], limit: int, watchdog: Watchdog) -> FetchResult:
         current = url
         for _hop in range(self.limits.max_redirects + 1):
             _check_scheme(current)
-            response = self._open(current, headers, started)
+            response = self._open(current, headers, watchdog)
             try:
                 if response.status in REDIRECT_CODES and response.headers.get("location"):
                     current = urljoin(current, response.headers["location"])
                     continue
-                body = b"" if response.status == 304 else _read_limited(
-                    response, current, limit, started, self.limits.deadline
-                )
+                body = b"" if response.status == 304 else _read_limited(response, current, limit, watchdog)
                 result = FetchResult(
                     url=current,
                     status=response.status,
@@ -136,15 +210,16 @@ class GuardedClient:
                     body=body,
                 )
             finally:
+                response.close()  # never reused: the next fetch's watchdog must see its sockets
                 response.release_conn()
             _raise_for_status(result)
             return result
         raise FetchError(f"{url}: more than {self.limits.max_redirects} redirects", transient=False)
 
-    def _open(self, url: str, headers: dict[str, str], started: float) -> urllib3.BaseHTTPResponse:
-        remaining = self.limits.deadline - (time.monotonic() - started)
-        if remaining <= 0:
-            raise FetchError(f"{url}: no answer within {self.limits.deadline:.0f}s", transient=True)
+    def _open(self, url: str, headers: dict[str, str], watchdog: Watchdog) -> urllib3.BaseHTTPResponse:
+        remaining = watchdog.remaining()
+        if remaining <= 0 or watchdog.expired:
+            raise _deadline_error(url, watchdog)
         timeout = urllib3.Timeout(
             connect=min(self.limits.connect_timeout, remaining),
             read=min(self.limits.read_timeout, remaining),
@@ -156,15 +231,21 @@ class GuardedClient:
             )
         except BlockedAddress as exc:
             raise FetchError(str(exc), transient=False) from exc
-        except urllib3.exceptions.TimeoutError as exc:
-            raise FetchError(f"{url}: timed out", transient=True) from exc
         except urllib3.exceptions.LocationParseError as exc:
             raise FetchError(f"{url}: not a valid URL", transient=False) from exc
         except (urllib3.exceptions.HTTPError, OSError) as exc:
             cause = exc.__context__ if isinstance(exc.__context__, BlockedAddress) else None
             if cause is not None:
                 raise FetchError(str(cause), transient=False) from exc
+            if watchdog.expired:
+                raise _deadline_error(url, watchdog) from exc
+            if isinstance(exc, (urllib3.exceptions.TimeoutError, TimeoutError)):
+                raise FetchError(f"{url}: timed out", transient=True) from exc
             raise FetchError(f"{url}: connection failed ({exc})", transient=True) from exc
+
+
+def _deadline_error(url: str, watchdog: Watchdog) -> FetchError:
+    return FetchError(f"{url}: no complete answer within {watchdog.seconds:g}s", transient=True)
 
 
 def _check_scheme(url: str) -> None:
@@ -173,9 +254,7 @@ def _check_scheme(url: str) -> None:
         raise FetchError(f"{url}: only http and https URLs can be crawled", transient=False)
 
 
-def _read_limited(
-    response: urllib3.BaseHTTPResponse, url: str, limit: int, started: float, deadline: float
-) -> bytes:
+def _read_limited(response: urllib3.BaseHTTPResponse, url: str, limit: int, watchdog: Watchdog) -> bytes:
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
         raise ResponseTooLarge(url, limit)
@@ -186,13 +265,17 @@ def _read_limited(
             size += len(chunk)
             if size > limit:
                 raise ResponseTooLarge(url, limit)
-            if time.monotonic() - started > deadline:
-                raise FetchError(f"{url}: body not received within {deadline:.0f}s", transient=True)
+            if watchdog.expired:
+                raise _deadline_error(url, watchdog)
             chunks.append(chunk)
-    except urllib3.exceptions.TimeoutError as exc:
-        raise FetchError(f"{url}: timed out while reading", transient=True) from exc
-    except urllib3.exceptions.HTTPError as exc:
+    except (urllib3.exceptions.HTTPError, OSError) as exc:
+        if watchdog.expired:
+            raise _deadline_error(url, watchdog) from exc
+        if isinstance(exc, (urllib3.exceptions.TimeoutError, TimeoutError)):
+            raise FetchError(f"{url}: timed out while reading", transient=True) from exc
         raise FetchError(f"{url}: broken response ({exc})", transient=True) from exc
+    if watchdog.expired:  # a body delimited by the connection closing looks complete when cut
+        raise _deadline_error(url, watchdog)
     return b"".join(chunks)
 
 
