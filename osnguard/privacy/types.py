@@ -136,8 +136,8 @@ class UncheckedMessage(Exception):
 
     def __init__(self, failures: list[CheckFailure], message: str | None = None) -> None:
         self.failures = list(failures)
-        text = message or "The message could not be checked for private details."
-        super().__init__(" ".join([text, *(f.reason for f in self.failures)]))
+        self.summary = message or "The message could not be checked for private details."
+        super().__init__(" ".join([self.summary, *(f.reason for f in self.failures)]))
 
 
 @dataclass
