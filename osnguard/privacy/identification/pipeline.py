@@ -192,11 +192,10 @@ def detect_language(text: str) -> str:
         latin = sum(1 for c in letters if c.isascii())
         if not letters or latin / len(letters) > 0.5:
             return "en"
-    try:
-        from langdetect import DetectorFactory, detect_langs
-        from langdetect.lang_detect_exception import LangDetectException
-    except ImportError:  # pragma: no cover - langdetect is a dependency
-        return "en"
+    # ImportError without langdetect: `identify` reports it (no silent guess)
+    from langdetect import DetectorFactory, detect_langs
+    from langdetect.lang_detect_exception import LangDetectException
+
     DetectorFactory.seed = 0
     try:
         ranked = detect_langs(text[:5000])
@@ -432,6 +431,7 @@ def identify(
     """Find the private phrases of `text` and decide whether the message is private.
 
     Raises ValueError for input that is not text, too long, or has a malformed profile or time.
+    A part that cannot run does not raise: the result is unchecked (see `IdentificationResult`).
     """
     if not isinstance(text, str):
         raise ValueError("text must be a string")

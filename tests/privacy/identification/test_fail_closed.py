@@ -159,6 +159,13 @@ def test_language_detection_failing_is_reported(monkeypatch) -> None:
     assert_unchecked(identify(NOT_PRIVATE, now=NOW), "language", "error")
 
 
+def test_language_detection_not_installed_is_reported_not_guessed(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "langdetect", None)
+    french = "Je suis allé à Paris avec ma femme, écris-moi à jean@example.fr"
+    assert_unchecked(identify(french, now=NOW), "language", "missing")
+    assert identify("I live in Seattle", now=NOW).checked  # plain English needs no langdetect
+
+
 def test_anonymize_refuses_an_unchecked_message(monkeypatch) -> None:
     assert anonymize(NOT_PRIVATE, now=NOW, groups=GROUPS).versions  # works when checked
     break_detector(monkeypatch, "tagger", "raise")
