@@ -140,11 +140,14 @@ def _listing(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def failure(part: str, exc: BaseException | None = None, skipped: list[str] | None = None) -> CheckFailure:
+def failure(
+    part: str, exc: BaseException | None = None, skipped: list[str] | None = None, *, installed: bool = True
+) -> CheckFailure:
     """The CheckFailure for `part` (a detector, the classifier or a resource) and what it raised;
-    `skipped` names the detectors that did not run because of it."""
+    `skipped` names the detectors that did not run because of it, `installed=False` says it
+    could not even be loaded."""
     subject = NAMES.get(part) or f"The check for {FINDS.get(part, part.replace('_', ' '))}"
-    if exc is None or isinstance(exc, (ImportError, AttributeError)):
+    if exc is None or not installed or isinstance(exc, ImportError):
         kind, why = "missing", "is not installed on the server"
     elif isinstance(exc, resources.ResourceMissing) and part in ("spacy", "wordnet"):
         kind, why = "missing", "is missing on the server"
@@ -293,7 +296,7 @@ def run_detectors(
             detect = _detector(name)
         except (ImportError, AttributeError) as exc:
             log.error("detector %s is not available: %s", name, exc)
-            failures.append(failure(name, exc))
+            failures.append(failure(name, exc, installed=False))
             continue
         targets = contexts if english_only else [(0, context)]
         for offset, sub in targets:

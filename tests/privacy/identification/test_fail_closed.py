@@ -207,3 +207,11 @@ def test_osnguard_anonymize_prints_the_failure_and_exits_non_zero(monkeypatch, c
     assert status == EXIT_UNCHECKED and "versions" not in data
     assert data["checked"] is False and data["failures"][0]["detector"] == "temporal"
     assert "could not be checked" in data["error"] and "could not be checked" in err
+
+
+def test_a_detector_bug_is_an_error_and_a_missing_attribute_is_not_installed(monkeypatch) -> None:
+    monkeypatch.setattr(tagger, "detect", _raise(AttributeError("'NoneType' object has no attribute 'sents'")))
+    assert_unchecked(identify(PRIVATE, now=NOW), "tagger", "error")
+    monkeypatch.delattr(tagger, "detect")  # the module loads but has no detector
+    failure = assert_unchecked(identify(PRIVATE, now=NOW), "tagger", "missing")
+    assert "not installed" in failure.reason
