@@ -136,6 +136,11 @@ class IdentificationResult:
         }
 
 
+def _log_failure(part: str, exc: BaseException) -> None:
+    """Log what made a message unchecked (a traceback unless it is a known missing resource)."""
+    log.error("identification: %s failed: %s", part, exc, exc_info=not isinstance(exc, resources.ResourceMissing))
+
+
 def _listing(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -251,7 +256,7 @@ def _load_resources(english: bool, failures: list[CheckFailure]) -> set[str]:
         try:
             load()
         except Exception as exc:  # noqa: BLE001 - a resource that cannot load makes the message unchecked
-            log.error("identification resource %s failed: %s", name, exc, exc_info=not isinstance(exc, resources.ResourceMissing))
+            _log_failure(name, exc)
             broken.add(name)
             stopped = [d for d, needs in REQUIRES.items() if name in needs]
             failures.append(failure(name, exc, stopped))
@@ -303,7 +308,7 @@ def run_detectors(
             try:
                 phrases = detect(sub)
             except Exception as exc:  # noqa: BLE001 - one detector's failure must not lose the others' findings
-                log.error("detector %s failed: %s", name, exc, exc_info=not isinstance(exc, resources.ResourceMissing))
+                _log_failure(name, exc)
                 failures.append(failure(name, exc))
                 break
             for phrase in phrases:
@@ -482,7 +487,7 @@ def identify(
         try:
             probability = classifier.probability(text)
         except Exception as exc:  # noqa: BLE001 - no probability, no verdict
-            log.error("the classifier failed: %s", exc, exc_info=not isinstance(exc, resources.ResourceMissing))
+            _log_failure("classifier", exc)
             failures.append(failure("classifier", exc))
     if failures:  # unchecked: what was found is reported, but there is no verdict
         return IdentificationResult(private=None, score=None, language=language, phrases=phrases,
