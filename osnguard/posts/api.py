@@ -1,16 +1,20 @@
 """REST API for messages: the author's own messages (with the original and every version) and a
-recipient's feed (their own version only). Compose endpoints live beside them in `compose_api`.
+recipient's feed (their own version only), and the compose endpoints (analyze, proposal, post).
+
+A message the engine could not check is answered 503 with `{"checked": false, "detail",
+"failures": [{detector, kind, reason}]}` by analyze, proposal and post alike (see
+osnguard.core.api); posting it anyway takes `post_unchecked: true`.
 """
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from osnguard.core.api import Pagination
+from osnguard.core.api import UNCHECKED_STATUS, Pagination
 
 from . import selectors, services
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
@@ -56,22 +60,53 @@ class AuthorVersionSerializer(serializers.ModelSerializer):
         return fingerprint.choices if fingerprint else []
 
 
+class CheckFailureSerializer(serializers.Serializer):
+    detector = serializers.CharField(help_text='The part that could not run: a detector ("tagger", "temporal", '
+                                              '...), "classifier", "spacy", "wordnet" or "language".')
+    kind = serializers.ChoiceField(choices=["missing", "error"],
+                                   help_text="missing: not installed, or a model or resource is absent; "
+                                             "error: it failed on this message.")
+    reason = serializers.CharField(help_text="What could not be checked, in plain words.")
+
+
+class UncheckedSerializer(serializers.Serializer):
+    """The 503 answer when the engine could not check the message: nothing was analysed as
+    complete, proposed or posted."""
+
+    checked = serializers.BooleanField(help_text="Always false.")
+    detail = serializers.CharField()
+    failures = CheckFailureSerializer(many=True)
+
+
+UNCHECKED_RESPONSE = OpenApiResponse(
+    UncheckedSerializer,
+    description="The message could not be checked for private details (a detector, the classifier, spaCy or "
+                "WordNet failed). Nothing was stored. Retry later; to post anyway, send post_unchecked: true.",
+)
+
+
 class MessageSummarySerializer(serializers.ModelSerializer):
     version_count = serializers.IntegerField(source="versions.count", read_only=True)
 
     class Meta:
         model = Message
-        fields = ["id", "text", "audience", "private", "fingerprinted", "min_distance", "created_at",
-                  "version_count"]
+        fields = ["id", "text", "audience", "private", "fingerprinted", "min_distance", "posted_unchecked",
+                  "created_at", "version_count"]
+        extra_kwargs = {"private": {"help_text": "Identification's verdict; null when the message was not checked."},
+                        "posted_unchecked": {"help_text": "You posted the original to every friend although it "
+                                                          "could not be checked."}}
 
 
 class MessageDetailSerializer(serializers.ModelSerializer):
     groups = GroupVersionSerializer(source="group_versions", many=True)
+    check_failures = CheckFailureSerializer(many=True, read_only=True,
+                                            help_text="Why the message could not be checked (posted unchecked).")
 
     class Meta:
         model = Message
         fields = ["id", "text", "audience", "private", "phrases", "fingerprinted", "min_distance",
-                  "warnings", "created_at", "groups"]
+                  "warnings", "posted_unchecked", "check_failures", "created_at", "groups"]
+        extra_kwargs = MessageSummarySerializer.Meta.extra_kwargs
 
 
 class FeedListApi(generics.ListAPIView):
@@ -150,6 +185,14 @@ class ComposeInputSerializer(serializers.Serializer):
     digest = serializers.CharField(
         required=False, max_length=64,
         help_text="The proposal's review.digest: posting fails unless the versions are exactly those reviewed.")
+
+
+class PostInputSerializer(ComposeInputSerializer):
+    post_unchecked = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Only when the message cannot be checked for private details (the proposal or post answered "
+                  "503): post the original text, unchanged, to every friend, and record that choice on the "
+                  "message. A message that can be checked is posted as usual.")
 
 
 def _review_arguments(data: dict) -> dict:
@@ -246,19 +289,37 @@ class EngineResultSerializer(serializers.Serializer):
         return instance.to_dict()
 
 
+class AnalyzeResultSerializer(serializers.Serializer):
+    """The analysis of a checked draft (the 200 answer of analyze)."""
+
+    checked = serializers.BooleanField(help_text="Always true here; an unchecked draft is a 503.")
+    private = serializers.BooleanField(help_text="Whether the message as a whole tells people something about you.")
+    score = serializers.FloatField(help_text="How sure (>= 0.5 iff private).")
+    language = serializers.CharField(allow_null=True)
+    phrases = serializers.ListField(child=serializers.DictField(),
+                                    help_text="Private phrases: start, end, text, category, reason, detectors, ...")
+    warnings = serializers.ListField(child=serializers.CharField())
+    failures = CheckFailureSerializer(many=True, help_text="Always empty here.")
+
+
 class AnalyzeApi(APIView):
-    """Identify the private phrases of a draft against your profile (same JSON as `osnguard identify`)."""
+    """Identify the private phrases of a draft against your profile (same JSON as `osnguard identify`,
+    with `checked: true`); 503 when the engine could not check it."""
 
     serializer_class = AnalyzeInputSerializer
 
+    @extend_schema(request=AnalyzeInputSerializer,
+                   responses={200: AnalyzeResultSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE})
     def post(self, request: Request) -> Response:
         data = AnalyzeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         text = data.validated_data["text"]
         if not text.strip():
-            return Response({"private": False, "score": 0.0, "phrases": [], "language": None,
-                             "warnings": ["The text is empty."]})
-        return Response(services.message_analyze(author=request.user, text=text).to_dict())
+            return Response({"checked": True, "private": False, "score": 0.0, "phrases": [], "language": None,
+                             "warnings": ["The text is empty."], "failures": []})
+        result = services.message_analyze(author=request.user, text=text)
+        result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
+        return Response(result.to_dict(technical=False))
 
 
 class MessageProposalApi(APIView):
@@ -266,7 +327,8 @@ class MessageProposalApi(APIView):
 
     serializer_class = ComposeInputSerializer
 
-    @extend_schema(request=ComposeInputSerializer, responses=ProposalSerializer)
+    @extend_schema(request=ComposeInputSerializer,
+                   responses={200: ProposalSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE})
     def post(self, request: Request) -> Response:
         data = ComposeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -281,13 +343,14 @@ class MessageCreateApi(MessageListApi):
     """GET lists your messages; POST posts one (each friend gets their own version), with the same
     review choices as the proposal."""
 
-    @extend_schema(request=ComposeInputSerializer, responses={201: MessageDetailSerializer})
+    @extend_schema(request=PostInputSerializer,
+                   responses={201: MessageDetailSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE})
     def post(self, request: Request) -> Response:
-        data = ComposeInputSerializer(data=request.data)
+        data = PostInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = services.message_post(
             author=request.user, text=data.validated_data["text"], audience=data.validated_data["audience"],
             fingerprint_all=data.validated_data.get("fingerprint_all"), digest=data.validated_data.get("digest"),
-            **_review_arguments(data.validated_data),
+            post_unchecked=data.validated_data["post_unchecked"], **_review_arguments(data.validated_data),
         )
         return Response(MessageDetailSerializer(message).data, status=201)

@@ -1,5 +1,7 @@
 """A message (the original, seen only by its author), the text each friend group gets, and the
-version each recipient gets. Fingerprint choices live in the fingerprints app.
+version each recipient gets. Fingerprint choices live in the fingerprints app. A message posted
+unchecked (the engine could not check it and the author chose to send the original to everyone)
+says so in `posted_unchecked`, with the failures in `check_failures`.
 """
 
 from __future__ import annotations
@@ -18,11 +20,17 @@ class Message(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="messages")
     text = models.TextField(max_length=MESSAGE_MAX_LENGTH)
     audience = models.CharField(max_length=16, choices=Audience.choices, default=Audience.FRIENDS)
-    private = models.BooleanField(default=False)  # identification's verdict at posting time
+    # identification's verdict at posting time; None when it was not checked (posted unchecked,
+    # or public: everyone gets the text as written)
+    private = models.BooleanField(default=False, null=True)
     phrases = models.JSONField(default=list, blank=True)  # the private phrases found, as dicts
     fingerprinted = models.BooleanField(default=False)
     min_distance = models.PositiveSmallIntegerField(null=True, blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # The author chose to post the original to every friend although identification could not
+    # check it; `check_failures` keeps why ({detector, kind, reason} dicts).
+    posted_unchecked = models.BooleanField(default=False)
+    check_failures = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -28,12 +28,15 @@ def pieces(text: str, spans: list[tuple[int, int, Any]]) -> list[Piece]:
 
 
 def analysis_context(text: str, result: Any) -> dict[str, Any]:
+    """The live analysis: the verdict, or for an unchecked message its failures (no verdict), and
+    the highlighted phrases found."""
     phrases = list(result.phrases)
     return {
         "result": result,
         "phrases": phrases,
         "pieces": pieces(text, [(p.start, p.end, p) for p in phrases]),
-        "percent": round(100 * float(result.score)),
+        "percent": None if result.score is None else round(100 * float(result.score)),
+        "failures": list(result.failures),
     }
 
 

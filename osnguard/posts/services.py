@@ -8,6 +8,11 @@ writes, so nothing is ever stored half-way.
 of ambiguous phrases, rejected synonyms, edits; see osnguard.privacy.review) and returns a
 `Proposal` with the review's time and a digest of its versions; `message_post` applies the same
 review, and with that time and digest stores exactly the versions the author saw.
+
+Failing closed: when identification cannot check a message (a detector, the classifier, spaCy or
+WordNet failed), `message_propose` and `message_post` raise `UncheckedMessage` (from the engine)
+and store nothing, unless the author passes `post_unchecked=True`: then every friend gets the
+original text as written and the message records that choice (`posted_unchecked`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from django.utils import timezone
 
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.fingerprints.models import Fingerprint
+from osnguard.privacy.types import UncheckedMessage
 
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
 
@@ -97,13 +103,18 @@ def message_store(
     groups: Iterable[GroupDraft],
     versions: Iterable[VersionDraft],
     audience: str = Message.Audience.FRIENDS,
-    private: bool = False,
+    private: bool | None = False,
     phrases: list[dict[str, Any]] | None = None,
     fingerprinted: bool = False,
     min_distance: int | None = None,
     warnings: list[str] | None = None,
+    posted_unchecked: bool = False,
+    check_failures: list[dict[str, Any]] | None = None,
 ) -> Message:
-    """Validate and store a message, its group texts, versions and fingerprints atomically."""
+    """Validate and store a message, its group texts, versions and fingerprints atomically.
+
+    `private` is None for a message identification did not check; `posted_unchecked` records
+    that the author chose to post it anyway (with `check_failures`, what could not run)."""
     text = message_clean_text(text=text)
     if audience not in Message.Audience.values:
         raise ValidationError({"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."})
@@ -126,6 +137,8 @@ def message_store(
             fingerprinted=fingerprinted,
             min_distance=min_distance,
             warnings=warnings,
+            posted_unchecked=posted_unchecked,
+            check_failures=list(check_failures or []),
         )
         stored_groups = GroupVersion.objects.bulk_create(
             GroupVersion(
@@ -169,7 +182,10 @@ def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
 
 
 def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = None):
-    """Identify the private phrases of a draft against the author's profile (compose page, API)."""
+    """Identify the private phrases of a draft against the author's profile (compose page, API).
+
+    The result may be unchecked (`result.checked` False, `result.failures` say why): callers
+    must show that, never a "nothing private" verdict."""
     from osnguard.accounts.selectors import profile_as_engine_dict
     from osnguard.privacy.identification import identify
 
@@ -184,6 +200,12 @@ def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = N
     except ValueError as exc:
         raise ValidationError({"text": str(exc)}) from exc
 
+
+UNCHECKED_PROPOSAL = "This message could not be checked for private details, so no versions can be proposed."
+UNCHECKED_POST = ("This message could not be checked for private details, so it was not posted. Try again later, "
+                  "or choose to post your original text, unchanged, to all your friends.")
+UNCHECKED_NOTE = ("Posted unchecked: osnguard could not check this message for private details, and you chose to "
+                  "send the original text, unchanged, to all your friends.")
 
 REVIEW_MAX_AGE = timedelta(hours=1)  # a review older than this must be updated before posting
 REVIEW_CLOCK_SKEW = timedelta(minutes=5)
@@ -389,7 +411,8 @@ def message_propose(
     `choices` picks an option per group and phrase key ("start:end"), `readings` a reading per
     ambiguous phrase, `rejected_synonyms` (word, synonym) pairs never to use, and `group_texts`
     the author's edits by group (an edit replaces that group's choices). `fingerprint_all`
-    defaults to the author's setting. Raises ValidationError with a readable message.
+    defaults to the author's setting. Raises ValidationError with a readable message, and
+    UncheckedMessage when identification could not check the message.
     """
     from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
     from osnguard.privacy.anonymize import anonymize
@@ -411,6 +434,8 @@ def message_propose(
     profile = Profile.from_dict(profile_as_engine_dict(user=author))
     try:
         found = identify(text, profile=profile, now=moment)
+        if not found.checked:
+            raise UncheckedMessage(found.failures, UNCHECKED_PROPOSAL)
         phrases = list(found.phrases) if found.private else []
         reviews = review_phrases(text, phrases, profile=profile, now=moment, readings=review.readings)
         check_degrees(reviews, review.degrees, names, text)
@@ -466,13 +491,19 @@ def message_post(
     now: datetime | None = None,
     reviewed_at: Any = None,
     digest: str | None = None,
+    post_unchecked: bool = False,
 ) -> Message:
     """Compute every group's text and every friend's version with the author's review applied,
     then store them all atomically.
 
     With `digest` (from the proposal), the versions must be exactly those reviewed; with
     `reviewed_at`, time phrases are generalized relative to the review's time. A public message
-    goes to every friend as written, and is not fingerprinted.
+    goes to every friend as written, and is not fingerprinted (nor checked: `private` is None).
+
+    When identification cannot check the message this raises UncheckedMessage and stores
+    nothing, unless `post_unchecked` is True: then every friend gets the original as written and
+    the message is marked `posted_unchecked`. A message that can be checked is posted as usual
+    whatever `post_unchecked` says (each friend gets their own version).
     """
     text = message_clean_text(text=text)
     if audience not in Message.Audience.values:
@@ -480,14 +511,19 @@ def message_post(
     if audience == Message.Audience.PUBLIC:
         groups = _engine_groups(author=author)
         return message_store(
-            author=author, text=text, audience=audience,
+            author=author, text=text, audience=audience, private=None,
             groups=[GroupDraft(name=g["name"], level=g["level"], text=text) for g in groups],
             versions=[VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
                       for g in groups for f in g["friends"]],
         )
-    proposal = message_propose(author=author, text=text, group_texts=group_texts, choices=choices, readings=readings,
-                               rejected_synonyms=rejected_synonyms, fingerprint_all=fingerprint_all, now=now,
-                               reviewed_at=reviewed_at)
+    try:
+        proposal = message_propose(author=author, text=text, group_texts=group_texts, choices=choices,
+                                   readings=readings, rejected_synonyms=rejected_synonyms,
+                                   fingerprint_all=fingerprint_all, now=now, reviewed_at=reviewed_at)
+    except UncheckedMessage as exc:
+        if post_unchecked is not True:
+            raise UncheckedMessage(exc.failures, UNCHECKED_POST) from exc
+        return _message_store_unchecked(author=author, text=text, failures=exc.failures)
     if digest not in (None, "") and digest != proposal.digest:
         raise ValidationError("The versions changed since you reviewed them (your friends or groups may have "
                               "changed): update the versions, check them, then post.")
@@ -512,4 +548,20 @@ def message_post(
                          choices=[c.to_dict() for c in v.choices] if fingerprinted else [])
             for v in result.versions
         ],
+    )
+
+
+def _message_store_unchecked(*, author: AbstractUser, text: str, failures: list[Any]) -> Message:
+    """Store a message identification could not check, by the author's explicit choice: every
+    friend gets the original text as written (no generalization, no fingerprint), and the
+    message records the choice and the failures (detector, kind and reason, no server details)."""
+    text = message_clean_text(text=text)
+    groups = _engine_groups(author=author)
+    return message_store(
+        author=author, text=text, audience=Message.Audience.FRIENDS, private=None,
+        posted_unchecked=True, check_failures=[f.to_dict(technical=False) for f in failures],
+        warnings=[UNCHECKED_NOTE],
+        groups=[GroupDraft(name=g["name"], level=g["level"], text=text) for g in groups],
+        versions=[VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
+                  for g in groups for f in g["friends"]],
     )

@@ -1,6 +1,10 @@
 """HTML pages for composing (live analysis, per-group review, posting), the feed, and the author's
 own messages. Compose uses htmx partials: `_analysis.html` as the user types, `_review.html` for
 the per-group versions.
+
+A message the engine could not check is answered 503 (as the API does, and swapped by htmx): the
+analysis says it could not be checked and why, review and posting are refused, and the review
+panel offers the explicit "post my original text unchecked" control (`post_unchecked`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from osnguard.core.forms import error_text
 from osnguard.disclosures.highlight import segments
 
 from osnguard.accounts.selectors import profile_settings_get
+from osnguard.core.api import UNCHECKED_STATUS
+from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
 from .forms import post_fields, review_fields
@@ -45,7 +51,8 @@ def compose_analyze(request: HttpRequest) -> HttpResponse:
         result = services.message_analyze(author=request.user, text=text)
     except ValidationError as exc:
         return render(request, "posts/_analysis.html", {"error": error_text(exc)}, status=400)
-    return render(request, "posts/_analysis.html", analysis_context(text, result))
+    return render(request, "posts/_analysis.html", analysis_context(text, result),
+                  status=200 if result.checked else UNCHECKED_STATUS)
 
 
 @login_required
@@ -59,28 +66,38 @@ def compose_review(request: HttpRequest) -> HttpResponse:
                                             fingerprint_all=request.POST.get("fingerprint_all") == "on")
     except ValidationError as exc:
         return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
+    except UncheckedMessage as exc:
+        return render(request, "posts/_review.html", {"unchecked": exc}, status=UNCHECKED_STATUS)
     return render(request, "posts/_review.html", review_context(text, proposal))
 
 
 @login_required
 @require_POST
 def compose_post(request: HttpRequest) -> HttpResponse:
-    """Post exactly what was reviewed: the same choices, review time and versions (by digest)."""
+    """Post exactly what was reviewed: the same choices, review time and versions (by digest).
+
+    A message that cannot be checked is refused, unless the author ticked `post_unchecked`."""
     text = request.POST.get("text", "")
     audience = request.POST.get("audience", Message.Audience.FRIENDS)
     try:
         message = services.message_post(
             author=request.user, text=text, audience=audience, **post_fields(request.POST),
             fingerprint_all=request.POST.get("fingerprint_all") == "on",
+            post_unchecked=request.POST.get("post_unchecked") == "on",
         )
-    except ValidationError as exc:
+    except (ValidationError, UncheckedMessage) as exc:
+        problem = {"unchecked": exc} if isinstance(exc, UncheckedMessage) else {"error": error_text(exc)}
+        status = UNCHECKED_STATUS if isinstance(exc, UncheckedMessage) else 400
         if request.htmx:
-            return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
-        # a plain form: the compose page again, with the message kept and the error in the panel
+            return render(request, "posts/_review.html", problem, status=status)
+        # a plain form: the compose page again, with the message kept and the problem in the panel
         return render(request, "posts/compose.html",
-                      {"max_length": MESSAGE_MAX_LENGTH, "text": text, "audience": audience, "error": error_text(exc),
-                       "fingerprint_all": request.POST.get("fingerprint_all") == "on"}, status=400)
-    messages.success(request, f"Posted to {message.versions.count()} friends.")
+                      {"max_length": MESSAGE_MAX_LENGTH, "text": text, "audience": audience, **problem,
+                       "fingerprint_all": request.POST.get("fingerprint_all") == "on"}, status=status)
+    if message.posted_unchecked:
+        messages.warning(request, f"Posted unchecked: {message.versions.count()} friends got your original text.")
+    else:
+        messages.success(request, f"Posted to {message.versions.count()} friends.")
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = message_url(message)

@@ -21,7 +21,7 @@ from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots, wo
 from osnguard.privacy.fingerprinting.versions import capacity as slots_capacity
 from osnguard.privacy.fingerprinting.versions import word_distance
 from osnguard.privacy.resources import ResourceMissing
-from osnguard.privacy.types import Choice, Phrase, Profile, Version, parse_now
+from osnguard.privacy.types import Choice, Phrase, Profile, UncheckedMessage, Version, parse_now
 
 MAX_RECIPIENTS = 100_000
 MAX_GROUPS = 100
@@ -148,7 +148,10 @@ def parse_groups(groups: Any) -> list[GroupRequest]:
 
 
 def identify_phrases(text: str, profile: Profile | dict | None, now: Any) -> tuple[bool, list[Phrase], list[str]]:
-    """Identification (another stage): whether the message is private, its phrases, its warnings."""
+    """Identification (another stage): whether the message is private, its phrases, its warnings.
+
+    Raises UncheckedMessage when identification could not check the message: an unchecked
+    message is never generalized or fingerprinted as if it had nothing private."""
     try:
         module = importlib.import_module("osnguard.privacy.identification")
         identify = getattr(module, "identify", None) or importlib.import_module(
@@ -157,6 +160,9 @@ def identify_phrases(text: str, profile: Profile | dict | None, now: Any) -> tup
     except (ImportError, AttributeError) as exc:
         raise ResourceMissing("the identification stage is not installed in this build") from exc
     result = identify(text, profile=profile, now=now)
+    failures = list(getattr(result, "failures", []))
+    if failures or result.private is None:
+        raise UncheckedMessage(failures)
     return bool(result.private), list(result.phrases), list(getattr(result, "warnings", []))
 
 
@@ -313,7 +319,8 @@ def anonymize(
     `phrases` skips identification (the compose page passes the phrases the user confirmed);
     `generalizer` replaces the anonymization stage (same signature as `anonymize_groups`);
     `wordings=False` gives every friend of a group the same wording of its generalized phrases.
-    Raises ValueError for bad input.
+    Raises ValueError for bad input, and UncheckedMessage when identification could not check
+    the message (no versions are made then).
     """
     if not isinstance(text, str):
         raise ValueError("text must be a string")

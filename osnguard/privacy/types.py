@@ -1,4 +1,5 @@
-"""Data types shared by the engine's stages: profiles and identified private phrases."""
+"""Data types shared by the engine's stages: profiles, identified private phrases, and the record of
+what identification could not check (`CheckFailure`, `UncheckedMessage`)."""
 
 from __future__ import annotations
 
@@ -105,6 +106,38 @@ class Phrase:
         if self.interval is not None:
             data["interval"] = list(self.interval)
         return data
+
+
+@dataclass(frozen=True)
+class CheckFailure:
+    """One part of identification that could not run on a message, so the message is unchecked.
+
+    `detector` names the part ("tagger", "classifier", "spacy", "wordnet", ...); `kind` is
+    "missing" (not installed, or a resource or trained model is absent) or "error" (it raised);
+    `reason` says it in user words; `detail` is the technical message (exception type and text,
+    which for a missing resource names the command that rebuilds it), for operators and logs.
+    """
+
+    detector: str
+    kind: str
+    reason: str
+    detail: str = ""
+
+    def to_dict(self, *, technical: bool = True) -> dict[str, Any]:
+        data = {"detector": self.detector, "kind": self.kind, "reason": self.reason}
+        if technical:
+            data["detail"] = self.detail
+        return data
+
+
+class UncheckedMessage(Exception):
+    """Raised by a stage that needs a checked message when identification could not check it
+    (see `CheckFailure`): nothing may be generalized or posted as if it had been checked."""
+
+    def __init__(self, failures: list[CheckFailure], message: str | None = None) -> None:
+        self.failures = list(failures)
+        self.summary = message or "The message could not be checked for private details."
+        super().__init__(" ".join([self.summary, *(f.reason for f in self.failures)]))
 
 
 @dataclass

@@ -5,7 +5,9 @@ Input (stdin or --input FILE), one JSON object:
      "groups": [{"name": "Family", "level": 1, "friends": ["ann", "bob"]}, ...],
      "fingerprint_all": false}
 Output, one JSON object: {"private", "phrases", "groups", "versions", "capacity", "min_distance",
-"warnings"}. No database is used. Bad input exits with status 2 and a message on stderr.
+"warnings"}. No database is used. Bad input exits with status 2 and a message on stderr. When
+identification cannot check the message (a detector, the classifier, spaCy or WordNet failed),
+no versions are made: it prints {"checked": false, "error", "failures"} and exits with status 4.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import sys
 from typing import Any
 
 from osnguard.privacy.anonymize import anonymize
+from osnguard.privacy.commands import EXIT_BAD_INPUT, EXIT_UNCHECKED
+from osnguard.privacy.types import UncheckedMessage
 
 HELP = "generalize a message per friend group and fingerprint one version per friend (JSON in/out)"
 
@@ -76,6 +80,12 @@ def run(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         print(f"osnguard anonymize: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
+    except UncheckedMessage as exc:
+        failures = [failure.to_dict() for failure in exc.failures]
+        print(json.dumps({"checked": False, "error": str(exc), "failures": failures}, indent=args.indent,
+                         ensure_ascii=False))
+        print(f"osnguard anonymize: {exc}", file=sys.stderr)
+        return EXIT_UNCHECKED
     print(json.dumps(result.to_dict(), indent=args.indent, ensure_ascii=False))
     return 0

@@ -1,8 +1,13 @@
 """`osnguard identify`: find the private phrases of messages, JSON Lines in and out, no database.
 
 Each input line is `{"text": ..., "profile": {"hometown": ["Tokyo"], ...} (optional),
-"now": ISO 8601 (optional)}`; each output line is `{"private", "score", "language", "phrases",
-"warnings"}`. A malformed line gets `{"error": "..."}` on its line and the rest are processed.
+"now": ISO 8601 (optional)}`; each output line is `{"checked", "private", "score", "language",
+"phrases", "warnings", "failures"}`. A malformed line gets `{"error": "..."}` on its line and the
+rest are processed.
+
+When a detector, the classifier, spaCy or WordNet fails on a message, its line says
+`"checked": false`, `"private": null` and lists `"failures"` ({detector, kind, reason, detail});
+every line is still printed, and the command then exits with status 4 (`EXIT_UNCHECKED`).
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import io
 import json
 import sys
 from typing import Any, TextIO
+
+from osnguard.privacy.commands import EXIT_UNCHECKED
 
 HELP = "identify private phrases: JSON Lines on stdin, one JSON result per line on stdout"
 
@@ -55,9 +62,11 @@ def _write(out: TextIO, obj: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
+    unchecked = False
     if args.text is not None:
-        _write(out, process_line(json.dumps({"text": args.text})))
-        return 0
+        result = process_line(json.dumps({"text": args.text}))
+        _write(out, result)
+        return EXIT_UNCHECKED if result.get("checked") is False else 0
     stdin: TextIO = sys.stdin
     if hasattr(stdin, "buffer"):  # undecodable bytes become an error line, not a crash
         stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8", errors="surrogateescape")
@@ -69,5 +78,7 @@ def run(args: argparse.Namespace) -> int:
         except UnicodeEncodeError:
             _write(out, {"error": "the line is not valid UTF-8"})
             continue
-        _write(out, process_line(line))
-    return 0
+        result = process_line(line)
+        unchecked = unchecked or result.get("checked") is False
+        _write(out, result)
+    return EXIT_UNCHECKED if unchecked else 0

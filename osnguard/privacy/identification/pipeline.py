@@ -22,6 +22,12 @@ link found are not reported (`is_public_fact`); every other finding is.
 Robustness: invalid surrogates and control characters are replaced one-for-one (offsets kept);
 non-English text (langdetect, seeded) skips the English-only detectors but still gets patterns;
 the spaCy-based detectors see at most `MAX_ANALYSED_CHARS`, in chunks of about `CHUNK_CHARS`.
+
+Failing closed: when a detector, the classifier, spaCy, WordNet or language detection cannot run
+(not installed, a missing resource or model, any exception), the result is *unchecked*:
+`checked` is False, `failures` lists a `CheckFailure` per part that failed, `private` and `score`
+are None (never "not private"), and `phrases` holds only what the working detectors found.
+Callers that generalize or post a message must refuse an unchecked one (`require_checked`).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from typing import Any, Callable
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import classifier, patterns
-from osnguard.privacy.types import MessageContext, Phrase, Profile, parse_now
+from osnguard.privacy.types import CheckFailure, MessageContext, Phrase, Profile, UncheckedMessage, parse_now
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +61,28 @@ DETECTORS: dict[str, tuple[str, str, bool]] = {
     "tagger": ("osnguard.privacy.identification.tagger", "detect", True),
 }
 PRIORITY = {name: rank for rank, name in enumerate(DETECTORS)}
+# Shared resources each English-only detector needs: when one cannot load, the detectors that
+# need it are not run and the resource is reported once as the failure.
+REQUIRES: dict[str, tuple[str, ...]] = {
+    "profile": ("spacy", "wordnet"),
+    "location_rule": ("spacy", "wordnet"),
+    "temporal": ("spacy",),
+    "tagger": ("spacy", "wordnet"),
+}
+# What each detector looks for, and the other parts' names, in user words (for failure reasons).
+FINDS = {
+    "profile": "links to your profile",
+    "location_rule": "places tied to you",
+    "pattern": "contact details and account numbers",
+    "temporal": "dates and times",
+    "tagger": "personal details such as names, work or health",
+}
+NAMES = {
+    "classifier": "The privacy classifier",
+    "spacy": "The English parser (spaCy)",
+    "wordnet": "The WordNet dictionary",
+    "language": "Language detection",
+}
 AUTHOR_SPECIFIC = frozenset({"profile", "location_rule"})
 PUBLIC_FACT_CATEGORIES = frozenset({"location", "identity", "language", "time"})
 FIRST_PERSON = re.compile(
@@ -72,22 +100,71 @@ _BAD_CHARS = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uff
 
 @dataclass
 class IdentificationResult:
-    """What identification says about one message."""
+    """What identification says about one message.
 
-    private: bool
-    score: float
+    `private` and `score` are None when the message is unchecked (`failures` is not empty).
+    """
+
+    private: bool | None
+    score: float | None
     language: str
     phrases: list[Phrase] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    failures: list[CheckFailure] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    @property
+    def checked(self) -> bool:
+        """Every part of identification ran on the message."""
+        return not self.failures
+
+    def require_checked(self) -> "IdentificationResult":
+        """This result, or UncheckedMessage when some part of identification failed."""
+        if self.failures:
+            raise UncheckedMessage(self.failures)
+        return self
+
+    def to_dict(self, *, technical: bool = True) -> dict[str, Any]:
+        """The JSON shape; `technical=False` leaves out the failures' technical details."""
         return {
+            "checked": self.checked,
             "private": self.private,
-            "score": round(self.score, 4),
+            "score": None if self.score is None else round(self.score, 4),
             "language": self.language,
             "phrases": [phrase.to_dict() for phrase in self.phrases],
             "warnings": list(self.warnings),
+            "failures": [failure.to_dict(technical=technical) for failure in self.failures],
         }
+
+
+def _log_failure(part: str, exc: BaseException) -> None:
+    """Log what made a message unchecked (a traceback unless it is a known missing resource)."""
+    log.error("identification: %s failed: %s", part, exc, exc_info=not isinstance(exc, resources.ResourceMissing))
+
+
+def _listing(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def failure(
+    part: str, exc: BaseException | None = None, skipped: list[str] | None = None, *, installed: bool = True
+) -> CheckFailure:
+    """The CheckFailure for `part` (a detector, the classifier or a resource) and what it raised;
+    `skipped` names the detectors that did not run because of it, `installed=False` says it
+    could not even be loaded."""
+    subject = NAMES.get(part) or f"The check for {FINDS.get(part, part.replace('_', ' '))}"
+    if exc is None or not installed or isinstance(exc, ImportError):
+        kind, why = "missing", "is not installed on the server"
+    elif isinstance(exc, resources.ResourceMissing) and part in ("spacy", "wordnet"):
+        kind, why = "missing", "is missing on the server"
+    elif isinstance(exc, resources.ResourceMissing):
+        kind, why = "missing", "could not run: a trained model or language data it needs is missing on the server"
+    else:
+        kind, why = "error", "failed on this message"
+    reason = f"{subject} {why}"
+    if skipped:
+        reason += f", so {_listing([FINDS.get(name, name) for name in skipped])} were not checked"
+    detail = f"{type(exc).__name__}: {exc}" if exc is not None else "not installed"
+    return CheckFailure(detector=part, kind=kind, reason=reason + ".", detail=detail)
 
 
 # --- input handling ------------------------------------------------------------------------
@@ -123,11 +200,10 @@ def detect_language(text: str) -> str:
         latin = sum(1 for c in letters if c.isascii())
         if not letters or latin / len(letters) > 0.5:
             return "en"
-    try:
-        from langdetect import DetectorFactory, detect_langs
-        from langdetect.lang_detect_exception import LangDetectException
-    except ImportError:  # pragma: no cover - langdetect is a dependency
-        return "en"
+    # ImportError without langdetect: `identify` reports it (no silent guess)
+    from langdetect import DetectorFactory, detect_langs
+    from langdetect.lang_detect_exception import LangDetectException
+
     DetectorFactory.seed = 0
     try:
         ranked = detect_langs(text[:5000])
@@ -164,13 +240,27 @@ def chunks(text: str, size: int = CHUNK_CHARS, limit: int = MAX_ANALYSED_CHARS) 
 # --- detectors -----------------------------------------------------------------------------
 
 
-def _detector(name: str) -> Callable[[MessageContext], list[Phrase]] | None:
+def _detector(name: str) -> Callable[[MessageContext], list[Phrase]]:
+    """The detector's function; ImportError or AttributeError when it is not installed."""
     module_name, attribute, _ = DETECTORS[name]
-    try:
-        return getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError):
-        log.warning("detector %s (%s.%s) is not available", name, module_name, attribute)
-        return None
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def _load_resources(english: bool, failures: list[CheckFailure]) -> set[str]:
+    """Load the shared resources English-only detectors need; the names of those that failed
+    (each reported once in `failures`, with the detectors it stops)."""
+    if not english:
+        return set()
+    broken: set[str] = set()
+    for name, load in (("spacy", resources.nlp), ("wordnet", resources.wordnet)):
+        try:
+            load()
+        except Exception as exc:  # noqa: BLE001 - a resource that cannot load makes the message unchecked
+            _log_failure(name, exc)
+            broken.add(name)
+            stopped = [d for d, needs in REQUIRES.items() if name in needs]
+            failures.append(failure(name, exc, stopped))
+    return broken
 
 
 def _shift(phrase: Phrase, offset: int, text: str) -> Phrase:
@@ -178,30 +268,48 @@ def _shift(phrase: Phrase, offset: int, text: str) -> Phrase:
     return replace(phrase, start=start, end=end, text=text[start:end])
 
 
-def run_detectors(context: MessageContext, warnings: list[str]) -> list[Phrase]:
-    """Every detector's findings on the whole message (English-only ones on chunks of it)."""
+def run_detectors(
+    context: MessageContext, failures: list[CheckFailure], broken: set[str] | frozenset[str] = frozenset()
+) -> list[Phrase]:
+    """Every detector's findings on the whole message (English-only ones on chunks of it).
+
+    A detector that is not installed or raises is recorded in `failures` (the others still run);
+    detectors needing a resource in `broken` (already reported) are not run.
+    """
     text = context.text
     english = context.language == "en"
-    spans = chunks(text) if english and text.strip() else []
+    spans = chunks(text) if english and text.strip() and "spacy" not in broken else []
     contexts: list[tuple[int, MessageContext]] = []
-    nlp = resources.nlp() if spans else None
-    for start, end in spans:
-        piece = text[start:end]
-        doc = context.doc if (start, end) == (0, len(text)) and context.doc is not None else nlp(piece)
-        contexts.append((start, MessageContext(piece, context.profile, context.now, doc, context.language)))
+    try:
+        nlp = resources.nlp() if spans else None
+        for start, end in spans:
+            piece = text[start:end]
+            whole = (start, end) == (0, len(text)) and context.doc is not None
+            doc = context.doc if whole else nlp(piece)
+            contexts.append((start, MessageContext(piece, context.profile, context.now, doc, context.language)))
+    except Exception as exc:  # noqa: BLE001 - no parse, no English-only detector
+        log.exception("spaCy failed on the message")
+        broken = {*broken, "spacy"}
+        failures.append(failure("spacy", exc, [d for d, needs in REQUIRES.items() if "spacy" in needs]))
     found: list[Phrase] = []
     for name, (_, _, english_only) in DETECTORS.items():
-        detect = _detector(name)
-        if detect is None:
-            warnings.append(f"The {name.replace('_', ' ')} detector is not installed; its findings are missing.")
+        if english_only and (not english or not text.strip()):
+            continue
+        if english_only and broken & set(REQUIRES.get(name, ())):
+            continue  # its resource is reported already
+        try:
+            detect = _detector(name)
+        except (ImportError, AttributeError) as exc:
+            log.error("detector %s is not available: %s", name, exc)
+            failures.append(failure(name, exc, installed=False))
             continue
         targets = contexts if english_only else [(0, context)]
         for offset, sub in targets:
             try:
                 phrases = detect(sub)
-            except Exception:  # noqa: BLE001 - one detector's bug must not lose the others' findings
-                log.exception("detector %s failed", name)
-                warnings.append(f"The {name.replace('_', ' ')} detector failed on this message; its findings are missing.")
+            except Exception as exc:  # noqa: BLE001 - one detector's failure must not lose the others' findings
+                _log_failure(name, exc)
+                failures.append(failure(name, exc))
                 break
             for phrase in phrases:
                 if name not in phrase.detectors:
@@ -331,6 +439,7 @@ def identify(
     """Find the private phrases of `text` and decide whether the message is private.
 
     Raises ValueError for input that is not text, too long, or has a malformed profile or time.
+    A part that cannot run does not raise: the result is unchecked (see `IdentificationResult`).
     """
     if not isinstance(text, str):
         raise ValueError("text must be a string")
@@ -339,13 +448,19 @@ def identify(
     user = as_profile(profile)
     moment = parse_now(now)
     warnings: list[str] = []
+    failures: list[CheckFailure] = []
     text, replaced = clean_text(text)
     if replaced:
         warnings.append("Some characters could not be read and were replaced by \ufffd.")
     if not text.strip():
         return IdentificationResult(private=False, score=0.0, language="und", phrases=[], warnings=warnings)
 
-    language = detect_language(text)
+    try:
+        language = detect_language(text)
+    except Exception as exc:  # noqa: BLE001 - assume English (every detector runs), but say so
+        log.exception("language detection failed")
+        failures.append(failure("language", exc))
+        language = "en"
     if language != "en":
         warnings.append(
             f"This message looks like it is not in English (detected {language!r}): only e-mail addresses, "
@@ -356,14 +471,31 @@ def identify(
             f"The message is long: names, places, times and topics were looked for in its first "
             f"{MAX_ANALYSED_CHARS:,} characters only; contact details and numbers in all of it."
         )
-    doc = resources.parse(text) if language == "en" and len(text) <= CHUNK_CHARS else None
+    broken = _load_resources(language == "en", failures)
+    doc = None
+    if language == "en" and len(text) <= CHUNK_CHARS and "spacy" not in broken:
+        try:
+            doc = resources.parse(text)
+        except Exception as exc:  # noqa: BLE001 - reported; the English-only detectors do not run
+            log.exception("spaCy failed on the message")
+            broken.add("spacy")
+            failures.append(failure("spacy", exc, [d for d, needs in REQUIRES.items() if "spacy" in needs]))
     context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
-    phrases = merge(run_detectors(context, warnings), text)
-    probability = classifier.probability(text) if language == "en" else 0.0
+    phrases = merge(run_detectors(context, failures, broken), text)
+    probability = 0.0
+    if language == "en":
+        try:
+            probability = classifier.probability(text)
+        except Exception as exc:  # noqa: BLE001 - no probability, no verdict
+            _log_failure("classifier", exc)
+            failures.append(failure("classifier", exc))
+    if failures:  # unchecked: what was found is reported, but there is no verdict
+        return IdentificationResult(private=None, score=None, language=language, phrases=phrases,
+                                    warnings=warnings, failures=failures)
     private, score = decide(text, probability, phrases, doc)
     if not private:
         phrases = [p for p in phrases if not is_public_fact(p)]
     return IdentificationResult(private=private, score=score, language=language, phrases=phrases, warnings=warnings)
 
 
-__all__ = ["IdentificationResult", "identify", "warm_up"]
+__all__ = ["CheckFailure", "IdentificationResult", "UncheckedMessage", "identify", "warm_up"]

@@ -94,12 +94,11 @@ def _places() -> frozenset[str]:
 
 @lru_cache(maxsize=50000)
 def _lexname(word: str) -> str:
+    """The WordNet lexname of a word's first sense ("-" for non-words). Without WordNet this
+    raises ResourceMissing: a feature the model was trained with must not silently change."""
     if not word.isalpha():
         return "-"
-    try:
-        synsets = resources.wordnet().synsets(word)
-    except resources.ResourceMissing:
-        return "-"
+    synsets = resources.wordnet().synsets(word)
     return synsets[0].lexname() if synsets else "none"
 
 
@@ -368,11 +367,7 @@ def detect(context: MessageContext, limit: int | None = None) -> list[Phrase]:
     text = context.text
     if limit is None and context.doc is not None:
         limit = len(context.doc.text)
-    wordnet = None
-    try:
-        wordnet = resources.wordnet()
-    except resources.ResourceMissing:
-        pass
+    wordnet = resources.wordnet()  # ResourceMissing without it: no tagging on changed features
     found = []
     for start, end, tag, prob in merge_tags(text, tag_text(text, context.doc, limit)):
         surface = text[start:end]
