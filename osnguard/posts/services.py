@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -32,9 +33,12 @@ from django.utils import timezone
 
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.fingerprints.models import Fingerprint
-from osnguard.privacy.types import UncheckedMessage
+from osnguard.privacy.resources import ResourceMissing
+from osnguard.privacy.types import CheckFailure, UncheckedMessage
 
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from osnguard.privacy.review import ReviewChoices
@@ -447,6 +451,11 @@ def message_propose(
         )
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
+    except ResourceMissing as exc:  # e.g. a shipped model missing or stale: fail closed, loudly
+        log.error("could not generalize a message: %s", exc)
+        failure = CheckFailure("anonymization", "missing",
+                               "A resource needed to prepare your friends' versions is missing on the server.", str(exc))
+        raise UncheckedMessage([failure], UNCHECKED_PROPOSAL) from exc
     if not result.private:
         # nothing was generalized: edits still apply, to the message as written
         edited = {name for name, t in review.edits.items() if t != " ".join(text.split())}

@@ -183,3 +183,18 @@ def test_the_schema_documents_the_503_and_post_unchecked(api):
     assert set(unchecked) == {"checked", "detail", "failures"}
     post = schema["paths"]["/api/messages/"]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     assert "post_unchecked" in schema["components"]["schemas"][post.rsplit("/", 1)[1]]["properties"]
+
+
+def test_a_model_missing_while_generalizing_is_a_503_not_a_500(monkeypatch, api, web):
+    """Identification worked but the temporal model is missing (say, stale after an upgrade): the
+    proposal and posting fail closed with a plain reason, and nothing is stored."""
+    from osnguard.privacy import artifacts
+    from osnguard.privacy.temporal import generalization
+
+    stale = artifacts.ModelUnavailable("temporal.tp.json is missing: rebuild it with `osnguard train temporal`")
+    monkeypatch.setattr(generalization, "temporal_corpus", _raise(stale))
+    assert_unchecked_body(api.post("/api/messages/proposal/", {"text": PRIVATE}, format="json"), "anonymization")
+    assert_unchecked_body(api.post("/api/messages/", {"text": PRIVATE}, format="json"), "anonymization")
+    review = web.post("/compose/review/", {"text": PRIVATE, "fresh": "1"}, **HTMX)
+    assert review.status_code == 503 and "resource needed to prepare" in review.content.decode()
+    assert not Message.objects.exists()
