@@ -192,7 +192,8 @@ def test_regions_are_found_by_aligning_the_group_text(data) -> None:
     p1 = data.posts[0]
     group = "I start at an energy company in the morning and live in Nigeria, not Abuja."
     # the engine's phrase is "8" but its wording replaced "by 8"
-    choices = choices_for(group, [(0, "Shell", "an energy company"), (1, "8", "in the morning"), (2, "Lagos", "Nigeria")])
+    choices = choices_for(group, [(0, "Shell", "an energy company"), (1, "8", "in the morning"),
+                                  (2, "Lagos", "Nigeria")])
     anchors = {0: (11, 16), 1: (20, 21), 2: (34, 39)}
     regions = gen.substitution_regions(p1.text, group, choices, anchors)
     assert [p1.text[r.start:r.end] for r in regions] == ["Shell", "by 8", "Lagos"]
@@ -215,8 +216,8 @@ def test_a_removal_and_dropped_spaces_align(data) -> None:
 def test_a_group_text_that_is_not_the_message_is_refused(data) -> None:
     p1 = data.posts[0]
     with pytest.raises(gen.AlignmentError):
-        gen.substitution_regions(p1.text, "Something else entirely.", [Choice(0, "generalization", "Shell", "work", 0, 4)],
-                                 {0: (11, 16)})
+        gen.substitution_regions(p1.text, "Something else entirely.",
+                                 [Choice(0, "generalization", "Shell", "work", 0, 4)], {0: (11, 16)})
 
 
 def test_classification_of_substitutes(data) -> None:
@@ -234,8 +235,7 @@ def test_classification_of_substitutes(data) -> None:
     assert partial == "by the morning" and gen.classify(by8, partial) == "other"
 
 
-def test_generalization_aggregate_per_level(tmp_path, data, monkeypatch) -> None:
-    p1 = data.posts[0]
+def test_generalization_aggregate_per_level(data, monkeypatch) -> None:
     regions = {
         1: (gen.Region(11, 16, "an energy company", 0),),
         2: (gen.Region(11, 16, "a seashell", 0), gen.Region(17, 21, "soonish", 1)),

@@ -42,7 +42,7 @@ from typing import Any, Sequence
 from osnguard.privacy.evaluation._realistic import ENV_DUMP, GoldPhrase, Post, Span, load_data, normalize, ratio
 from osnguard.privacy.types import CATEGORIES, Choice
 
-DESCRIPTION = "generalizations friend groups (levels 1-4) get for the realistic dev set's gold phrases: ok/bad/kept/other"
+DESCRIPTION = "what friend groups (levels 1-4) get for the realistic dev set's gold phrases: ok/bad/kept/other"
 
 # The default groups of a new user (osnguard.circles.models.DEFAULT_GROUPS; the engine imports no Django).
 AUDIENCE: tuple[tuple[str, int], ...] = (
