@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-ORDER = ["identification", "identification-rules", "temporal", "anonymization", "fingerprinting",
+ORDER = ["identification", "identification-rules", "realistic", "temporal", "anonymization", "fingerprinting",
          "paraphrase", "attribution", "web"]
 
 
