@@ -164,14 +164,23 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "osnguard <noreply@osn
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "osnguard.accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "osnguard.core.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "osnguard.core.inputs.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
+# API tokens expire this many seconds after they were issued (0: never).
+API_TOKEN_LIFETIME = int(os.environ.get("API_TOKEN_LIFETIME", str(30 * 24 * 3600)))
+# The deepest nesting of lists and objects a JSON request body may have.
+API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "osnguard API",
     "DESCRIPTION": "Control what a social-network message discloses, and to whom.",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
-from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.settings import api_settings
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,6 +14,7 @@ from rest_framework.views import APIView
 from .attributes import ATTRIBUTE_SPECS
 from .selectors import profile_get, profile_settings_get
 from .services import profile_settings_update, profile_update, user_sign_up
+from .tokens import token_obtain, token_revoke
 
 
 class AttributesField(serializers.DictField):
@@ -111,5 +113,27 @@ class SignUpApi(APIView):
         serializer = SignUpSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = user_sign_up(**serializer.validated_data)
-        token, _ = Token.objects.get_or_create(user=user)
+        token = token_obtain(user=user)
         return Response({**_profile_payload(user), "token": token.key}, status=status.HTTP_201_CREATED)
+
+
+class TokenObtainApi(ObtainAuthToken):
+    """Exchange a username and password for an API token (a new one once the old has expired)."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    renderer_classes = api_settings.DEFAULT_RENDERER_CLASSES
+
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = token_obtain(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+
+class TokenRevokeApi(APIView):
+    """Log out of the API: delete your token (log in again with /api/auth/token/)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request) -> Response:
+        token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
