@@ -139,6 +139,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "osnguard.accounts.usernames.VisiblePasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
