@@ -7,6 +7,7 @@ Defaults need no server: SQLite in var/, and Celery over kombu's filesystem tran
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "csp",
+    "axes",
     "osnguard.core",
     "osnguard.accounts",
     "osnguard.circles",
@@ -76,6 +78,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 # Content-Security-Policy on every response (django-csp): scripts, styles and everything else only
@@ -172,12 +175,34 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "osnguard.core.api.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["osnguard.core.limits.UserThrottle", "osnguard.core.limits.IPThrottle"],
     "DEFAULT_PARSER_CLASSES": [
         "osnguard.core.inputs.DepthLimitedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
 }
+# Limits (osnguard/core/limits.py); a rate of "" turns that limit off.
+API_THROTTLE_USER = os.environ.get("API_THROTTLE_USER", "120/min")  # API calls per signed-in user
+API_THROTTLE_IP = os.environ.get("API_THROTTLE_IP", "300/min")  # API calls per client IP address
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/hour")  # sign-ups per client IP (form and API)
+ENGINE_CONCURRENCY = int(os.environ.get("ENGINE_CONCURRENCY", "2"))  # engine calls at once, per process
+ENGINE_QUEUE_TIMEOUT = float(os.environ.get("ENGINE_QUEUE_TIMEOUT", "15"))  # seconds to wait for a slot
+ENGINE_RETRY_AFTER = int(os.environ.get("ENGINE_RETRY_AFTER", "5"))  # Retry-After of the 503 when busy
+PROPOSAL_MAX_LENGTH = int(os.environ.get("PROPOSAL_MAX_LENGTH", "2000"))  # characters in a proposed message
+PROPOSAL_VERSIONS_PAGE_SIZE = int(os.environ.get("PROPOSAL_VERSIONS_PAGE_SIZE", "50"))  # versions per proposal page
+USER_SEARCH_MIN_LENGTH = int(os.environ.get("USER_SEARCH_MIN_LENGTH", "3"))  # characters before user search answers
+# Log-in lockout (django-axes): this many failed log-ins for one username from one IP address lock
+# it for AXES_COOLOFF_MINUTES.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AUTHENTICATION_BACKENDS = [
+    "osnguard.accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 # API tokens expire this many seconds after they were issued (0: never).
 API_TOKEN_LIFETIME = int(os.environ.get("API_TOKEN_LIFETIME", str(30 * 24 * 3600)))
 # The deepest nesting of lists and objects a JSON request body may have.

@@ -363,7 +363,8 @@ class FriendRequestCancelApi(_FriendRequestActionApi):
 
 
 class UserSearchApi(generics.ListAPIView):
-    """Find people to add: ?search= matches username, first or last name."""
+    """Find people to add: ?search= of at least USER_SEARCH_MIN_LENGTH characters matches username,
+    first or last name (at most 50 people); a shorter one only an exact username; no search, nobody."""
 
     serializer_class = UserSummarySerializer
     pagination_class = Pagination

@@ -33,8 +33,7 @@ def test_sqlite_runs_in_wal_mode_with_immediate_transactions():
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
-def test_parallel_writes_all_succeed(live_server, owner_token, settings):
-    settings.OSNGUARD_THROTTLE_USER = None  # measure locking here, not the throttles
+def test_parallel_writes_all_succeed(live_server, owner_token):
     owner, friends, token = owner_token
     headers = {"Authorization": f"Token {token}"}
     base = live_server.url
