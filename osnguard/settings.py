@@ -39,6 +39,10 @@ if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_ENV=production")
     SECRET_KEY = "osnguard-development-only-key-do-not-use-in-production"
+if PRODUCTION and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be at least 50 characters (with at least 5 different ones) "
+                               "when DJANGO_ENV=production; generate one with "
+                               "`python -c 'import secrets; print(secrets.token_urlsafe(64))'`")
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 if PRODUCTION and not ALLOWED_HOSTS:
@@ -161,6 +165,18 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on a missing 
 if PRODUCTION:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# HTTPS: redirect plain HTTP and send HSTS (both on in production unless turned off). Behind a proxy
+# that terminates TLS, DJANGO_SECURE_PROXY_SSL_HEADER names the header it sets, e.g. X-Forwarded-Proto.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600) if PRODUCTION else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", PRODUCTION)
+if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
+    _proxy_header = os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_")
+    SECURE_PROXY_SSL_HEADER = (_proxy_header if _proxy_header.startswith("HTTP_") else f"HTTP_{_proxy_header}", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "osnguard <noreply@osnguard.local>")
