@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 from django.db import connection
+from django.test import Client
 from factories import UserFactory, make_friends
 from rest_framework.authtoken.models import Token
 
@@ -52,9 +53,27 @@ def test_parallel_writes_all_succeed(live_server, owner_token):
     def read_all(_: int) -> int:
         return requests.post(f"{base}/api/notifications/read/", json={}, headers=headers, timeout=60).status_code
 
+    # The HTML pages write too: a browser session with its CSRF token.
+    browser = requests.Session()
+    client = Client()
+    client.force_login(owner)
+    browser.cookies.set("sessionid", client.cookies["sessionid"].value)
+    browser.get(f"{base}/friends/", timeout=60)
+    csrf = {"X-CSRFToken": browser.cookies["csrftoken"]}
+
+    def html_recompute(_: int) -> int:
+        return browser.post(f"{base}/friends/suggestions/recompute/", headers=csrf, allow_redirects=False,
+                            timeout=60).status_code
+
+    def html_read_all(_: int) -> int:
+        return browser.post(f"{base}/disclosures/notifications/read/", headers=csrf, allow_redirects=False,
+                            timeout=60).status_code
+
     jobs = [(recompute, i) for i in range(9)] + [(interact, i) for i in range(9)] + [(group, i) for i in range(6)] \
-        + [(read_all, i) for i in range(4)]
+        + [(read_all, i) for i in range(4)] + [(html_recompute, i) for i in range(4)] \
+        + [(html_read_all, i) for i in range(3)]
     with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
         codes = list(pool.map(lambda job: job[0](job[1]), jobs))
-    assert all(code in (200, 201) for code in codes), codes
+    assert all(code in (200, 201, 302) for code in codes), codes
+    assert codes.count(302) == 7  # the HTML posts redirect back when done
     assert Interaction.objects.filter(owner=owner).count() == 9
