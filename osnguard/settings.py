@@ -214,6 +214,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AUTHENTICATION_BACKENDS = [
     "osnguard.accounts.backends.LockoutBackend",
