@@ -17,8 +17,8 @@ def usernames(response) -> list[str]:
 
 def test_user_search_has_no_full_listing(api, user, settings):
     settings.USER_SEARCH_MIN_LENGTH = 3
-    UserFactory(username="bo", first_name="Bob")
-    UserFactory(username="bonnie", first_name="Bonnie")
+    UserFactory(username="bo", first_name="Bob", last_name="Smith")
+    UserFactory(username="bonnie", first_name="Bonnie", last_name="Tyler")
     assert usernames(api.get("/api/users/")) == []
     assert usernames(api.get("/api/users/?search=b")) == []
     assert usernames(api.get("/api/users/?search=bo")) == ["bo"]  # short: the exact username only
@@ -35,7 +35,7 @@ def test_user_search_is_capped(api, user):
 
 def test_html_people_search_follows_the_same_rule(web, settings):
     settings.USER_SEARCH_MIN_LENGTH = 3
-    UserFactory(username="bonnie", first_name="Bonnie")
+    UserFactory(username="bonnie", first_name="Bonnie", last_name="Tyler")
     assert "Nobody matches" in web.get("/friends/requests/?q=bo").content.decode()
     assert "bonnie" in web.get("/friends/requests/?q=bonn").content.decode()
 
