@@ -54,3 +54,15 @@ def test_htmx_works_on_compose_under_the_policy(logged_in_page, live_server, use
     page.wait_for_function("() => document.querySelector('#verdict') !== null", timeout=60_000)
     assert page.evaluate("window.__cspViolations") == []
     assert [line for line in console if "Content Security Policy" in line] == []
+
+
+def test_anonymous_pages_load_with_no_violation(browser, live_server):
+    context = browser.new_context()
+    page = context.new_page()
+    console = watch(page)
+    for url in ("/accounts/login/", "/accounts/signup/", "/api/docs/"):
+        assert page.goto(live_server.url + url).status == 200, url
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.__cspViolations") == [], url
+    assert [line for line in console if "Content Security Policy" in line] == []
+    context.close()
