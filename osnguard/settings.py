@@ -208,12 +208,15 @@ ENGINE_RETRY_AFTER = int(os.environ.get("ENGINE_RETRY_AFTER", "5"))  # Retry-Aft
 PROPOSAL_MAX_LENGTH = int(os.environ.get("PROPOSAL_MAX_LENGTH", "2000"))  # characters in a proposed message
 PROPOSAL_VERSIONS_PAGE_SIZE = int(os.environ.get("PROPOSAL_VERSIONS_PAGE_SIZE", "50"))  # versions per proposal page
 USER_SEARCH_MIN_LENGTH = int(os.environ.get("USER_SEARCH_MIN_LENGTH", "3"))  # characters before user search answers
+# Proxies in front of the app that append to X-Forwarded-For; 0 trusts only REMOTE_ADDR.
+DJANGO_NUM_PROXIES = int(os.environ.get("DJANGO_NUM_PROXIES", "0"))
 # Log-in lockout (django-axes): this many failed log-ins for one username from one IP address lock
 # it for AXES_COOLOFF_MINUTES.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "osnguard.core.limits.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AUTHENTICATION_BACKENDS = [

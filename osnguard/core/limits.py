@@ -31,8 +31,17 @@ def rate_parse(rate: str | None) -> tuple[int, int] | None:
 
 
 def client_ip(request: HttpRequest) -> str:
-    """The client's address as the web server saw it (set a proxy to overwrite REMOTE_ADDR)."""
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The client's address for the limits and the log-in lockout. X-Forwarded-For is trusted only
+    behind DJANGO_NUM_PROXIES proxies (default none): a client could otherwise write any address
+    there and escape every per-IP limit."""
+    meta = getattr(request, "META", {})
+    proxies = settings.DJANGO_NUM_PROXIES
+    forwarded = meta.get("HTTP_X_FORWARDED_FOR", "")
+    if proxies > 0 and forwarded:
+        addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
+        if addresses:
+            return addresses[-min(proxies, len(addresses))]
+    return meta.get("REMOTE_ADDR", "") or "unknown"
 
 
 def rate_limit_hit(*, scope: str, key: str, rate: str | None) -> bool:
@@ -64,6 +73,9 @@ class SettingRateThrottle(SimpleRateThrottle):
 
     def get_rate(self) -> str | None:
         return getattr(settings, self.setting_name, None) or None
+
+    def get_ident(self, request) -> str:
+        return client_ip(request._request if hasattr(request, "_request") else request)
 
 
 class UserThrottle(SettingRateThrottle):

@@ -31,6 +31,29 @@ def test_token_endpoint_locks_out_too(user, settings):
     assert response.status_code == 429 and "locked" in response.json()["detail"]
 
 
+def test_lockout_ignores_a_made_up_forwarded_for(client, user, settings):
+    settings.AXES_FAILURE_LIMIT = 3
+    for index in range(3):
+        client.post("/accounts/login/", {"username": "adam", "password": "wrong"},
+                    HTTP_X_FORWARDED_FOR=f"198.51.100.{index}")
+    response = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD},
+                           HTTP_X_FORWARDED_FOR="198.51.100.77")
+    assert response.status_code == 429
+
+
+def test_behind_a_proxy_the_forwarded_address_counts(client, user, settings):
+    settings.DJANGO_NUM_PROXIES = 1
+    settings.AXES_FAILURE_LIMIT = 3
+    for _ in range(3):
+        client.post("/accounts/login/", {"username": "adam", "password": "wrong"}, HTTP_X_FORWARDED_FOR="198.51.100.1")
+    locked = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD},
+                         HTTP_X_FORWARDED_FOR="198.51.100.1")
+    assert locked.status_code == 429
+    other_client = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD},
+                               HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert other_client.status_code == 302
+
+
 def test_a_successful_login_before_the_limit_resets_the_count(client, user, settings):
     settings.AXES_FAILURE_LIMIT = 3
     for _ in range(2):
@@ -55,6 +78,9 @@ def test_api_calls_are_throttled_per_ip_even_unauthenticated(user, settings):
     codes = [anonymous.post("/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json").status_code
              for _ in range(6)]
     assert codes[:4] == [200] * 4 and codes[4:] == [429, 429]
+    spoofed = anonymous.post("/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json",
+                             HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert spoofed.status_code == 429  # a made-up X-Forwarded-For does not escape the limit
     elsewhere = APIClient(REMOTE_ADDR="10.9.8.7")
     assert elsewhere.post("/api/auth/token/", {"username": "adam", "password": PASSWORD},
                           format="json").status_code == 200
