@@ -7,6 +7,7 @@ Defaults need no server: SQLite in var/, and Celery over kombu's filesystem tran
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -38,6 +39,10 @@ if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_ENV=production")
     SECRET_KEY = "osnguard-development-only-key-do-not-use-in-production"
+if PRODUCTION and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be at least 50 characters (with at least 5 different ones) "
+                               "when DJANGO_ENV=production; generate one with "
+                               "`python -c 'import secrets; print(secrets.token_urlsafe(64))'`")
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 if PRODUCTION and not ALLOWED_HOSTS:
@@ -56,6 +61,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
+    "axes",
     "osnguard.core",
     "osnguard.accounts",
     "osnguard.circles",
@@ -73,8 +80,30 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
+
+# Content-Security-Policy on every response (django-csp): scripts, styles and everything else only
+# from our own origin; no inline script, no inline event handlers, no inline styles, no eval.
+# Swagger UI at /api/docs/ widens style-src for its own page only (osnguard/urls.py).
+_csp_report_uri = os.environ.get("CSP_REPORT_URI", "")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        **({"report-uri": [_csp_report_uri]} if _csp_report_uri else {}),
+    },
+}
 
 ROOT_URLCONF = "osnguard.urls"
 WSGI_APPLICATION = "osnguard.wsgi.application"
@@ -102,7 +131,14 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writers on SQLite: a transaction takes the write lock when it begins (IMMEDIATE), so
+    # two transactions that read then write never deadlock into "database is locked"; a writer waits
+    # up to DATABASE_SQLITE_TIMEOUT seconds for the lock; WAL lets readers go on during a write.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("DATABASE_SQLITE_TIMEOUT", "20")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -110,6 +146,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "osnguard.accounts.usernames.VisiblePasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
@@ -128,6 +165,18 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on a missing 
 if PRODUCTION:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# HTTPS: redirect plain HTTP and send HSTS (both on in production unless turned off). Behind a proxy
+# that terminates TLS, DJANGO_SECURE_PROXY_SSL_HEADER names the header it sets, e.g. X-Forwarded-Proto.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600) if PRODUCTION else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", PRODUCTION)
+if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
+    _proxy_header = os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_")
+    SECURE_PROXY_SSL_HEADER = (_proxy_header if _proxy_header.startswith("HTTP_") else f"HTTP_{_proxy_header}", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "osnguard <noreply@osnguard.local>")
@@ -135,14 +184,49 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "osnguard <noreply@osn
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "osnguard.accounts.tokens.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "osnguard.core.api.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["osnguard.core.limits.UserThrottle", "osnguard.core.limits.IPThrottle"],
+    "DEFAULT_PARSER_CLASSES": [
+        "osnguard.core.inputs.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
+# Limits (osnguard/core/limits.py); a rate of "" turns that limit off.
+API_THROTTLE_USER = os.environ.get("API_THROTTLE_USER", "120/min")  # API calls per signed-in user
+API_THROTTLE_IP = os.environ.get("API_THROTTLE_IP", "300/min")  # API calls per client IP address
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/hour")  # sign-ups per client IP (form and API)
+ENGINE_CONCURRENCY = int(os.environ.get("ENGINE_CONCURRENCY", "2"))  # engine calls at once, per process
+ENGINE_QUEUE_TIMEOUT = float(os.environ.get("ENGINE_QUEUE_TIMEOUT", "15"))  # seconds to wait for a slot
+ENGINE_RETRY_AFTER = int(os.environ.get("ENGINE_RETRY_AFTER", "5"))  # Retry-After of the 503 when busy
+PROPOSAL_MAX_LENGTH = int(os.environ.get("PROPOSAL_MAX_LENGTH", "2000"))  # characters in a proposed message
+PROPOSAL_VERSIONS_PAGE_SIZE = int(os.environ.get("PROPOSAL_VERSIONS_PAGE_SIZE", "50"))  # versions per proposal page
+USER_SEARCH_MIN_LENGTH = int(os.environ.get("USER_SEARCH_MIN_LENGTH", "3"))  # characters before user search answers
+# Proxies in front of the app that append to X-Forwarded-For; 0 trusts only REMOTE_ADDR.
+DJANGO_NUM_PROXIES = int(os.environ.get("DJANGO_NUM_PROXIES", "0"))
+# Log-in lockout (django-axes): this many failed log-ins for one username from one IP address lock
+# it for AXES_COOLOFF_MINUTES.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "osnguard.core.limits.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AUTHENTICATION_BACKENDS = [
+    "osnguard.accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# API tokens expire this many seconds after they were issued (0: never).
+API_TOKEN_LIFETIME = int(os.environ.get("API_TOKEN_LIFETIME", str(30 * 24 * 3600)))
+# The deepest nesting of lists and objects a JSON request body may have.
+API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
 SPECTACULAR_SETTINGS = {
     "TITLE": "osnguard API",
     "DESCRIPTION": "Control what a social-network message discloses, and to whom.",
@@ -151,7 +235,8 @@ SPECTACULAR_SETTINGS = {
     # Swagger UI and Redoc served from our own static files (drf-spectacular-sidecar), no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    # No validator badge: it would load an image from validator.swagger.io (no network, and CSP).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "ENUM_NAME_OVERRIDES": {
         "SourceKindEnum": "osnguard.disclosures.models.Source.Kind",
         "NotificationKindEnum": "osnguard.disclosures.models.Notification.Kind",

@@ -67,6 +67,22 @@ def logged_in_page(browser, live_server, client):
 
 
 @pytest.fixture(autouse=True)
+def relaxed_limits(settings):
+    """Most tests make many calls as one user from one address: lift the rate limits and let engine
+    calls wait longer for a slot (tests/security/test_limits.py sets and checks each limit), and
+    start every test with empty throttle counters."""
+    from django.core.cache import cache
+
+    settings.API_THROTTLE_USER = ""
+    settings.API_THROTTLE_IP = ""
+    settings.SIGNUP_RATE = ""
+    settings.ENGINE_QUEUE_TIMEOUT = 300
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Tests create many users: hash their passwords cheaply (a test may override this)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

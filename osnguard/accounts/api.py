@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from axes.handlers.proxy import AxesProxyHandler
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers, status
-from rest_framework.authtoken.models import Token
+from rest_framework import exceptions, permissions, serializers, status
+from rest_framework.authentication import CSRFCheck
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
+
+from osnguard.core.limits import client_ip, rate_limit_hit
 
 from .attributes import ATTRIBUTE_SPECS
 from .selectors import profile_get, profile_settings_get
 from .services import profile_settings_update, profile_update, user_sign_up
+from .tokens import token_obtain, token_revoke
 
 
 class AttributesField(serializers.DictField):
@@ -100,16 +107,73 @@ class SignUpSerializer(serializers.Serializer):
     last_name = serializers.CharField(required=False, allow_blank=True, max_length=150)
 
 
+def enforce_browser_csrf(request: Request) -> None:
+    """Require Django's CSRF token from browsers on an endpoint that needs no authentication.
+
+    A request with cookies or an Origin header comes from a browser, which a foreign page can make
+    post here; it must carry the CSRF token like a form. Scripts and apps send neither and need none.
+    """
+    meta = request._request.META
+    if not meta.get("HTTP_COOKIE") and not meta.get("HTTP_ORIGIN"):
+        return
+    check = CSRFCheck(lambda req: None)
+    check.process_request(request._request)
+    reason = check.process_view(request._request, None, (), {})
+    if reason:
+        raise exceptions.PermissionDenied(f"CSRF Failed: {reason}")
+
+
 class SignUpApi(APIView):
     """Create an account (with the five default groups) and return its API token."""
 
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
 
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        enforce_browser_csrf(request)
+
     @extend_schema(request=SignUpSerializer, responses={201: ProfileOutputSerializer})
     def post(self, request: Request) -> Response:
+        if rate_limit_hit(scope="signup", key=client_ip(request), rate=settings.SIGNUP_RATE):
+            raise exceptions.Throttled(detail="Too many sign-ups from your address; please try again later.")
         serializer = SignUpSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = user_sign_up(**serializer.validated_data)
-        token, _ = Token.objects.get_or_create(user=user)
+        token = token_obtain(user=user)
         return Response({**_profile_payload(user), "token": token.key}, status=status.HTTP_201_CREATED)
+
+
+class LoginLocked(exceptions.APIException):
+    """Too many failed log-ins for this username from this address (django-axes)."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = "Too many failed log-ins: this account is locked for you for a while; try again later."
+    default_code = "locked_out"
+
+
+class TokenObtainApi(ObtainAuthToken):
+    """Exchange a username and password for an API token (a new one once the old has expired)."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    renderer_classes = api_settings.DEFAULT_RENDERER_CLASSES
+    throttle_classes = api_settings.DEFAULT_THROTTLE_CLASSES
+
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        username = request.data.get("username") if hasattr(request.data, "get") else None
+        AxesProxyHandler.update_request(request._request)
+        if AxesProxyHandler.is_locked(request._request, credentials={"username": username}):
+            raise LoginLocked()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = token_obtain(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+
+class TokenRevokeApi(APIView):
+    """Log out of the API: delete your token (log in again with /api/auth/token/)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request) -> Response:
+        token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

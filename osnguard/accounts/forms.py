@@ -8,6 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
+from .usernames import username_check_available
 
 
 class SignUpForm(UserCreationForm):
@@ -22,10 +23,7 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "first_name", "last_name", "email")
 
     def clean_username(self) -> str:
-        username = self.cleaned_data["username"].strip()
-        if get_user_model().objects.filter(username__iexact=username).exists():
-            raise ValidationError("A user with that username already exists.")
-        return username
+        return username_check_available(username=self.cleaned_data["username"])
 
 
 class ProfileForm(forms.Form):

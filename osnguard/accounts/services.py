@@ -14,6 +14,7 @@ from osnguard.circles.services import group_create_defaults
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
 from .models import ProfileAttribute, ProfileSettings
+from .usernames import username_check_available, username_normalize
 
 User = get_user_model()
 
@@ -25,12 +26,14 @@ def user_sign_up(
     *, username: str, password: str, email: str = "", first_name: str = "", last_name: str = ""
 ) -> AbstractUser:
     """Create an account with the default friend groups; raise ValidationError on bad input."""
-    username = (username or "").strip()
+    username = username_normalize(username=username)
     user = User(username=username, email=(email or "").strip(), first_name=(first_name or "").strip(),
                 last_name=(last_name or "").strip())
     user.full_clean(exclude=["password"])
-    if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError({"username": "A user with that username already exists."})
+    try:
+        user.username = username_check_available(username=username)
+    except ValidationError as exc:
+        raise ValidationError({"username": exc.messages}) from None
     try:
         validate_password(password, user)
     except ValidationError as exc:

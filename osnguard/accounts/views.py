@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -11,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from osnguard.core.forms import add_service_errors
+from osnguard.core.limits import client_ip, rate_limit_hit
 
 from .attributes import ATTRIBUTE_SPECS
 from .forms import ProfileForm, SignUpForm
@@ -24,6 +26,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST" and rate_limit_hit(scope="signup", key=client_ip(request), rate=settings.SIGNUP_RATE):
+        form.is_valid()  # show the entered values again, without creating anything
+        form.errors.clear()
+        form.add_error(None, "Too many sign-ups from your address; please try again later.")
+        return render(request, "accounts/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         try:
             user = user_sign_up(

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
+from osnguard.core.inputs import IdField, id_parse
 
 from . import selectors, services
 from .models import GROUP_NAME_MAX_LENGTH, MAX_LEVEL, FriendGroup, Friendship, FriendRequest, Interaction
@@ -28,10 +29,10 @@ def query_int(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw in (None, ""):
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise serializers.ValidationError({name: "Must be a whole number."}) from None
+    value = id_parse(raw)
+    if value is None:
+        raise serializers.ValidationError({name: "Must be an id: a whole number written with the digits 0-9."})
+    return value
 
 
 def owned_group(request: Request, group_id: int, field: str = "group") -> FriendGroup:
@@ -68,7 +69,7 @@ class GroupInputSerializer(serializers.Serializer):
 
 
 class ReorderSerializer(serializers.Serializer):
-    order = serializers.ListField(child=serializers.IntegerField(), allow_empty=False,
+    order = serializers.ListField(child=IdField(), allow_empty=False, max_length=100,
                                   help_text="Every one of your group ids, closest first.")
 
 
@@ -85,7 +86,7 @@ class FriendshipSerializer(serializers.ModelSerializer):
 
 
 class FriendshipInputSerializer(serializers.Serializer):
-    group = serializers.IntegerField(help_text="Id of one of your groups.")
+    group = IdField(help_text="Id of one of your groups.")
 
 
 class FriendRequestSerializer(serializers.ModelSerializer):
@@ -98,7 +99,7 @@ class FriendRequestSerializer(serializers.ModelSerializer):
 
 
 class FriendRequestInputSerializer(serializers.Serializer):
-    to_user = serializers.IntegerField(required=False, help_text="Id of the user to ask.")
+    to_user = IdField(required=False, help_text="Id of the user to ask.")
     username = serializers.CharField(required=False, max_length=150, help_text="Or their username.")
 
     def validate(self, data: dict) -> dict:
@@ -108,7 +109,7 @@ class FriendRequestInputSerializer(serializers.Serializer):
 
 
 class AcceptInputSerializer(serializers.Serializer):
-    group = serializers.IntegerField(required=False, help_text="Your group to put the new friend in.")
+    group = IdField(required=False, help_text="Your group to put the new friend in.")
 
 
 class InteractionSerializer(serializers.ModelSerializer):
@@ -120,7 +121,7 @@ class InteractionSerializer(serializers.ModelSerializer):
 
 
 class InteractionInputSerializer(serializers.Serializer):
-    friend = serializers.IntegerField(help_text="User id of one of your friends.")
+    friend = IdField(help_text="User id of one of your friends.")
     kind = serializers.ChoiceField(choices=Interaction.Kind.choices, default=Interaction.Kind.MESSAGE)
     occurred_at = serializers.DateTimeField(required=False)
 
@@ -362,7 +363,8 @@ class FriendRequestCancelApi(_FriendRequestActionApi):
 
 
 class UserSearchApi(generics.ListAPIView):
-    """Find people to add: ?search= matches username, first or last name."""
+    """Find people to add: ?search= of at least USER_SEARCH_MIN_LENGTH characters matches username,
+    first or last name (at most 50 people); a shorter one only an exact username; no search, nobody."""
 
     serializer_class = UserSummarySerializer
     pagination_class = Pagination

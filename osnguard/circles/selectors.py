@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.db.models import Count, F, Q, QuerySet
@@ -62,15 +63,26 @@ def friend_request_visible(*, user: AbstractUser) -> QuerySet[FriendRequest]:
     return FriendRequest.objects.filter(Q(from_user=user) | Q(to_user=user)).select_related("from_user", "to_user")
 
 
+USER_SEARCH_MAX_RESULTS = 50
+
+
 def user_search(*, user: AbstractUser, query: str) -> QuerySet:
-    """Active users other than `user` whose username or name contains `query` (for adding friends)."""
+    """Active users other than `user` to add as friends: an exact username for a short query, else
+    those whose username or name contains it (at most USER_SEARCH_MAX_RESULTS). There is no full
+    listing: an empty query finds nobody."""
     query = search_clean(query)
     users = User.objects.filter(is_active=True).exclude(pk=user.pk)
-    if query:
+    if not query:
+        return users.none()
+    if len(query) < settings.USER_SEARCH_MIN_LENGTH:
+        users = users.filter(username__iexact=query)
+    else:
         users = users.filter(
             Q(username__icontains=query) | Q(first_name__icontains=query) | Q(last_name__icontains=query)
         )
-    return users.order_by("first_name", "last_name", "username")
+    ids = list(users.order_by("first_name", "last_name", "username").values_list("pk", flat=True)
+               [:USER_SEARCH_MAX_RESULTS])
+    return User.objects.filter(pk__in=ids).order_by("first_name", "last_name", "username")
 
 
 def relationship_status(*, user: AbstractUser, other: AbstractUser) -> str:

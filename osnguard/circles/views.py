@@ -15,7 +15,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from osnguard.core.forms import add_service_errors, error_text, redirect_back
+from osnguard.core.forms import add_service_errors, bad_request, error_text, redirect_back
+from osnguard.core.inputs import id_parse
 
 from . import selectors, services
 from .forms import GroupChoiceForm, GroupForm, InteractionForm
@@ -150,10 +151,16 @@ def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def friends(request: HttpRequest) -> HttpResponse:
     """All friends with their groups; search, filter by group, move in place, level suggestions."""
     search = selectors.search_clean(request.GET.get("q", ""))
-    group_id = request.GET.get("group", "")
+    raw_group = request.GET.get("group", "")
     group = None
-    if group_id.isdigit():
-        group = FriendGroup.objects.filter(owner=request.user, pk=int(group_id)).first()
+    status = 200
+    if raw_group:
+        group_id = id_parse(raw_group)
+        if group_id is None:
+            messages.error(request, "The group filter must be a group id (digits 0-9); showing every friend.")
+            status = 400
+        else:
+            group = FriendGroup.objects.filter(owner=request.user, pk=group_id).first()
     rows = selectors.friendship_list(owner=request.user, group_id=group.pk if group else None, search=search)
     context = {
         "page": _page(request, rows),
@@ -164,7 +171,7 @@ def friends(request: HttpRequest) -> HttpResponse:
         "suggestion_count": selectors.level_suggestion_list(owner=request.user, differing_only=True).count(),
     }
     template = "circles/_friends_table.html" if request.htmx and request.htmx.target == "friends-table" else "circles/friends.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 @login_required
@@ -306,8 +313,10 @@ def requests_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def request_send(request: HttpRequest) -> HttpResponse:
     """Send a friend request to a user id (from the people search)."""
-    raw = request.POST.get("to_user", "")
-    to_user = User.objects.filter(pk=int(raw), is_active=True).first() if raw.isdigit() and len(raw) < 19 else None
+    to_user_id = id_parse(request.POST.get("to_user", ""))
+    to_user = User.objects.filter(pk=to_user_id, is_active=True).first() if to_user_id is not None else None
+    if to_user_id is None:
+        return bad_request(request, "to_user must be a user id (digits 0-9).")
     if to_user is None:
         messages.error(request, "Unknown user.")
     else:

@@ -1,11 +1,11 @@
-"""Helpers shared by HTML views: service errors onto forms, safe redirects."""
+"""Helpers shared by HTML views: service errors onto forms, safe redirects, 400 pages."""
 
 from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponseRedirect
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 
@@ -29,3 +29,9 @@ def redirect_back(request: HttpRequest, fallback: str, *args: object) -> HttpRes
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return HttpResponseRedirect(target)
     return redirect(fallback, *args)
+
+
+def bad_request(request: HttpRequest, message: str) -> HttpResponse:
+    """A 400 page saying what was wrong with the request (a fragment for htmx)."""
+    template = "core/_bad_request.html" if getattr(request, "htmx", False) else "core/bad_request.html"
+    return render(request, template, {"message": message}, status=400)

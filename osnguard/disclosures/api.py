@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
+from osnguard.core.inputs import IdField
 
 from . import selectors, services
 from .models import CrawlJob, Disclosure, Notification, Source
@@ -36,8 +38,15 @@ class SourceInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Source.Kind.choices, required=False)
     url = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     hashtag = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    interval_minutes = serializers.IntegerField(required=False)
+    interval_minutes = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
     enabled = serializers.BooleanField(required=False)
+
+
+class SourceCreateSerializer(SourceInputSerializer):
+    """A new source needs a name and a kind (a missing one used to reach the service as a 500)."""
+
+    name = serializers.CharField(max_length=120)
+    kind = serializers.ChoiceField(choices=Source.Kind.choices)
 
 
 class CrawlJobSerializer(serializers.ModelSerializer):
@@ -85,7 +94,7 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 
 class MarkReadSerializer(serializers.Serializer):
-    ids = serializers.ListField(child=serializers.IntegerField(), required=False,
+    ids = serializers.ListField(child=IdField(), required=False, max_length=1000,
                                 help_text="Notification ids; omit to mark all read.")
 
 
@@ -123,8 +132,9 @@ class SourceListApi(generics.ListAPIView):
     def get_queryset(self):
         return selectors.source_list(user=self.request.user)
 
+    @extend_schema(request=SourceCreateSerializer, responses={201: SourceSerializer})
     def post(self, request: Request) -> Response:
-        data = SourceInputSerializer(data=request.data)
+        data = SourceCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = {k: v for k, v in data.validated_data.items() if k != "enabled"}
         source = services.source_create(owner=request.user, **fields)

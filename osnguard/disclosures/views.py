@@ -13,7 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from osnguard.core.forms import add_service_errors, error_text
+from osnguard.core.forms import add_service_errors, bad_request, error_text
+from osnguard.core.inputs import id_parse
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
@@ -167,7 +168,9 @@ def notifications(request: HttpRequest) -> HttpResponse:
 @require_POST
 def notifications_mark_read(request: HttpRequest) -> HttpResponse:
     raw = request.POST.getlist("id")
-    ids = [int(x) for x in raw if x.isdigit()] if raw else None
+    ids = [id_parse(x) for x in raw] if raw else None
+    if ids is not None and None in ids:
+        return bad_request(request, "Notification ids must be whole numbers written with the digits 0-9.")
     services.notification_mark_read(user=request.user, notification_ids=ids)
     if request.htmx:
         return notification_badge(request)

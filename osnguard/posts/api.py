@@ -8,13 +8,15 @@ osnguard.core.api); posting it anyway takes `post_unchecked: true`.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from django.conf import settings
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import UNCHECKED_STATUS, Pagination
+from osnguard.core.limits import engine_slot
 
 from . import selectors, services
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
@@ -272,7 +274,10 @@ class ProposalSerializer(serializers.Serializer):
     private = serializers.BooleanField()
     phrases = serializers.ListField(child=serializers.DictField())
     groups = ProposalGroupSerializer(many=True)
-    versions = ProposalVersionSerializer(many=True)
+    versions = ProposalVersionSerializer(many=True, help_text="One page of the friends' versions (?versions_page=).")
+    versions_total = serializers.IntegerField(help_text="How many friends get a version.")
+    versions_page = serializers.IntegerField()
+    versions_pages = serializers.IntegerField()
     capacity = serializers.IntegerField()
     min_distance = serializers.IntegerField(allow_null=True)
     warnings = serializers.ListField(child=serializers.CharField())
@@ -317,9 +322,26 @@ class AnalyzeApi(APIView):
         if not text.strip():
             return Response({"checked": True, "private": False, "score": 0.0, "phrases": [], "language": None,
                              "warnings": ["The text is empty."], "failures": []})
-        result = services.message_analyze(author=request.user, text=text)
+        with engine_slot():
+            result = services.message_analyze(author=request.user, text=text)
         result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
         return Response(result.to_dict(technical=False))
+
+
+class VersionsPageSerializer(serializers.Serializer):
+    versions_page = serializers.IntegerField(min_value=1, max_value=10**6, default=1)
+
+
+def proposal_page(data: dict, *, page: int) -> dict:
+    """A proposal with one page of the friends' versions: a proposal for a thousand friends used
+    to answer 17 MB. Group texts and options stay whole; they are per group, not per friend."""
+    size = max(1, settings.PROPOSAL_VERSIONS_PAGE_SIZE)
+    versions = data["versions"]
+    data["versions_total"] = len(versions)
+    data["versions_pages"] = max(1, -(-len(versions) // size))
+    data["versions_page"] = page
+    data["versions"] = versions[(page - 1) * size: page * size]
+    return data
 
 
 class MessageProposalApi(APIView):
@@ -328,15 +350,19 @@ class MessageProposalApi(APIView):
     serializer_class = ComposeInputSerializer
 
     @extend_schema(request=ComposeInputSerializer,
-                   responses={200: ProposalSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE})
+                   responses={200: ProposalSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE}, parameters=[
+        OpenApiParameter("versions_page", int, description="Page of friends' versions (PROPOSAL_VERSIONS_PAGE_SIZE each).")])
     def post(self, request: Request) -> Response:
         data = ComposeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        proposal = services.message_propose(
-            author=request.user, text=data.validated_data["text"],
-            fingerprint_all=data.validated_data.get("fingerprint_all"), **_review_arguments(data.validated_data),
-        )
-        return Response(proposal.to_dict())
+        page = VersionsPageSerializer(data=request.query_params)
+        page.is_valid(raise_exception=True)
+        with engine_slot():
+            proposal = services.message_propose(
+                author=request.user, text=data.validated_data["text"],
+                fingerprint_all=data.validated_data.get("fingerprint_all"), **_review_arguments(data.validated_data),
+            )
+        return Response(proposal_page(proposal.to_dict(), page=page.validated_data["versions_page"]))
 
 
 class MessageCreateApi(MessageListApi):
@@ -348,9 +374,10 @@ class MessageCreateApi(MessageListApi):
     def post(self, request: Request) -> Response:
         data = PostInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        message = services.message_post(
-            author=request.user, text=data.validated_data["text"], audience=data.validated_data["audience"],
-            fingerprint_all=data.validated_data.get("fingerprint_all"), digest=data.validated_data.get("digest"),
-            post_unchecked=data.validated_data["post_unchecked"], **_review_arguments(data.validated_data),
-        )
+        with engine_slot():
+            message = services.message_post(
+                author=request.user, text=data.validated_data["text"], audience=data.validated_data["audience"],
+                fingerprint_all=data.validated_data.get("fingerprint_all"), digest=data.validated_data.get("digest"),
+                post_unchecked=data.validated_data["post_unchecked"], **_review_arguments(data.validated_data),
+            )
         return Response(MessageDetailSerializer(message).data, status=201)

@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
 from typing import TYPE_CHECKING, Any, Iterable
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -75,6 +76,19 @@ def message_clean_text(*, text: object) -> str:
             {"text": f"A message can be at most {MESSAGE_MAX_LENGTH:,} characters (this one has {len(text):,})."}
         )
     return text
+
+
+def proposal_max_length() -> int:
+    """How long a message may be to get per-group and per-friend versions (PROPOSAL_MAX_LENGTH):
+    the engine's work grows with the text, so the cap keeps one request's work bounded."""
+    return min(MESSAGE_MAX_LENGTH, settings.PROPOSAL_MAX_LENGTH)
+
+
+def message_check_proposal_length(*, text: str) -> None:
+    if len(text) > proposal_max_length():
+        raise ValidationError({"text": f"A message with versions for your groups can be at most "
+                                       f"{proposal_max_length():,} characters (this one has {len(text):,}); "
+                                       "shorten it or split it into two posts."})
 
 
 def _check_drafts(
@@ -309,8 +323,9 @@ def _clean_review(
                                                     for g, t in group_texts.items()):
         raise ValidationError({"group_texts": "Group texts must map group names to text."})
     for name, edited in group_texts.items():
-        if len(edited) > MESSAGE_MAX_LENGTH:
-            raise ValidationError({"group_texts": f"The text for {name} is too long."})
+        if len(edited) > proposal_max_length():
+            raise ValidationError({"group_texts": f"The text for {name} is too long: at most "
+                                                  f"{proposal_max_length():,} characters."})
         if "\x00" in edited:
             raise ValidationError({"group_texts": f"The text for {name} contains a NUL character."})
     return ReviewChoices.build(degrees=degrees, readings=readings, rejected=rejected_synonyms, edits=group_texts)
@@ -425,6 +440,7 @@ def message_propose(
     from osnguard.privacy.types import Profile
 
     text = message_clean_text(text=text)
+    message_check_proposal_length(text=text)
     review = _clean_review(choices=choices, readings=readings, rejected_synonyms=rejected_synonyms,
                            group_texts=group_texts)
     if fingerprint_all is None:
@@ -515,6 +531,8 @@ def message_post(
     whatever `post_unchecked` says (each friend gets their own version).
     """
     text = message_clean_text(text=text)
+    if audience != Message.Audience.PUBLIC:
+        message_check_proposal_length(text=text)
     if audience not in Message.Audience.values:
         raise ValidationError({"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."})
     if audience == Message.Audience.PUBLIC:

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import error_text
+from osnguard.core.limits import EngineBusy, engine_slot
 from osnguard.disclosures.highlight import segments
 
 from osnguard.accounts.selectors import profile_settings_get
@@ -26,7 +27,7 @@ from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
 from .forms import post_fields, review_fields
-from .models import MESSAGE_MAX_LENGTH, Message
+from .models import Message
 from .presentation import analysis_context, review_context
 
 PAGE_SIZE = 20
@@ -37,7 +38,7 @@ PAGE_SIZE = 20
 def compose(request: HttpRequest) -> HttpResponse:
     settings = profile_settings_get(user=request.user)
     return render(request, "posts/compose.html",
-                  {"max_length": MESSAGE_MAX_LENGTH, "fingerprint_all": settings.fingerprint_all})
+                  {"max_length": services.proposal_max_length(), "fingerprint_all": settings.fingerprint_all})
 
 
 @login_required
@@ -48,9 +49,12 @@ def compose_analyze(request: HttpRequest) -> HttpResponse:
     if not text.strip():
         return render(request, "posts/_analysis.html", {"empty": True})
     try:
-        result = services.message_analyze(author=request.user, text=text)
+        with engine_slot():
+            result = services.message_analyze(author=request.user, text=text)
     except ValidationError as exc:
         return render(request, "posts/_analysis.html", {"error": error_text(exc)}, status=400)
+    except EngineBusy as exc:
+        return _busy(request, "posts/_analysis.html", exc)
     return render(request, "posts/_analysis.html", analysis_context(text, result),
                   status=200 if result.checked else UNCHECKED_STATUS)
 
@@ -62,12 +66,15 @@ def compose_review(request: HttpRequest) -> HttpResponse:
     panel's selects, checkboxes and edits post back here through htmx and re-render it)."""
     text = request.POST.get("text", "")
     try:
-        proposal = services.message_propose(author=request.user, text=text, **review_fields(request.POST),
-                                            fingerprint_all=request.POST.get("fingerprint_all") == "on")
+        with engine_slot():
+            proposal = services.message_propose(author=request.user, text=text, **review_fields(request.POST),
+                                                fingerprint_all=request.POST.get("fingerprint_all") == "on")
     except ValidationError as exc:
         return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
     except UncheckedMessage as exc:
         return render(request, "posts/_review.html", {"unchecked": exc}, status=UNCHECKED_STATUS)
+    except EngineBusy as exc:
+        return _busy(request, "posts/_review.html", exc)
     return render(request, "posts/_review.html", review_context(text, proposal))
 
 
@@ -80,20 +87,30 @@ def compose_post(request: HttpRequest) -> HttpResponse:
     text = request.POST.get("text", "")
     audience = request.POST.get("audience", Message.Audience.FRIENDS)
     try:
-        message = services.message_post(
-            author=request.user, text=text, audience=audience, **post_fields(request.POST),
-            fingerprint_all=request.POST.get("fingerprint_all") == "on",
-            post_unchecked=request.POST.get("post_unchecked") == "on",
-        )
-    except (ValidationError, UncheckedMessage) as exc:
-        problem = {"unchecked": exc} if isinstance(exc, UncheckedMessage) else {"error": error_text(exc)}
-        status = UNCHECKED_STATUS if isinstance(exc, UncheckedMessage) else 400
+        with engine_slot():
+            message = services.message_post(
+                author=request.user, text=text, audience=audience, **post_fields(request.POST),
+                fingerprint_all=request.POST.get("fingerprint_all") == "on",
+                post_unchecked=request.POST.get("post_unchecked") == "on",
+            )
+    except (EngineBusy, ValidationError, UncheckedMessage) as exc:
+        busy = isinstance(exc, EngineBusy)
+        if busy and request.htmx:
+            return _busy(request, "posts/_review.html", exc)
+        if isinstance(exc, UncheckedMessage):
+            problem, status = {"unchecked": exc}, UNCHECKED_STATUS
+        else:
+            problem, status = {"error": str(exc.detail) if busy else error_text(exc)}, 503 if busy else 400
         if request.htmx:
             return render(request, "posts/_review.html", problem, status=status)
         # a plain form: the compose page again, with the message kept and the problem in the panel
-        return render(request, "posts/compose.html",
-                      {"max_length": MESSAGE_MAX_LENGTH, "text": text, "audience": audience, **problem,
-                       "fingerprint_all": request.POST.get("fingerprint_all") == "on"}, status=status)
+        response = render(request, "posts/compose.html",
+                          {"max_length": services.proposal_max_length(), "text": text, "audience": audience,
+                           **problem, "fingerprint_all": request.POST.get("fingerprint_all") == "on"},
+                          status=status)
+        if busy:
+            response["Retry-After"] = str(exc.wait)
+        return response
     if message.posted_unchecked:
         messages.warning(request, f"Posted unchecked: {message.versions.count()} friends got your original text.")
     else:
@@ -103,6 +120,13 @@ def compose_post(request: HttpRequest) -> HttpResponse:
         response["HX-Redirect"] = message_url(message)
         return response
     return redirect("posts:message", pk=message.pk)
+
+
+def _busy(request: HttpRequest, template: str, exc: EngineBusy) -> HttpResponse:
+    """503 with Retry-After when every engine slot is taken (the panel shows why; nothing is lost)."""
+    response = render(request, template, {"error": str(exc.detail)}, status=503)
+    response["Retry-After"] = str(exc.wait)
+    return response
 
 
 def message_url(message: Message) -> str:

@@ -113,8 +113,11 @@ def test_friends_page_empty_state_search_filter_and_pagination(web, user):
     filtered = web.get(reverse("circles:friends") + f"?group={group(user, 'Family').pk}").content.decode()
     assert "Bob Smith" in filtered and "pal00" not in filtered
     assert "No friend matches" in web.get(reverse("circles:friends") + "?q=zzz").content.decode()
-    for junk in ("?page=abc", "?page=999", "?group=abc", f"?group={2**70}"):
+    for junk in ("?page=abc", "?page=999"):
         assert web.get(reverse("circles:friends") + junk).status_code == 200
+    for junk in ("?group=abc", f"?group={2**70}", "?group=²"):  # not an id: a 400 that says so
+        response = web.get(reverse("circles:friends") + junk)
+        assert response.status_code == 400 and "must be a group id" in response.content.decode()
     partial = web.get(reverse("circles:friends") + "?q=bob", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="friends-table")
     assert "Bob Smith" in partial.content.decode() and "<html" not in partial.content.decode()
 
@@ -177,9 +180,12 @@ def test_request_lifecycle_through_pages(web, client, user, other):
 
 
 def test_request_page_bad_input(web, user, other):
-    for to_user in ("", "abc", "999999", str(2**70), str(user.pk)):
+    for to_user in ("999999", str(user.pk)):
         response = web.post(reverse("circles:request-send"), {"to_user": to_user}, follow=True)
         assert response.status_code == 200
+    for to_user in ("", "abc", str(2**70), "²"):  # not an id: a 400 that says so
+        response = web.post(reverse("circles:request-send"), {"to_user": to_user})
+        assert response.status_code == 400 and "must be a user id" in response.content.decode()
     assert not FriendRequest.objects.exists()
     text = web.post(reverse("circles:request-send"), {"to_user": user.pk}, follow=True).content.decode()
     assert "yourself" in text
