@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import os
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 ENV = "OSNGUARD_TEST_NOW"
+SET_AT = "OSNGUARD_TEST_NOW_SET_AT"  # for subprocesses: the real Unix time at which ENV was read
 HERE = Path(__file__).resolve()
 
 # Run by `python -c` in a subprocess: load this file by path (tests/ stays off sys.path), travel,
@@ -45,9 +46,18 @@ def parse(value: str) -> datetime:
 
 
 def destination() -> datetime | None:
-    """Where OSNGUARD_TEST_NOW asks the session to travel, or None for the real clock."""
+    """Where OSNGUARD_TEST_NOW asks the session to travel, or None for the real clock. A subprocess
+    adds the real time that passed since its parent read the clock (its own start-up), so that both
+    clocks agree."""
     value = os.environ.get(ENV, "")
-    return parse(value) if value.strip() else None
+    if not value.strip():
+        return None
+    moment = parse(value)
+    if os.environ.get(SET_AT):
+        import time
+
+        moment += timedelta(seconds=max(0.0, time.time() - float(os.environ[SET_AT])))
+    return moment
 
 
 def start(moment: datetime | None):
@@ -87,10 +97,20 @@ def report_header() -> str | None:
     return None if moment is None else f"{ENV}: the clock starts at {moment.isoformat()} (shifted-date run)"
 
 
+def real_time() -> float:
+    """The real Unix time, travelling or not."""
+    import time
+
+    import time_machine
+
+    return time_machine.escape_hatch.time.time() if time_machine.escape_hatch.is_travelling() else time.time()
+
+
 def python_command(args: list[str], env: dict[str, str]) -> list[str]:
     """The command that runs `python *args` (`-m module ...` or `script.py ...`); in a shifted run it
     goes through LAUNCHER and `env` gets the parent's current shifted time, so both clocks agree."""
     if destination() is None:
         return [sys.executable, *args]
     env[ENV] = datetime.now(timezone.utc).isoformat()
+    env[SET_AT] = repr(real_time())
     return [sys.executable, "-c", LAUNCHER, *args]

@@ -77,3 +77,18 @@ def test_subprocesses_travel_to_the_parents_shifted_time(monkeypatch, tmp_path, 
         started = datetime.fromisoformat(moment)
         assert datetime(2028, 2, 29, 22, 45, tzinfo=timezone.utc) <= started < datetime(2028, 2, 29, 22, 47, tzinfo=timezone.utc)
         assert argv.strip() == "['--flag']"
+
+
+def test_a_subprocess_adds_its_own_start_up_time(monkeypatch, tmp_path):
+    """The child's clock continues the parent's: the real seconds since the parent read it count."""
+    monkeypatch.setenv(timetravel.ENV, LEAP_NIGHT)
+    script = tmp_path / "clock.py"
+    script.write_text("import datetime\nprint(datetime.datetime.now(datetime.timezone.utc).isoformat())\n")
+    env = dict(os.environ)
+    command = timetravel.python_command([str(script)], env)
+    env.update({timetravel.ENV: "2028-02-29T22:45:00+00:00",
+                timetravel.SET_AT: repr(timetravel.real_time() - 30)})  # read 30 s ago
+    out = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    started = datetime.fromisoformat(out.stdout.strip())
+    assert datetime(2028, 2, 29, 22, 45, 30, tzinfo=timezone.utc) <= started < datetime(2028, 2, 29, 22, 46, 30, tzinfo=timezone.utc)
