@@ -56,6 +56,32 @@ echo "==> run 1: embedded defaults (SQLite, filesystem broker) and real Redis wh
 env -u DATABASE_URL -u REDIS_URL OSNGUARD_VAR_DIR="$WORK/var1" \
   python -m pytest "$@"
 
+# --- run 1b: shifted dates -------------------------------------------------------------------
+# The date-sensitive tests again with the whole session's clock moved (OSNGUARD_TEST_NOW, see
+# tests/timetravel.py): its live server and Celery workers too. Both dates are in the future, since
+# Chromium keeps the real clock and would drop cookies that a server in the past sets.
+SHIFTED_DATES=$(python - <<'PY'
+import calendar
+from datetime import datetime, timedelta, timezone
+
+now = datetime.now(timezone.utc)
+days = (5 - now.weekday()) % 7 or 7  # the next Saturday, never today
+saturday = (now + timedelta(days=days)).replace(hour=10, minute=0, second=0, microsecond=0)
+year = now.year
+while not (calendar.isleap(year) and datetime(year, 2, 29, 22, 30, tzinfo=timezone.utc) > now):
+    year += 1
+print(saturday.strftime("%Y-%m-%dT%H:%M:%SZ"), f"{year}-02-29T22:30:00Z")
+PY
+)
+echo "==> run 1b: shifted dates: $SHIFTED_DATES"
+for when in $SHIFTED_DATES; do
+  echo "==> run 1b at $when"
+  env -u DATABASE_URL -u REDIS_URL OSNGUARD_VAR_DIR="$WORK/var1b-${when%%T*}" OSNGUARD_TEST_NOW="$when" \
+    python -m pytest tests/posts tests/privacy/test_review.py tests/privacy/test_anonymize.py tests/privacy/temporal \
+    tests/browser "$@"
+done
+# --- end of run 1b ---------------------------------------------------------------------------
+
 echo "==> run 2: Django tests on PostgreSQL and Redis"
 DATABASE_URL="$TEST_DATABASE_URL" REDIS_URL="$TEST_REDIS_URL" OSNGUARD_VAR_DIR="$WORK/var2" \
   python -m pytest --ignore=tests/privacy -m "not browser" "$@"

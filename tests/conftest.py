@@ -1,11 +1,27 @@
 """Shared pytest fixtures: real Redis, the SQLite test database file, one Chromium per session,
-fast password hashing, and signed-in users and clients."""
+fast password hashing, and signed-in users and clients; and the shifted-date switch
+(OSNGUARD_TEST_NOW moves the whole session's clock, tests/timetravel.py)."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+
+import timetravel
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With OSNGUARD_TEST_NOW set, the whole session (and the live_server thread) runs at that time."""
+    timetravel.configure(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    timetravel.unconfigure(config)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    return timetravel.report_header()
 
 
 @pytest.fixture(scope="session")

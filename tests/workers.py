@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -17,6 +16,8 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
+
+from timetravel import python_command
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -55,12 +56,12 @@ def start_worker(
     env.update({"DATABASE_URL": test_database_url(), "OSNGUARD_VAR_DIR": str(tmp_path / "worker-var"),
                 "DJANGO_SETTINGS_MODULE": "osnguard.settings", **env_extra})
     log = open(tmp_path / f"{name}.log", "a")
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "osnguard.celery", "worker", "-Q", queues, "--pool", pool,
+    # in a shifted-date run (OSNGUARD_TEST_NOW) the worker travels to the test process's time
+    command = python_command(
+        ["-m", "celery", "-A", "osnguard.celery", "worker", "-Q", queues, "--pool", pool,
          "--concurrency", str(concurrency), "--without-heartbeat", "--without-gossip", "--without-mingle",
-         "-n", f"{name}-{os.getpid()}@%h", "--loglevel", "INFO"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
+         "-n", f"{name}-{os.getpid()}@%h", "--loglevel", "INFO"], env)
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
 
 def stop_worker(worker: subprocess.Popen, *, kill: bool = False) -> None:

@@ -214,7 +214,7 @@ def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = N
             {"text": f"A message can be at most {MESSAGE_MAX_LENGTH:,} characters (this one has {len(text):,})."}
         )
     try:
-        return identify(text, profile=profile_as_engine_dict(user=author), now=now or timezone.now())
+        return identify(text, profile=profile_as_engine_dict(user=author), now=_local(now or timezone.now()))
     except ValueError as exc:
         raise ValidationError({"text": str(exc)}) from exc
 
@@ -386,9 +386,17 @@ def _digest(result: Any) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
+def _local(moment: datetime) -> datetime:
+    """`moment` in the server's TIME_ZONE (naive = UTC): the engine reads "today", "at 10am" or
+    "on Saturday" on the clock of the moment it is given, so it must be the local one, not UTC."""
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, dt_timezone.utc)
+    return timezone.localtime(moment)
+
+
 def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
     """The time the review was made for (time phrases are generalized relative to it)."""
-    current = now or timezone.now()
+    current = _local(now or timezone.now())
     if reviewed_at in (None, ""):
         return current
     if isinstance(reviewed_at, str):
@@ -403,8 +411,7 @@ def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
         reviewed_at = parsed
     if not isinstance(reviewed_at, datetime):
         raise ValidationError({"reviewed_at": "The review time is not a date and time; update the versions."})
-    if timezone.is_naive(reviewed_at):
-        reviewed_at = timezone.make_aware(reviewed_at, dt_timezone.utc)
+    reviewed_at = _local(reviewed_at)
     if reviewed_at > current + REVIEW_CLOCK_SKEW:
         raise ValidationError({"reviewed_at": "The review time is in the future; update the versions."})
     if current - reviewed_at > REVIEW_MAX_AGE:

@@ -7,13 +7,13 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 
 import pytest
 import requests
 
 from osnguard.disclosures.models import CrawlJob, Disclosure, Notification
+from timetravel import python_command
 from workers import ROOT, start_worker, stop_worker, test_database_url, wait_for, worker_log
 
 from .leakworld import all_finished, build_world, send_crawls, sender_for
@@ -128,8 +128,8 @@ def start_web(tmp_path, redis_url: str) -> tuple[subprocess.Popen, str]:
     env.update({"DATABASE_URL": test_database_url(), "REDIS_URL": redis_url, "OSNGUARD_VAR_DIR": str(tmp_path / "web-var"),
                 "CRAWLER_ALLOWED_NETWORKS": "127.0.0.0/8", "DJANGO_SETTINGS_MODULE": "osnguard.settings"})
     log = open(tmp_path / "web.log", "w")
-    process = subprocess.Popen([sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
-                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    command = python_command(["manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"], env)  # shifted runs
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
 
     def up() -> bool:

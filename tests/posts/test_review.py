@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.dateparse import parse_datetime
 
 from osnguard.accounts.services import profile_settings_update, profile_update, user_sign_up
 from osnguard.circles.models import FriendGroup, Friendship
@@ -29,8 +30,6 @@ def author(db):
 
 
 def _now():
-    from django.utils.dateparse import parse_datetime
-
     return parse_datetime(NOW)
 
 
@@ -45,6 +44,13 @@ def _versions(proposal, name):
     return [v for v in proposal.result.versions if v.group == name]
 
 
+def _removal(author) -> int:
+    """The degree of "remove it" for the time phrase, read from a proposal (not hard-coded: the
+    number of vaguer wordings before it depends on the review's date)."""
+    phrase = next(p for p in message_propose(author=author, text=TEXT, now=_now()).phrases if p.key == KEYS["time"])
+    return next(o.degree for o in phrase.options if o.kind == "suppression")
+
+
 def test_default_review_lists_each_phrase_options_per_group(author):
     proposal = message_propose(author=author, text=TEXT, now=_now())
     data = proposal.to_dict()
@@ -57,7 +63,7 @@ def test_default_review_lists_each_phrase_options_per_group(author):
     # the preselected degree is what the group's text uses; InfoLoss grows with the level
     losses = [g["info_loss"] for g in data["groups"]]
     assert losses == sorted(losses)
-    assert data["review"]["digest"] and data["review"]["now"].startswith("2026-11-22T05:00")
+    assert data["review"]["digest"] and parse_datetime(data["review"]["now"]) == _now()
     assert any(r["key"] == KEYS["tokyo"] and len(r["options"]) > 1 for r in data["readings"])
 
 
@@ -75,7 +81,7 @@ def test_choices_are_applied_per_group(author):
 
 def test_suppression_removes_the_time_phrase_and_keep_restores_it(author):
     proposal = message_propose(author=author, text=TEXT, now=_now(),
-                               choices={"Best friends": {KEYS["time"]: 9}, "Public": {KEYS["time"]: 0}})
+                               choices={"Best friends": {KEYS["time"]: _removal(author)}, "Public": {KEYS["time"]: 0}})
     best = _group(proposal, "Best friends")
     assert "10am" not in best.text and " at " not in best.text.split(".")[0].replace("at Tokyo", "")
     assert all("10am" not in v.text for v in _versions(proposal, "Best friends"))
@@ -146,7 +152,7 @@ def test_bad_review_fields_are_clear_errors(author, kwargs, message):
 
 
 def test_the_stored_message_is_the_reviewed_proposal(author):
-    review = {"choices": {"Friends": {KEYS["tokyo"]: 1}, "Best friends": {KEYS["time"]: 9}},
+    review = {"choices": {"Friends": {KEYS["tokyo"]: 1}, "Best friends": {KEYS["time"]: _removal(author)}},
               "group_texts": {"Acquaintances": "I am out with family in Japan. We studied the old maps for hours."}}
     proposal = message_propose(author=author, text=TEXT, now=_now(), **review)
     pairs = [(o, a) for o, alts in proposal.groups["Friends"].synonyms for a in alts][:1]
@@ -190,3 +196,22 @@ def test_an_edit_that_names_a_hidden_phrase_is_flagged(author):
     careful = "I am at a station this morning with family. We studied the old maps for hours."
     proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Public": careful})
     assert not any("would hide" in w for w in proposal.warnings)
+
+
+def test_time_phrases_are_read_on_the_servers_local_clock(author, settings):
+    """00:30 on a Saturday in London is still Friday in UTC: "today" is the local Saturday."""
+    from datetime import datetime, timezone
+
+    from osnguard.posts.services import message_analyze
+
+    settings.TIME_ZONE = "Europe/London"
+    late = datetime(2027, 7, 2, 23, 30, tzinfo=timezone.utc)
+    found = message_analyze(author=author, text="We are at the beach today.", now=late)
+    today = next(p.to_dict() for p in found.phrases if p.category == "time")
+    assert today["interval"] == ["2027-07-03T00:00:00+01:00", "2027-07-03T23:59:59+01:00"]
+    proposal = message_propose(author=author, text="We are at the beach today.", now=late)
+    assert proposal.now == late and proposal.to_dict()["review"]["now"] == "2027-07-03T00:30:00+01:00"
+    # posting with the review's time (sent back in any offset) reads the phrase the same way
+    message = message_post(author=author, text="We are at the beach today.", now=late, digest=proposal.digest,
+                           reviewed_at=late.isoformat())
+    assert message.group_versions.count() == 5

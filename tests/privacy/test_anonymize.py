@@ -182,9 +182,6 @@ def test_command_line_bad_input(tmp_path, capsys):
 
 def test_real_pipeline_demo():
     """The acceptance check through the real identification and anonymization stages."""
-    anonymization = pytest.importorskip("osnguard.privacy.anonymization")
-    if not hasattr(anonymization, "anonymize_groups"):
-        pytest.skip("the anonymization stage has no anonymize_groups yet")
     result = anonymize(DEMO, profile=PROFILE, now=NOW, groups=audience())
     assert result.private and result.phrases
     assert len({v.text for v in result.versions}) == 150

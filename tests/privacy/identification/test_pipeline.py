@@ -116,7 +116,6 @@ def test_tokyo_is_the_capital_of_japan_is_not_private() -> None:
 
 
 def test_hometown_and_university_from_the_profile() -> None:
-    pytest.importorskip("osnguard.privacy.identification.profile_link")
     text = "My hometown is Tokyo. I love this city. I studied at Harvard University"
     result = identify(text, profile=PROFILE, now=NOW)
     by_text = {p.text: p for p in result.phrases}

@@ -63,30 +63,67 @@ def test_every_feature_is_finite_and_named():
         assert all(np.isfinite(v) for v in values.values())
 
 
-def test_fit_model_chooses_c_and_threshold_by_cross_validation():
-    texts = [
-        ("The cat sat on the mat.", "A cat was sitting on the mat.", True),
-        ("He bought a new car.", "He purchased a new car.", True),
-        ("Shares rose 5 percent.", "The shares went up 5 percent.", True),
-        ("She lives in Paris.", "She lives in Paris, France.", True),
-        ("The cat sat on the mat.", "Interest rates will rise next year.", False),
-        ("He bought a new car.", "The museum opens at nine.", False),
-        ("Shares rose 5 percent.", "My brother plays the violin.", False),
-        ("She lives in Paris.", "They sold 300 tickets on Friday.", False),
-    ] * 3
-    sentences = parse_many([t for a, b, _ in texts for t in (a, b)])
+# Distinct pairs only: cross-validation must never see a held-out pair (or a copy of it) in training.
+TRAINING_PAIRS = [
+    ("The cat sat on the mat.", "A cat was sitting on the mat.", True),
+    ("He bought a new car.", "He purchased a new car.", True),
+    ("Shares rose 5 percent.", "The shares went up 5 percent.", True),
+    ("She lives in Paris.", "She lives in Paris, France.", True),
+    ("The train to Boston was late again.", "Again the Boston train was late.", True),
+    ("We finished the project on time.", "The project was finished on time by us.", True),
+    ("The children played in the park all afternoon.", "All afternoon the kids played in the park.", True),
+    ("The company hired two hundred new workers.", "Two hundred new workers were hired by the company.", True),
+    ("My sister is studying medicine in Berlin.", "In Berlin, my sister studies medicine.", True),
+    ("The storm closed every road into town.", "Every road into town was closed by the storm.", True),
+    ("Interest rates will rise next year.", "The cat sat on the mat.", False),
+    ("The museum opens at nine.", "He bought a new car.", False),
+    ("My brother plays the violin.", "Shares rose 5 percent.", False),
+    ("They sold 300 tickets on Friday.", "She lives in Paris.", False),
+    ("The soup needs more salt.", "The train to Boston was late again.", False),
+    ("Our dog hates thunder.", "We finished the project on time.", False),
+    ("The bank raised its fees.", "The children played in the park all afternoon.", False),
+    ("I forgot my umbrella at work.", "The company hired two hundred new workers.", False),
+    ("The election results came in late.", "My sister is studying medicine in Berlin.", False),
+    ("Tomatoes grow well in sunny gardens.", "The storm closed every road into town.", False),
+]
+# Never used for fitting: how the fitted model does on pairs it did not see.
+HELD_OUT_PAIRS = [
+    ("The river flooded the village last spring.", "Last spring the village was flooded by the river.", True),
+    ("The doctor told him to rest for a week.", "He was told by the doctor to rest for a week.", True),
+    ("Our team won the final match.", "The final match was won by our team.", True),
+    ("The library lends books for free.", "Books are lent for free by the library.", True),
+    ("The river flooded the village last spring.", "My phone battery died during the call.", False),
+    ("The doctor told him to rest for a week.", "Pancakes taste best with maple syrup.", False),
+    ("Our team won the final match.", "The printer on the third floor is broken.", False),
+    ("The library lends books for free.", "Winter tyres are required in the mountains.", False),
+]
+
+
+def _features(pairs: list[tuple[str, str, bool]], groups: list[str]) -> tuple[Features, np.ndarray]:
+    sentences = parse_many([t for a, b, _ in pairs for t in (a, b)])
     first, second = sentences[0::2], sentences[1::2]
-    groups = ["simmat", "length"]
     names = feature_names(groups)
     hand = np.array([[pair_features(a, b, groups)[n] for n in names] for a, b in zip(first, second)])
-    labels = np.array([label for *_, label in texts])
-    model = fit_model(Features(first, second, hand, names), labels, groups=groups, folds=3)
-    assert model.cv_accuracy >= 0.9
+    return Features(first, second, hand, names), np.array([label for *_, label in pairs])
+
+
+def test_fit_model_chooses_c_and_threshold_by_cross_validation():
+    from osnguard.privacy.paraphrase.detector import C_GRID, THRESHOLDS
+
+    groups = ["simmat", "length"]
+    features, labels = _features(TRAINING_PAIRS, groups)
+    assert len({(a, b) for a, b, _ in TRAINING_PAIRS}) == len(TRAINING_PAIRS)  # no copies across folds
+    model = fit_model(features, labels, groups=groups, folds=3)
     assert model.groups == groups
-    probabilities = model.probabilities(Features(first, second, hand, names))
-    assert ((probabilities >= model.threshold) == labels).mean() >= 0.9
+    assert model.c in C_GRID and model.threshold in THRESHOLDS
+    assert model.cv_accuracy >= 0.8  # out-of-fold: each pair scored by a model that never saw it
+    held, held_labels = _features(HELD_OUT_PAIRS, groups)
+    assert ((model.probabilities(held) >= model.threshold) == held_labels).mean() >= 0.75
+    # labels that do not follow the features: out-of-fold accuracy stays far from the honest one
+    shuffled = fit_model(features, labels[np.random.default_rng(0).permutation(len(labels))], groups=groups, folds=3)
+    assert shuffled.cv_accuracy <= 0.7 < model.cv_accuracy
     with pytest.raises(ValueError, match="at least one feature"):
-        fit_model(Features(first, second, hand, names), labels, names=[])
+        fit_model(features, labels, names=[])
 
 
 def test_parses_are_reused_across_calls():
