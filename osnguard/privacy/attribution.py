@@ -505,12 +505,11 @@ def _evidence(slot: _Slot, candidate: str, cand: list[tuple[str, int, int]], sta
     return Evidence(slot.slot, slot.kind, candidate[first:last], first, last)
 
 
-def _default_detector() -> Detector | None:
-    try:
-        from osnguard.privacy.paraphrase.detector import get_detector
-    except ImportError:
-        log.warning("paraphrase detector not installed: deciding disclosure on lexical overlap only")
-        return None
+def _default_detector() -> Detector:
+    """The shipped paraphrase detector; `ModelUnavailable` (never a silent lexical-only decision)
+    when it is missing or stale."""
+    from osnguard.privacy.paraphrase.detector import get_detector
+
     return get_detector()
 
 

@@ -395,10 +395,7 @@ def _temporal_options(text: str, phrase: Phrase, now: datetime | None, gamma: fl
     """NCP* generalizations and suppression of a time phrase, from the temporal stage."""
     if now is None:
         return None
-    try:
-        from osnguard.privacy.temporal import find_expressions, generalize, suppress
-    except ImportError:  # pragma: no cover - the temporal stage is part of the engine
-        return None
+    from osnguard.privacy.temporal import find_expressions, generalize, suppress
     expression = next((e for e in find_expressions(text, now=now)
                        if e.phrase_span[0] < phrase.end and phrase.start < e.end), None)
     if expression is None:

@@ -2,9 +2,9 @@
 
 A fingerprint substitution replaces one word (or a few) inside a sentence. It is kept only if it
 reads naturally in its context. The project's naturalness scorer (Fre, Eq. 4.7, with its γ) lives in
-`osnguard.privacy.anonymization.naturalness`; `default_check()` uses it when it is installed, and
-otherwise falls back to `BigramCheck`, a local relative test on the offline counts that ship with
-symspellpy (bigrams) and wordfreq (unigrams).
+`osnguard.privacy.anonymization.naturalness`; `default_check()` uses it (and fails if its language
+model is missing). `BigramCheck` is another check, a local relative test on the offline counts that
+ship with symspellpy (bigrams) and wordfreq (unigrams), for comparisons.
 
 A check is any callable `check(left, original, replacement, right) -> bool` where `left` and `right`
 are the lower-cased words around the substitution (nearest last / nearest first).
@@ -12,7 +12,6 @@ are the lower-cased words around the substitution (nearest last / nearest first)
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
 import threading
@@ -101,23 +100,13 @@ class BigramCheck:
         return new_score >= old_score - self.max_drop * max(old_known, 1)
 
 
-def _project_check() -> NaturalnessCheck | None:
-    """The anonymization stage's Fre/γ check, if that module offers a substitution check."""
-    try:
-        module = importlib.import_module("osnguard.privacy.anonymization.naturalness")
-    except ImportError:
-        return None
-    check = getattr(module, "substitution_is_natural", None)
-    return check if callable(check) else None
-
-
 @load_once
 def default_check() -> NaturalnessCheck:
-    check = _project_check()
-    if check is None:
-        log.info("fingerprinting: using the local bigram naturalness check")
-        return BigramCheck()
-    return check
+    """The anonymization stage's Fre/γ check (its language model missing is an error, not a
+    fallback to another check that would change which fingerprints are natural)."""
+    from osnguard.privacy.anonymization.naturalness import substitution_is_natural
+
+    return substitution_is_natural
 
 
 def accept_all(left: Sequence[str], original: str, replacement: str, right: Sequence[str]) -> bool:
