@@ -1,6 +1,16 @@
-"""Fixtures for the disclosure tests: let the crawler reach local test servers."""
+"""Fixtures for the disclosure tests: a local test server, and letting the crawler reach it."""
 
 import pytest
+
+from .localserver import LocalServer
+
+
+@pytest.fixture
+def server():
+    """A web server on 127.0.0.1 whose pages and feeds a test sets (tests/disclosures/localserver.py)."""
+    srv = LocalServer().start()
+    yield srv
+    srv.stop()
 
 
 @pytest.fixture

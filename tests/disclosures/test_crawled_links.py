@@ -20,7 +20,7 @@ from osnguard.disclosures.detection import document_detect, screening_index_rese
 from osnguard.disclosures.models import CandidateDocument, CrawlJob, Disclosure
 
 from .fixtures import befriend, make_user, post_fingerprinted, realise
-from .localserver import LocalServer, send
+from .localserver import send
 
 HOSTILE = [
     "javascript:alert(document.cookie)",
@@ -96,13 +96,6 @@ def test_mastodon_status_urls_that_are_not_http_are_dropped():
 
 
 # --- the whole way: crawl, detect, show the disclosure to its author --------------------------
-
-
-@pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from osnguard.disclosures.crawler.guard import AddressPolicy
 from osnguard.disclosures.crawler.http import FetchError, FetchLimits, GuardedClient
 
-from .localserver import LocalServer, send
+from .localserver import send
 
 LOCAL = AddressPolicy.from_strings(["127.0.0.0/8"])
 DEADLINE = 1.5
@@ -20,13 +20,6 @@ READ_TIMEOUT = 1.0  # each byte comes well within it
 DRIP_EVERY = 0.2
 DRIP_FOR = 8.0  # the server gives up after this long, so a broken client fails instead of hanging
 SLACK = 1.0
-
-
-@pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
 
 
 def drip(request, data: bytes) -> None:

@@ -17,13 +17,6 @@ LOCAL = AddressPolicy.from_strings(["127.0.0.0/8"])
 
 
 @pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
 def connects(monkeypatch):
     """Record every address the process tries to connect a TCP socket to."""
     seen: list[str] = []

@@ -10,17 +10,9 @@ from osnguard.disclosures.models import CandidateDocument, CrawlJob, Disclosure,
 from workers import start_worker, stop_worker, wait_for, worker_log
 
 from .leakworld import all_finished, build_world, send_crawls, sender_for
-from .localserver import LocalServer
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 PIPELINE_TIMEOUT = 240
-
-
-@pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
 
 
 def isolated_redis(redis_url: str, db: int) -> str:

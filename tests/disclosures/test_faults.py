@@ -17,7 +17,6 @@ from timetravel import python_command
 from workers import ROOT, start_worker, stop_worker, test_database_url, wait_for, worker_log
 
 from .leakworld import all_finished, build_world, send_crawls, sender_for
-from .localserver import LocalServer, send
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.redis]
 
@@ -25,13 +24,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.
 @pytest.fixture
 def fast_password_hashing():
     """Real password hashing here: the web app under test runs in its own process and settings."""
-
-
-@pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
 
 
 def free_port() -> int:

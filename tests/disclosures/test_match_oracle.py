@@ -12,18 +12,11 @@ from osnguard.disclosures.detection import document_detect, screening_index_rese
 from osnguard.disclosures.models import CrawlJob, Disclosure
 
 from .fixtures import befriend, make_user, post_fingerprinted, realise
-from .localserver import LocalServer, send
+from .localserver import send
 
 pytestmark = pytest.mark.django_db
 
 TRAP_NAME = "Eve's secret trap"
-
-
-@pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture

@@ -10,16 +10,9 @@ from osnguard.disclosures.detection import document_detect, screening_index_rese
 from osnguard.disclosures.models import CandidateDocument, CrawlJob, Disclosure, Notification, Source
 
 from .fixtures import befriend, make_user, post_fingerprinted, realise
-from .localserver import LocalServer, send
+from .localserver import send
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def server():
-    srv = LocalServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture
