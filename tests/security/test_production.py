@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     environment = {**os.environ, "DJANGO_ENV": "production", "DJANGO_ALLOWED_HOSTS": "osnguard.example", **env}
-    for name in ("DJANGO_DEBUG", "DJANGO_SECURE_SSL_REDIRECT", "DJANGO_HSTS_SECONDS", "DATABASE_URL"):
+    # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser fixture for live_server, never in production
+    for name in ("DJANGO_DEBUG", "DJANGO_SECURE_SSL_REDIRECT", "DJANGO_HSTS_SECONDS", "DATABASE_URL",
+                 "DJANGO_ALLOW_ASYNC_UNSAFE"):
         environment.pop(name, None)
     return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, env=environment,
                           capture_output=True, text=True, timeout=120)
