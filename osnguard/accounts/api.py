@@ -161,6 +161,8 @@ class TokenObtainApi(ObtainAuthToken):
 
     def post(self, request: Request, *args, **kwargs) -> Response:
         username = request.data.get("username") if hasattr(request.data, "get") else None
+        if username is not None and (not isinstance(username, str) or "\x00" in username or len(username) > 150):
+            raise exceptions.ValidationError({"username": ["Enter a valid username (text, at most 150 characters)."]})
         AxesProxyHandler.update_request(request._request)
         if AxesProxyHandler.is_locked(request._request, credentials={"username": username}):
             raise LoginLocked()

@@ -7,6 +7,7 @@ turns that limit off. Rates read like DRF's: "120/min", "10/hour".
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections.abc import Iterator
@@ -39,9 +40,20 @@ def client_ip(request: HttpRequest) -> str:
     forwarded = meta.get("HTTP_X_FORWARDED_FOR", "")
     if proxies > 0 and forwarded:
         addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
-        if addresses:
-            return addresses[-min(proxies, len(addresses))]
-    return meta.get("REMOTE_ADDR", "") or "unknown"
+        if addresses and (address := _valid_address(addresses[-min(proxies, len(addresses))])):
+            return address
+    # always an IP address (the lockout stores it in an inet column on PostgreSQL)
+    return _valid_address(meta.get("REMOTE_ADDR", "")) or NO_ADDRESS
+
+
+NO_ADDRESS = "0.0.0.0"  # a request with no usable address (Django's test client, a bad proxy header)
+
+
+def _valid_address(value: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(value.strip()))
+    except ValueError:
+        return None
 
 
 def rate_limit_hit(*, scope: str, key: str, rate: str | None) -> bool:

@@ -137,3 +137,18 @@ def test_proposal_versions_come_a_page_at_a_time(api, user, settings):
     seen = {v["friend"] for v in data["versions"]} | {v["friend"] for v in last["versions"]}
     assert len(seen) == 3
     assert api.post("/api/messages/proposal/?versions_page=0", {"text": "Hi."}, format="json").status_code == 400
+
+
+def test_client_ip_is_always_an_ip_address(settings):
+    """The lockout stores it in an inet column on PostgreSQL: no request may give it a non-address."""
+    from django.test import RequestFactory
+
+    from osnguard.core.limits import NO_ADDRESS, client_ip
+
+    factory = RequestFactory()
+    assert client_ip(factory.get("/", REMOTE_ADDR="203.0.113.9")) == "203.0.113.9"
+    assert client_ip(factory.get("/", REMOTE_ADDR="")) == NO_ADDRESS
+    assert client_ip(factory.get("/", REMOTE_ADDR="unknown")) == NO_ADDRESS
+    settings.DJANGO_NUM_PROXIES = 1
+    assert client_ip(factory.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.7")) == "198.51.100.7"
+    assert client_ip(factory.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="<script>")) == "10.0.0.1"

@@ -93,3 +93,13 @@ def test_deeply_nested_json_is_a_400_unauthenticated(url):
 def test_ordinary_json_still_parses(api):
     response = api.post("/api/groups/", {"name": "Neighbours"}, format="json")
     assert response.status_code == 201
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("username", ["ad\x00am", ["adam"], {"a": 1}, "x" * 151])
+def test_token_endpoint_refuses_unusable_usernames_with_a_400(username):
+    """NUL bytes cannot be stored in PostgreSQL text: they must never reach the lockout's query."""
+    from rest_framework.test import APIClient
+
+    response = APIClient().post("/api/auth/token/", {"username": username, "password": "x"}, format="json")
+    assert response.status_code == 400 and "username" in response.json()
