@@ -256,11 +256,16 @@ def _load_resources(english: bool, failures: list[CheckFailure]) -> set[str]:
         try:
             load()
         except Exception as exc:  # noqa: BLE001 - a resource that cannot load makes the message unchecked
-            _log_failure(name, exc)
-            broken.add(name)
-            stopped = [d for d, needs in REQUIRES.items() if name in needs]
-            failures.append(failure(name, exc, stopped))
+            _resource_failed(name, exc, broken, failures)
     return broken
+
+
+def _resource_failed(name: str, exc: BaseException, broken: set[str], failures: list[CheckFailure]) -> None:
+    """Record that a shared resource failed: logged, marked broken, and reported once with the
+    detectors it stops."""
+    _log_failure(name, exc)
+    broken.add(name)
+    failures.append(failure(name, exc, [d for d, needs in REQUIRES.items() if name in needs]))
 
 
 def _shift(phrase: Phrase, offset: int, text: str) -> Phrase:
@@ -288,9 +293,8 @@ def run_detectors(
             doc = context.doc if whole else nlp(piece)
             contexts.append((start, MessageContext(piece, context.profile, context.now, doc, context.language)))
     except Exception as exc:  # noqa: BLE001 - no parse, no English-only detector
-        log.exception("spaCy failed on the message")
-        broken = {*broken, "spacy"}
-        failures.append(failure("spacy", exc, [d for d, needs in REQUIRES.items() if "spacy" in needs]))
+        broken = set(broken)
+        _resource_failed("spacy", exc, broken, failures)
     found: list[Phrase] = []
     for name, (_, _, english_only) in DETECTORS.items():
         if english_only and (not english or not text.strip()):
@@ -477,9 +481,7 @@ def identify(
         try:
             doc = resources.parse(text)
         except Exception as exc:  # noqa: BLE001 - reported; the English-only detectors do not run
-            log.exception("spaCy failed on the message")
-            broken.add("spacy")
-            failures.append(failure("spacy", exc, [d for d, needs in REQUIRES.items() if "spacy" in needs]))
+            _resource_failed("spacy", exc, broken, failures)
     context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
     phrases = merge(run_detectors(context, failures, broken), text)
     probability = 0.0
