@@ -543,13 +543,7 @@ def message_post(
     if audience not in Message.Audience.values:
         raise ValidationError({"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."})
     if audience == Message.Audience.PUBLIC:
-        groups = _engine_groups(author=author)
-        return message_store(
-            author=author, text=text, audience=audience, private=None,
-            groups=[GroupDraft(name=g["name"], level=g["level"], text=text) for g in groups],
-            versions=[VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
-                      for g in groups for f in g["friends"]],
-        )
+        return _message_store_as_written(author=author, text=text, audience=audience)
     try:
         proposal = message_propose(author=author, text=text, group_texts=group_texts, choices=choices,
                                    readings=readings, rejected_synonyms=rejected_synonyms,
@@ -557,7 +551,12 @@ def message_post(
     except UncheckedMessage as exc:
         if post_unchecked is not True:
             raise UncheckedMessage(exc.failures, UNCHECKED_POST) from exc
-        return _message_store_unchecked(author=author, text=text, failures=exc.failures)
+        # by the author's explicit choice: every friend gets the original text, and the message
+        # records the choice and what could not run (no server details)
+        return _message_store_as_written(
+            author=author, text=text, audience=Message.Audience.FRIENDS, posted_unchecked=True,
+            check_failures=[f.to_dict(technical=False) for f in exc.failures], warnings=[UNCHECKED_NOTE],
+        )
     if digest not in (None, "") and digest != proposal.digest:
         raise ValidationError("The versions changed since you reviewed them (your friends or groups may have "
                               "changed): update the versions, check them, then post.")
@@ -585,16 +584,12 @@ def message_post(
     )
 
 
-def _message_store_unchecked(*, author: AbstractUser, text: str, failures: list[Any]) -> Message:
-    """Store a message identification could not check, by the author's explicit choice: every
-    friend gets the original text as written (no generalization, no fingerprint), and the
-    message records the choice and the failures (detector, kind and reason, no server details)."""
-    text = message_clean_text(text=text)
+def _message_store_as_written(*, author: AbstractUser, text: str, audience: str, **fields: Any) -> Message:
+    """Store a message every friend gets as written: no generalization, no fingerprint, no
+    verdict (`private` None). A public post, or one the author posts unchecked (`fields`)."""
     groups = _engine_groups(author=author)
     return message_store(
-        author=author, text=text, audience=Message.Audience.FRIENDS, private=None,
-        posted_unchecked=True, check_failures=[f.to_dict(technical=False) for f in failures],
-        warnings=[UNCHECKED_NOTE],
+        author=author, text=text, audience=audience, private=None, **fields,
         groups=[GroupDraft(name=g["name"], level=g["level"], text=text) for g in groups],
         versions=[VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
                   for g in groups for f in g["friends"]],
