@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from osnguard.circles.models import Friendship
 from osnguard.circles.services import friendship_move, group_next_stricter
-from osnguard.core.links import http_url
+from osnguard.core.links import MAX_URL_CHARS, http_url
 
 from .crawler.guard import AddressPolicy
 
@@ -73,8 +73,8 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
     raw = str(url or "").strip()
     if not raw:
         raise ValidationError({"url": "Enter an http:// or https:// address."})
-    if len(raw) > 2000:
-        raise ValidationError({"url": "That address is too long (2,000 characters at most)."})
+    if len(raw) > MAX_URL_CHARS:
+        raise ValidationError({"url": f"That address is too long ({MAX_URL_CHARS:,} characters at most)."})
     try:
         parts = urlsplit(raw)
     except ValueError:
