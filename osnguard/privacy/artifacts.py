@@ -113,9 +113,9 @@ def library_versions(spec: ModelSpec) -> dict[str, str]:
     for name in spec.libraries:
         distribution = resources.spacy_model_name() if name == SPACY_MODEL else name
         try:
-            versions[name if name != SPACY_MODEL else distribution] = metadata.version(distribution)
+            versions[distribution] = metadata.version(distribution)
         except metadata.PackageNotFoundError:
-            versions[name if name != SPACY_MODEL else distribution] = "not installed"
+            versions[distribution] = "not installed"
     return versions
 
 
