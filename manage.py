@@ -7,8 +7,9 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "osnguard.settings")
-    import osnguard.celery  # noqa: F401  - so tasks sent from commands use our Celery app
     from django.core.management import execute_from_command_line
+
+    import osnguard.celery  # noqa: F401  - so tasks sent from commands use our Celery app
 
     execute_from_command_line(sys.argv)
 

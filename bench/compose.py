@@ -23,14 +23,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import osnguard.privacy.anonymize as engine  # noqa: E402
-from osnguard.privacy.evaluation.capacity import private_tweets  # noqa: E402
+import osnguard.privacy.anonymize as engine
+from osnguard.privacy.evaluation.capacity import private_tweets
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
     "I studied at Harvard University for three years as a computer science major."
 )
-PROFILE = {"hometown": ["Tokyo"], "education": ["Tokyo University", "Harvard University"], "work": ["student"]}
+PROFILE = {
+    "hometown": ["Tokyo"],
+    "education": ["Tokyo University", "Harvard University"],
+    "work": ["student"],
+}
 NOW = "2024-05-01T09:00:00+00:00"
 GROUPS = ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
 
@@ -52,13 +56,17 @@ def audience(friends: int) -> list[dict]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tweets", type=int, default=50, help="private ppdp tweets to time besides the demo")
-    parser.add_argument("--friends", type=int, default=150, help="recipients per message, over 5 groups")
+    parser.add_argument(
+        "--tweets", type=int, default=50, help="private ppdp tweets to time besides the demo"
+    )
+    parser.add_argument(
+        "--friends", type=int, default=150, help="recipients per message, over 5 groups"
+    )
     parser.add_argument("--warmup", type=int, default=3)
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
 
-    messages = [DEMO] + [t.text for t in private_tweets() if t.text][: args.tweets]
+    messages = [DEMO, *[t.text for t in private_tweets() if t.text][:args.tweets]]
     groups = audience(args.friends)
     stage = {"identify": 0.0, "generalize": 0.0}
     identify_phrases, generalizer = engine.identify_phrases, engine.default_generalizer()
@@ -79,7 +87,9 @@ def main() -> int:
 
     engine.identify_phrases = timed_identify
     for text in messages[: args.warmup]:
-        engine.anonymize(text, profile=PROFILE, now=NOW, groups=groups, generalizer=timed_generalizer)
+        engine.anonymize(
+            text, profile=PROFILE, now=NOW, groups=groups, generalizer=timed_generalizer
+        )
 
     total_ms, identify_ms, generalize_ms, fingerprint_ms = [], [], [], []
     distinct, distances, private = [], [], 0
@@ -87,7 +97,9 @@ def main() -> int:
     for text in messages:
         stage.update(identify=0.0, generalize=0.0)
         t0 = time.perf_counter()
-        result = engine.anonymize(text, profile=PROFILE, now=NOW, groups=groups, generalizer=timed_generalizer)
+        result = engine.anonymize(
+            text, profile=PROFILE, now=NOW, groups=groups, generalizer=timed_generalizer
+        )
         total = (time.perf_counter() - t0) * 1000
         total_ms.append(total)
         identify_ms.append(stage["identify"] * 1000)
@@ -118,8 +130,12 @@ def main() -> int:
                 "demo_ms": round(total_ms[0], 1),
                 "demo_distinct_versions": distinct[0],
                 "demo_min_distance": demo.min_distance if demo else None,
-                "all_distinct_share": round(sum(d == args.friends for d in distinct) / len(distinct), 4),
-                "min_distance_at_least_3_share": round(sum(d >= 3 for d in distances) / max(len(distances), 1), 4),
+                "all_distinct_share": round(
+                    sum(d == args.friends for d in distinct) / len(distinct), 4
+                ),
+                "min_distance_at_least_3_share": round(
+                    sum(d >= 3 for d in distances) / max(len(distances), 1), 4
+                ),
                 "peak_mb": round(peak_mb, 1),
                 "target_p95_ms": 300,
             }

@@ -22,12 +22,17 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=40)
     args = parser.parse_args()
     for text, phrase, tag in random.Random(args.seed).sample(gold_phrases(), args.n):
-        natural = [o for o in alternatives(text, phrase, profile=Profile()).options[1:] if o.natural]
+        natural = [
+            o for o in alternatives(text, phrase, profile=Profile()).options[1:] if o.natural
+        ]
         if not natural:
             print(f"[{tag}] {phrase.text!r}: [kept]")
             continue
         option = natural[0]
-        left, right = text[max(0, option.start - 40):option.start], text[option.end:option.end + 30]
+        left, right = (
+            text[max(0, option.start - 40) : option.start],
+            text[option.end : option.end + 30],
+        )
         print(f"[{tag}] {phrase.text!r} -> …{left}[{option.text}]{right}…".replace("\n", " "))
 
 

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from osnguard.privacy.identification import identify  # noqa: E402
-from osnguard.privacy.identification.pipeline import warm_up  # noqa: E402
-from osnguard.privacy.identification.tagger import load_corpus  # noqa: E402
+from osnguard.privacy.identification import identify
+from osnguard.privacy.identification.pipeline import warm_up
+from osnguard.privacy.identification.tagger import load_corpus
 
 PROFILE = {"hometown": ["Seattle"], "education": ["Harvard University"], "work": ["Microsoft"]}
 NOW = "2024-05-01T09:00:00+00:00"

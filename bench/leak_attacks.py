@@ -21,9 +21,9 @@ import hashlib
 import math
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 import numpy as np
 
@@ -33,12 +33,53 @@ from osnguard.privacy.types import Choice, Version
 _TAGGED = re.compile(r"(\S+)/(DI|QI[A-Z]+|SA|NONE)\b")
 _PRIVATE_TAG = re.compile(r"/(QI[A-Z]+|SA)\b")
 MINOR = {
-    "a", "an", "the", "of", "to", "in", "on", "at", "for", "with", "by", "from", "that", "this",
-    "is", "are", "was", "were", "be", "been", "it", "its", "and", "so", "just", "very", "really",
-    "will", "would", "can", "could", "has", "have", "had", "my", "his", "her", "their", "our",
+    "a",
+    "an",
+    "the",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "by",
+    "from",
+    "that",
+    "this",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "it",
+    "its",
+    "and",
+    "so",
+    "just",
+    "very",
+    "really",
+    "will",
+    "would",
+    "can",
+    "could",
+    "has",
+    "have",
+    "had",
+    "my",
+    "his",
+    "her",
+    "their",
+    "our",
 }
-COMMENTARY_BEFORE = ["lol look what got posted: ", "Not sure I should share this but ", "Wow. ",
-                     "Heard this today - ", "FYI: "]
+COMMENTARY_BEFORE = [
+    "lol look what got posted: ",
+    "Not sure I should share this but ",
+    "Wow. ",
+    "Heard this today - ",
+    "FYI: ",
+]
 COMMENTARY_AFTER = [" Can you believe it?", " #gossip", " (not my words)", " smh", " Thoughts?"]
 
 
@@ -94,8 +135,14 @@ def make_groups(n_friends: int = 150, n_groups: int = 5) -> list[dict]:
     """`n_groups` groups of consecutive friends, privacy level 1..n (the anonymize() format)."""
     per = n_friends // n_groups
     return [
-        {"name": f"group{g + 1}", "level": g + 1,
-         "friends": [f"friend{i:03d}" for i in range(g * per, (g + 1) * per if g < n_groups - 1 else n_friends)]}
+        {
+            "name": f"group{g + 1}",
+            "level": g + 1,
+            "friends": [
+                f"friend{i:03d}"
+                for i in range(g * per, (g + 1) * per if g < n_groups - 1 else n_friends)
+            ],
+        }
         for g in range(n_groups)
     ]
 
@@ -109,7 +156,7 @@ def real_versions(text: str, groups: list[dict]) -> list[Version] | None:
         return None
     import datetime as dt
 
-    now = dt.datetime(2026, 1, 15, 12, tzinfo=dt.timezone.utc)
+    now = dt.datetime(2026, 1, 15, 12, tzinfo=dt.UTC)
     result = anonymize(text, now=now, groups=groups, fingerprint_all=True, seed="leaks")
     versions = list(result.versions)
     wanted = sum(len(g["friends"]) for g in groups)
@@ -166,7 +213,9 @@ def _cased(word: str, like: str) -> str:
     return word.capitalize() if like[:1].isupper() else word
 
 
-def _assign_codes(sizes: list[int], count: int, rng: random.Random, distance: int) -> list[list[int]] | None:
+def _assign_codes(
+    sizes: list[int], count: int, rng: random.Random, distance: int
+) -> list[list[int]] | None:
     """`count` random code vectors over slots of `sizes` options, pairwise Hamming distance
     >= `distance` (greedy); None when the Hamming bound or 5,000 tries say it cannot be done."""
     radius = (distance - 1) // 2
@@ -186,7 +235,9 @@ def _assign_codes(sizes: list[int], count: int, rng: random.Random, distance: in
     return None
 
 
-def synonym_versions(text: str, groups: list[dict], rng: random.Random, distances: tuple[int, ...] = (5, 4, 3)) -> list[Version] | None:
+def synonym_versions(
+    text: str, groups: list[dict], rng: random.Random, distances: tuple[int, ...] = (5, 4, 3)
+) -> list[Version] | None:
     """Our own fingerprinting for the simulation (see module); None if capacity is too small."""
     doc = resources.nlp()(text)
     slots: list[tuple[int, int, str, list[str]]] = []  # start, end, original, options
@@ -198,14 +249,24 @@ def synonym_versions(text: str, groups: list[dict], rng: random.Random, distance
         if token.pos_ in ("NOUN", "VERB", "ADJ", "ADV"):
             options = _inflected_synonyms(token)
             if options:
-                slots.append((token.idx, token.idx + len(word), word,
-                              [word] + [_cased(o, word) for o in options]))
+                slots.append(
+                    (
+                        token.idx,
+                        token.idx + len(word),
+                        word,
+                        [word] + [_cased(o, word) for o in options],
+                    )
+                )
                 continue
         if group_slot is None and token.pos_ == "NOUN" and word.lower() == token.lemma_.lower():
             chain = _hypernyms(word.lower())
             if len(chain) >= len(groups) - 1:
-                group_slot = (token.idx, token.idx + len(word), word,
-                              [word] + [_cased(c, word) for c in chain[: len(groups) - 1]])
+                group_slot = (
+                    token.idx,
+                    token.idx + len(word),
+                    word,
+                    [word] + [_cased(c, word) for c in chain[: len(groups) - 1]],
+                )
     friends = [(f, g["name"], gi) for gi, g in enumerate(groups) for f in g["friends"]]
     codes = None
     for distance in distances if slots else ():
@@ -216,7 +277,9 @@ def synonym_versions(text: str, groups: list[dict], rng: random.Random, distance
         return None
     versions = []
     for (friend, group, gi), code in zip(friends, codes):
-        picks = [(s[0], s[1], s[2], s[3][c], n, "synonym") for n, (s, c) in enumerate(zip(slots, code))]
+        picks = [
+            (s[0], s[1], s[2], s[3][c], n, "synonym") for n, (s, c) in enumerate(zip(slots, code))
+        ]
         if group_slot is not None:
             picks.append((*group_slot[:3], group_slot[3][gi], len(slots), "generalization"))
         versions.append(_render(text, friend, group, picks))
@@ -245,8 +308,15 @@ def fingerprint_versions(text: str, groups: list[dict]) -> list[Version] | None:
     doc = resources.nlp()(text)
     versions: list[Version] = []
     for index, group in enumerate(groups):
-        result = fingerprint_group(text, group["friends"], group=group["name"], group_index=index,
-                                   n_groups=len(groups), seed="leaks", doc=doc)
+        result = fingerprint_group(
+            text,
+            group["friends"],
+            group=group["name"],
+            group_index=index,
+            n_groups=len(groups),
+            seed="leaks",
+            doc=doc,
+        )
         if result.capacity < len(group["friends"]):
             return None
         versions.extend(result.versions)
@@ -256,7 +326,9 @@ def fingerprint_versions(text: str, groups: list[dict]) -> list[Version] | None:
 SOURCES = ("anonymize", "fingerprint", "synonyms")
 
 
-def versions_for(text: str, groups: list[dict], rng: random.Random, source: str = "auto") -> tuple[list[Version] | None, str]:
+def versions_for(
+    text: str, groups: list[dict], rng: random.Random, source: str = "auto"
+) -> tuple[list[Version] | None, str]:
     """(versions or None, source used). "auto" uses the first installed of osnguard's
     anonymize(), osnguard's fingerprinting and our own synonym generator (never a mix)."""
     if source == "auto":
@@ -271,7 +343,10 @@ def versions_for(text: str, groups: list[dict], rng: random.Random, source: str 
 def _installed(name: str) -> bool:
     import importlib.util
 
-    module = {"anonymize": "osnguard.privacy.anonymize", "fingerprint": "osnguard.privacy.fingerprinting"}.get(name)
+    module = {
+        "anonymize": "osnguard.privacy.anonymize",
+        "fingerprint": "osnguard.privacy.fingerprinting",
+    }.get(name)
     return module is None or importlib.util.find_spec(module) is not None
 
 
@@ -309,10 +384,19 @@ def reorder(text: str, rng: random.Random) -> str:
     """Swap the two halves around a clause boundary (comma, semicolon, conjunction, preposition)."""
     tokens = text.split(" ")
     n = len(tokens)
-    cuts = [i for i in range(2, n - 1) if tokens[i - 1].endswith((",", ";")) or
-            tokens[i].lower() in ("and", "but", "because", "when", "while", "after", "before", "since")]
+    cuts = [
+        i
+        for i in range(2, n - 1)
+        if tokens[i - 1].endswith((",", ";"))
+        or tokens[i].lower()
+        in ("and", "but", "because", "when", "while", "after", "before", "since")
+    ]
     if not cuts:
-        cuts = [i for i in range(2, n - 1) if tokens[i].lower() in ("in", "on", "at", "for", "with", "to")]
+        cuts = [
+            i
+            for i in range(2, n - 1)
+            if tokens[i].lower() in ("in", "on", "at", "for", "with", "to")
+        ]
     cut = min(cuts, key=lambda i: abs(i - n / 2)) if cuts else n // 2
     first = " ".join(tokens[:cut]).rstrip(",;")
     second = " ".join(tokens[cut:]).rstrip(".!?")

@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import leak_attacks as la  # noqa: E402
-from osnguard.privacy import attribution  # noqa: E402
-from osnguard.privacy.attribution import attribute, prepare  # noqa: E402
+from bench import leak_attacks as la
+from osnguard.privacy import attribution
+from osnguard.privacy.attribution import attribute, prepare
 
 
 @dataclass
@@ -70,15 +70,26 @@ def demo_message() -> tuple[la.Message, list, list[dict]]:
 
     from osnguard.privacy.anonymize import anonymize
 
-    data = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "demo.json").read_text(encoding="utf-8"))
-    groups = [{"name": name, "level": level, "friends": [f["username"] for f in data["friends"] if f["group"] == name]}
-              for level, name in enumerate(DEMO_GROUPS)]
-    result = anonymize(DEMO_TEXT, profile=data["owner"]["profile"], now="2026-11-22T10:00:00Z", groups=groups)
+    data = json.loads(
+        (Path(__file__).resolve().parents[1] / "fixtures" / "demo.json").read_text(encoding="utf-8")
+    )
+    groups = [
+        {
+            "name": name,
+            "level": level,
+            "friends": [f["username"] for f in data["friends"] if f["group"] == name],
+        }
+        for level, name in enumerate(DEMO_GROUPS)
+    ]
+    result = anonymize(
+        DEMO_TEXT, profile=data["owner"]["profile"], now="2026-11-22T10:00:00Z", groups=groups
+    )
     return la.Message("demo", DEMO_TEXT, "demo"), list(result.versions), groups
 
 
-def build_messages(split: str, count: int, seed: int, source: str, max_tries: int = 100_000,
-                   recipients: int = 150) -> list[tuple[la.Message, list, str]]:
+def build_messages(
+    split: str, count: int, seed: int, source: str, max_tries: int = 100_000, recipients: int = 150
+) -> list[tuple[la.Message, list, str]]:
     """The first `count` messages of `split` (shuffled by `seed`) that can be fingerprinted for
     `recipients` recipients, with their versions and where those came from."""
     rng = random.Random(seed)
@@ -93,12 +104,21 @@ def build_messages(split: str, count: int, seed: int, source: str, max_tries: in
         versions, how = la.versions_for(message.text, groups, rng, source=source)
         if versions is not None:
             chosen.append((message, versions, how))
-    print(f"{len(chosen)} {split} messages fingerprinted for {recipients} recipients out of {tried} tried", file=sys.stderr)
+    print(
+        f"{len(chosen)} {split} messages fingerprinted for {recipients} recipients out of {tried} tried",
+        file=sys.stderr,
+    )
     return chosen
 
 
-def simulate(messages, seed: int, detector, recipients: int = 150, every_leaker: bool = False,
-             groups: list[dict] | None = None) -> list[Outcome]:
+def simulate(
+    messages,
+    seed: int,
+    detector,
+    recipients: int = 150,
+    every_leaker: bool = False,
+    groups: list[dict] | None = None,
+) -> list[Outcome]:
     lexical = detector is None
     rng = random.Random(seed + 1)
     groups = groups or la.make_groups(recipients)
@@ -107,20 +127,61 @@ def simulate(messages, seed: int, detector, recipients: int = 150, every_leaker:
     for n, (message, versions, _) in enumerate(messages):
         prepared = prepare(versions)
         for name, attack in {**la.ATTACKS, **EXTRA_ATTACKS}.items():
-            for leaker in (versions if every_leaker else [rng.choice(versions)]):
+            for leaker in versions if every_leaker else [rng.choice(versions)]:
                 candidate = attack(leaker.text, rng)
-                lost = sum(1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower())
-                outcomes.append(Outcome(name, True, leaker.friend, leaker.group,
-                                        attribute(prepared, candidate, detector=detector, lexical_only=lexical), lost))
-        other = texts[(n + 1 + rng.randrange(len(texts) - 1)) % len(texts)] if len(texts) > 1 else None
+                lost = sum(
+                    1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower()
+                )
+                outcomes.append(
+                    Outcome(
+                        name,
+                        True,
+                        leaker.friend,
+                        leaker.group,
+                        attribute(prepared, candidate, detector=detector, lexical_only=lexical),
+                        lost,
+                    )
+                )
+        other = (
+            texts[(n + 1 + rng.randrange(len(texts) - 1)) % len(texts)] if len(texts) > 1 else None
+        )
         if other is not None and other != message.text:
-            outcomes.append(Outcome("unrelated text", False, None, None, attribute(prepared, other, detector=detector, lexical_only=lexical)))
+            outcomes.append(
+                Outcome(
+                    "unrelated text",
+                    False,
+                    None,
+                    None,
+                    attribute(prepared, other, detector=detector, lexical_only=lexical),
+                )
+            )
         if message.same_topic:
-            outcomes.append(Outcome("same topic", False, None, None,
-                                    attribute(prepared, message.same_topic, detector=detector, lexical_only=lexical)))
+            outcomes.append(
+                Outcome(
+                    "same topic",
+                    False,
+                    None,
+                    None,
+                    attribute(
+                        prepared, message.same_topic, detector=detector, lexical_only=lexical
+                    ),
+                )
+            )
         public = prepare(la.public_versions(message.text, groups))
-        outcomes.append(Outcome("public post reposted", False, None, None,
-                                attribute(public, la.commentary(message.text, rng), detector=detector, lexical_only=lexical)))
+        outcomes.append(
+            Outcome(
+                "public post reposted",
+                False,
+                None,
+                None,
+                attribute(
+                    public,
+                    la.commentary(message.text, rng),
+                    detector=detector,
+                    lexical_only=lexical,
+                ),
+            )
+        )
     return outcomes
 
 
@@ -128,10 +189,18 @@ def table(outcomes: list[Outcome]) -> str:
     rows = defaultdict(list)
     for o in outcomes:
         rows[o.case].append(o)
-    lines = ["| case | n | top-1 | rank-1 | group | undet. | missed | wrong friend | group verdicts |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| case | n | top-1 | rank-1 | group | undet. | missed | wrong friend | group verdicts |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     pct = lambda k, n: f"{100 * k / n:.1f}%" if n else "-"  # noqa: E731
-    for case in [*la.ATTACKS, *EXTRA_ATTACKS, "unrelated text", "same topic", "public post reposted"]:
+    for case in [
+        *la.ATTACKS,
+        *EXTRA_ATTACKS,
+        "unrelated text",
+        "same topic",
+        "public post reposted",
+    ]:
         group = rows.get(case, [])
         if not group:
             continue
@@ -139,21 +208,36 @@ def table(outcomes: list[Outcome]) -> str:
         leak = group[0].leak
         friend = [o for o in group if o.result.verdict == "friend"]
         right = [o for o in friend if o.result.friend == o.leaker]
-        ranked = [o for o in group if o.result.ranking and o.result.margin > 0
-                  and o.result.ranking[0].friend == o.leaker]
-        group_ok = [o for o in group if o.result.verdict in ("friend", "group") and o.result.group == o.leaker_group]
+        ranked = [
+            o
+            for o in group
+            if o.result.ranking and o.result.margin > 0 and o.result.ranking[0].friend == o.leaker
+        ]
+        group_ok = [
+            o
+            for o in group
+            if o.result.verdict in ("friend", "group") and o.result.group == o.leaker_group
+        ]
         undet = [o for o in group if o.result.verdict == "undetermined"]
         missed = [o for o in group if not o.result.disclosure]
         wrong = [o for o in friend if o.result.friend != o.leaker]
         group_verdicts = [o for o in group if o.result.verdict == "group"]
         if leak:
-            lines.append(f"| {case} | {n} | {pct(len(right), n)} | {pct(len(ranked), n)} | {pct(len(group_ok), n)} | "
-                         f"{pct(len(undet), n)} | {pct(len(missed), n)} | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |")
+            lines.append(
+                f"| {case} | {n} | {pct(len(right), n)} | {pct(len(ranked), n)} | {pct(len(group_ok), n)} | "
+                f"{pct(len(undet), n)} | {pct(len(missed), n)} | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |"
+            )
         else:
-            lines.append(f"| {case} (non-leak) | {n} | - | - | - | {pct(len(undet), n)} | "
-                         f"{pct(len(missed), n)} (correct) | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |")
+            lines.append(
+                f"| {case} (non-leak) | {n} | - | - | - | {pct(len(undet), n)} | "
+                f"{pct(len(missed), n)} (correct) | {pct(len(wrong), n)} | {pct(len(group_verdicts), n)} |"
+            )
     leaks = [o for o in outcomes if o.leak and o.case in la.ATTACKS]
-    lines += ["", "| leaker's choices lost (all attacks) | n | top-1 | rank-1 | undet. | wrong friend |", "|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        "| leaker's choices lost (all attacks) | n | top-1 | rank-1 | undet. | wrong friend |",
+        "|---|---|---|---|---|---|",
+    ]
     for lost in (0, 1, 2, 3):
         some = [o for o in leaks if (o.lost == lost if lost < 3 else o.lost >= 3)]
         if some:
@@ -163,10 +247,14 @@ def table(outcomes: list[Outcome]) -> str:
                 f"{pct(sum(o.result.verdict == 'friend' and o.result.friend == o.leaker for o in some), n)} | "
                 f"{pct(sum(bool(o.result.ranking) and o.result.margin > 0 and o.result.ranking[0].friend == o.leaker for o in some), n)} | "
                 f"{pct(sum(o.result.verdict == 'undetermined' for o in some), n)} | "
-                f"{pct(sum(o.result.verdict == 'friend' and o.result.friend != o.leaker for o in some), n)} |")
+                f"{pct(sum(o.result.verdict == 'friend' and o.result.friend != o.leaker for o in some), n)} |"
+            )
     light = [o for o in leaks if o.case in la.LIGHT_ATTACKS]
     non = [o for o in outcomes if not o.leak]
-    accuse = lambda os: sum(o.result.verdict == "friend" and o.result.friend != o.leaker for o in os)  # noqa: E731
+    def accuse(os):
+        return sum(
+            o.result.verdict == "friend" and o.result.friend != o.leaker for o in os
+        )
     lines += [
         "",
         f"top-1 on the five light attacks: {pct(sum(o.result.verdict == 'friend' and o.result.friend == o.leaker for o in light), len(light))} of {len(light)}",
@@ -192,26 +280,46 @@ def calibrate(outcomes: list[Outcome]) -> str:
             wrong_group.append(margin)
 
     def slots_above(margins: list[float]) -> int:
-        return next(k for k in range(1, 50) if all(m < k * weight - attribution.TOLERANCE for m in margins))
+        return next(
+            k for k in range(1, 50) if all(m < k * weight - attribution.TOLERANCE for m in margins)
+        )
 
-    return (f"FRIEND_MARGIN = {slots_above(wrong_friend)} * SLOT_WEIGHT  (largest wrong margin seen: "
-            f"{max(wrong_friend, default=0):.2f} over {len(wrong_friend)} cases)\n"
-            f"GROUP_MARGIN = {slots_above(wrong_group)} * SLOT_WEIGHT  (largest wrong group margin seen: "
-            f"{max(wrong_group, default=0):.2f} over {len(wrong_group)} cases)")
+    return (
+        f"FRIEND_MARGIN = {slots_above(wrong_friend)} * SLOT_WEIGHT  (largest wrong margin seen: "
+        f"{max(wrong_friend, default=0):.2f} over {len(wrong_friend)} cases)\n"
+        f"GROUP_MARGIN = {slots_above(wrong_group)} * SLOT_WEIGHT  (largest wrong group margin seen: "
+        f"{max(wrong_group, default=0):.2f} over {len(wrong_group)} cases)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("train", "test"), default="test")
-    parser.add_argument("--messages", type=int, default=150, help="messages to simulate (default 150)")
+    parser.add_argument(
+        "--messages", type=int, default=150, help="messages to simulate (default 150)"
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--source", choices=("auto", "anonymize", "fingerprint", "synonyms"), default="auto",
-                        help="where versions come from (auto: osnguard's anonymize, else its fingerprinting)")
+    parser.add_argument(
+        "--source",
+        choices=("auto", "anonymize", "fingerprint", "synonyms"),
+        default="auto",
+        help="where versions come from (auto: osnguard's anonymize, else its fingerprinting)",
+    )
     parser.add_argument("--max-tries", type=int, default=100_000, help="messages to try at most")
-    parser.add_argument("--recipients", type=int, default=150, help="recipients per message, over 5 groups (default 150)")
-    parser.add_argument("--demo", action="store_true",
-                        help="Adam's demo message (fixtures/demo.json) to his 150 friends; every friend leaks through every attack")
-    parser.add_argument("--lexical-only", action="store_true", help="decide disclosure without the detector")
+    parser.add_argument(
+        "--recipients",
+        type=int,
+        default=150,
+        help="recipients per message, over 5 groups (default 150)",
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="Adam's demo message (fixtures/demo.json) to his 150 friends; every friend leaks through every attack",
+    )
+    parser.add_argument(
+        "--lexical-only", action="store_true", help="decide disclosure without the detector"
+    )
     parser.add_argument("--calibrate", action="store_true", help="print the calibrated margins")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -224,20 +332,32 @@ def main(argv: list[str] | None = None) -> int:
     how = "lexical overlap only" if detector is None else "the paraphrase detector"
     if args.demo:
         message, versions, groups = demo_message()
-        outcomes = simulate([(message, versions, "anonymize")], args.seed, detector, every_leaker=True, groups=groups)
-        print(f"the demo message, {len(versions)} recipients in 5 groups ({len({v.text for v in versions})} distinct "
-              f"versions), every recipient leaking through every attack, disclosure by {how}")
+        outcomes = simulate(
+            [(message, versions, "anonymize")],
+            args.seed,
+            detector,
+            every_leaker=True,
+            groups=groups,
+        )
+        print(
+            f"the demo message, {len(versions)} recipients in 5 groups ({len({v.text for v in versions})} distinct "
+            f"versions), every recipient leaking through every attack, disclosure by {how}"
+        )
         print(table(outcomes))
         print(f"({time.perf_counter() - started:.0f}s)", file=sys.stderr)
         return 0
-    messages = build_messages(args.split, args.messages, args.seed, args.source, args.max_tries, args.recipients)
+    messages = build_messages(
+        args.split, args.messages, args.seed, args.source, args.max_tries, args.recipients
+    )
     if not messages:
         print("no message could be fingerprinted", file=sys.stderr)
         return 1
     sources = sorted({how for _, _, how in messages})
     outcomes = simulate(messages, args.seed, detector, args.recipients)
-    print(f"{len(messages)} {args.split} messages, {args.recipients} recipients in 5 groups, versions from {', '.join(sources)}, "
-          f"disclosure by {how}")
+    print(
+        f"{len(messages)} {args.split} messages, {args.recipients} recipients in 5 groups, versions from {', '.join(sources)}, "
+        f"disclosure by {how}"
+    )
     print(table(outcomes))
     if args.calibrate:
         print(calibrate([o for o in outcomes if o.case not in EXTRA_ATTACKS]))

@@ -32,7 +32,9 @@ def main() -> None:
         _PARSE_CACHE.clear()  # measure parsing in both runs
         started = time.perf_counter()
         detector.probabilities(pairs)
-        rates[f"detector_pairs_per_s_{run}"] = round(len(pairs) / (time.perf_counter() - started), 1)
+        rates[f"detector_pairs_per_s_{run}"] = round(
+            len(pairs) / (time.perf_counter() - started), 1
+        )
     _PARSE_CACHE.clear()
     started = time.perf_counter()
     sentences = parse_many([t for pair in pairs for t in pair])
@@ -41,14 +43,18 @@ def main() -> None:
     for s1, s2 in zip(sentences[0::2], sentences[1::2]):
         simmat_tokens(s1, s2)
     simmat_rate = len(pairs) / (time.perf_counter() - started)
-    print(json.dumps({
-        "pairs": len(pairs),
-        **rates,
-        "simmat_pairs_per_s_parsed_warm": round(simmat_rate, 1),
-        "spacy_sentences_per_s": round(parse_rate, 1),
-        "load_average_1min": round(os.getloadavg()[0], 2),
-        "cpu_count": os.cpu_count(),
-    }))
+    print(
+        json.dumps(
+            {
+                "pairs": len(pairs),
+                **rates,
+                "simmat_pairs_per_s_parsed_warm": round(simmat_rate, 1),
+                "spacy_sentences_per_s": round(parse_rate, 1),
+                "load_average_1min": round(os.getloadavg()[0], 2),
+                "cpu_count": os.cpu_count(),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -40,9 +40,23 @@ def free_port() -> int:
 
 def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                                "--appendonly", "no", "--dir", str(folder)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
@@ -67,11 +81,15 @@ def build(args: argparse.Namespace) -> tuple[int, list[tuple[int, str | None]]]:
     groups = la.make_groups(150, 5)
     author = User.objects.create_user(username="bench-author", password="!")
     friend_users = {
-        name: User.objects.create_user(username=name, password="!") for g in groups for name in g["friends"]
+        name: User.objects.create_user(username=name, password="!")
+        for g in groups
+        for name in g["friends"]
     }
     for g in groups:
         group = FriendGroup.objects.create(owner=author, name=g["name"], level=g["level"])
-        Friendship.objects.bulk_create(Friendship(owner=author, friend=friend_users[f], group=group) for f in g["friends"])
+        Friendship.objects.bulk_create(
+            Friendship(owner=author, friend=friend_users[f], group=group) for f in g["friends"]
+        )
     texts = [m.text for m in la.load_messages()]
     rng.shuffle(texts)
     stored: list[list] = []
@@ -83,10 +101,20 @@ def build(args: argparse.Namespace) -> tuple[int, list[tuple[int, str | None]]]:
         if versions is None:
             continue
         message_store(
-            author=author, text=text, fingerprinted=True, private=True,
+            author=author,
+            text=text,
+            fingerprinted=True,
+            private=True,
             groups=[GroupDraft(name=g["name"], level=g["level"], text=text) for g in groups],
-            versions=[VersionDraft(recipient_id=friend_users[v.friend].pk, group_name=v.group, text=v.text,
-                                   choices=[c.to_dict() for c in v.choices]) for v in versions],
+            versions=[
+                VersionDraft(
+                    recipient_id=friend_users[v.friend].pk,
+                    group_name=v.group,
+                    text=v.text,
+                    choices=[c.to_dict() for c in v.choices],
+                )
+                for v in versions
+            ],
         )
         stored.append(versions)
     documents: list[tuple[int, str | None]] = []
@@ -94,20 +122,30 @@ def build(args: argparse.Namespace) -> tuple[int, list[tuple[int, str | None]]]:
     for i in range(args.documents):
         if i % 2 == 0:
             version = rng.choice(rng.choice(stored))
-            text, leaker = rng.choice(attacks)(version.text, rng), str(friend_users[version.friend].pk)
+            text, leaker = (
+                rng.choice(attacks)(version.text, rng),
+                str(friend_users[version.friend].pk),
+            )
         else:
             text, leaker = next(spare), None
         row, created = CandidateDocument.objects.get_or_create(
-            content_hash=content_hash(text), defaults={"url": f"http://bench.test/{i}", "text": text})
+            content_hash=content_hash(text),
+            defaults={"url": f"http://bench.test/{i}", "text": text},
+        )
         if created:
             documents.append((row.pk, leaker))
     return author.pk, documents
 
 
-def run(workers: int, documents: list[tuple[int, str | None]], env: dict[str, str], tmp: Path,
-        redis_url: str, timeout: float) -> dict:
+def run(
+    workers: int,
+    documents: list[tuple[int, str | None]],
+    env: dict[str, str],
+    tmp: Path,
+    redis_url: str,
+    timeout: float,
+) -> dict:
     from celery import Celery
-    from django.db.models import Max, Min
 
     from osnguard.disclosures.models import CandidateDocument, Disclosure, Notification
 
@@ -115,17 +153,40 @@ def run(workers: int, documents: list[tuple[int, str | None]], env: dict[str, st
     Notification.objects.all().delete()
     CandidateDocument.objects.update(screened_at=None)
     processes = [
-        subprocess.Popen([sys.executable, "-m", "celery", "-A", "osnguard.celery", "worker", "-Q", "detect",
-                          "--pool", "solo", "--without-heartbeat", "--without-gossip", "--without-mingle",
-                          "-n", f"bench{workers}-{i}@%h", "--loglevel", "WARNING"],
-                         cwd=ROOT, env=env, stdout=open(tmp / f"worker{workers}-{i}.log", "w"), stderr=subprocess.STDOUT)
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "osnguard.celery",
+                "worker",
+                "-Q",
+                "detect",
+                "--pool",
+                "solo",
+                "--without-heartbeat",
+                "--without-gossip",
+                "--without-mingle",
+                "-n",
+                f"bench{workers}-{i}@%h",
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=open(tmp / f"worker{workers}-{i}.log", "w"),
+            stderr=subprocess.STDOUT,
+        )
         for i in range(workers)
     ]
     sender = Celery("bench-sender", broker=redis_url)
     started = time.time()
     try:
         for document_id, _ in documents:
-            sender.send_task("osnguard.disclosures.tasks.detect_document", args=[document_id], queue="detect")
+            sender.send_task(
+                "osnguard.disclosures.tasks.detect_document", args=[document_id], queue="detect"
+            )
         ids = [d for d, _ in documents]
         while CandidateDocument.objects.filter(pk__in=ids, screened_at__isnull=True).exists():
             if time.time() - started > timeout:
@@ -138,7 +199,9 @@ def run(workers: int, documents: list[tuple[int, str | None]], env: dict[str, st
         for process in processes:
             process.wait(timeout=30)
         sender.close()
-    stamps = sorted(CandidateDocument.objects.filter(pk__in=ids).values_list("screened_at", flat=True))
+    stamps = sorted(
+        CandidateDocument.objects.filter(pk__in=ids).values_list("screened_at", flat=True)
+    )
     warm_index = min(len(stamps) - 1, 4 * workers)  # after every worker has built its index
     warm = (stamps[-1] - stamps[warm_index]).total_seconds()
     found = {(d.document_id, str(d.suspect_id)) for d in Disclosure.objects.all()}
@@ -148,12 +211,15 @@ def run(workers: int, documents: list[tuple[int, str | None]], env: dict[str, st
         "documents": len(documents),
         "seconds": round(elapsed, 1),
         "documents_per_second": round(len(documents) / elapsed, 1),
-        "documents_per_second_warm": round((len(stamps) - 1 - warm_index) / warm, 1) if warm > 0 else None,
+        "documents_per_second_warm": round((len(stamps) - 1 - warm_index) / warm, 1)
+        if warm > 0
+        else None,
         "planted_leaks": len(planted),
         "planted_named_right": sum((d, leaker) in found for d, leaker in planted),
         "disclosures": Disclosure.objects.count(),
         "disclosures_on_unrelated": Disclosure.objects.filter(
-            document_id__in=[d for d, leaker in documents if not leaker]).count(),
+            document_id__in=[d for d, leaker in documents if not leaker]
+        ).count(),
     }
 
 
@@ -169,11 +235,16 @@ def main(argv: list[str] | None = None) -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="osnguard-bench-"))
     redis, redis_url = start_redis(tmp)
-    env = {k: v for k, v in os.environ.items()}
-    env.update({"OSNGUARD_VAR_DIR": str(tmp / "var"), "REDIS_URL": redis_url,
-                "DATABASE_URL": args.database_url or f"sqlite:///{tmp / 'bench.sqlite3'}",
-                "DJANGO_SETTINGS_MODULE": "osnguard.settings",
-                "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"})
+    env = dict(os.environ.items())
+    env.update(
+        {
+            "OSNGUARD_VAR_DIR": str(tmp / "var"),
+            "REDIS_URL": redis_url,
+            "DATABASE_URL": args.database_url or f"sqlite:///{tmp / 'bench.sqlite3'}",
+            "DJANGO_SETTINGS_MODULE": "osnguard.settings",
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        }
+    )
     os.environ.update(env)
     try:
         import django
@@ -184,10 +255,21 @@ def main(argv: list[str] | None = None) -> int:
         call_command("migrate", verbosity=0)
         built = time.time()
         _, documents = build(args)
-        print(json.dumps({"built_in_seconds": round(time.time() - built, 1), "messages": args.messages,
-                          "versions_per_message": 150, "documents": len(documents)}), flush=True)
+        print(
+            json.dumps(
+                {
+                    "built_in_seconds": round(time.time() - built, 1),
+                    "messages": args.messages,
+                    "versions_per_message": 150,
+                    "documents": len(documents),
+                }
+            ),
+            flush=True,
+        )
         for workers in args.workers:
-            print(json.dumps(run(workers, documents, env, tmp, redis_url, args.timeout)), flush=True)
+            print(
+                json.dumps(run(workers, documents, env, tmp, redis_url, args.timeout)), flush=True
+            )
     finally:
         redis.terminate()
         redis.wait(timeout=10)

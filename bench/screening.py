@@ -33,10 +33,10 @@ from scipy import sparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import leak_attacks as la  # noqa: E402
-from osnguard.privacy import attribution, resources  # noqa: E402
-from osnguard.privacy.retrieval import MIN_SHARED, THETA, ScreeningIndex, required_shared, terms  # noqa: E402
-from osnguard.privacy.types import Version  # noqa: E402
+from bench import leak_attacks as la
+from osnguard.privacy import attribution, resources
+from osnguard.privacy.retrieval import MIN_SHARED, THETA, ScreeningIndex, terms
+from osnguard.privacy.types import Version
 
 
 def tab_sentences() -> list[str]:
@@ -54,7 +54,11 @@ def tab_sentences() -> list[str]:
 def all_texts() -> list[str]:
     """Every distinct text available: ppdp private tweets, MSRP sentences, TAB sentences."""
     messages = la.load_messages()
-    texts = [m.text for m in messages] + [m.same_topic for m in messages if m.same_topic] + tab_sentences()
+    texts = (
+        [m.text for m in messages]
+        + [m.same_topic for m in messages if m.same_topic]
+        + tab_sentences()
+    )
     seen: set[str] = set()
     return [t for t in texts if not (t in seen or seen.add(t))]
 
@@ -74,7 +78,9 @@ def synonym_table(words: set[str]) -> dict[str, list[str]]:
     return table
 
 
-def cheap_versions(text: str, table: dict[str, list[str]], rng: random.Random, count: int = 150) -> list[str]:
+def cheap_versions(
+    text: str, table: dict[str, list[str]], rng: random.Random, count: int = 150
+) -> list[str]:
     tokens = text.split(" ")
     slots = [i for i, t in enumerate(tokens) if t.lower() in table][:10]
     versions = []
@@ -90,9 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=10_000)
     parser.add_argument("--leaks", type=int, default=300)
-    parser.add_argument("--documents", type=int, default=2_000, help="documents timed for throughput")
+    parser.add_argument(
+        "--documents", type=int, default=2_000, help="documents timed for throughput"
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--lexical-only", action="store_true", help="disclosure without the paraphrase detector")
+    parser.add_argument(
+        "--lexical-only", action="store_true", help="disclosure without the paraphrase detector"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     rng = random.Random(args.seed)
@@ -102,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(texts) <= args.messages:
         raise SystemExit(f"only {len(texts)} texts available; ask for fewer --messages")
     stored, outside = texts[: args.messages], texts[args.messages :]
-    table = synonym_table({t.lower() for text in stored for t in text.split(" ") if t.isalpha() and len(t) > 3})
+    table = synonym_table(
+        {t.lower() for text in stored for t in text.split(" ") if t.isalpha() and len(t) > 3}
+    )
 
     started = time.perf_counter()
     versions = [cheap_versions(text, table, rng) for text in stored]
@@ -118,10 +130,14 @@ def main(argv: list[str] | None = None) -> int:
     size = len(index.to_bytes())
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     n_versions = sum(len(v) for v in versions)
-    print(f"stored: {len(stored):,} messages x 150 versions = {n_versions:,} versions "
-          f"(generated in {generated:.0f}s)")
-    print(f"index build: {built:.0f}s ({n_versions / built:,.0f} versions/s), serialised {size / 1e6:.2f} MB, "
-          f"peak RSS of this process {rss:,.0f} MB")
+    print(
+        f"stored: {len(stored):,} messages x 150 versions = {n_versions:,} versions "
+        f"(generated in {generated:.0f}s)"
+    )
+    print(
+        f"index build: {built:.0f}s ({n_versions / built:,.0f} versions/s), serialised {size / 1e6:.2f} MB, "
+        f"peak RSS of this process {rss:,.0f} MB"
+    )
 
     # Documents: planted leaks and texts that are not stored.
     leaks = []
@@ -143,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
             for term in vt:
                 rows.append(row)
                 cols.append(vocabulary.setdefault(term, len(vocabulary)))
-    matrix = sparse.csc_matrix((np.ones(len(rows), dtype=np.int32), (rows, cols)),
-                               shape=(len(sizes), len(vocabulary)))  # column slices are cheap
+    matrix = sparse.csc_matrix(
+        (np.ones(len(rows), dtype=np.int32), (rows, cols)), shape=(len(sizes), len(vocabulary))
+    )  # column slices are cheap
     sizes_arr, owner_arr = np.array(sizes), np.array(owner)
     del version_terms
 
@@ -155,8 +172,10 @@ def main(argv: list[str] | None = None) -> int:
             return set()
         shared = np.asarray(matrix[:, text_terms].sum(axis=1)).ravel()
         # required_shared() for every version at once
-        need = np.maximum(np.minimum(MIN_SHARED, sizes_arr),
-                          np.ceil(THETA * np.minimum(sizes_arr, n_terms) - 1e-9)).astype(int)
+        need = np.maximum(
+            np.minimum(MIN_SHARED, sizes_arr),
+            np.ceil(THETA * np.minimum(sizes_arr, n_terms) - 1e-9),
+        ).astype(int)
         need[sizes_arr == 0] = 10**9
         return set(owner_arr[shared >= need].tolist())
 
@@ -167,15 +186,20 @@ def main(argv: list[str] | None = None) -> int:
     def prepared(message_id: int) -> attribution.PreparedMessage:
         if message_id not in prepared_cache:
             prepared_cache[message_id] = attribution.prepare(
-                [Version(f"friend{i:03d}", f"group{i // 30 + 1}", t) for i, t in enumerate(versions[message_id])])
+                [
+                    Version(f"friend{i:03d}", f"group{i // 30 + 1}", t)
+                    for i, t in enumerate(versions[message_id])
+                ]
+            )
         return prepared_cache[message_id]
 
     found_by_exhaustive = found_by_index = planted_found = 0
     missed: list[str] = []
     for message_id, name, text in leaks:
         candidates = exhaustive_precheck(text)
-        results = attribution.attribute_many({m: prepared(m) for m in candidates}, text,
-                                             detector=detector, lexical_only=lexical)
+        results = attribution.attribute_many(
+            {m: prepared(m) for m in candidates}, text, detector=detector, lexical_only=lexical
+        )
         disclosed = {m for m, result in results.items() if result.disclosure}
         shortlist = set(index.shortlist(text))
         found_by_exhaustive += len(disclosed)
@@ -184,9 +208,11 @@ def main(argv: list[str] | None = None) -> int:
         if disclosed - shortlist:
             missed.append(f"{name}: {text[:80]}")
     recall = found_by_index / found_by_exhaustive if found_by_exhaustive else 1.0
-    print(f"planted leaks: {len(leaks)}; disclosures found by the exhaustive comparison: {found_by_exhaustive}, "
-          f"of which the index shortlisted {found_by_index} (recall {recall:.3f}); "
-          f"planted message in the shortlist: {planted_found}/{len(leaks)}")
+    print(
+        f"planted leaks: {len(leaks)}; disclosures found by the exhaustive comparison: {found_by_exhaustive}, "
+        f"of which the index shortlisted {found_by_index} (recall {recall:.3f}); "
+        f"planted message in the shortlist: {planted_found}/{len(leaks)}"
+    )
     for line in missed[:5]:
         print("  missed:", line)
 
@@ -198,20 +224,28 @@ def main(argv: list[str] | None = None) -> int:
     shortlisted = [index.shortlist(text) for text in stream]
     screen = time.perf_counter() - started
     lengths = [len(s) for s in shortlisted]
-    print(f"shortlist only: {len(stream) / screen:,.0f} documents/s over {len(stream)} documents "
-          f"(mean shortlist {np.mean(lengths):.2f}, max {max(lengths)})")
+    print(
+        f"shortlist only: {len(stream) / screen:,.0f} documents/s over {len(stream)} documents "
+        f"(mean shortlist {np.mean(lengths):.2f}, max {max(lengths)})"
+    )
     sample = stream[: min(len(stream), 500)]
     for text in sample:  # warm the prepared-versions cache, as a long-running worker would have
         for message_id in index.shortlist(text):
             prepared(message_id)
     started = time.perf_counter()
     for text in sample:  # one batched detector call per document
-        attribution.attribute_many({m: prepared(m) for m in index.shortlist(text)}, text,
-                                   detector=detector, lexical_only=lexical)
+        attribution.attribute_many(
+            {m: prepared(m) for m in index.shortlist(text)},
+            text,
+            detector=detector,
+            lexical_only=lexical,
+        )
     full = time.perf_counter() - started
     how = "lexical overlap only" if lexical else "the paraphrase detector"
-    print(f"shortlist + attribute() with {how}: {len(sample) / full:,.0f} documents/s "
-          f"over {len(sample)} documents")
+    print(
+        f"shortlist + attribute() with {how}: {len(sample) / full:,.0f} documents/s "
+        f"over {len(sample)} documents"
+    )
     return 0
 
 

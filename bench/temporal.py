@@ -17,16 +17,16 @@ import logging
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from osnguard.privacy.identification.tagger import load_corpus  # noqa: E402
-from osnguard.privacy.temporal import detect, find_expressions, generalize, suppress  # noqa: E402
-from osnguard.privacy.types import MessageContext, Profile  # noqa: E402
+from osnguard.privacy.identification.tagger import load_corpus
+from osnguard.privacy.temporal import detect, find_expressions, generalize, suppress
+from osnguard.privacy.types import MessageContext, Profile
 
-NOW = datetime(2024, 5, 1, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -76,10 +76,16 @@ def main() -> int:
         "tweets": len(texts),
         "tweets_with_time": len(with_time),
         "repeats": args.repeats,
-        "find_expressions": summary(timed(lambda t: find_expressions(t, now=NOW), texts, args.repeats)),
-        "detect": summary(timed(lambda t: detect(MessageContext(t, Profile(), NOW)), texts, args.repeats)),
+        "find_expressions": summary(
+            timed(lambda t: find_expressions(t, now=NOW), texts, args.repeats)
+        ),
+        "detect": summary(
+            timed(lambda t: detect(MessageContext(t, Profile(), NOW)), texts, args.repeats)
+        ),
         "generalize": summary(
-            timed(lambda te: generalize(te[1], now=NOW, source_text=te[0]), expressions, args.repeats)
+            timed(
+                lambda te: generalize(te[1], now=NOW, source_text=te[0]), expressions, args.repeats
+            )
         ),
         "suppress": summary(timed(lambda t: suppress(t, doc=None), with_time, 1)),
     }

@@ -40,11 +40,15 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_ENV=production")
     SECRET_KEY = "osnguard-development-only-key-do-not-use-in-production"
 if PRODUCTION and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
-    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be at least 50 characters (with at least 5 different ones) "
-                               "when DJANGO_ENV=production; generate one with "
-                               "`python -c 'import secrets; print(secrets.token_urlsafe(64))'`")
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY must be at least 50 characters (with at least 5 different ones) "
+        "when DJANGO_ENV=production; generate one with "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(64))'`"
+    )
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver"
+)
 if PRODUCTION and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_ENV=production")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -134,11 +138,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers on SQLite: a transaction takes the write lock when it begins (IMMEDIATE), so
     # two transactions that read then write never deadlock into "database is locked"; a writer waits
     # up to DATABASE_SQLITE_TIMEOUT seconds for the lock; WAL lets readers go on during a write.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": float(os.environ.get("DATABASE_SQLITE_TIMEOUT", "20")),
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": float(os.environ.get("DATABASE_SQLITE_TIMEOUT", "20")),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -168,12 +174,17 @@ if PRODUCTION:
 # HTTPS: redirect plain HTTP and send HSTS (both on in production unless turned off). Behind a proxy
 # that terminates TLS, DJANGO_SECURE_PROXY_SSL_HEADER names the header it sets, e.g. X-Forwarded-Proto.
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", PRODUCTION)
-SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600) if PRODUCTION else "0"))
+SECURE_HSTS_SECONDS = int(
+    os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600) if PRODUCTION else "0")
+)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", PRODUCTION)
 if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
     _proxy_header = os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_")
-    SECURE_PROXY_SSL_HEADER = (_proxy_header if _proxy_header.startswith("HTTP_") else f"HTTP_{_proxy_header}", "https")
+    SECURE_PROXY_SSL_HEADER = (
+        _proxy_header if _proxy_header.startswith("HTTP_") else f"HTTP_{_proxy_header}",
+        "https",
+    )
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
@@ -191,7 +202,10 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "osnguard.core.api.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["osnguard.core.limits.UserThrottle", "osnguard.core.limits.IPThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "osnguard.core.limits.UserThrottle",
+        "osnguard.core.limits.IPThrottle",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "osnguard.core.inputs.DepthLimitedJSONParser",
         "rest_framework.parsers.FormParser",
@@ -202,12 +216,24 @@ REST_FRAMEWORK = {
 API_THROTTLE_USER = os.environ.get("API_THROTTLE_USER", "120/min")  # API calls per signed-in user
 API_THROTTLE_IP = os.environ.get("API_THROTTLE_IP", "300/min")  # API calls per client IP address
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "5/hour")  # sign-ups per client IP (form and API)
-ENGINE_CONCURRENCY = int(os.environ.get("ENGINE_CONCURRENCY", "2"))  # engine calls at once, per process
-ENGINE_QUEUE_TIMEOUT = float(os.environ.get("ENGINE_QUEUE_TIMEOUT", "15"))  # seconds to wait for a slot
-ENGINE_RETRY_AFTER = int(os.environ.get("ENGINE_RETRY_AFTER", "5"))  # Retry-After of the 503 when busy
-PROPOSAL_MAX_LENGTH = int(os.environ.get("PROPOSAL_MAX_LENGTH", "2000"))  # characters in a proposed message
-PROPOSAL_VERSIONS_PAGE_SIZE = int(os.environ.get("PROPOSAL_VERSIONS_PAGE_SIZE", "50"))  # versions per proposal page
-USER_SEARCH_MIN_LENGTH = int(os.environ.get("USER_SEARCH_MIN_LENGTH", "3"))  # characters before user search answers
+ENGINE_CONCURRENCY = int(
+    os.environ.get("ENGINE_CONCURRENCY", "2")
+)  # engine calls at once, per process
+ENGINE_QUEUE_TIMEOUT = float(
+    os.environ.get("ENGINE_QUEUE_TIMEOUT", "15")
+)  # seconds to wait for a slot
+ENGINE_RETRY_AFTER = int(
+    os.environ.get("ENGINE_RETRY_AFTER", "5")
+)  # Retry-After of the 503 when busy
+PROPOSAL_MAX_LENGTH = int(
+    os.environ.get("PROPOSAL_MAX_LENGTH", "2000")
+)  # characters in a proposed message
+PROPOSAL_VERSIONS_PAGE_SIZE = int(
+    os.environ.get("PROPOSAL_VERSIONS_PAGE_SIZE", "50")
+)  # versions per proposal page
+USER_SEARCH_MIN_LENGTH = int(
+    os.environ.get("USER_SEARCH_MIN_LENGTH", "3")
+)  # characters before user search answers
 # Proxies in front of the app that append to X-Forwarded-For; 0 trusts only REMOTE_ADDR.
 DJANGO_NUM_PROXIES = int(os.environ.get("DJANGO_NUM_PROXIES", "0"))
 # Log-in lockout (django-axes): this many failed log-ins for one username from one IP address lock
@@ -250,8 +276,14 @@ CELERY_DATA_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
-    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 2, "interval_start": 0,
-                                                                "interval_step": 0.3, "interval_max": 0.5}}
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+        "retry_policy": {
+            "max_retries": 2,
+            "interval_start": 0,
+            "interval_step": 0.3,
+            "interval_max": 0.5,
+        }
+    }
     # How long a task a worker took but never acknowledged (it died) stays invisible before Redis
     # hands it to another worker.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -303,12 +335,22 @@ CRAWLER_DEADLINE = float(os.environ.get("CRAWLER_DEADLINE", "60"))
 CRAWLER_MAX_BYTES = int(os.environ.get("CRAWLER_MAX_BYTES", str(5 * 1024 * 1024)))
 CRAWLER_MAX_SOURCES_PER_USER = int(os.environ.get("CRAWLER_MAX_SOURCES_PER_USER", "25"))
 # Celery limits of one crawl task (robots.txt and the document, each within CRAWLER_DEADLINE).
-CRAWL_TASK_SOFT_TIME_LIMIT = float(os.environ.get("CRAWL_TASK_SOFT_TIME_LIMIT", str(3 * CRAWLER_DEADLINE)))
-CRAWL_TASK_TIME_LIMIT = float(os.environ.get("CRAWL_TASK_TIME_LIMIT", str(CRAWL_TASK_SOFT_TIME_LIMIT + 30)))
+CRAWL_TASK_SOFT_TIME_LIMIT = float(
+    os.environ.get("CRAWL_TASK_SOFT_TIME_LIMIT", str(3 * CRAWLER_DEADLINE))
+)
+CRAWL_TASK_TIME_LIMIT = float(
+    os.environ.get("CRAWL_TASK_TIME_LIMIT", str(CRAWL_TASK_SOFT_TIME_LIMIT + 30))
+)
 CELERY_BEAT_SCHEDULE = {
     "crawl-due-sources": {"task": "osnguard.disclosures.tasks.crawl_due_sources", "schedule": 60.0},
-    "crawl-requeue-stuck": {"task": "osnguard.disclosures.tasks.crawl_requeue_stuck", "schedule": 600.0},
-    "circles-suggest-levels": {"task": "osnguard.circles.tasks.circle_suggest_levels_all", "schedule": 24 * 3600.0},
+    "crawl-requeue-stuck": {
+        "task": "osnguard.disclosures.tasks.crawl_requeue_stuck",
+        "schedule": 600.0,
+    },
+    "circles-suggest-levels": {
+        "task": "osnguard.circles.tasks.circle_suggest_levels_all",
+        "schedule": 24 * 3600.0,
+    },
 }
 
 LOGGING = {

@@ -10,8 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-ORDER = ["identification", "identification-rules", "realistic", "temporal", "anonymization", "fingerprinting",
-         "paraphrase", "attribution", "web"]
+ORDER = [
+    "identification",
+    "identification-rules",
+    "realistic",
+    "temporal",
+    "anonymization",
+    "fingerprinting",
+    "paraphrase",
+    "attribution",
+    "web",
+]
 
 
 def main() -> None:
@@ -19,10 +28,16 @@ def main() -> None:
     for name in ORDER:
         body = (DOCS / "evaluation" / f"{name}.md").read_text().rstrip()
         parts.append(f"<!-- from docs/evaluation/{name}.md -->\n\n" + body)
-    extra = sorted(p.stem for p in (DOCS / "evaluation").glob("*.md") if not p.stem.startswith("_")
-                   and p.stem not in ORDER)
+    extra = sorted(
+        p.stem
+        for p in (DOCS / "evaluation").glob("*.md")
+        if not p.stem.startswith("_") and p.stem not in ORDER
+    )
     for name in extra:
-        parts.append(f"<!-- from docs/evaluation/{name}.md -->\n\n" + (DOCS / "evaluation" / f"{name}.md").read_text().rstrip())
+        parts.append(
+            f"<!-- from docs/evaluation/{name}.md -->\n\n"
+            + (DOCS / "evaluation" / f"{name}.md").read_text().rstrip()
+        )
     (DOCS / "evaluation.md").write_text("\n\n---\n\n".join(parts) + "\n")
     print(f"wrote {DOCS / 'evaluation.md'}")
 

@@ -16,9 +16,20 @@ from pathlib import Path
 SOURCE = Path("/usr/share/wordnet")
 MAN_PAGE = Path("/usr/share/man/man5/lexnames.5WN.gz")
 FILES = [
-    "adj.exc", "adv.exc", "noun.exc", "verb.exc", "cntlist.rev",
-    "data.adj", "data.adv", "data.noun", "data.verb",
-    "index.adj", "index.adv", "index.noun", "index.verb", "index.sense",
+    "adj.exc",
+    "adv.exc",
+    "noun.exc",
+    "verb.exc",
+    "cntlist.rev",
+    "data.adj",
+    "data.adv",
+    "data.noun",
+    "data.verb",
+    "index.adj",
+    "index.adv",
+    "index.noun",
+    "index.verb",
+    "index.sense",
 ]
 CATEGORY = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
 

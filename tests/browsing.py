@@ -12,8 +12,16 @@ from pathlib import Path
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--no-first-run", "--disable-sync", "--disable-quic", "--disable-dev-shm-usage"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+]
 
 
 def screenshot(page, name: str) -> Path:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 import timetravel
 
 
@@ -36,14 +35,18 @@ def redis_url() -> str:
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory) -> None:
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory
+) -> None:
     """Keep the SQLite test database in a file of this session's own, not in memory, so that a real
     Celery worker subprocess can open it too (tests/core/test_celery_worker.py)."""
     from django.conf import settings
 
     database = settings.DATABASES["default"]
     if database["ENGINE"] == "django.db.backends.sqlite3":
-        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test_osnguard.sqlite3")
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("db") / "test_osnguard.sqlite3"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -62,7 +65,9 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        instance = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
+        )
         yield instance
         instance.close()
 
@@ -74,8 +79,15 @@ def logged_in_page(browser, live_server, client):
 
     def login(user):
         client.force_login(user)
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
+        context.add_cookies(
+            [
+                {
+                    "name": "sessionid",
+                    "value": client.cookies["sessionid"].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
         return context.new_page()
 
     yield login

@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from osnguard.circles.models import FriendGroup, Friendship, FriendRequest, Interaction
+from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 from osnguard.circles.services import group_create_defaults, group_default_for
 
 PASSWORD = "correct-horse-battery-9"
@@ -48,7 +48,9 @@ class FriendRequestFactory(factory.django.DjangoModelFactory):
     to_user = factory.SubFactory(UserFactory)
 
 
-def make_friends(a, b, *, a_group: FriendGroup | None = None, b_group: FriendGroup | None = None) -> Friendship:
+def make_friends(
+    a, b, *, a_group: FriendGroup | None = None, b_group: FriendGroup | None = None
+) -> Friendship:
     """Make a and b friends directly (as an accepted request would); returns a's side."""
     mine = Friendship.objects.create(owner=a, friend=b, group=a_group or group_default_for(owner=a))
     Friendship.objects.create(owner=b, friend=a, group=b_group or group_default_for(owner=b))
@@ -58,4 +60,6 @@ def make_friends(a, b, *, a_group: FriendGroup | None = None, b_group: FriendGro
 def add_interactions(owner, friend, count: int, *, days_ago: float = 1.0) -> None:
     """Record `count` interactions of owner with friend, `days_ago` days back."""
     when = timezone.now() - timezone.timedelta(days=days_ago)
-    Interaction.objects.bulk_create(Interaction(owner=owner, friend=friend, occurred_at=when) for _ in range(count))
+    Interaction.objects.bulk_create(
+        Interaction(owner=owner, friend=friend, occurred_at=when) for _ in range(count)
+    )

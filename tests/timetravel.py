@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ENV = "OSNGUARD_TEST_NOW"
@@ -41,8 +41,10 @@ def parse(value: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError as exc:
-        raise ValueError(f"{ENV} must be an ISO 8601 date-time such as 2028-02-29T22:30:00Z, not {value!r}") from exc
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+        raise ValueError(
+            f"{ENV} must be an ISO 8601 date-time such as 2028-02-29T22:30:00Z, not {value!r}"
+        ) from exc
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def destination() -> datetime | None:
@@ -94,7 +96,11 @@ def unconfigure(config) -> None:
 
 def report_header() -> str | None:
     moment = destination()
-    return None if moment is None else f"{ENV}: the clock starts at {moment.isoformat()} (shifted-date run)"
+    return (
+        None
+        if moment is None
+        else f"{ENV}: the clock starts at {moment.isoformat()} (shifted-date run)"
+    )
 
 
 def real_time() -> float:
@@ -103,7 +109,11 @@ def real_time() -> float:
 
     import time_machine
 
-    return time_machine.escape_hatch.time.time() if time_machine.escape_hatch.is_travelling() else time.time()
+    return (
+        time_machine.escape_hatch.time.time()
+        if time_machine.escape_hatch.is_travelling()
+        else time.time()
+    )
 
 
 def python_command(args: list[str], env: dict[str, str]) -> list[str]:
@@ -111,6 +121,6 @@ def python_command(args: list[str], env: dict[str, str]) -> list[str]:
     goes through LAUNCHER and `env` gets the parent's current shifted time, so both clocks agree."""
     if destination() is None:
         return [sys.executable, *args]
-    env[ENV] = datetime.now(timezone.utc).isoformat()
+    env[ENV] = datetime.now(UTC).isoformat()
     env[SET_AT] = repr(real_time())
     return [sys.executable, "-c", LAUNCHER, *args]

@@ -10,13 +10,12 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
-
 from timetravel import python_command
 
 ROOT = Path(settings.BASE_DIR)
@@ -42,25 +41,61 @@ def filesystem_broker_options(var_dir: Path) -> dict[str, str]:
     for folder in ("in", "processed", "control"):
         (celery_dir / folder).mkdir(parents=True, exist_ok=True)
     return {
-        "data_folder_in": str(celery_dir / "in"), "data_folder_out": str(celery_dir / "in"),
-        "processed_folder": str(celery_dir / "processed"), "store_processed": False,
+        "data_folder_in": str(celery_dir / "in"),
+        "data_folder_out": str(celery_dir / "in"),
+        "processed_folder": str(celery_dir / "processed"),
+        "store_processed": False,
         "control_folder": str(celery_dir / "control"),
     }
 
 
 def start_worker(
-    tmp_path: Path, queues: str, env_extra: dict[str, str], *, name: str = "worker", pool: str = "solo",
+    tmp_path: Path,
+    queues: str,
+    env_extra: dict[str, str],
+    *,
+    name: str = "worker",
+    pool: str = "solo",
     concurrency: int = 1,
 ) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL", "OSNGUARD_VAR_DIR"}}
-    env.update({"DATABASE_URL": test_database_url(), "OSNGUARD_VAR_DIR": str(tmp_path / "worker-var"),
-                "DJANGO_SETTINGS_MODULE": "osnguard.settings", **env_extra})
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"REDIS_URL", "DATABASE_URL", "OSNGUARD_VAR_DIR"}
+    }
+    env.update(
+        {
+            "DATABASE_URL": test_database_url(),
+            "OSNGUARD_VAR_DIR": str(tmp_path / "worker-var"),
+            "DJANGO_SETTINGS_MODULE": "osnguard.settings",
+            **env_extra,
+        }
+    )
     log = open(tmp_path / f"{name}.log", "a")
     # in a shifted-date run (OSNGUARD_TEST_NOW) the worker travels to the test process's time
     command = python_command(
-        ["-m", "celery", "-A", "osnguard.celery", "worker", "-Q", queues, "--pool", pool,
-         "--concurrency", str(concurrency), "--without-heartbeat", "--without-gossip", "--without-mingle",
-         "-n", f"{name}-{os.getpid()}@%h", "--loglevel", "INFO"], env)
+        [
+            "-m",
+            "celery",
+            "-A",
+            "osnguard.celery",
+            "worker",
+            "-Q",
+            queues,
+            "--pool",
+            pool,
+            "--concurrency",
+            str(concurrency),
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            f"{name}-{os.getpid()}@%h",
+            "--loglevel",
+            "INFO",
+        ],
+        env,
+    )
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
 
 
@@ -75,7 +110,9 @@ def stop_worker(worker: subprocess.Popen, *, kill: bool = False) -> None:
         worker.wait()
 
 
-def wait_for(condition: Callable[[], bool], *, timeout: float, interval: float = 0.3, what: str = "condition") -> None:
+def wait_for(
+    condition: Callable[[], bool], *, timeout: float, interval: float = 0.3, what: str = "condition"
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():

@@ -25,7 +25,9 @@ from .tokens import token_obtain, token_revoke
 class AttributesField(serializers.DictField):
     """attribute name -> list of values; names and values are checked by the service."""
 
-    child = serializers.ListField(child=serializers.CharField(allow_blank=True, trim_whitespace=False))
+    child = serializers.ListField(
+        child=serializers.CharField(allow_blank=True, trim_whitespace=False)
+    )
 
 
 class ProfileOutputSerializer(serializers.Serializer):
@@ -34,9 +36,12 @@ class ProfileOutputSerializer(serializers.Serializer):
     first_name = serializers.CharField()
     last_name = serializers.CharField()
     email = serializers.EmailField()
-    attributes = AttributesField(help_text=f"Attributes: {', '.join(ATTRIBUTE_SPECS)}; each a list of values.")
+    attributes = AttributesField(
+        help_text=f"Attributes: {', '.join(ATTRIBUTE_SPECS)}; each a list of values."
+    )
     fingerprint_all = serializers.BooleanField(
-        help_text="Fingerprint every message, even one with nothing private (the default for posting).")
+        help_text="Fingerprint every message, even one with nothing private (the default for posting)."
+    )
 
 
 class ProfileInputSerializer(serializers.Serializer):
@@ -45,7 +50,9 @@ class ProfileInputSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True)
     attributes = AttributesField(required=False)
     fingerprint_all = serializers.BooleanField(
-        required=False, help_text="Fingerprint every message, even one with nothing private (the default for posting).")
+        required=False,
+        help_text="Fingerprint every message, even one with nothing private (the default for posting).",
+    )
 
 
 def _profile_payload(user) -> dict:
@@ -90,9 +97,14 @@ class ProfileApi(APIView):
             names = {"first_name", "last_name", "email"}
             errors = exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
             raise serializers.ValidationError(
-                {**{k: v for k, v in errors.items() if k in names},
-                 **({"attributes": {k: v for k, v in errors.items() if k not in names}}
-                    if any(k not in names for k in errors) else {})}
+                {
+                    **{k: v for k, v in errors.items() if k in names},
+                    **(
+                        {"attributes": {k: v for k, v in errors.items() if k not in names}}
+                        if any(k not in names for k in errors)
+                        else {}
+                    ),
+                }
             ) from None
         if fingerprint_all is not None:
             profile_settings_update(user=request.user, fingerprint_all=fingerprint_all)
@@ -136,19 +148,25 @@ class SignUpApi(APIView):
     @extend_schema(request=SignUpSerializer, responses={201: ProfileOutputSerializer})
     def post(self, request: Request) -> Response:
         if rate_limit_hit(scope="signup", key=client_ip(request), rate=settings.SIGNUP_RATE):
-            raise exceptions.Throttled(detail="Too many sign-ups from your address; please try again later.")
+            raise exceptions.Throttled(
+                detail="Too many sign-ups from your address; please try again later."
+            )
         serializer = SignUpSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = user_sign_up(**serializer.validated_data)
         token = token_obtain(user=user)
-        return Response({**_profile_payload(user), "token": token.key}, status=status.HTTP_201_CREATED)
+        return Response(
+            {**_profile_payload(user), "token": token.key}, status=status.HTTP_201_CREATED
+        )
 
 
 class LoginLocked(exceptions.APIException):
     """Too many failed log-ins for this username from this address (django-axes)."""
 
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = "Too many failed log-ins: this account is locked for you for a while; try again later."
+    default_detail = (
+        "Too many failed log-ins: this account is locked for you for a while; try again later."
+    )
     default_code = "locked_out"
 
 
@@ -161,8 +179,12 @@ class TokenObtainApi(ObtainAuthToken):
 
     def post(self, request: Request, *args, **kwargs) -> Response:
         username = request.data.get("username") if hasattr(request.data, "get") else None
-        if username is not None and (not isinstance(username, str) or "\x00" in username or len(username) > 150):
-            raise exceptions.ValidationError({"username": ["Enter a valid username (text, at most 150 characters)."]})
+        if username is not None and (
+            not isinstance(username, str) or "\x00" in username or len(username) > 150
+        ):
+            raise exceptions.ValidationError(
+                {"username": ["Enter a valid username (text, at most 150 characters)."]}
+            )
         AxesProxyHandler.update_request(request._request)
         if AxesProxyHandler.is_locked(request._request, credentials={"username": username}):
             raise LoginLocked()

@@ -1,6 +1,7 @@
 """URLs of the accounts REST API (mounted under /api/)."""
 
 from django.urls import path
+
 from . import api
 
 app_name = "accounts-api"

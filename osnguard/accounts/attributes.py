@@ -33,14 +33,23 @@ ATTRIBUTE_SPECS: dict[str, AttributeSpec] = {
     for spec in (
         AttributeSpec("hometown", "Hometown", "place", "Where you grew up, e.g. Tokyo."),
         AttributeSpec("current_city", "Current city", "place", "Where you live now."),
-        AttributeSpec("education", "Education", "organisation", "Schools and universities, e.g. Harvard University."),
+        AttributeSpec(
+            "education",
+            "Education",
+            "organisation",
+            "Schools and universities, e.g. Harvard University.",
+        ),
         AttributeSpec("work", "Work", "organisation", "Employers or occupations, e.g. student."),
-        AttributeSpec("religion", "Religion", "text", "Religious views, if you want them protected."),
+        AttributeSpec(
+            "religion", "Religion", "text", "Religious views, if you want them protected."
+        ),
         AttributeSpec("politics", "Politics", "text", "Political views or parties."),
         AttributeSpec("sports", "Sports", "text", "Sports you play or follow."),
         AttributeSpec("interests", "Interests", "text", "Hobbies and interests."),
         AttributeSpec("birthday", "Birthday", "date", "Your date of birth.", max_values=1),
-        AttributeSpec("relationship", "Relationship", "text", "e.g. married, engaged, single.", max_values=3),
+        AttributeSpec(
+            "relationship", "Relationship", "text", "e.g. married, engaged, single.", max_values=3
+        ),
         AttributeSpec("languages", "Languages", "text", "Languages you speak."),
     )
 }
@@ -69,7 +78,9 @@ def attribute_clean_values(*, attribute: str, values: object) -> list[str]:
         if not value:
             continue
         if len(value) > MAX_VALUE_LENGTH:
-            raise ValidationError(f"{spec.label}: each value must be at most {MAX_VALUE_LENGTH} characters.")
+            raise ValidationError(
+                f"{spec.label}: each value must be at most {MAX_VALUE_LENGTH} characters."
+            )
         if spec.kind == "date":
             value = _clean_date(value, label=spec.label)
         if value.casefold() not in seen:

@@ -33,9 +33,10 @@ class ProfileForm(forms.Form):
     last_name = forms.CharField(max_length=150, required=False)
     email = forms.EmailField(required=False)
     fingerprint_all = forms.BooleanField(
-        required=False, label="Fingerprint every message",
+        required=False,
+        label="Fingerprint every message",
         help_text="Give each friend a distinct version even when a message has nothing private in it, "
-                  "so a leak of any message can be traced. The compose page starts with this choice.",
+        "so a leak of any message can be traced. The compose page starts with this choice.",
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -43,25 +44,38 @@ class ProfileForm(forms.Form):
         for spec in ATTRIBUTE_SPECS.values():
             if spec.kind == "date":
                 field: forms.Field = forms.DateField(
-                    required=False, label=spec.label, help_text=spec.help_text,
+                    required=False,
+                    label=spec.label,
+                    help_text=spec.help_text,
                     widget=forms.DateInput(attrs={"type": "date"}),
                 )
             else:
                 field = forms.CharField(
-                    required=False, label=spec.label,
-                    help_text=f"{spec.help_text} One per line." if spec.max_values > 1 else spec.help_text,
+                    required=False,
+                    label=spec.label,
+                    help_text=f"{spec.help_text} One per line."
+                    if spec.max_values > 1
+                    else spec.help_text,
                     widget=forms.Textarea(attrs={"rows": 2, "placeholder": spec.help_text}),
                 )
             field.attribute_kind = spec.kind  # type: ignore[attr-defined]
             self.fields[spec.name] = field
 
     @classmethod
-    def initial_from(cls, *, user, profile: dict[str, list[str]], fingerprint_all: bool = False) -> dict[str, object]:
+    def initial_from(
+        cls, *, user, profile: dict[str, list[str]], fingerprint_all: bool = False
+    ) -> dict[str, object]:
         """Initial data for the form from a stored profile and the posting settings."""
-        initial: dict[str, object] = {"first_name": user.first_name, "last_name": user.last_name, "email": user.email,
-                                      "fingerprint_all": fingerprint_all}
+        initial: dict[str, object] = {
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "email": user.email,
+            "fingerprint_all": fingerprint_all,
+        }
         for name, values in profile.items():
-            initial[name] = values[0] if ATTRIBUTE_SPECS[name].kind == "date" and values else "\n".join(values)
+            initial[name] = (
+                values[0] if ATTRIBUTE_SPECS[name].kind == "date" and values else "\n".join(values)
+            )
         return initial
 
     def clean(self) -> dict:

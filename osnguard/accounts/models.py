@@ -11,7 +11,9 @@ from .attributes import ATTRIBUTE_CHOICES, MAX_VALUE_LENGTH
 class ProfileAttribute(models.Model):
     """One value of one personal attribute of a user (e.g. education = "Harvard University")."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_attributes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_attributes"
+    )
     attribute = models.CharField(max_length=32, choices=ATTRIBUTE_CHOICES)
     value = models.CharField(max_length=MAX_VALUE_LENGTH)
     position = models.PositiveSmallIntegerField(default=0)
@@ -19,7 +21,9 @@ class ProfileAttribute(models.Model):
     class Meta:
         ordering = ["user_id", "attribute", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "attribute", "position"], name="profile_attribute_position_unique"),
+            models.UniqueConstraint(
+                fields=["user", "attribute", "position"], name="profile_attribute_position_unique"
+            ),
         ]
         indexes = [models.Index(fields=["user", "attribute"])]
 
@@ -30,7 +34,9 @@ class ProfileAttribute(models.Model):
 class ProfileSettings(models.Model):
     """The author's own settings for posting (one row per user, created on first save)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_settings")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_settings"
+    )
     fingerprint_all = models.BooleanField(
         default=False,
         help_text="Give every friend a distinct version even of messages with nothing private in them.",

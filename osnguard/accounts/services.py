@@ -27,8 +27,12 @@ def user_sign_up(
 ) -> AbstractUser:
     """Create an account with the default friend groups; raise ValidationError on bad input."""
     username = username_normalize(username=username)
-    user = User(username=username, email=(email or "").strip(), first_name=(first_name or "").strip(),
-                last_name=(last_name or "").strip())
+    user = User(
+        username=username,
+        email=(email or "").strip(),
+        first_name=(first_name or "").strip(),
+        last_name=(last_name or "").strip(),
+    )
     user.full_clean(exclude=["password"])
     try:
         user.username = username_check_available(username=username)
@@ -50,7 +54,11 @@ def user_sign_up(
 
 @transaction.atomic
 def profile_update(
-    *, user: AbstractUser, attributes: dict[str, Any], replace: bool = True, names: dict[str, str] | None = None
+    *,
+    user: AbstractUser,
+    attributes: dict[str, Any],
+    replace: bool = True,
+    names: dict[str, str] | None = None,
 ) -> dict[str, list[str]]:
     """Set a user's profile attributes; return the full profile afterwards.
 
@@ -72,7 +80,9 @@ def profile_update(
     if errors:
         raise ValidationError(errors)
     if names:
-        user.save(update_fields=[key for key in ("first_name", "last_name", "email") if key in names])
+        user.save(
+            update_fields=[key for key in ("first_name", "last_name", "email") if key in names]
+        )
     targets = list(ATTRIBUTE_SPECS) if replace else list(cleaned)
     ProfileAttribute.objects.filter(user=user, attribute__in=targets).delete()
     ProfileAttribute.objects.bulk_create(
@@ -85,7 +95,9 @@ def profile_update(
     return profile_get(user=user)
 
 
-def _apply_names(*, user: AbstractUser, names: dict[str, str], errors: dict[str, list[str]]) -> None:
+def _apply_names(
+    *, user: AbstractUser, names: dict[str, str], errors: dict[str, list[str]]
+) -> None:
     """Validate first/last name and e-mail into `user` (not saved); collect errors."""
     for key in ("first_name", "last_name", "email"):
         if key not in names:
@@ -108,5 +120,7 @@ def profile_settings_update(*, user: AbstractUser, fingerprint_all: bool) -> Pro
     private in them (the compose page's default and the API's when a request does not say)."""
     if not isinstance(fingerprint_all, bool):
         raise ValidationError({"fingerprint_all": "Must be true or false."})
-    settings, _ = ProfileSettings.objects.update_or_create(user=user, defaults={"fingerprint_all": fingerprint_all})
+    settings, _ = ProfileSettings.objects.update_or_create(
+        user=user, defaults={"fingerprint_all": fingerprint_all}
+    )
     return settings

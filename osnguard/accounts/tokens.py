@@ -19,7 +19,9 @@ from rest_framework.authtoken.models import Token
 
 def token_expired(*, token: Token, now: dt.datetime | None = None) -> bool:
     lifetime = settings.API_TOKEN_LIFETIME
-    return bool(lifetime) and token.created + dt.timedelta(seconds=lifetime) <= (now or timezone.now())
+    return bool(lifetime) and token.created + dt.timedelta(seconds=lifetime) <= (
+        now or timezone.now()
+    )
 
 
 def token_obtain(*, user: AbstractUser) -> Token:
@@ -50,5 +52,7 @@ class ExpiringTokenAuthentication(TokenAuthentication):
         user, token = super().authenticate_credentials(key)
         if token_expired(token=token):
             token.delete()
-            raise exceptions.AuthenticationFailed("Token expired: get a new one from /api/auth/token/.")
+            raise exceptions.AuthenticationFailed(
+                "Token expired: get a new one from /api/auth/token/."
+            )
         return user, token

@@ -13,9 +13,13 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("accounts:password_change_done")),
+        auth_views.PasswordChangeView.as_view(
+            success_url=reverse_lazy("accounts:password_change_done")
+        ),
         name="password_change",
     ),
-    path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path(
+        "password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
+    ),
     path("profile/", views.profile, name="profile"),
 ]

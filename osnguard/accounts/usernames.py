@@ -13,7 +13,12 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 # Scripts that one language writes together count as one (Japanese mixes kana and kanji).
-_SCRIPT_FAMILIES = {"HIRAGANA": "JAPANESE", "KATAKANA": "JAPANESE", "CJK": "JAPANESE", "HANGUL": "KOREAN"}
+_SCRIPT_FAMILIES = {
+    "HIRAGANA": "JAPANESE",
+    "KATAKANA": "JAPANESE",
+    "CJK": "JAPANESE",
+    "HANGUL": "KOREAN",
+}
 _INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"}
 
 
@@ -43,16 +48,24 @@ def username_check_available(*, username: str) -> str:
     returns the form to store, or raises ValidationError."""
     name = username_normalize(username=username)
     if len(username_scripts(username=name)) > 1:
-        raise ValidationError("Use letters of one script only: this name mixes scripts (for example a "
-                              "Cyrillic letter among Latin ones), so it could pass for someone else's.",
-                              code="mixed_script")
+        raise ValidationError(
+            "Use letters of one script only: this name mixes scripts (for example a "
+            "Cyrillic letter among Latin ones), so it could pass for someone else's.",
+            code="mixed_script",
+        )
     key = username_key(username=name)
     users = get_user_model().objects
-    taken = users.filter(username__iexact=name).exists() or users.filter(username__iexact=key).exists()
+    taken = (
+        users.filter(username__iexact=name).exists() or users.filter(username__iexact=key).exists()
+    )
     if not taken and not key.isascii():
         # SQLite's case-insensitive match is ASCII-only: compare the non-ASCII names here.
-        taken = any(username_key(username=other) == key
-                    for other in users.filter(username__regex=r"[^\x00-\x7f]").values_list("username", flat=True))
+        taken = any(
+            username_key(username=other) == key
+            for other in users.filter(username__regex=r"[^\x00-\x7f]").values_list(
+                "username", flat=True
+            )
+        )
     if taken:
         raise ValidationError("A user with that username already exists.", code="unique")
     return name
@@ -66,11 +79,15 @@ class VisiblePasswordValidator:
         self.min_length = min_length
 
     def validate(self, password: str, user=None) -> None:
-        visible = sum(1 for char in password if unicodedata.category(char) not in _INVISIBLE_CATEGORIES)
+        visible = sum(
+            1 for char in password if unicodedata.category(char) not in _INVISIBLE_CATEGORIES
+        )
         if visible < self.min_length:
             raise ValidationError(
                 f"This password has fewer than {self.min_length} visible characters (spaces, zero-width and "
-                "control characters do not count).", code="password_too_few_visible")
+                "control characters do not count).",
+                code="password_too_few_visible",
+            )
 
     def get_help_text(self) -> str:
         return f"Your password must contain at least {self.min_length} visible characters."

@@ -26,7 +26,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and rate_limit_hit(scope="signup", key=client_ip(request), rate=settings.SIGNUP_RATE):
+    if request.method == "POST" and rate_limit_hit(
+        scope="signup", key=client_ip(request), rate=settings.SIGNUP_RATE
+    ):
         form.is_valid()  # show the entered values again, without creating anything
         form.errors.clear()
         form.add_error(None, "Too many sign-ups from your address; please try again later.")
@@ -44,7 +46,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             add_service_errors(form, exc)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Welcome to osnguard! Your five friend groups are ready; tell us about you.")
+            messages.success(
+                request,
+                "Welcome to osnguard! Your five friend groups are ready; tell us about you.",
+            )
             return redirect("accounts:profile")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/signup.html", {"form": form}, status=status)
@@ -60,16 +65,22 @@ def profile(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 profile_update(user=request.user, attributes=form.attributes(), names=form.names())
-                profile_settings_update(user=request.user, fingerprint_all=form.cleaned_data["fingerprint_all"])
+                profile_settings_update(
+                    user=request.user, fingerprint_all=form.cleaned_data["fingerprint_all"]
+                )
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
                 messages.success(request, "Profile saved.")
                 return redirect("accounts:profile")
     else:
-        form = ProfileForm(initial=ProfileForm.initial_from(
-            user=request.user, profile=stored,
-            fingerprint_all=profile_settings_get(user=request.user).fingerprint_all))
+        form = ProfileForm(
+            initial=ProfileForm.initial_from(
+                user=request.user,
+                profile=stored,
+                fingerprint_all=profile_settings_get(user=request.user).fingerprint_all,
+            )
+        )
     filled = sum(1 for values in stored.values() if values)
     return render(
         request,

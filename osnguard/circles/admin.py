@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import FriendGroup, Friendship, FriendRequest, Interaction
+from .models import FriendGroup, FriendRequest, Friendship, Interaction
 
 
 @admin.register(FriendGroup)

@@ -19,7 +19,14 @@ from osnguard.core.api import Pagination
 from osnguard.core.inputs import IdField, id_parse
 
 from . import selectors, services
-from .models import GROUP_NAME_MAX_LENGTH, MAX_LEVEL, FriendGroup, Friendship, FriendRequest, Interaction
+from .models import (
+    GROUP_NAME_MAX_LENGTH,
+    MAX_LEVEL,
+    FriendGroup,
+    FriendRequest,
+    Friendship,
+    Interaction,
+)
 
 User = get_user_model()
 
@@ -31,7 +38,9 @@ def query_int(request: Request, name: str) -> int | None:
         return None
     value = id_parse(raw)
     if value is None:
-        raise serializers.ValidationError({name: "Must be an id: a whole number written with the digits 0-9."})
+        raise serializers.ValidationError(
+            {name: "Must be an id: a whole number written with the digits 0-9."}
+        )
     return value
 
 
@@ -69,8 +78,12 @@ class GroupInputSerializer(serializers.Serializer):
 
 
 class ReorderSerializer(serializers.Serializer):
-    order = serializers.ListField(child=IdField(), allow_empty=False, max_length=100,
-                                  help_text="Every one of your group ids, closest first.")
+    order = serializers.ListField(
+        child=IdField(),
+        allow_empty=False,
+        max_length=100,
+        help_text="Every one of your group ids, closest first.",
+    )
 
 
 class FriendshipSerializer(serializers.ModelSerializer):
@@ -79,10 +92,22 @@ class FriendshipSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Friendship
-        fields = ["id", "friend", "group", "created_at", "interaction_count", "suggested_level", "suggested_at"]
+        fields = [
+            "id",
+            "friend",
+            "group",
+            "created_at",
+            "interaction_count",
+            "suggested_level",
+            "suggested_at",
+        ]
 
     def get_group(self, friendship: Friendship) -> dict:
-        return {"id": friendship.group_id, "name": friendship.group.name, "level": friendship.group.level}
+        return {
+            "id": friendship.group_id,
+            "name": friendship.group.name,
+            "level": friendship.group.level,
+        }
 
 
 class FriendshipInputSerializer(serializers.Serializer):
@@ -122,7 +147,9 @@ class InteractionSerializer(serializers.ModelSerializer):
 
 class InteractionInputSerializer(serializers.Serializer):
     friend = IdField(help_text="User id of one of your friends.")
-    kind = serializers.ChoiceField(choices=Interaction.Kind.choices, default=Interaction.Kind.MESSAGE)
+    kind = serializers.ChoiceField(
+        choices=Interaction.Kind.choices, default=Interaction.Kind.MESSAGE
+    )
     occurred_at = serializers.DateTimeField(required=False)
 
 
@@ -150,7 +177,10 @@ class GroupListApi(generics.GenericAPIView):
         if "name" not in data.validated_data:
             raise serializers.ValidationError({"name": "Give the group a name."})
         group = services.group_create(owner=request.user, **data.validated_data)
-        return Response(GroupSerializer(self.get_queryset().get(pk=group.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(
+            GroupSerializer(self.get_queryset().get(pk=group.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class GroupDetailApi(generics.GenericAPIView):
@@ -173,7 +203,11 @@ class GroupDetailApi(generics.GenericAPIView):
         services.group_update(group=group, **data.validated_data)
         return Response(GroupSerializer(self.get_queryset().get(pk=pk)).data)
 
-    @extend_schema(parameters=[OpenApiParameter("move_to", OpenApiTypes.INT, description="Group for its members.")])
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("move_to", OpenApiTypes.INT, description="Group for its members.")
+        ]
+    )
     def delete(self, request: Request, pk: int) -> Response:
         group = self.get_object()
         move_to_id = query_int(request, "move_to")
@@ -202,7 +236,9 @@ class FriendListApi(generics.ListAPIView):
     serializer_class = FriendshipSerializer
     pagination_class = Pagination
 
-    @extend_schema(parameters=[OpenApiParameter("group", OpenApiTypes.INT), OpenApiParameter("search", str)])
+    @extend_schema(
+        parameters=[OpenApiParameter("group", OpenApiTypes.INT), OpenApiParameter("search", str)]
+    )
     def get(self, request: Request, *args, **kwargs) -> Response:
         return super().get(request, *args, **kwargs)
 
@@ -211,7 +247,9 @@ class FriendListApi(generics.ListAPIView):
         if group_id is not None:
             get_object_or_404(FriendGroup, owner=self.request.user, pk=group_id)
         return selectors.friendship_list(
-            owner=self.request.user, group_id=group_id, search=self.request.query_params.get("search", "")
+            owner=self.request.user,
+            group_id=group_id,
+            search=self.request.query_params.get("search", ""),
         )
 
 
@@ -231,7 +269,9 @@ class FriendDetailApi(generics.GenericAPIView):
         friendship = self.get_object()
         data = FriendshipInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.friendship_move(friendship=friendship, group=owned_group(request, data.validated_data["group"]))
+        services.friendship_move(
+            friendship=friendship, group=owned_group(request, data.validated_data["group"])
+        )
         return Response(FriendshipSerializer(self.get_queryset().get(pk=pk)).data)
 
     def delete(self, request: Request, pk: int) -> Response:
@@ -276,12 +316,17 @@ class FriendRequestListApi(generics.GenericAPIView):
         state = self.request.query_params.get("status", FriendRequest.Status.PENDING)
         if state != "all":
             if state not in FriendRequest.Status.values:
-                raise serializers.ValidationError({"status": "Use pending, accepted, declined, cancelled or all."})
+                raise serializers.ValidationError(
+                    {"status": "Use pending, accepted, declined, cancelled or all."}
+                )
             rows = rows.filter(status=state)
         return rows
 
-    @extend_schema(operation_id="friend_requests_list", responses=FriendRequestSerializer(many=True),
-                   parameters=[OpenApiParameter("direction", str), OpenApiParameter("status", str)])
+    @extend_schema(
+        operation_id="friend_requests_list",
+        responses=FriendRequestSerializer(many=True),
+        parameters=[OpenApiParameter("direction", str), OpenApiParameter("status", str)],
+    )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(FriendRequestSerializer(page, many=True).data)
@@ -298,7 +343,9 @@ class FriendRequestListApi(generics.GenericAPIView):
         if to_user is None:
             raise serializers.ValidationError({"to_user": "Unknown user."})
         friend_request = services.friend_request_send(from_user=request.user, to_user=to_user)
-        return Response(FriendRequestSerializer(friend_request).data, status=status.HTTP_201_CREATED)
+        return Response(
+            FriendRequestSerializer(friend_request).data, status=status.HTTP_201_CREATED
+        )
 
 
 class FriendRequestDetailApi(generics.RetrieveAPIView):
@@ -374,7 +421,9 @@ class UserSearchApi(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return selectors.user_search(user=self.request.user, query=self.request.query_params.get("search", ""))
+        return selectors.user_search(
+            user=self.request.user, query=self.request.query_params.get("search", "")
+        )
 
 
 # --- interactions and suggestions ---------------------------------------------------------------
@@ -400,9 +449,13 @@ class InteractionListApi(generics.GenericAPIView):
         data.is_valid(raise_exception=True)
         friend = User.objects.filter(pk=data.validated_data["friend"]).first()
         if friend is None:
-            raise serializers.ValidationError({"friend": "You can only record interactions with your friends."})
+            raise serializers.ValidationError(
+                {"friend": "You can only record interactions with your friends."}
+            )
         interaction = services.interaction_record(
-            owner=request.user, friend=friend, kind=data.validated_data["kind"],
+            owner=request.user,
+            friend=friend,
+            kind=data.validated_data["kind"],
             occurred_at=data.validated_data.get("occurred_at"),
         )
         return Response(InteractionSerializer(interaction).data, status=status.HTTP_201_CREATED)
@@ -430,7 +483,9 @@ class LevelSuggestionRecomputeApi(APIView):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
         suggestions = services.circle_suggest_level(owner=request.user)
-        return Response({
-            "friends": len(suggestions),
-            "suggested": sum(s.suggested_level is not None for s in suggestions),
-        })
+        return Response(
+            {
+                "friends": len(suggestions),
+                "suggested": sum(s.suggested_level is not None for s in suggestions),
+            }
+        )

@@ -12,7 +12,9 @@ class GroupForm(forms.Form):
 
     name = forms.CharField(max_length=GROUP_NAME_MAX_LENGTH)
     level = forms.IntegerField(
-        min_value=0, max_value=MAX_LEVEL, required=False,
+        min_value=0,
+        max_value=MAX_LEVEL,
+        required=False,
         help_text="0 is the closest group (sees the most); higher levels see more general text.",
     )
 
@@ -20,9 +22,13 @@ class GroupForm(forms.Form):
 class GroupChoiceForm(forms.Form):
     """Pick one of the owner's groups (moving a friend, accepting a request, deleting a group)."""
 
-    group = forms.ModelChoiceField(queryset=FriendGroup.objects.none(), required=False, empty_label=None)
+    group = forms.ModelChoiceField(
+        queryset=FriendGroup.objects.none(), required=False, empty_label=None
+    )
 
-    def __init__(self, *args, owner, required: bool = True, exclude_id: int | None = None, **kwargs) -> None:
+    def __init__(
+        self, *args, owner, required: bool = True, exclude_id: int | None = None, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         groups = FriendGroup.objects.filter(owner=owner).order_by("level", "name")
         if exclude_id is not None:
@@ -41,6 +47,7 @@ class InteractionForm(forms.Form):
 
     kind = forms.ChoiceField(choices=Interaction.Kind.choices)
     occurred_at = forms.DateTimeField(
-        required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
         help_text="Leave empty for now.",
     )

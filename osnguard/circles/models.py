@@ -28,7 +28,9 @@ DEFAULT_GROUP_NAME = "Friends"
 class FriendGroup(models.Model):
     """A user's group of friends; `level` orders groups from closest (0) to most public."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_groups")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_groups"
+    )
     name = models.CharField(max_length=GROUP_NAME_MAX_LENGTH)
     level = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -36,8 +38,12 @@ class FriendGroup(models.Model):
     class Meta:
         ordering = ["owner_id", "level", "name"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "owner", name="friend_group_name_unique_per_owner"),
-            models.CheckConstraint(condition=models.Q(level__lte=MAX_LEVEL), name="friend_group_level_max"),
+            models.UniqueConstraint(
+                Lower("name"), "owner", name="friend_group_name_unique_per_owner"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(level__lte=MAX_LEVEL), name="friend_group_level_max"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -47,7 +53,9 @@ class FriendGroup(models.Model):
 class Friendship(models.Model):
     """One side of a friendship: `friend` is in `group`, one of `owner`'s groups."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendships")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendships"
+    )
     friend = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     # RESTRICT: a group with members cannot be deleted on its own (group_delete moves them first),
     # but deleting a user still deletes their groups and friendships together.
@@ -62,7 +70,9 @@ class Friendship(models.Model):
         ordering = ["owner_id", "friend__first_name", "friend__last_name", "friend__username"]
         constraints = [
             models.UniqueConstraint(fields=["owner", "friend"], name="friendship_unique_pair"),
-            models.CheckConstraint(condition=~models.Q(owner=models.F("friend")), name="friendship_not_self"),
+            models.CheckConstraint(
+                condition=~models.Q(owner=models.F("friend")), name="friendship_not_self"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -78,8 +88,12 @@ class FriendRequest(models.Model):
         DECLINED = "declined", "Declined"
         CANCELLED = "cancelled", "Cancelled"
 
-    from_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sent_friend_requests")
-    to_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="received_friend_requests")
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sent_friend_requests"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="received_friend_requests"
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     responded_at = models.DateTimeField(null=True, blank=True)
@@ -92,7 +106,9 @@ class FriendRequest(models.Model):
                 condition=models.Q(status="pending"),
                 name="friend_request_one_pending_per_pair",
             ),
-            models.CheckConstraint(condition=~models.Q(from_user=models.F("to_user")), name="friend_request_not_self"),
+            models.CheckConstraint(
+                condition=~models.Q(from_user=models.F("to_user")), name="friend_request_not_self"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -110,7 +126,9 @@ class Interaction(models.Model):
         SHARE = "share", "Share"
         MEETING = "meeting", "Meeting"
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="interactions")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="interactions"
+    )
     friend = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MESSAGE)
     occurred_at = models.DateTimeField()

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.db.models import Count, F, Q, QuerySet
 
-from .models import FriendGroup, Friendship, FriendRequest, Interaction
+from .models import FriendGroup, FriendRequest, Friendship, Interaction
 
 User = get_user_model()
 SEARCH_MAX_LENGTH = 100
@@ -50,17 +50,23 @@ def friendship_list(
 
 def friend_request_incoming(*, user: AbstractUser) -> QuerySet[FriendRequest]:
     """Pending requests sent to the user, newest first."""
-    return FriendRequest.objects.filter(to_user=user, status=FriendRequest.Status.PENDING).select_related("from_user")
+    return FriendRequest.objects.filter(
+        to_user=user, status=FriendRequest.Status.PENDING
+    ).select_related("from_user")
 
 
 def friend_request_outgoing(*, user: AbstractUser) -> QuerySet[FriendRequest]:
     """Pending requests the user sent, newest first."""
-    return FriendRequest.objects.filter(from_user=user, status=FriendRequest.Status.PENDING).select_related("to_user")
+    return FriendRequest.objects.filter(
+        from_user=user, status=FriendRequest.Status.PENDING
+    ).select_related("to_user")
 
 
 def friend_request_visible(*, user: AbstractUser) -> QuerySet[FriendRequest]:
     """Every request the user sent or received, in any state."""
-    return FriendRequest.objects.filter(Q(from_user=user) | Q(to_user=user)).select_related("from_user", "to_user")
+    return FriendRequest.objects.filter(Q(from_user=user) | Q(to_user=user)).select_related(
+        "from_user", "to_user"
+    )
 
 
 USER_SEARCH_MAX_RESULTS = 50
@@ -78,15 +84,20 @@ def user_search(*, user: AbstractUser, query: str) -> QuerySet:
         users = users.filter(username__iexact=query)
     else:
         users = users.filter(
-            Q(username__icontains=query) | Q(first_name__icontains=query) | Q(last_name__icontains=query)
+            Q(username__icontains=query)
+            | Q(first_name__icontains=query)
+            | Q(last_name__icontains=query)
         )
-    ids = list(users.order_by("first_name", "last_name", "username").values_list("pk", flat=True)
-               [:USER_SEARCH_MAX_RESULTS])
+    ids = list(
+        users.order_by("first_name", "last_name", "username").values_list("pk", flat=True)[
+            :USER_SEARCH_MAX_RESULTS
+        ]
+    )
     return User.objects.filter(pk__in=ids).order_by("first_name", "last_name", "username")
 
 
 def relationship_status(*, user: AbstractUser, other: AbstractUser) -> str:
-    """"self", "friend", "sent", "received" or "none": how `other` relates to `user`."""
+    """ "self", "friend", "sent", "received" or "none": how `other` relates to `user`."""
     if user.pk == other.pk:
         return "self"
     if Friendship.objects.filter(owner=user, friend=other).exists():
@@ -104,7 +115,9 @@ def interaction_list(*, owner: AbstractUser) -> QuerySet[Interaction]:
     return Interaction.objects.filter(owner=owner).select_related("friend")
 
 
-def level_suggestion_list(*, owner: AbstractUser, differing_only: bool = False) -> QuerySet[Friendship]:
+def level_suggestion_list(
+    *, owner: AbstractUser, differing_only: bool = False
+) -> QuerySet[Friendship]:
     """Friendships with a computed suggestion, most frequent contacts first."""
     rows = friendship_list(owner=owner).filter(suggested_level__isnull=False)
     if differing_only:

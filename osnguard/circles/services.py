@@ -21,8 +21,8 @@ from .models import (
     GROUP_NAME_MAX_LENGTH,
     MAX_LEVEL,
     FriendGroup,
-    Friendship,
     FriendRequest,
+    Friendship,
     Interaction,
 )
 
@@ -32,7 +32,10 @@ from .models import (
 
 def group_create_defaults(*, owner: AbstractUser) -> list[FriendGroup]:
     """Create Family (0), Best friends (1), Friends (2), Acquaintances (3) and Public (4) if missing."""
-    existing = {name.casefold() for name in FriendGroup.objects.filter(owner=owner).values_list("name", flat=True)}
+    existing = {
+        name.casefold()
+        for name in FriendGroup.objects.filter(owner=owner).values_list("name", flat=True)
+    }
     FriendGroup.objects.bulk_create(
         FriendGroup(owner=owner, name=name, level=level)
         for name, level in DEFAULT_GROUPS
@@ -49,7 +52,9 @@ def group_clean_name(*, owner: AbstractUser, name: object, exclude_id: int | Non
     if not name:
         raise ValidationError({"name": "Give the group a name."})
     if len(name) > GROUP_NAME_MAX_LENGTH:
-        raise ValidationError({"name": f"A group name can be at most {GROUP_NAME_MAX_LENGTH} characters."})
+        raise ValidationError(
+            {"name": f"A group name can be at most {GROUP_NAME_MAX_LENGTH} characters."}
+        )
     clash = FriendGroup.objects.filter(owner=owner, name__iexact=name)
     if exclude_id is not None:
         clash = clash.exclude(pk=exclude_id)
@@ -65,9 +70,13 @@ def group_clean_level(*, level: object) -> int:
     try:
         value = int(level)
     except ValueError:
-        raise ValidationError({"level": f"The level must be a whole number from 0 to {MAX_LEVEL}."}) from None
+        raise ValidationError(
+            {"level": f"The level must be a whole number from 0 to {MAX_LEVEL}."}
+        ) from None
     if not 0 <= value <= MAX_LEVEL:
-        raise ValidationError({"level": f"The level must be between 0 (closest) and {MAX_LEVEL} (most public)."})
+        raise ValidationError(
+            {"level": f"The level must be between 0 (closest) and {MAX_LEVEL} (most public)."}
+        )
     return value
 
 
@@ -84,7 +93,9 @@ def group_create(*, owner: AbstractUser, name: object, level: object = None) -> 
         with transaction.atomic():
             return FriendGroup.objects.create(owner=owner, name=clean_name, level=clean_level)
     except IntegrityError:  # a concurrent request created the same name
-        raise ValidationError({"name": f"You already have a group called “{clean_name}”."}) from None
+        raise ValidationError(
+            {"name": f"You already have a group called “{clean_name}”."}
+        ) from None
 
 
 @transaction.atomic
@@ -140,7 +151,11 @@ def group_move(*, group: FriendGroup, direction: str) -> list[FriendGroup]:
     """Move a group one place closer ("up") or more public ("down"), renumbering levels."""
     if direction not in {"up", "down"}:
         raise ValidationError({"direction": "Direction must be “up” or “down”."})
-    order = list(FriendGroup.objects.filter(owner=group.owner).order_by("level", "name", "pk").values_list("pk", flat=True))
+    order = list(
+        FriendGroup.objects.filter(owner=group.owner)
+        .order_by("level", "name", "pk")
+        .values_list("pk", flat=True)
+    )
     index = order.index(group.pk)
     other = index - 1 if direction == "up" else index + 1
     if 0 <= other < len(order):
@@ -180,7 +195,10 @@ def group_delete(*, group: FriendGroup, move_to: FriendGroup | None = None) -> F
 def group_default_for(*, owner: AbstractUser) -> FriendGroup:
     """The group new friends go to: "Friends" if it exists, else the most public group."""
     groups = FriendGroup.objects.filter(owner=owner)
-    group = groups.filter(name__iexact=DEFAULT_GROUP_NAME).first() or groups.order_by("-level", "name").first()
+    group = (
+        groups.filter(name__iexact=DEFAULT_GROUP_NAME).first()
+        or groups.order_by("-level", "name").first()
+    )
     if group is None:  # a user with no group at all (e.g. created in the admin)
         group_create_defaults(owner=owner)
         group = FriendGroup.objects.get(owner=owner, name=DEFAULT_GROUP_NAME)
@@ -203,31 +221,43 @@ def friend_request_send(*, from_user: AbstractUser, to_user: AbstractUser) -> Fr
     if not to_user.is_active:
         raise ValidationError({"to_user": "Unknown user."})
     if _are_friends(from_user, to_user):
-        raise ValidationError({"to_user": f"You are already friends with {to_user.get_username()}."})
+        raise ValidationError(
+            {"to_user": f"You are already friends with {to_user.get_username()}."}
+        )
     pending = FriendRequest.objects.filter(status=FriendRequest.Status.PENDING)
     if pending.filter(from_user=from_user, to_user=to_user).exists():
-        raise ValidationError({"to_user": f"You already sent {to_user.get_username()} a friend request."})
+        raise ValidationError(
+            {"to_user": f"You already sent {to_user.get_username()} a friend request."}
+        )
     if pending.filter(from_user=to_user, to_user=from_user).exists():
         raise ValidationError(
-            {"to_user": f"{to_user.get_username()} already sent you a friend request: accept it instead."}
+            {
+                "to_user": f"{to_user.get_username()} already sent you a friend request: accept it instead."
+            }
         )
     try:
         with transaction.atomic():
             return FriendRequest.objects.create(from_user=from_user, to_user=to_user)
     except IntegrityError:
-        raise ValidationError({"to_user": f"You already sent {to_user.get_username()} a friend request."}) from None
+        raise ValidationError(
+            {"to_user": f"You already sent {to_user.get_username()} a friend request."}
+        ) from None
 
 
 def _lock_pending(friend_request: FriendRequest) -> FriendRequest:
     """Re-read the request under a row lock and check that it is still pending."""
     locked = FriendRequest.objects.select_for_update().get(pk=friend_request.pk)
     if locked.status != FriendRequest.Status.PENDING:
-        raise ValidationError(f"This friend request was already {locked.get_status_display().lower()}.")
+        raise ValidationError(
+            f"This friend request was already {locked.get_status_display().lower()}."
+        )
     return locked
 
 
 @transaction.atomic
-def friend_request_accept(*, friend_request: FriendRequest, group: FriendGroup | None = None) -> Friendship:
+def friend_request_accept(
+    *, friend_request: FriendRequest, group: FriendGroup | None = None
+) -> Friendship:
     """Accept a request: each side files the other (the acceptor in `group` if given, else the
     default group). Returns the acceptor's friendship."""
     locked = _lock_pending(friend_request)
@@ -238,7 +268,9 @@ def friend_request_accept(*, friend_request: FriendRequest, group: FriendGroup |
     locked.responded_at = timezone.now()
     locked.save(update_fields=["status", "responded_at"])
     mine, _ = Friendship.objects.get_or_create(
-        owner=acceptor, friend=requester, defaults={"group": group or group_default_for(owner=acceptor)}
+        owner=acceptor,
+        friend=requester,
+        defaults={"group": group or group_default_for(owner=acceptor)},
     )
     Friendship.objects.get_or_create(
         owner=requester, friend=acceptor, defaults={"group": group_default_for(owner=requester)}
@@ -293,12 +325,17 @@ FUTURE_TOLERANCE = dt.timedelta(minutes=5)
 
 
 def interaction_record(
-    *, owner: AbstractUser, friend: AbstractUser, kind: str = Interaction.Kind.MESSAGE,
+    *,
+    owner: AbstractUser,
+    friend: AbstractUser,
+    kind: str = Interaction.Kind.MESSAGE,
     occurred_at: dt.datetime | None = None,
 ) -> Interaction:
     """Record that `owner` interacted with `friend` (they must be friends)."""
     if kind not in Interaction.Kind.values:
-        raise ValidationError({"kind": f"Unknown kind; expected one of: {', '.join(Interaction.Kind.values)}."})
+        raise ValidationError(
+            {"kind": f"Unknown kind; expected one of: {', '.join(Interaction.Kind.values)}."}
+        )
     if not _are_friends(owner, friend):
         raise ValidationError({"friend": "You can only record interactions with your friends."})
     occurred_at = occurred_at or timezone.now()
@@ -306,7 +343,9 @@ def interaction_record(
         occurred_at = timezone.make_aware(occurred_at)
     if occurred_at > timezone.now() + FUTURE_TOLERANCE:
         raise ValidationError({"occurred_at": "An interaction cannot be in the future."})
-    return Interaction.objects.create(owner=owner, friend=friend, kind=kind, occurred_at=occurred_at)
+    return Interaction.objects.create(
+        owner=owner, friend=friend, kind=kind, occurred_at=occurred_at
+    )
 
 
 @dataclass(frozen=True)
@@ -356,10 +395,12 @@ def suggest_levels_from_counts(
     """
     levels = sorted(set(levels))
     if not levels or not any(n > 0 for n in counts.values()):
-        return {key: None for key in counts}
+        return dict.fromkeys(counts)
     closer = levels[:-1] or levels
     bounds = layer_bounds(layers=len(closer), ratio=ratio)
-    active = sorted((key for key, n in counts.items() if n > 0), key=lambda key: (-counts[key], key))
+    active = sorted(
+        (key for key, n in counts.items() if n > 0), key=lambda key: (-counts[key], key)
+    )
     result: dict[int, int | None] = {key: levels[-1] for key, n in counts.items() if n <= 0}
     for rank, key in enumerate(active):
         share_above = rank / len(active)
@@ -370,7 +411,10 @@ def suggest_levels_from_counts(
 
 @transaction.atomic
 def circle_suggest_level(
-    *, owner: AbstractUser, now: dt.datetime | None = None, window_days: int = SUGGESTION_WINDOW_DAYS
+    *,
+    owner: AbstractUser,
+    now: dt.datetime | None = None,
+    window_days: int = SUGGESTION_WINDOW_DAYS,
 ) -> list[LevelSuggestion]:
     """Compute and store a suggested privacy level for each of the owner's friends.
 
@@ -397,9 +441,12 @@ def circle_suggest_level(
         friendship.interaction_count = counts[friendship.pk]
         friendship.suggested_level = suggested[friendship.pk]
         friendship.suggested_at = now
-    Friendship.objects.bulk_update(friendships, ["interaction_count", "suggested_level", "suggested_at"])
+    Friendship.objects.bulk_update(
+        friendships, ["interaction_count", "suggested_level", "suggested_at"]
+    )
     return [
-        LevelSuggestion(f.pk, f.friend_id, counts[f.pk], rank_of.get(f.pk), suggested[f.pk]) for f in friendships
+        LevelSuggestion(f.pk, f.friend_id, counts[f.pk], rank_of.get(f.pk), suggested[f.pk])
+        for f in friendships
     ]
 
 

@@ -20,7 +20,7 @@ from osnguard.core.inputs import id_parse
 
 from . import selectors, services
 from .forms import GroupChoiceForm, GroupForm, InteractionForm
-from .models import FriendGroup, Friendship, FriendRequest
+from .models import FriendGroup, FriendRequest, Friendship
 
 User = get_user_model()
 PAGE_SIZE = 25
@@ -36,7 +36,9 @@ def _own_group(request: HttpRequest, pk: int) -> FriendGroup:
 
 
 def _own_friendship(request: HttpRequest, pk: int) -> Friendship:
-    return get_object_or_404(Friendship.objects.select_related("friend", "group"), owner=request.user, pk=pk)
+    return get_object_or_404(
+        Friendship.objects.select_related("friend", "group"), owner=request.user, pk=pk
+    )
 
 
 # --- groups ------------------------------------------------------------------------------------
@@ -55,8 +57,11 @@ def groups(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                group = services.group_create(owner=request.user, name=form.cleaned_data["name"],
-                                              level=form.cleaned_data.get("level"))
+                group = services.group_create(
+                    owner=request.user,
+                    name=form.cleaned_data["name"],
+                    level=form.cleaned_data.get("level"),
+                )
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
@@ -79,7 +84,11 @@ def group_edit(request: HttpRequest, pk: int) -> HttpResponse:
         form = GroupForm(request.POST)
         if form.is_valid():
             try:
-                services.group_update(group=group, name=form.cleaned_data["name"], level=form.cleaned_data.get("level"))
+                services.group_update(
+                    group=group,
+                    name=form.cleaned_data["name"],
+                    level=form.cleaned_data.get("level"),
+                )
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
@@ -90,7 +99,9 @@ def group_edit(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         form = GroupForm(initial={"name": group.name, "level": group.level})
     template = "circles/_group_edit_row.html" if request.htmx else "circles/group_edit.html"
-    return render(request, template, {"group": group, "form": form}, status=400 if form.errors else 200)
+    return render(
+        request, template, {"group": group, "form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -118,15 +129,20 @@ def group_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm and delete a group, choosing where its members go."""
     group = get_object_or_404(selectors.group_list(owner=request.user), pk=pk)
     fallback = services.group_next_stricter(group=group)
-    form = GroupChoiceForm(request.POST or None, owner=request.user, exclude_id=group.pk,
-                           initial={"group": fallback})
+    form = GroupChoiceForm(
+        request.POST or None, owner=request.user, exclude_id=group.pk, initial={"group": fallback}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             target = services.group_delete(group=group, move_to=form.cleaned_data["group"])
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            moved = f"; its {group.member_count} member(s) moved to “{target.name}”" if group.member_count else ""
+            moved = (
+                f"; its {group.member_count} member(s) moved to “{target.name}”"
+                if group.member_count
+                else ""
+            )
             messages.success(request, f"Group “{group.name}” deleted{moved}.")
             return redirect("circles:groups")
     context = {"group": group, "form": form, "only_group": fallback is None}
@@ -140,7 +156,11 @@ def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
     group = get_object_or_404(selectors.group_list(owner=request.user), pk=pk)
     page = _page(request, selectors.friendship_list(owner=request.user, group_id=group.pk))
     all_groups = list(selectors.group_list(owner=request.user))
-    return render(request, "circles/group_detail.html", {"group": group, "page": page, "all_groups": all_groups})
+    return render(
+        request,
+        "circles/group_detail.html",
+        {"group": group, "page": page, "all_groups": all_groups},
+    )
 
 
 # --- friends -----------------------------------------------------------------------------------
@@ -157,20 +177,30 @@ def friends(request: HttpRequest) -> HttpResponse:
     if raw_group:
         group_id = id_parse(raw_group)
         if group_id is None:
-            messages.error(request, "The group filter must be a group id (digits 0-9); showing every friend.")
+            messages.error(
+                request, "The group filter must be a group id (digits 0-9); showing every friend."
+            )
             status = 400
         else:
             group = FriendGroup.objects.filter(owner=request.user, pk=group_id).first()
-    rows = selectors.friendship_list(owner=request.user, group_id=group.pk if group else None, search=search)
+    rows = selectors.friendship_list(
+        owner=request.user, group_id=group.pk if group else None, search=search
+    )
     context = {
         "page": _page(request, rows),
         "search": search,
         "group": group,
         "all_groups": list(selectors.group_list(owner=request.user)),
         "incoming_count": selectors.friend_request_incoming(user=request.user).count(),
-        "suggestion_count": selectors.level_suggestion_list(owner=request.user, differing_only=True).count(),
+        "suggestion_count": selectors.level_suggestion_list(
+            owner=request.user, differing_only=True
+        ).count(),
     }
-    template = "circles/_friends_table.html" if request.htmx and request.htmx.target == "friends-table" else "circles/friends.html"
+    template = (
+        "circles/_friends_table.html"
+        if request.htmx and request.htmx.target == "friends-table"
+        else "circles/friends.html"
+    )
     return render(request, template, context, status=status)
 
 
@@ -205,14 +235,21 @@ def friend_move(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         error = " ".join(e for errors in form.errors.values() for e in errors)
     if request.htmx:
-        context = {"row": friendship, "all_groups": list(selectors.group_list(owner=request.user)),
-                   "error": error, "moved": not error}
+        context = {
+            "row": friendship,
+            "all_groups": list(selectors.group_list(owner=request.user)),
+            "error": error,
+            "moved": not error,
+        }
         return render(request, "circles/_friend_row.html", context, status=400 if error else 200)
     if error:
         messages.error(request, error)
     else:
-        messages.success(request, f"{friendship.friend.get_full_name() or friendship.friend.username} "
-                                  f"moved to “{friendship.group.name}”.")
+        messages.success(
+            request,
+            f"{friendship.friend.get_full_name() or friendship.friend.username} "
+            f"moved to “{friendship.group.name}”.",
+        )
     return redirect_back(request, "circles:friends")
 
 
@@ -237,8 +274,12 @@ def friend_interaction(request: HttpRequest, pk: int) -> HttpResponse:
     form = InteractionForm(request.POST)
     if form.is_valid():
         try:
-            services.interaction_record(owner=request.user, friend=friendship.friend,
-                                        kind=form.cleaned_data["kind"], occurred_at=form.cleaned_data["occurred_at"])
+            services.interaction_record(
+                owner=request.user,
+                friend=friendship.friend,
+                kind=form.cleaned_data["kind"],
+                occurred_at=form.cleaned_data["occurred_at"],
+            )
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
@@ -246,8 +287,11 @@ def friend_interaction(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("circles:friend", pk=friendship.pk)
     interactions = selectors.interaction_list(owner=request.user).filter(friend=friendship.friend)
     context = {
-        "friendship": friendship, "interactions": interactions[:20], "interaction_total": interactions.count(),
-        "all_groups": list(selectors.group_list(owner=request.user)), "interaction_form": form,
+        "friendship": friendship,
+        "interactions": interactions[:20],
+        "interaction_total": interactions.count(),
+        "all_groups": list(selectors.group_list(owner=request.user)),
+        "interaction_form": form,
     }
     return render(request, "circles/friend_detail.html", context, status=400)
 
@@ -273,7 +317,9 @@ def suggestions_recompute(request: HttpRequest) -> HttpResponse:
     suggestions = services.circle_suggest_level(owner=request.user)
     suggested = sum(s.suggested_level is not None for s in suggestions)
     if suggested:
-        messages.success(request, f"Suggested levels for {suggested} friend(s) from your interactions.")
+        messages.success(
+            request, f"Suggested levels for {suggested} friend(s) from your interactions."
+        )
     else:
         messages.info(request, "No interactions recorded yet, so there is nothing to suggest.")
     return redirect_back(request, "circles:friends")
@@ -291,14 +337,33 @@ def requests_page(request: HttpRequest) -> HttpResponse:
     if query:
         page = _page(request, selectors.user_search(user=request.user, query=query), 20)
         ids = [u.pk for u in page]
-        friend_ids = set(Friendship.objects.filter(owner=request.user, friend_id__in=ids).values_list("friend_id", flat=True))
+        friend_ids = set(
+            Friendship.objects.filter(owner=request.user, friend_id__in=ids).values_list(
+                "friend_id", flat=True
+            )
+        )
         pending = FriendRequest.objects.filter(status=FriendRequest.Status.PENDING)
-        sent = set(pending.filter(from_user=request.user, to_user_id__in=ids).values_list("to_user_id", flat=True))
-        received = set(pending.filter(to_user=request.user, from_user_id__in=ids).values_list("from_user_id", flat=True))
+        sent = set(
+            pending.filter(from_user=request.user, to_user_id__in=ids).values_list(
+                "to_user_id", flat=True
+            )
+        )
+        received = set(
+            pending.filter(to_user=request.user, from_user_id__in=ids).values_list(
+                "from_user_id", flat=True
+            )
+        )
         people = page
         for user in page:
-            user.relation = ("friend" if user.pk in friend_ids else "sent" if user.pk in sent
-                             else "received" if user.pk in received else "none")
+            user.relation = (
+                "friend"
+                if user.pk in friend_ids
+                else "sent"
+                if user.pk in sent
+                else "received"
+                if user.pk in received
+                else "none"
+            )
     context = {
         "incoming": selectors.friend_request_incoming(user=request.user),
         "outgoing": selectors.friend_request_outgoing(user=request.user),
@@ -314,7 +379,11 @@ def requests_page(request: HttpRequest) -> HttpResponse:
 def request_send(request: HttpRequest) -> HttpResponse:
     """Send a friend request to a user id (from the people search)."""
     to_user_id = id_parse(request.POST.get("to_user", ""))
-    to_user = User.objects.filter(pk=to_user_id, is_active=True).first() if to_user_id is not None else None
+    to_user = (
+        User.objects.filter(pk=to_user_id, is_active=True).first()
+        if to_user_id is not None
+        else None
+    )
     if to_user_id is None:
         return bad_request(request, "to_user must be a user id (digits 0-9).")
     if to_user is None:
@@ -325,7 +394,9 @@ def request_send(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             messages.error(request, error_text(exc))
         else:
-            messages.success(request, f"Friend request sent to {to_user.get_full_name() or to_user.username}.")
+            messages.success(
+                request, f"Friend request sent to {to_user.get_full_name() or to_user.username}."
+            )
     return redirect_back(request, "circles:requests")
 
 
@@ -342,10 +413,17 @@ def request_respond(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         if action == "accept":
             form = GroupChoiceForm(request.POST, owner=request.user, required=False)
             if not form.is_valid():
-                raise ValidationError(" ".join(e for errors in form.errors.values() for e in errors))
-            friendship = services.friend_request_accept(friend_request=friend_request, group=form.cleaned_data["group"])
-            messages.success(request, f"You are now friends with {friend_request.from_user.get_full_name() or friend_request.from_user.username} "
-                                      f"(in “{friendship.group.name}”).")
+                raise ValidationError(
+                    " ".join(e for errors in form.errors.values() for e in errors)
+                )
+            friendship = services.friend_request_accept(
+                friend_request=friend_request, group=form.cleaned_data["group"]
+            )
+            messages.success(
+                request,
+                f"You are now friends with {friend_request.from_user.get_full_name() or friend_request.from_user.username} "
+                f"(in “{friendship.group.name}”).",
+            )
         elif action == "decline":
             services.friend_request_decline(friend_request=friend_request)
             messages.info(request, "Request declined.")

@@ -22,8 +22,11 @@ UNCHECKED_STATUS = 503
 def unchecked_body(exc: UncheckedMessage) -> dict[str, Any]:
     """The API's answer when a message could not be checked: what happened and why, in user words
     (no server paths or tracebacks)."""
-    return {"checked": False, "detail": exc.summary,
-            "failures": [failure.to_dict(technical=False) for failure in exc.failures]}
+    return {
+        "checked": False,
+        "detail": exc.summary,
+        "failures": [failure.to_dict(technical=False) for failure in exc.failures],
+    }
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -33,7 +36,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(unchecked_body(exc), status=UNCHECKED_STATUS)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
-            detail: Any = {field: messages for field, messages in exc.message_dict.items()}
+            detail: Any = dict(exc.message_dict.items())
             if "__all__" in detail:
                 detail["non_field_errors"] = detail.pop("__all__")
         else:

@@ -20,7 +20,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from osnguard.accounts.services import profile_update
-from osnguard.circles.models import DEFAULT_GROUPS, FriendGroup, Friendship, FriendRequest, Interaction
+from osnguard.circles.models import (
+    DEFAULT_GROUPS,
+    FriendGroup,
+    FriendRequest,
+    Friendship,
+    Interaction,
+)
 from osnguard.circles.services import circle_suggest_level
 
 User = get_user_model()
@@ -50,12 +56,19 @@ def demo_read(*, path: Path = DEMO_FILE) -> dict:
 
 
 def _usernames(data: dict) -> list[str]:
-    people = [data["owner"], *data["friends"], *data.get("requests_to_owner", []), *data.get("others", [])]
+    people = [
+        data["owner"],
+        *data["friends"],
+        *data.get("requests_to_owner", []),
+        *data.get("others", []),
+    ]
     return [p["username"] for p in people]
 
 
 @transaction.atomic
-def demo_load(*, path: Path = DEMO_FILE, reset: bool = False, now: dt.datetime | None = None) -> DemoSummary:
+def demo_load(
+    *, path: Path = DEMO_FILE, reset: bool = False, now: dt.datetime | None = None
+) -> DemoSummary:
     """Load (or complete) the demo data set; see the module docstring."""
     data = demo_read(path=path)
     now = now or timezone.now()
@@ -72,20 +85,41 @@ def demo_load(*, path: Path = DEMO_FILE, reset: bool = False, now: dt.datetime |
         if friend.get("profile") and not users[friend["username"]].profile_attributes.exists():
             profile_update(user=users[friend["username"]], attributes=friend["profile"])
     friendships_created = _create_friendships(data, owner, users)
-    interactions_created = _create_interactions(data, owner, users, now) if friendships_created else 0
+    interactions_created = (
+        _create_interactions(data, owner, users, now) if friendships_created else 0
+    )
     _create_requests(data, owner, users)
     circle_suggest_level(owner=owner, now=now)
-    return DemoSummary(users_created, friendships_created, interactions_created,
-                       Friendship.objects.filter(owner=owner).count())
+    return DemoSummary(
+        users_created,
+        friendships_created,
+        interactions_created,
+        Friendship.objects.filter(owner=owner).count(),
+    )
 
 
 def _create_users(data: dict, password_hash: str) -> int:
-    people = [data["owner"], *data["friends"], *data.get("requests_to_owner", []), *data.get("others", [])]
-    existing = set(User.objects.filter(username__in=[p["username"] for p in people]).values_list("username", flat=True))
+    people = [
+        data["owner"],
+        *data["friends"],
+        *data.get("requests_to_owner", []),
+        *data.get("others", []),
+    ]
+    existing = set(
+        User.objects.filter(username__in=[p["username"] for p in people]).values_list(
+            "username", flat=True
+        )
+    )
     new = [
-        User(username=p["username"], first_name=p.get("first_name", ""), last_name=p.get("last_name", ""),
-             email=p.get("email", f"{p['username']}@example.com"), password=password_hash)
-        for p in people if p["username"] not in existing
+        User(
+            username=p["username"],
+            first_name=p.get("first_name", ""),
+            last_name=p.get("last_name", ""),
+            email=p.get("email", f"{p['username']}@example.com"),
+            password=password_hash,
+        )
+        for p in people
+        if p["username"] not in existing
     ]
     User.objects.bulk_create(new)
     return len(new)
@@ -94,21 +128,31 @@ def _create_users(data: dict, password_hash: str) -> int:
 def _create_default_groups(users) -> None:
     """The five default groups for every demo user who has no group yet."""
     users = list(users)
-    with_groups = set(FriendGroup.objects.filter(owner__in=users).values_list("owner_id", flat=True))
+    with_groups = set(
+        FriendGroup.objects.filter(owner__in=users).values_list("owner_id", flat=True)
+    )
     FriendGroup.objects.bulk_create(
         FriendGroup(owner=user, name=name, level=level)
-        for user in users if user.pk not in with_groups
+        for user in users
+        if user.pk not in with_groups
         for name, level in DEFAULT_GROUPS
     )
 
 
 def _group_by_name(owner_ids: list[int]) -> dict[tuple[int, str], FriendGroup]:
-    return {(g.owner_id, g.name.casefold()): g for g in FriendGroup.objects.filter(owner_id__in=owner_ids)}
+    return {
+        (g.owner_id, g.name.casefold()): g
+        for g in FriendGroup.objects.filter(owner_id__in=owner_ids)
+    }
 
 
-def _fallback_group(groups: dict[tuple[int, str], FriendGroup], owner_id: int, name: str) -> FriendGroup:
+def _fallback_group(
+    groups: dict[tuple[int, str], FriendGroup], owner_id: int, name: str
+) -> FriendGroup:
     """The named group, else any of the owner's groups (the user may have renamed it)."""
-    return groups.get((owner_id, name.casefold())) or next(g for (o, _), g in groups.items() if o == owner_id)
+    return groups.get((owner_id, name.casefold())) or next(
+        g for (o, _), g in groups.items() if o == owner_id
+    )
 
 
 def _create_friendships(data: dict, owner, users: dict) -> int:
@@ -120,9 +164,17 @@ def _create_friendships(data: dict, owner, users: dict) -> int:
     rows = []
     for spec, user in zip(data["friends"], friend_users):
         if user.pk not in have:
-            rows.append(Friendship(owner=owner, friend=user, group=_fallback_group(groups, owner.pk, spec["group"])))
+            rows.append(
+                Friendship(
+                    owner=owner, friend=user, group=_fallback_group(groups, owner.pk, spec["group"])
+                )
+            )
         if user.pk not in reverse_have:
-            rows.append(Friendship(owner=user, friend=owner, group=_fallback_group(groups, user.pk, "Friends")))
+            rows.append(
+                Friendship(
+                    owner=user, friend=owner, group=_fallback_group(groups, user.pk, "Friends")
+                )
+            )
     Friendship.objects.bulk_create(rows)
     return sum(1 for row in rows if row.owner_id == owner.pk)
 
@@ -138,7 +190,9 @@ def _create_interactions(data: dict, owner, users: dict, now: dt.datetime) -> in
             continue
         for _ in range(int(spec.get("interactions", 0))):
             when = now - dt.timedelta(days=rng.uniform(0, 180))
-            rows.append(Interaction(owner=owner, friend=friend, kind=rng.choice(kinds), occurred_at=when))
+            rows.append(
+                Interaction(owner=owner, friend=friend, kind=rng.choice(kinds), occurred_at=when)
+            )
     Interaction.objects.bulk_create(rows, batch_size=500)
     return len(rows)
 

@@ -31,7 +31,9 @@ def check_engine_resources() -> list[DoctorCheck]:
             return f"run `.venv/bin/osnguard train {name.removeprefix('model ')}` (it reads ../shared/data)"
         return SETUP_FIX
 
-    return [DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else fix(c.name)) for c in check_resources()]
+    return [
+        DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else fix(c.name)) for c in check_resources()
+    ]
 
 
 def check_database() -> DoctorCheck:
@@ -40,9 +42,12 @@ def check_database() -> DoctorCheck:
     try:
         connection.ensure_connection()
         return DoctorCheck("database", True, name)
-    except Exception as exc:  # noqa: BLE001 - reported, not raised
-        fix = "check DATABASE_URL (is the PostgreSQL server running?)" if connection.vendor == "postgresql" \
+    except Exception as exc:
+        fix = (
+            "check DATABASE_URL (is the PostgreSQL server running?)"
+            if connection.vendor == "postgresql"
             else "check that OSNGUARD_VAR_DIR is writable"
+        )
         return DoctorCheck("database", False, f"{name}: {exc}", fix)
 
 
@@ -50,12 +55,16 @@ def check_migrations() -> DoctorCheck:
     try:
         executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
         plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         return DoctorCheck("migrations", False, str(exc), "fix the database connection first")
     if plan:
         names = ", ".join(f"{m.app_label}.{m.name}" for m, _ in plan[:5])
-        return DoctorCheck("migrations", False, f"{len(plan)} unapplied ({names}{'…' if len(plan) > 5 else ''})",
-                           "run `.venv/bin/python manage.py migrate`")
+        return DoctorCheck(
+            "migrations",
+            False,
+            f"{len(plan)} unapplied ({names}{'…' if len(plan) > 5 else ''})",
+            "run `.venv/bin/python manage.py migrate`",
+        )
     return DoctorCheck("migrations", True, "all applied")
 
 
@@ -68,9 +77,12 @@ def check_broker() -> DoctorCheck:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=3)
         return DoctorCheck("celery broker", True, _safe_url(url))
-    except Exception as exc:  # noqa: BLE001
-        fix = "start Redis or unset REDIS_URL to use the embedded filesystem broker" if settings.REDIS_URL \
+    except Exception as exc:
+        fix = (
+            "start Redis or unset REDIS_URL to use the embedded filesystem broker"
+            if settings.REDIS_URL
             else "check that OSNGUARD_VAR_DIR/celery is writable"
+        )
         return DoctorCheck("celery broker", False, f"{_safe_url(url)}: {exc}", fix)
 
 
@@ -80,11 +92,17 @@ def check_workers(timeout: float = 2.0) -> DoctorCheck:
 
     try:
         replies = app.control.inspect(timeout=timeout).ping() or {}
-    except Exception as exc:  # noqa: BLE001
-        return DoctorCheck("celery workers", False, str(exc), "start one: scripts/serve.sh starts a worker")
+    except Exception as exc:
+        return DoctorCheck(
+            "celery workers", False, str(exc), "start one: scripts/serve.sh starts a worker"
+        )
     if not replies:
-        return DoctorCheck("celery workers", False, "no worker answered",
-                           "start one: `.venv/bin/celery -A osnguard.celery worker -Q default,crawl,detect`")
+        return DoctorCheck(
+            "celery workers",
+            False,
+            "no worker answered",
+            "start one: `.venv/bin/celery -A osnguard.celery worker -Q default,crawl,detect`",
+        )
     return DoctorCheck("celery workers", True, ", ".join(sorted(replies)))
 
 

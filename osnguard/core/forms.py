@@ -33,5 +33,7 @@ def redirect_back(request: HttpRequest, fallback: str, *args: object) -> HttpRes
 
 def bad_request(request: HttpRequest, message: str) -> HttpResponse:
     """A 400 page saying what was wrong with the request (a fragment for htmx)."""
-    template = "core/_bad_request.html" if getattr(request, "htmx", False) else "core/bad_request.html"
+    template = (
+        "core/_bad_request.html" if getattr(request, "htmx", False) else "core/bad_request.html"
+    )
     return render(request, template, {"message": message}, status=400)

@@ -35,7 +35,9 @@ def id_parse(raw: object) -> int | None:
 class IdField(serializers.IntegerField):
     """An object id in the API: a positive whole number in ASCII digits within 64-bit range."""
 
-    default_error_messages = {"invalid": "Must be an id: a whole number written with the digits 0-9."}
+    default_error_messages = {
+        "invalid": "Must be an id: a whole number written with the digits 0-9."
+    }
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("min_value", 1)
@@ -76,5 +78,7 @@ class DepthLimitedJSONParser(JSONParser):
         else:
             too_deep = json_depth(data) > settings.API_JSON_MAX_DEPTH
         if too_deep:
-            raise ParseError(f"JSON parse error - the body nests deeper than {settings.API_JSON_MAX_DEPTH} levels.")
+            raise ParseError(
+                f"JSON parse error - the body nests deeper than {settings.API_JSON_MAX_DEPTH} levels."
+            )
         return data

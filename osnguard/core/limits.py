@@ -24,7 +24,7 @@ _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 def rate_parse(rate: str | None) -> tuple[int, int] | None:
-    """"10/hour" -> (10, 3600); None or "" -> None (no limit)."""
+    """ "10/hour" -> (10, 3600); None or "" -> None (no limit)."""
     if not rate:
         return None
     count, period = rate.split("/")
@@ -46,7 +46,9 @@ def client_ip(request: HttpRequest) -> str:
     return _valid_address(meta.get("REMOTE_ADDR", "")) or NO_ADDRESS
 
 
-NO_ADDRESS = "0.0.0.0"  # a request with no usable address (Django's test client, a bad proxy header)
+NO_ADDRESS = (
+    "0.0.0.0"  # a request with no usable address (Django's test client, a bad proxy header)
+)
 
 
 def _valid_address(value: str) -> str | None:

@@ -62,6 +62,10 @@ def safe_href(url: object) -> str | None:
     """What may go into an href: an absolute http(s) URL, or a path on this site ("/x", not "//x")."""
     if isinstance(url, str):
         cleaned = _browser_clean(url)
-        if cleaned.startswith("/") and not cleaned.startswith(("//", "/\\")) and not _UNSAFE_INSIDE.search(cleaned):
+        if (
+            cleaned.startswith("/")
+            and not cleaned.startswith(("//", "/\\"))
+            and not _UNSAFE_INSIDE.search(cleaned)
+        ):
             return cleaned
     return http_url(url)

@@ -23,7 +23,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "friend_count": sum(g.member_count for g in groups),
         "incoming": circles.friend_request_incoming(user=request.user)[:5],
         "incoming_count": circles.friend_request_incoming(user=request.user).count(),
-        "suggestion_count": circles.level_suggestion_list(owner=request.user, differing_only=True).count(),
+        "suggestion_count": circles.level_suggestion_list(
+            owner=request.user, differing_only=True
+        ).count(),
     }
     return render(request, "core/home.html", context)
 
@@ -34,5 +36,5 @@ def healthz(request: HttpRequest) -> JsonResponse:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
         return JsonResponse({"status": "ok", "database": "ok"})
-    except Exception as exc:  # noqa: BLE001 - report, do not crash
+    except Exception as exc:
         return JsonResponse({"status": "error", "database": str(exc)}, status=503)

@@ -25,9 +25,28 @@ class SourceSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Source
-        fields = ["id", "name", "kind", "url", "hashtag", "interval_minutes", "enabled", "site_wide",
-                  "last_status", "last_error", "last_crawled_at", "next_crawl_at", "consecutive_failures"]
-        read_only_fields = ["last_status", "last_error", "last_crawled_at", "next_crawl_at", "consecutive_failures"]
+        fields = [
+            "id",
+            "name",
+            "kind",
+            "url",
+            "hashtag",
+            "interval_minutes",
+            "enabled",
+            "site_wide",
+            "last_status",
+            "last_error",
+            "last_crawled_at",
+            "next_crawl_at",
+            "consecutive_failures",
+        ]
+        read_only_fields = [
+            "last_status",
+            "last_error",
+            "last_crawled_at",
+            "next_crawl_at",
+            "consecutive_failures",
+        ]
 
     def get_site_wide(self, source) -> bool:
         return source.owner_id is None
@@ -51,12 +70,24 @@ class SourceCreateSerializer(SourceInputSerializer):
 
 class CrawlJobSerializer(serializers.ModelSerializer):
     matched = serializers.SerializerMethodField(
-        help_text="Disclosures of your own messages found by this crawl (never other users').")
+        help_text="Disclosures of your own messages found by this crawl (never other users')."
+    )
 
     class Meta:
         model = CrawlJob
-        fields = ["id", "source", "status", "fetched", "new_documents", "screened", "matched", "error",
-                  "created_at", "started_at", "finished_at"]
+        fields = [
+            "id",
+            "source",
+            "status",
+            "fetched",
+            "new_documents",
+            "screened",
+            "matched",
+            "error",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
 
     def get_matched(self, job) -> int:
         return getattr(job, "viewer_matched", 0)
@@ -64,13 +95,29 @@ class CrawlJobSerializer(serializers.ModelSerializer):
 
 class DisclosureSerializer(serializers.ModelSerializer):
     suspect = serializers.SerializerMethodField()
-    source = serializers.SerializerMethodField(help_text="Your own or a site-wide source that found it, else null.")
+    source = serializers.SerializerMethodField(
+        help_text="Your own or a site-wide source that found it, else null."
+    )
     message_id = serializers.IntegerField(source="message.id")
 
     class Meta:
         model = Disclosure
-        fields = ["id", "message_id", "source", "source_url", "excerpt", "verdict", "suspect", "suspect_group",
-                  "score", "margin", "evidence", "explanation", "status", "detected_at"]
+        fields = [
+            "id",
+            "message_id",
+            "source",
+            "source_url",
+            "excerpt",
+            "verdict",
+            "suspect",
+            "suspect_group",
+            "score",
+            "margin",
+            "evidence",
+            "explanation",
+            "status",
+            "detected_at",
+        ]
 
     def get_source(self, disclosure) -> int | None:
         source = disclosure.visible_source
@@ -80,7 +127,11 @@ class DisclosureSerializer(serializers.ModelSerializer):
         user = disclosure.suspect
         if user is None:
             return None
-        return {"id": user.pk, "username": user.username, "name": user.get_full_name() or user.username}
+        return {
+            "id": user.pk,
+            "username": user.username,
+            "name": user.get_full_name() or user.username,
+        }
 
 
 class DisclosureStatusSerializer(serializers.Serializer):
@@ -94,8 +145,12 @@ class NotificationSerializer(serializers.ModelSerializer):
 
 
 class MarkReadSerializer(serializers.Serializer):
-    ids = serializers.ListField(child=IdField(), required=False, max_length=1000,
-                                help_text="Notification ids; omit to mark all read.")
+    ids = serializers.ListField(
+        child=IdField(),
+        required=False,
+        max_length=1000,
+        help_text="Notification ids; omit to mark all read.",
+    )
 
 
 class PreferenceSerializer(serializers.Serializer):
@@ -145,7 +200,9 @@ class SourceDetailApi(APIView):
     serializer_class = SourceSerializer
 
     def get(self, request: Request, source_id: int) -> Response:
-        return Response(SourceSerializer(selectors.source_get(user=request.user, source_id=source_id)).data)
+        return Response(
+            SourceSerializer(selectors.source_get(user=request.user, source_id=source_id)).data
+        )
 
     def patch(self, request: Request, source_id: int) -> Response:
         source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
@@ -155,14 +212,16 @@ class SourceDetailApi(APIView):
         return Response(SourceSerializer(source).data)
 
     def delete(self, request: Request, source_id: int) -> Response:
-        services.source_delete(source=selectors.source_get(user=request.user, source_id=source_id, writable=True))
+        services.source_delete(
+            source=selectors.source_get(user=request.user, source_id=source_id, writable=True)
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SourceCrawlApi(APIView):
     """Queue a crawl now; answers with the crawl job to poll for progress."""
-    serializer_class = CrawlJobSerializer
 
+    serializer_class = CrawlJobSerializer
 
     def post(self, request: Request, source_id: int) -> Response:
         source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
@@ -175,7 +234,9 @@ class CrawlJobDetailApi(APIView):
     serializer_class = CrawlJobSerializer
 
     def get(self, request: Request, job_id: int) -> Response:
-        return Response(CrawlJobSerializer(selectors.crawl_job_get(user=request.user, job_id=job_id)).data)
+        return Response(
+            CrawlJobSerializer(selectors.crawl_job_get(user=request.user, job_id=job_id)).data
+        )
 
 
 class DisclosureListApi(generics.ListAPIView):
@@ -185,7 +246,9 @@ class DisclosureListApi(generics.ListAPIView):
     def get_queryset(self):
         wanted = self.request.query_params.get("status") or None
         if wanted is not None and wanted not in Disclosure.Status.values:
-            raise serializers.ValidationError({"status": f"One of: {', '.join(Disclosure.Status.values)}."})
+            raise serializers.ValidationError(
+                {"status": f"One of: {', '.join(Disclosure.Status.values)}."}
+            )
         return selectors.disclosure_list(owner=self.request.user, status=wanted)
 
 
@@ -193,7 +256,11 @@ class DisclosureDetailApi(APIView):
     serializer_class = DisclosureSerializer
 
     def get(self, request: Request, disclosure_id: int) -> Response:
-        return Response(DisclosureSerializer(selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)).data)
+        return Response(
+            DisclosureSerializer(
+                selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
+            ).data
+        )
 
     def patch(self, request: Request, disclosure_id: int) -> Response:
         disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
@@ -205,28 +272,36 @@ class DisclosureDetailApi(APIView):
 
 class DisclosureMoveSuspectApi(APIView):
     """Move the suspected friend to your next stricter group."""
-    serializer_class = MoveSuspectResultSerializer
 
+    serializer_class = MoveSuspectResultSerializer
 
     def post(self, request: Request, disclosure_id: int) -> Response:
         disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
         friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
-        return Response({"friend": friendship.friend_id, "group": friendship.group.name, "level": friendship.group.level})
+        return Response(
+            {
+                "friend": friendship.friend_id,
+                "group": friendship.group.name,
+                "level": friendship.group.level,
+            }
+        )
 
 
 class DisclosureStatsApi(APIView):
     """Dashboard figures: per friend, per group, per source, and per day for 30 days."""
-    serializer_class = StatsSerializer
 
+    serializer_class = StatsSerializer
 
     def get(self, request: Request) -> Response:
         user = request.user
-        return Response({
-            "by_friend": [asdict(r) for r in selectors.leaks_by_friend(owner=user)],
-            "by_group": [asdict(r) for r in selectors.leaks_by_group(owner=user)],
-            "by_source": [asdict(r) for r in selectors.leaks_by_source(owner=user)],
-            "timeline": [asdict(r) for r in selectors.leak_timeline(owner=user)],
-        })
+        return Response(
+            {
+                "by_friend": [asdict(r) for r in selectors.leaks_by_friend(owner=user)],
+                "by_group": [asdict(r) for r in selectors.leaks_by_group(owner=user)],
+                "by_source": [asdict(r) for r in selectors.leaks_by_source(owner=user)],
+                "timeline": [asdict(r) for r in selectors.leak_timeline(owner=user)],
+            }
+        )
 
 
 class NotificationListApi(generics.ListAPIView):
@@ -243,15 +318,22 @@ class NotificationReadApi(APIView):
     def post(self, request: Request) -> Response:
         data = MarkReadSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        count = services.notification_mark_read(user=request.user, notification_ids=data.validated_data.get("ids"))
-        return Response({"marked": count, "unread": selectors.notification_unread_count(user=request.user)})
+        count = services.notification_mark_read(
+            user=request.user, notification_ids=data.validated_data.get("ids")
+        )
+        return Response(
+            {"marked": count, "unread": selectors.notification_unread_count(user=request.user)}
+        )
 
 
 class NotificationPreferenceApi(APIView):
     serializer_class = PreferenceSerializer
 
     def get(self, request: Request) -> Response:
-        rows = [services.notification_preference_get(user=request.user, kind=k) for k in Notification.Kind.values]
+        rows = [
+            services.notification_preference_get(user=request.user, kind=k)
+            for k in Notification.Kind.values
+        ]
         return Response([{"kind": p.kind, "in_app": p.in_app, "email": p.email} for p in rows])
 
     def put(self, request: Request) -> Response:

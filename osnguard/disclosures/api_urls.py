@@ -11,10 +11,19 @@ urlpatterns = [
     path("crawls/<int:job_id>/", api.CrawlJobDetailApi.as_view(), name="api-crawl"),
     path("disclosures/", api.DisclosureListApi.as_view(), name="api-disclosures"),
     path("disclosures/stats/", api.DisclosureStatsApi.as_view(), name="api-disclosure-stats"),
-    path("disclosures/<int:disclosure_id>/", api.DisclosureDetailApi.as_view(), name="api-disclosure"),
-    path("disclosures/<int:disclosure_id>/move-suspect/", api.DisclosureMoveSuspectApi.as_view(),
-         name="api-disclosure-move"),
+    path(
+        "disclosures/<int:disclosure_id>/", api.DisclosureDetailApi.as_view(), name="api-disclosure"
+    ),
+    path(
+        "disclosures/<int:disclosure_id>/move-suspect/",
+        api.DisclosureMoveSuspectApi.as_view(),
+        name="api-disclosure-move",
+    ),
     path("notifications/", api.NotificationListApi.as_view(), name="api-notifications"),
     path("notifications/read/", api.NotificationReadApi.as_view(), name="api-notifications-read"),
-    path("notification-preferences/", api.NotificationPreferenceApi.as_view(), name="api-notification-preferences"),
+    path(
+        "notification-preferences/",
+        api.NotificationPreferenceApi.as_view(),
+        name="api-notification-preferences",
+    ),
 ]

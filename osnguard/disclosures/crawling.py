@@ -81,10 +81,15 @@ def _osnguard_public_documents() -> list[ExtractedDocument]:
     from osnguard.posts.models import Message
 
     rows = Message.objects.filter(audience=Message.Audience.PUBLIC).order_by("-created_at")[:500]
-    return [ExtractedDocument(url=f"/posts/public/{m.pk}/", text=m.text, external_id=str(m.pk)) for m in rows]
+    return [
+        ExtractedDocument(url=f"/posts/public/{m.pk}/", text=m.text, external_id=str(m.pk))
+        for m in rows
+    ]
 
 
-def document_store_many(*, source: Source, job: CrawlJob, documents: list[ExtractedDocument]) -> list[int]:
+def document_store_many(
+    *, source: Source, job: CrawlJob, documents: list[ExtractedDocument]
+) -> list[int]:
     """Store documents not seen before (by content hash); return the ids of the new ones."""
     new_ids = []
     for document in documents:
@@ -94,8 +99,13 @@ def document_store_many(*, source: Source, job: CrawlJob, documents: list[Extrac
         try:
             with transaction.atomic():
                 row = CandidateDocument.objects.create(
-                    source=source, crawl_job=job, url=document.url[:2000], title=document.title[:300],
-                    text=document.text, content_hash=digest, published_at=document.published,
+                    source=source,
+                    crawl_job=job,
+                    url=document.url[:2000],
+                    title=document.title[:300],
+                    text=document.text,
+                    content_hash=digest,
+                    published_at=document.published,
                 )
         except IntegrityError:  # another worker stored the same text just now
             continue
@@ -103,7 +113,9 @@ def document_store_many(*, source: Source, job: CrawlJob, documents: list[Extrac
     return new_ids
 
 
-def _record_failure(*, source: Source, job: CrawlJob, message: str, transient: bool, final: bool) -> None:
+def _record_failure(
+    *, source: Source, job: CrawlJob, message: str, transient: bool, final: bool
+) -> None:
     now = timezone.now()
     SourceError.objects.create(source=source, message=message[:2000], transient=transient)
     Source.objects.filter(pk=source.pk).update(
@@ -114,7 +126,9 @@ def _record_failure(*, source: Source, job: CrawlJob, message: str, transient: b
         next_crawl_at=now + timedelta(minutes=source.interval_minutes),
     )
     if final:
-        CrawlJob.objects.filter(pk=job.pk).update(status=CrawlJob.Status.FAILED, error=message[:2000], finished_at=now)
+        CrawlJob.objects.filter(pk=job.pk).update(
+            status=CrawlJob.Status.FAILED, error=message[:2000], finished_at=now
+        )
     else:
         CrawlJob.objects.filter(pk=job.pk).update(error=message[:2000])
     source.refresh_from_db()
@@ -128,7 +142,9 @@ def crawl_job_time_out(*, job_id: int, seconds: float) -> CrawlJob:
     """Fail a crawl the worker stopped at its time limit; the source is crawled again at its
     next interval. Safe to call for a job that already finished (nothing changes)."""
     job = CrawlJob.objects.select_related("source").get(pk=job_id)
-    fetching = job.status == CrawlJob.Status.QUEUED or (job.status == CrawlJob.Status.RUNNING and not job.new_documents)
+    fetching = job.status == CrawlJob.Status.QUEUED or (
+        job.status == CrawlJob.Status.RUNNING and not job.new_documents
+    )
     if fetching:  # a job whose documents are stored and being screened is left to finish
         message = f"The crawl took longer than {seconds:g} seconds and was stopped; it will be tried again later."
         _record_failure(source=job.source, job=job, message=message, transient=True, final=True)
@@ -142,7 +158,9 @@ def crawl_run(*, job_id: int, final_attempt: bool = True) -> CrawlOutcome:
     if job.status in (CrawlJob.Status.DONE, CrawlJob.Status.FAILED):
         return CrawlOutcome(job, [])
     source = job.source
-    CrawlJob.objects.filter(pk=job.pk).update(status=CrawlJob.Status.RUNNING, started_at=timezone.now())
+    CrawlJob.objects.filter(pk=job.pk).update(
+        status=CrawlJob.Status.RUNNING, started_at=timezone.now()
+    )
     etag, last_modified = source.etag, source.last_modified
     try:
         if source.kind == Source.Kind.OSNGUARD_PUBLIC:
@@ -150,12 +168,19 @@ def crawl_run(*, job_id: int, final_attempt: bool = True) -> CrawlOutcome:
         else:
             url, kind = source_fetch_url(source=source)
             if not robots_cache().allowed(url):
-                raise FetchError(f"robots.txt of {urlsplit(url).netloc} disallows {url}", transient=False)
+                raise FetchError(
+                    f"robots.txt of {urlsplit(url).netloc} disallows {url}", transient=False
+                )
             result = crawler_client().get(url, etag=etag, last_modified=last_modified)
             documents = [] if result.not_modified else extract_documents(result, kind)
     except FetchError as exc:
-        _record_failure(source=source, job=job, message=str(exc), transient=exc.transient,
-                        final=final_attempt or not exc.transient)
+        _record_failure(
+            source=source,
+            job=job,
+            message=str(exc),
+            transient=exc.transient,
+            final=final_attempt or not exc.transient,
+        )
         if exc.transient and not final_attempt:
             raise CrawlRetry(str(exc)) from exc
         job.refresh_from_db()
@@ -168,12 +193,16 @@ def crawl_run(*, job_id: int, final_attempt: bool = True) -> CrawlOutcome:
     # Everything this job stored and nobody screened yet, including what an earlier, interrupted
     # run of the same job stored before its worker died.
     pending = list(
-        CandidateDocument.objects.filter(crawl_job=job, screened_at__isnull=True).values_list("id", flat=True)
+        CandidateDocument.objects.filter(crawl_job=job, screened_at__isnull=True).values_list(
+            "id", flat=True
+        )
     )
     stored_by_job = CandidateDocument.objects.filter(crawl_job=job).count()
     now = timezone.now()
     updates = {
-        "last_status": Source.Status.NOT_MODIFIED if result is not None and result.not_modified else Source.Status.OK,
+        "last_status": Source.Status.NOT_MODIFIED
+        if result is not None and result.not_modified
+        else Source.Status.OK,
         "last_error": "",
         "last_crawled_at": now,
         "consecutive_failures": 0,
@@ -184,7 +213,9 @@ def crawl_run(*, job_id: int, final_attempt: bool = True) -> CrawlOutcome:
     Source.objects.filter(pk=source.pk).update(**updates)
     CrawlJob.objects.filter(pk=job.pk).update(
         status=CrawlJob.Status.RUNNING if pending else CrawlJob.Status.DONE,
-        fetched=len(documents), new_documents=stored_by_job, error="",
+        fetched=len(documents),
+        new_documents=stored_by_job,
+        error="",
         finished_at=None if pending else now,
     )
     job.refresh_from_db()

@@ -38,12 +38,15 @@ class _IndexHolder:
             while True:
                 ids = list(
                     Message.objects.filter(pk__gt=self.upto, audience=Message.Audience.FRIENDS)
-                    .order_by("pk").values_list("pk", flat=True)[:INDEX_BATCH]
+                    .order_by("pk")
+                    .values_list("pk", flat=True)[:INDEX_BATCH]
                 )
                 if not ids:
                     return self.index
                 texts: dict[int, list[str]] = {}
-                for message_id, text in Version.objects.filter(message_id__in=ids).values_list("message_id", "text"):
+                for message_id, text in Version.objects.filter(message_id__in=ids).values_list(
+                    "message_id", "text"
+                ):
                     texts.setdefault(message_id, []).append(text)
                 for message_id in ids:
                     if texts.get(message_id):
@@ -73,18 +76,22 @@ def _excerpt(text: str, result: Attribution) -> str:
         start = max(0, min(e.start for e in result.evidence) - EXCERPT_CHARS // 3)
     else:
         start = 0
-    excerpt = text[start:start + EXCERPT_CHARS]
+    excerpt = text[start : start + EXCERPT_CHARS]
     return ("…" if start else "") + excerpt + ("…" if start + EXCERPT_CHARS < len(text) else "")
 
 
-def disclosure_record(*, message: Message, document: CandidateDocument, result: Attribution) -> Disclosure:
+def disclosure_record(
+    *, message: Message, document: CandidateDocument, result: Attribution
+) -> Disclosure:
     """Store the disclosure of `message` in `document` once, however often it is detected."""
     existing = Disclosure.objects.filter(message=message, document=document).first()
     if existing:
         return existing
     suspect_id = int(result.friend) if result.verdict == "friend" and result.friend else None
     suspect_version = (
-        Version.objects.filter(message=message, recipient_id=suspect_id).first() if suspect_id else None
+        Version.objects.filter(message=message, recipient_id=suspect_id).first()
+        if suspect_id
+        else None
     )
     try:
         with transaction.atomic():
@@ -94,11 +101,14 @@ def disclosure_record(*, message: Message, document: CandidateDocument, result: 
                 document=document,
                 # Another user's source stays unnamed: the owner sees where the copy is, not whose
                 # source found it (issue 11, finding 3).
-                source=document.source if document.source and document.source.owner_id in (None, message.author_id)
+                source=document.source
+                if document.source and document.source.owner_id in (None, message.author_id)
                 else None,
                 source_url=document.url,
                 excerpt=_excerpt(document.text, result),
-                verdict=result.verdict if result.verdict in Disclosure.Verdict.values else Disclosure.Verdict.UNDETERMINED,
+                verdict=result.verdict
+                if result.verdict in Disclosure.Verdict.values
+                else Disclosure.Verdict.UNDETERMINED,
                 suspect_id=suspect_id,
                 suspect_version=suspect_version,
                 suspect_group=(result.group or "")[:60],
@@ -125,7 +135,9 @@ def document_detect(*, document_id: int) -> list[Disclosure]:
 
     document = CandidateDocument.objects.select_related("source").get(pk=document_id)
     shortlist = screening_index().shortlist(document.text)
-    messages = {m.pk: m for m in Message.objects.filter(pk__in=shortlist, audience=Message.Audience.FRIENDS)}
+    messages = {
+        m.pk: m for m in Message.objects.filter(pk__in=shortlist, audience=Message.Audience.FRIENDS)
+    }
     prepared = {pk: prepared_message(pk) for pk in messages}
     prepared = {pk: p for pk, p in prepared.items() if p is not None}
     found: list[Disclosure] = []
@@ -133,11 +145,15 @@ def document_detect(*, document_id: int) -> list[Disclosure]:
     for message_id, result in results.items():
         if not result.disclosure:
             continue
-        disclosure = disclosure_record(message=messages[message_id], document=document, result=result)
+        disclosure = disclosure_record(
+            message=messages[message_id], document=document, result=result
+        )
         notification_for_disclosure(disclosure=disclosure)
         found.append(disclosure)
     now = timezone.now()
-    first_time = CandidateDocument.objects.filter(pk=document.pk, screened_at__isnull=True).update(screened_at=now)
+    first_time = CandidateDocument.objects.filter(pk=document.pk, screened_at__isnull=True).update(
+        screened_at=now
+    )
     if first_time and document.crawl_job_id:
         # A source owner learns only about their own messages: matches of other users' messages
         # are not counted on their crawl (a site-wide source counts every match, for operators).
@@ -147,6 +163,8 @@ def document_detect(*, document_id: int) -> list[Disclosure]:
             screened=F("screened") + 1, matched=F("matched") + len(own)
         )
         CrawlJob.objects.filter(
-            pk=document.crawl_job_id, status=CrawlJob.Status.RUNNING, screened__gte=F("new_documents")
+            pk=document.crawl_job_id,
+            status=CrawlJob.Status.RUNNING,
+            screened__gte=F("new_documents"),
         ).update(status=CrawlJob.Status.DONE, finished_at=now)
     return found

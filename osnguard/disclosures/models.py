@@ -25,8 +25,13 @@ class Source(models.Model):
         RETRYING = "retrying", "Failed, retrying"
         ERROR = "error", "Failed"
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
-                              related_name="sources")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="sources",
+    )
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     url = models.URLField(max_length=2000, blank=True)
@@ -70,8 +75,9 @@ class CrawlJob(models.Model):
         FAILED = "failed", "Failed"
 
     source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="jobs")
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                                     blank=True, related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     fetched = models.PositiveIntegerField(default=0)
     new_documents = models.PositiveIntegerField(default=0)
@@ -89,9 +95,12 @@ class CrawlJob(models.Model):
 class CandidateDocument(models.Model):
     """A crawled text, stored once per content hash however often and wherever it is seen."""
 
-    source = models.ForeignKey(Source, on_delete=models.SET_NULL, null=True, related_name="documents")
-    crawl_job = models.ForeignKey(CrawlJob, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="documents")
+    source = models.ForeignKey(
+        Source, on_delete=models.SET_NULL, null=True, related_name="documents"
+    )
+    crawl_job = models.ForeignKey(
+        CrawlJob, on_delete=models.SET_NULL, null=True, blank=True, related_name="documents"
+    )
     url = models.URLField(max_length=2000)
     title = models.CharField(max_length=300, blank=True)
     text = models.TextField()
@@ -117,17 +126,31 @@ class Disclosure(models.Model):
         CONFIRMED = "confirmed", "Confirmed"
         DISMISSED = "dismissed", "Dismissed as false alarm"
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="disclosures")
-    message = models.ForeignKey("posts.Message", on_delete=models.CASCADE, related_name="disclosures")
-    document = models.ForeignKey(CandidateDocument, on_delete=models.CASCADE, related_name="disclosures")
-    source = models.ForeignKey(Source, on_delete=models.SET_NULL, null=True, blank=True, related_name="disclosures")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="disclosures"
+    )
+    message = models.ForeignKey(
+        "posts.Message", on_delete=models.CASCADE, related_name="disclosures"
+    )
+    document = models.ForeignKey(
+        CandidateDocument, on_delete=models.CASCADE, related_name="disclosures"
+    )
+    source = models.ForeignKey(
+        Source, on_delete=models.SET_NULL, null=True, blank=True, related_name="disclosures"
+    )
     source_url = models.URLField(max_length=2000)
     excerpt = models.TextField()
     verdict = models.CharField(max_length=16, choices=Verdict.choices)
-    suspect = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                related_name="suspected_disclosures")
-    suspect_version = models.ForeignKey("posts.Version", on_delete=models.SET_NULL, null=True, blank=True,
-                                        related_name="+")
+    suspect = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="suspected_disclosures",
+    )
+    suspect_version = models.ForeignKey(
+        "posts.Version", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     suspect_group = models.CharField(max_length=60, blank=True)
     score = models.FloatField()
     margin = models.FloatField()
@@ -139,12 +162,14 @@ class Disclosure(models.Model):
     class Meta:
         ordering = ["-detected_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["message", "document"], name="disclosure_unique_message_document"),
+            models.UniqueConstraint(
+                fields=["message", "document"], name="disclosure_unique_message_document"
+            ),
         ]
         indexes = [models.Index(fields=["owner", "-detected_at"])]
 
     @property
-    def visible_source(self) -> "Source | None":
+    def visible_source(self) -> Source | None:
         """The source to name to the owner: their own or a site-wide one, never another user's."""
         source = self.source
         if source is not None and source.owner_id in (None, self.owner_id):
@@ -157,11 +182,16 @@ class Notification(models.Model):
         DISCLOSURE = "disclosure", "A message of yours was found in public"
         SOURCE_FAILING = "source_failing", "A source keeps failing"
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    disclosure = models.ForeignKey(Disclosure, on_delete=models.CASCADE, null=True, blank=True,
-                                   related_name="notifications")
-    source = models.ForeignKey(Source, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    disclosure = models.ForeignKey(
+        Disclosure, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
+    )
+    source = models.ForeignKey(
+        Source, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     title = models.CharField(max_length=200)
     body = models.TextField(blank=True)
     read_at = models.DateTimeField(null=True, blank=True)
@@ -171,16 +201,23 @@ class Notification(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "kind", "disclosure"], name="notification_once_per_disclosure",
-                                    condition=models.Q(disclosure__isnull=False)),
+            models.UniqueConstraint(
+                fields=["user", "kind", "disclosure"],
+                name="notification_once_per_disclosure",
+                condition=models.Q(disclosure__isnull=False),
+            ),
         ]
 
 
 class NotificationPreference(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
     kind = models.CharField(max_length=20, choices=Notification.Kind.choices)
     in_app = models.BooleanField(default=True)
     email = models.BooleanField(default=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="notification_preference_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="notification_preference_unique")
+        ]

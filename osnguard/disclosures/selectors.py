@@ -22,7 +22,9 @@ from .models import CrawlJob, Disclosure, Notification, Source
 
 def source_list(*, user: AbstractUser) -> QuerySet[Source]:
     """The user's sources and the site-wide ones."""
-    return Source.objects.filter(Q(owner=user) | Q(owner__isnull=True)).order_by("owner_id", "name", "id")
+    return Source.objects.filter(Q(owner=user) | Q(owner__isnull=True)).order_by(
+        "owner_id", "name", "id"
+    )
 
 
 def source_get(*, user: AbstractUser, source_id: object, writable: bool = False) -> Source:
@@ -40,9 +42,15 @@ def crawl_job_list(*, user: AbstractUser, source: Source | None = None) -> Query
     """Crawls of the user's sources and the site-wide ones. `viewer_matched` counts only
     disclosures of the user's own messages: a crawl says nothing about other users' messages."""
     rows = (
-        CrawlJob.objects.filter(Q(source__owner=user) | Q(source__owner__isnull=True)).select_related("source")
-        .annotate(viewer_matched=Count("documents__disclosures", filter=Q(documents__disclosures__owner=user),
-                                       distinct=True))
+        CrawlJob.objects.filter(Q(source__owner=user) | Q(source__owner__isnull=True))
+        .select_related("source")
+        .annotate(
+            viewer_matched=Count(
+                "documents__disclosures",
+                filter=Q(documents__disclosures__owner=user),
+                distinct=True,
+            )
+        )
     )
     if source is not None:
         rows = rows.filter(source=source)
@@ -65,7 +73,11 @@ def disclosure_list(*, owner: AbstractUser, status: str | None = None) -> QueryS
 
 def disclosure_get(*, owner: AbstractUser, disclosure_id: object) -> Disclosure:
     try:
-        return disclosure_list(owner=owner).select_related("suspect_version", "document").get(pk=int(disclosure_id))
+        return (
+            disclosure_list(owner=owner)
+            .select_related("suspect_version", "document")
+            .get(pk=int(disclosure_id))
+        )
     except (Disclosure.DoesNotExist, ValueError, TypeError):
         raise Http404("No such disclosure.") from None
 
@@ -80,22 +92,32 @@ class CountRow:
 def leaks_by_friend(*, owner: AbstractUser, limit: int = 20) -> list[CountRow]:
     """Disclosures attributed to each friend (dismissed ones excluded), most first."""
     rows = (
-        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
+        disclosure_list(owner=owner)
+        .exclude(status=Disclosure.Status.DISMISSED)
         .filter(verdict=Disclosure.Verdict.FRIEND, suspect__isnull=False)
         .values("suspect_id", "suspect__username", "suspect__first_name", "suspect__last_name")
-        .annotate(n=Count("id")).order_by("-n", "suspect__username")[:limit]
+        .annotate(n=Count("id"))
+        .order_by("-n", "suspect__username")[:limit]
     )
     return [
-        CountRow(label=" ".join(filter(None, [r["suspect__first_name"], r["suspect__last_name"]])) or r["suspect__username"],
-                 count=r["n"], key=str(r["suspect_id"]))
+        CountRow(
+            label=" ".join(filter(None, [r["suspect__first_name"], r["suspect__last_name"]]))
+            or r["suspect__username"],
+            count=r["n"],
+            key=str(r["suspect_id"]),
+        )
         for r in rows
     ]
 
 
 def leaks_by_group(*, owner: AbstractUser) -> list[CountRow]:
     rows = (
-        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
-        .exclude(suspect_group="").values("suspect_group").annotate(n=Count("id")).order_by("-n", "suspect_group")
+        disclosure_list(owner=owner)
+        .exclude(status=Disclosure.Status.DISMISSED)
+        .exclude(suspect_group="")
+        .values("suspect_group")
+        .annotate(n=Count("id"))
+        .order_by("-n", "suspect_group")
     )
     return [CountRow(label=r["suspect_group"], count=r["n"]) for r in rows]
 
@@ -104,7 +126,8 @@ def leaks_by_source(*, owner: AbstractUser, limit: int = 10) -> list[CountRow]:
     """Disclosures per place: the owner's own (or site-wide) source by name, else the web site
     where the copy was found; never the name of another user's source."""
     rows = (
-        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
+        disclosure_list(owner=owner)
+        .exclude(status=Disclosure.Status.DISMISSED)
         .values_list("source_id", "source__name", "source__owner_id", "source_url")
     )
     counts: Counter[tuple[str, str]] = Counter()
@@ -124,21 +147,36 @@ def _site(url: str) -> str:
         return "(unknown site)"
 
 
-def leak_timeline(*, owner: AbstractUser, days: int = 30, today: date | None = None) -> list[CountRow]:
+def leak_timeline(
+    *, owner: AbstractUser, days: int = 30, today: date | None = None
+) -> list[CountRow]:
     """Disclosures per day over the last `days` days, zero days included."""
     today = today or timezone.localdate()
     start = today - timedelta(days=days - 1)
     counts = dict(
-        disclosure_list(owner=owner).exclude(status=Disclosure.Status.DISMISSED)
-        .filter(detected_at__date__gte=start).annotate(day=TruncDate("detected_at"))
-        .values("day").annotate(n=Count("id")).values_list("day", "n")
+        disclosure_list(owner=owner)
+        .exclude(status=Disclosure.Status.DISMISSED)
+        .filter(detected_at__date__gte=start)
+        .annotate(day=TruncDate("detected_at"))
+        .values("day")
+        .annotate(n=Count("id"))
+        .values_list("day", "n")
     )
-    return [CountRow(label=(start + timedelta(days=i)).isoformat(), count=counts.get(start + timedelta(days=i), 0))
-            for i in range(days)]
+    return [
+        CountRow(
+            label=(start + timedelta(days=i)).isoformat(),
+            count=counts.get(start + timedelta(days=i), 0),
+        )
+        for i in range(days)
+    ]
 
 
 def notification_list(*, user: AbstractUser) -> QuerySet[Notification]:
-    return Notification.objects.filter(user=user).select_related("disclosure").order_by("-created_at", "-id")
+    return (
+        Notification.objects.filter(user=user)
+        .select_related("disclosure")
+        .order_by("-created_at", "-id")
+    )
 
 
 def notification_unread_count(*, user: AbstractUser) -> int:

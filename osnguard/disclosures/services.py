@@ -26,20 +26,32 @@ from osnguard.circles.services import friendship_move, group_next_stricter
 from osnguard.core.links import MAX_URL_CHARS, http_url
 
 from .crawler.guard import AddressPolicy
-
 from .models import CrawlJob, Disclosure, Notification, NotificationPreference, Source
 
 log = logging.getLogger(__name__)
 
 MIN_INTERVAL_MINUTES = 5
 MAX_INTERVAL_MINUTES = 7 * 24 * 60
-HTTP_KINDS = {Source.Kind.FEED, Source.Kind.PAGE, Source.Kind.MASTODON_PUBLIC, Source.Kind.MASTODON_TAG}
+HTTP_KINDS = {
+    Source.Kind.FEED,
+    Source.Kind.PAGE,
+    Source.Kind.MASTODON_PUBLIC,
+    Source.Kind.MASTODON_TAG,
+}
 
 # --- sources ------------------------------------------------------------------------------------
 
 # Names that never lead to a public web site (RFC 6761, RFC 6762, RFC 8375 and common private suffixes).
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
-LOCAL_SUFFIXES = (".localhost", ".local", ".localdomain", ".internal", ".home.arpa", ".lan", ".intranet")
+LOCAL_SUFFIXES = (
+    ".localhost",
+    ".local",
+    ".localdomain",
+    ".internal",
+    ".home.arpa",
+    ".lan",
+    ".intranet",
+)
 _LABEL = re.compile(r"^(?!-)[a-z0-9_-]{1,63}(?<!-)$")
 _NUMERIC_HOST = re.compile(r"^[0-9a-fx.]+$")
 PUBLIC_ONLY = "osnguard crawls only public web sites."
@@ -74,7 +86,9 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
     if not raw:
         raise ValidationError({"url": "Enter an http:// or https:// address."})
     if len(raw) > MAX_URL_CHARS:
-        raise ValidationError({"url": f"That address is too long ({MAX_URL_CHARS:,} characters at most)."})
+        raise ValidationError(
+            {"url": f"That address is too long ({MAX_URL_CHARS:,} characters at most)."}
+        )
     try:
         parts = urlsplit(raw)
     except ValueError:
@@ -89,7 +103,9 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
         raise ValidationError({"url": "The port must be a number from 1 to 65535."})
     host = (parts.hostname or "").rstrip(".")
     if not host:
-        raise ValidationError({"url": "Enter an address with a host name, like https://example.org/feed.xml."})
+        raise ValidationError(
+            {"url": "Enter an address with a host name, like https://example.org/feed.xml."}
+        )
     address = _literal_address(host)
     if address is None:
         try:
@@ -97,7 +113,11 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
         except UnicodeError:
             ascii_host = ""
         labels = ascii_host.split(".")
-        if not ascii_host or len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
+        if (
+            not ascii_host
+            or len(ascii_host) > 253
+            or not all(_LABEL.match(label) for label in labels)
+        ):
             raise ValidationError({"url": f"“{host}” is not a valid host name."})
     normalised = http_url(raw)
     if normalised is None:
@@ -105,17 +125,31 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
     if check_address:
         policy = _address_policy()
         if address is not None and not policy.permits(address):
-            raise ValidationError({"url": f"{address} is a private, loopback or reserved address; {PUBLIC_ONLY}"})
-        if address is None and not policy.allowed_networks and (
-            host in LOCAL_NAMES or host.endswith(LOCAL_SUFFIXES)
+            raise ValidationError(
+                {"url": f"{address} is a private, loopback or reserved address; {PUBLIC_ONLY}"}
+            )
+        if (
+            address is None
+            and not policy.allowed_networks
+            and (host in LOCAL_NAMES or host.endswith(LOCAL_SUFFIXES))
         ):
-            raise ValidationError({"url": f"“{host}” is a name on a local network, not a public web site; "
-                                          f"{PUBLIC_ONLY}"})
+            raise ValidationError(
+                {
+                    "url": f"“{host}” is a name on a local network, not a public web site; "
+                    f"{PUBLIC_ONLY}"
+                }
+            )
     return normalised
 
 
 def _clean_source_fields(
-    *, name: object, kind: object, url: object, hashtag: object, interval_minutes: object, check_address: bool = True
+    *,
+    name: object,
+    kind: object,
+    url: object,
+    hashtag: object,
+    interval_minutes: object,
+    check_address: bool = True,
 ) -> dict:
     errors: dict[str, str] = {}
     name = " ".join(str(name or "").split())
@@ -134,7 +168,9 @@ def _clean_source_fields(
     else:
         url = ""
     hashtag = str(hashtag or "").strip().lstrip("#")
-    if kind == Source.Kind.MASTODON_TAG and (not hashtag or not hashtag.replace("_", "").isalnum() or len(hashtag) > 100):
+    if kind == Source.Kind.MASTODON_TAG and (
+        not hashtag or not hashtag.replace("_", "").isalnum() or len(hashtag) > 100
+    ):
         errors["hashtag"] = "Enter a hashtag of letters, digits and underscores."
     try:
         interval = int(interval_minutes)
@@ -147,7 +183,13 @@ def _clean_source_fields(
         interval = 60
     if errors:
         raise ValidationError(errors)
-    return {"name": name, "kind": kind, "url": url, "hashtag": hashtag, "interval_minutes": interval}
+    return {
+        "name": name,
+        "kind": kind,
+        "url": url,
+        "hashtag": hashtag,
+        "interval_minutes": interval,
+    }
 
 
 def source_create(
@@ -161,20 +203,26 @@ def source_create(
 ) -> Source:
     """Register a source; owner None makes it site-wide (for admins). A user may own at most
     CRAWLER_MAX_SOURCES_PER_USER sources."""
-    fields = _clean_source_fields(name=name, kind=kind, url=url, hashtag=hashtag, interval_minutes=interval_minutes)
+    fields = _clean_source_fields(
+        name=name, kind=kind, url=url, hashtag=hashtag, interval_minutes=interval_minutes
+    )
     limit = settings.CRAWLER_MAX_SOURCES_PER_USER
     if owner is not None and Source.objects.filter(owner=owner).count() >= limit:
         raise ValidationError(
             f"You already have {limit} sources, the most one account may have. Delete one you no longer "
             "need to add another."
         )
-    if Source.objects.filter(owner=owner, kind=fields["kind"], url=fields["url"], hashtag=fields["hashtag"]).exists():
+    if Source.objects.filter(
+        owner=owner, kind=fields["kind"], url=fields["url"], hashtag=fields["hashtag"]
+    ).exists():
         raise ValidationError({"url": "You already registered this source."})
     return Source.objects.create(owner=owner, next_crawl_at=timezone.now(), **fields)
 
 
 def source_update(*, source: Source, **changes: object) -> Source:
-    current = {k: getattr(source, k) for k in ("name", "kind", "url", "hashtag", "interval_minutes")}
+    current = {
+        k: getattr(source, k) for k in ("name", "kind", "url", "hashtag", "interval_minutes")
+    }
     old_url = source.url
     current.update({k: v for k, v in changes.items() if k in current and v is not None})
     # The address rules apply to a new address; pausing a source registered earlier still works.
@@ -199,7 +247,9 @@ def crawl_job_request(*, source: Source, requested_by: AbstractUser | None = Non
     """Queue a crawl of `source` now; one queued or running job per source at a time."""
     if not source.enabled:
         raise ValidationError("This source is paused; resume it before crawling.")
-    active = source.jobs.filter(status__in=[CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING]).first()
+    active = source.jobs.filter(
+        status__in=[CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING]
+    ).first()
     if active is not None:
         return active
     job = CrawlJob.objects.create(source=source, requested_by=requested_by)
@@ -214,7 +264,7 @@ def crawl_job_enqueue(*, job: CrawlJob) -> bool:
 
     try:
         crawl_source.apply_async(args=[job.pk], retry=False)
-    except Exception as exc:  # noqa: BLE001 - any broker failure: keep the job, say why
+    except Exception as exc:
         message = f"The task queue is unavailable ({exc.__class__.__name__}); the crawl will start when it is back."
         CrawlJob.objects.filter(pk=job.pk).update(error=message)
         job.error = message
@@ -228,7 +278,9 @@ def crawl_jobs_for_due_sources(*, now=None) -> list[CrawlJob]:
     now = now or timezone.now()
     jobs = []
     for source in Source.objects.filter(enabled=True, next_crawl_at__lte=now):
-        Source.objects.filter(pk=source.pk).update(next_crawl_at=now + timedelta(minutes=source.interval_minutes))
+        Source.objects.filter(pk=source.pk).update(
+            next_crawl_at=now + timedelta(minutes=source.interval_minutes)
+        )
         jobs.append(crawl_job_request(source=source))
     return jobs
 
@@ -240,7 +292,9 @@ def crawl_jobs_requeue_stuck(*, older_than: timedelta = timedelta(minutes=30)) -
     active = [CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING]
     never_sent = Q(status=CrawlJob.Status.QUEUED) & ~Q(error="")
     stuck = list(
-        CrawlJob.objects.filter(Q(status__in=active, created_at__lt=cutoff) | never_sent).values_list("pk", flat=True)
+        CrawlJob.objects.filter(
+            Q(status__in=active, created_at__lt=cutoff) | never_sent
+        ).values_list("pk", flat=True)
     )
     for job in CrawlJob.objects.filter(pk__in=stuck):
         crawl_job_enqueue(job=job)
@@ -252,7 +306,9 @@ def crawl_jobs_requeue_stuck(*, older_than: timedelta = timedelta(minutes=30)) -
 
 def disclosure_set_status(*, disclosure: Disclosure, status: str) -> Disclosure:
     if status not in Disclosure.Status.values:
-        raise ValidationError({"status": f"Status must be one of: {', '.join(Disclosure.Status.values)}."})
+        raise ValidationError(
+            {"status": f"Status must be one of: {', '.join(Disclosure.Status.values)}."}
+        )
     disclosure.status = status
     disclosure.save(update_fields=["status"])
     return disclosure
@@ -262,9 +318,11 @@ def disclosure_move_suspect_to_stricter_group(*, disclosure: Disclosure) -> Frie
     """Move the suspected friend to the owner's next stricter (more public) group."""
     if disclosure.suspect_id is None:
         raise ValidationError("No single friend is suspected, so there is nobody to move.")
-    friendship = Friendship.objects.select_related("group").filter(
-        owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id
-    ).first()
+    friendship = (
+        Friendship.objects.select_related("group")
+        .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
+        .first()
+    )
     if friendship is None:
         raise ValidationError("The suspected friend is no longer your friend.")
     stricter = group_next_stricter(group=friendship.group)
@@ -281,9 +339,13 @@ def notification_preference_get(*, user: AbstractUser, kind: str) -> Notificatio
     return preference
 
 
-def notification_preference_set(*, user: AbstractUser, kind: str, in_app: bool, email: bool) -> NotificationPreference:
+def notification_preference_set(
+    *, user: AbstractUser, kind: str, in_app: bool, email: bool
+) -> NotificationPreference:
     if kind not in Notification.Kind.values:
-        raise ValidationError({"kind": f"Kind must be one of: {', '.join(Notification.Kind.values)}."})
+        raise ValidationError(
+            {"kind": f"Kind must be one of: {', '.join(Notification.Kind.values)}."}
+        )
     preference = notification_preference_get(user=user, kind=kind)
     preference.in_app, preference.email = bool(in_app), bool(email)
     preference.save()
@@ -296,7 +358,7 @@ def _email(*, notification: Notification) -> None:
         return
     try:
         send_mail(notification.title, notification.body, settings.DEFAULT_FROM_EMAIL, [user.email])
-    except Exception:  # noqa: BLE001 - a mail outage must not lose the in-app notification
+    except Exception:
         log.exception("could not e-mail notification %s", notification.pk)
         return
     Notification.objects.filter(pk=notification.pk).update(emailed_at=timezone.now())
@@ -304,12 +366,15 @@ def _email(*, notification: Notification) -> None:
 
 def notification_for_disclosure(*, disclosure: Disclosure) -> Notification | None:
     """One notification per disclosure, however often it is detected; e-mailed per preference."""
-    preference = notification_preference_get(user=disclosure.owner, kind=Notification.Kind.DISCLOSURE)
+    preference = notification_preference_get(
+        user=disclosure.owner, kind=Notification.Kind.DISCLOSURE
+    )
     if not (preference.in_app or preference.email):
         return None
     who = {
         Disclosure.Verdict.FRIEND: f"it came from {disclosure.suspect.get_full_name() or disclosure.suspect.username}"
-        if disclosure.suspect_id else "",
+        if disclosure.suspect_id
+        else "",
         Disclosure.Verdict.GROUP: f"it came from someone in {disclosure.suspect_group}",
         Disclosure.Verdict.UNDETERMINED: "the evidence is too weak to say who shared it",
     }.get(disclosure.verdict, "")
@@ -319,14 +384,20 @@ def notification_for_disclosure(*, disclosure: Disclosure) -> Notification | Non
     )
     try:
         with transaction.atomic():
-            notification, created = Notification.objects.get_or_create(
-                user=disclosure.owner, kind=Notification.Kind.DISCLOSURE, disclosure=disclosure,
-                defaults={"title": "A message of yours was found in public", "body": body,
-                          "read_at": None if preference.in_app else timezone.now()},
+            notification, _created = Notification.objects.get_or_create(
+                user=disclosure.owner,
+                kind=Notification.Kind.DISCLOSURE,
+                disclosure=disclosure,
+                defaults={
+                    "title": "A message of yours was found in public",
+                    "body": body,
+                    "read_at": None if preference.in_app else timezone.now(),
+                },
             )
     except IntegrityError:
-        notification = Notification.objects.get(user=disclosure.owner, kind=Notification.Kind.DISCLOSURE,
-                                                disclosure=disclosure)
+        notification = Notification.objects.get(
+            user=disclosure.owner, kind=Notification.Kind.DISCLOSURE, disclosure=disclosure
+        )
     if preference.email and notification.emailed_at is None:
         _email(notification=notification)
     return notification
@@ -336,15 +407,22 @@ def notification_source_failing(*, source: Source) -> Notification | None:
     if source.owner is None:
         return None
     recent = Notification.objects.filter(
-        user=source.owner, kind=Notification.Kind.SOURCE_FAILING, source=source, read_at__isnull=True
+        user=source.owner,
+        kind=Notification.Kind.SOURCE_FAILING,
+        source=source,
+        read_at__isnull=True,
     ).exists()
     if recent:
         return None
-    preference = notification_preference_get(user=source.owner, kind=Notification.Kind.SOURCE_FAILING)
+    preference = notification_preference_get(
+        user=source.owner, kind=Notification.Kind.SOURCE_FAILING
+    )
     if not (preference.in_app or preference.email):
         return None
     notification = Notification.objects.create(
-        user=source.owner, kind=Notification.Kind.SOURCE_FAILING, source=source,
+        user=source.owner,
+        kind=Notification.Kind.SOURCE_FAILING,
+        source=source,
         title=f"Crawling {source.name} keeps failing",
         body=f"The last {source.consecutive_failures} crawls failed: {source.last_error}",
     )

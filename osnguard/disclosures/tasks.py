@@ -25,24 +25,40 @@ MAX_CRAWL_RETRIES = 5
 RETRY_ON = (OperationalError,)
 
 
-@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=MAX_CRAWL_RETRIES,
-             autoretry_for=RETRY_ON, retry_backoff=2, retry_jitter=True,
-             soft_time_limit=settings.CRAWL_TASK_SOFT_TIME_LIMIT, time_limit=settings.CRAWL_TASK_TIME_LIMIT)
+@shared_task(
+    bind=True,
+    acks_late=True,
+    ignore_result=True,
+    max_retries=MAX_CRAWL_RETRIES,
+    autoretry_for=RETRY_ON,
+    retry_backoff=2,
+    retry_jitter=True,
+    soft_time_limit=settings.CRAWL_TASK_SOFT_TIME_LIMIT,
+    time_limit=settings.CRAWL_TASK_TIME_LIMIT,
+)
 def crawl_source(self, job_id: int) -> dict:
     try:
         outcome = crawl_run(job_id=job_id, final_attempt=self.request.retries >= MAX_CRAWL_RETRIES)
     except CrawlRetry as exc:
-        raise self.retry(exc=exc, countdown=min(600, 15 * 2 ** self.request.retries)) from exc
+        raise self.retry(exc=exc, countdown=min(600, 15 * 2**self.request.retries)) from exc
     except SoftTimeLimitExceeded:
-        job = crawl_job_time_out(job_id=job_id, seconds=self.soft_time_limit or settings.CRAWL_TASK_SOFT_TIME_LIMIT)
+        job = crawl_job_time_out(
+            job_id=job_id, seconds=self.soft_time_limit or settings.CRAWL_TASK_SOFT_TIME_LIMIT
+        )
         return {"job": job_id, "status": job.status, "documents": 0}
     for document_id in outcome.new_document_ids:
         detect_document.delay(document_id)
     return {"job": job_id, "status": outcome.job.status, "documents": len(outcome.new_document_ids)}
 
 
-@shared_task(acks_late=True, ignore_result=True, autoretry_for=RETRY_ON, retry_backoff=2, retry_jitter=True,
-             max_retries=8)
+@shared_task(
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=RETRY_ON,
+    retry_backoff=2,
+    retry_jitter=True,
+    max_retries=8,
+)
 def detect_document(document_id: int) -> dict:
     found = document_detect(document_id=document_id)
     return {"document": document_id, "disclosures": [d.pk for d in found]}

@@ -18,8 +18,8 @@ from osnguard.core.inputs import id_parse
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
-from .models import CrawlJob, Disclosure, Notification
 from .highlight import segments
+from .models import CrawlJob, Disclosure, Notification
 
 PAGE_SIZE = 20
 
@@ -58,8 +58,11 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "disclosure": disclosure,
         "leaked": segments(disclosure.document.text, spans),
-        "version_segments": segments(version.text, [(c["start"], c["end"]) for c in fingerprint.choices])
-        if fingerprint else None,
+        "version_segments": segments(
+            version.text, [(c["start"], c["end"]) for c in fingerprint.choices]
+        )
+        if fingerprint
+        else None,
         "evidence_count": len(spans),
     }
     return render(request, "disclosures/detail.html", context)
@@ -72,15 +75,22 @@ def disclosure_action(request: HttpRequest, pk: int) -> HttpResponse:
     action = request.POST.get("action")
     try:
         if action == "dismiss":
-            services.disclosure_set_status(disclosure=disclosure, status=Disclosure.Status.DISMISSED)
+            services.disclosure_set_status(
+                disclosure=disclosure, status=Disclosure.Status.DISMISSED
+            )
             messages.success(request, "Marked as a false alarm.")
         elif action == "confirm":
-            services.disclosure_set_status(disclosure=disclosure, status=Disclosure.Status.CONFIRMED)
+            services.disclosure_set_status(
+                disclosure=disclosure, status=Disclosure.Status.CONFIRMED
+            )
             messages.success(request, "Marked as confirmed.")
         elif action == "move":
             friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
-            messages.success(request, f"Moved {friendship.friend.get_full_name() or friendship.friend.username} "
-                                      f"to {friendship.group.name}.")
+            messages.success(
+                request,
+                f"Moved {friendship.friend.get_full_name() or friendship.friend.username} "
+                f"to {friendship.group.name}.",
+            )
         else:
             messages.error(request, "Unknown action.")
     except ValidationError as exc:
@@ -100,8 +110,11 @@ def sources(request: HttpRequest) -> HttpResponse:
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
-                messages.success(request, f"Added {source.name}. It will be crawled every "
-                                          f"{source.interval_minutes} minutes.")
+                messages.success(
+                    request,
+                    f"Added {source.name}. It will be crawled every "
+                    f"{source.interval_minutes} minutes.",
+                )
                 return redirect("disclosures:source", pk=source.pk)
         status = 400
     context = {"form": form, "page": _page(request, selectors.source_list(user=request.user))}
@@ -153,15 +166,26 @@ def crawl_job_progress(request: HttpRequest, pk: int) -> HttpResponse:
     """A crawl's progress; the partial polls itself with htmx while the crawl runs."""
     job = selectors.crawl_job_get(user=request.user, job_id=pk)
     active = job.status in (CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING)
-    percent = round(100 * job.screened / job.new_documents) if job.new_documents else (0 if active else 100)
-    return render(request, "disclosures/_job_progress.html", {"job": job, "active": active, "percent": percent})
+    percent = (
+        round(100 * job.screened / job.new_documents)
+        if job.new_documents
+        else (0 if active else 100)
+    )
+    return render(
+        request,
+        "disclosures/_job_progress.html",
+        {"job": job, "active": active, "percent": percent},
+    )
 
 
 @login_required
 @require_GET
 def notifications(request: HttpRequest) -> HttpResponse:
-    return render(request, "disclosures/notifications.html",
-                  {"page": _page(request, selectors.notification_list(user=request.user))})
+    return render(
+        request,
+        "disclosures/notifications.html",
+        {"page": _page(request, selectors.notification_list(user=request.user))},
+    )
 
 
 @login_required
@@ -170,7 +194,9 @@ def notifications_mark_read(request: HttpRequest) -> HttpResponse:
     raw = request.POST.getlist("id")
     ids = [id_parse(x) for x in raw] if raw else None
     if ids is not None and None in ids:
-        return bad_request(request, "Notification ids must be whole numbers written with the digits 0-9.")
+        return bad_request(
+            request, "Notification ids must be whole numbers written with the digits 0-9."
+        )
     services.notification_mark_read(user=request.user, notification_ids=ids)
     if request.htmx:
         return notification_badge(request)
@@ -181,21 +207,29 @@ def notifications_mark_read(request: HttpRequest) -> HttpResponse:
 @require_GET
 def notification_badge(request: HttpRequest) -> HttpResponse:
     """The unread-count badge in the navigation; polled with htmx."""
-    return render(request, "disclosures/_badge.html",
-                  {"unread": selectors.notification_unread_count(user=request.user)})
+    return render(
+        request,
+        "disclosures/_badge.html",
+        {"unread": selectors.notification_unread_count(user=request.user)},
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def notification_preferences(request: HttpRequest) -> HttpResponse:
-    preferences = [services.notification_preference_get(user=request.user, kind=k) for k in Notification.Kind.values]
+    preferences = [
+        services.notification_preference_get(user=request.user, kind=k)
+        for k in Notification.Kind.values
+    ]
     current = {p.kind: (p.in_app, p.email) for p in preferences}
     form = NotificationPreferencesForm(request.POST or None, preferences=current)
     if request.method == "POST" and form.is_valid():
         for kind in Notification.Kind.values:
             services.notification_preference_set(
-                user=request.user, kind=kind,
-                in_app=form.cleaned_data[f"{kind}__in_app"], email=form.cleaned_data[f"{kind}__email"],
+                user=request.user,
+                kind=kind,
+                in_app=form.cleaned_data[f"{kind}__in_app"],
+                email=form.cleaned_data[f"{kind}__email"],
             )
         messages.success(request, "Notification settings saved.")
         return redirect("disclosures:preferences")

@@ -8,7 +8,9 @@ from django.db import models
 
 
 class Fingerprint(models.Model):
-    version = models.OneToOneField("posts.Version", on_delete=models.CASCADE, related_name="fingerprint")
+    version = models.OneToOneField(
+        "posts.Version", on_delete=models.CASCADE, related_name="fingerprint"
+    )
     choices = models.JSONField(default=list)  # list of osnguard.privacy.types.Choice dicts
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -18,6 +18,11 @@ def fingerprint_versions_for_message(*, message_id: int) -> list[Version]:
         fingerprint = getattr(row, "fingerprint", None)
         choices = [Choice.from_dict(c) for c in (fingerprint.choices if fingerprint else [])]
         versions.append(
-            Version(friend=str(row.recipient_id), group=row.group_version.group_name, text=row.text, choices=choices)
+            Version(
+                friend=str(row.recipient_id),
+                group=row.group_version.group_name,
+                text=row.text,
+                choices=choices,
+            )
         )
     return versions

@@ -63,11 +63,15 @@ class AuthorVersionSerializer(serializers.ModelSerializer):
 
 
 class CheckFailureSerializer(serializers.Serializer):
-    detector = serializers.CharField(help_text='The part that could not run: a detector ("tagger", "temporal", '
-                                              '...), "classifier", "spacy", "wordnet" or "language".')
-    kind = serializers.ChoiceField(choices=["missing", "error"],
-                                   help_text="missing: not installed, or a model or resource is absent; "
-                                             "error: it failed on this message.")
+    detector = serializers.CharField(
+        help_text='The part that could not run: a detector ("tagger", "temporal", '
+        '...), "classifier", "spacy", "wordnet" or "language".'
+    )
+    kind = serializers.ChoiceField(
+        choices=["missing", "error"],
+        help_text="missing: not installed, or a model or resource is absent; "
+        "error: it failed on this message.",
+    )
     reason = serializers.CharField(help_text="What could not be checked, in plain words.")
 
 
@@ -83,7 +87,7 @@ class UncheckedSerializer(serializers.Serializer):
 UNCHECKED_RESPONSE = OpenApiResponse(
     UncheckedSerializer,
     description="The message could not be checked for private details (a detector, the classifier, spaCy or "
-                "WordNet failed). Nothing was stored. Retry later; to post anyway, send post_unchecked: true.",
+    "WordNet failed). Nothing was stored. Retry later; to post anyway, send post_unchecked: true.",
 )
 
 
@@ -92,22 +96,52 @@ class MessageSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Message
-        fields = ["id", "text", "audience", "private", "fingerprinted", "min_distance", "posted_unchecked",
-                  "created_at", "version_count"]
-        extra_kwargs = {"private": {"help_text": "Identification's verdict; null when the message was not checked."},
-                        "posted_unchecked": {"help_text": "You posted the original to every friend although it "
-                                                          "could not be checked."}}
+        fields = [
+            "id",
+            "text",
+            "audience",
+            "private",
+            "fingerprinted",
+            "min_distance",
+            "posted_unchecked",
+            "created_at",
+            "version_count",
+        ]
+        extra_kwargs = {
+            "private": {
+                "help_text": "Identification's verdict; null when the message was not checked."
+            },
+            "posted_unchecked": {
+                "help_text": "You posted the original to every friend although it "
+                "could not be checked."
+            },
+        }
 
 
 class MessageDetailSerializer(serializers.ModelSerializer):
     groups = GroupVersionSerializer(source="group_versions", many=True)
-    check_failures = CheckFailureSerializer(many=True, read_only=True,
-                                            help_text="Why the message could not be checked (posted unchecked).")
+    check_failures = CheckFailureSerializer(
+        many=True,
+        read_only=True,
+        help_text="Why the message could not be checked (posted unchecked).",
+    )
 
     class Meta:
         model = Message
-        fields = ["id", "text", "audience", "private", "phrases", "fingerprinted", "min_distance",
-                  "warnings", "posted_unchecked", "check_failures", "created_at", "groups"]
+        fields = [
+            "id",
+            "text",
+            "audience",
+            "private",
+            "phrases",
+            "fingerprinted",
+            "min_distance",
+            "warnings",
+            "posted_unchecked",
+            "check_failures",
+            "created_at",
+            "groups",
+        ]
         extra_kwargs = MessageSummarySerializer.Meta.extra_kwargs
 
 
@@ -154,47 +188,73 @@ class MessageVersionsApi(generics.ListAPIView):
     pagination_class = Pagination
 
     def get_queryset(self):
-        message = selectors.message_get_for_author(author=self.request.user, message_id=self.kwargs["message_id"])
+        message = selectors.message_get_for_author(
+            author=self.request.user, message_id=self.kwargs["message_id"]
+        )
         return selectors.message_versions_for_author(message=message)
 
 
 class AnalyzeInputSerializer(serializers.Serializer):
-    text = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=MESSAGE_MAX_LENGTH)
+    text = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, max_length=MESSAGE_MAX_LENGTH
+    )
 
 
 class ComposeInputSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=MESSAGE_MAX_LENGTH)
-    audience = serializers.ChoiceField(choices=Message.Audience.choices, default=Message.Audience.FRIENDS)
+    audience = serializers.ChoiceField(
+        choices=Message.Audience.choices, default=Message.Audience.FRIENDS
+    )
     fingerprint_all = serializers.BooleanField(
-        required=False, allow_null=True, default=None,
-        help_text="Fingerprint even a message with nothing private; defaults to your profile's setting.")
-    group_texts = serializers.DictField(child=serializers.CharField(max_length=MESSAGE_MAX_LENGTH), required=False,
-                                       help_text="Edited text per group name; an edit replaces that group's choices.")
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Fingerprint even a message with nothing private; defaults to your profile's setting.",
+    )
+    group_texts = serializers.DictField(
+        child=serializers.CharField(max_length=MESSAGE_MAX_LENGTH),
+        required=False,
+        help_text="Edited text per group name; an edit replaces that group's choices.",
+    )
     choices = serializers.DictField(
-        child=serializers.DictField(child=serializers.IntegerField(min_value=0)), required=False,
+        child=serializers.DictField(child=serializers.IntegerField(min_value=0)),
+        required=False,
         help_text='Per group, per phrase key ("start:end" in the message), the degree of the option to use, '
-                  'as listed in the proposal\'s groups[].phrase_choices[].options.')
+        "as listed in the proposal's groups[].phrase_choices[].options.",
+    )
     readings = serializers.DictField(
-        child=serializers.CharField(max_length=100), required=False,
-        help_text='Per ambiguous phrase key, the reading to follow (a key from the proposal\'s readings[].options).')
+        child=serializers.CharField(max_length=100),
+        required=False,
+        help_text="Per ambiguous phrase key, the reading to follow (a key from the proposal's readings[].options).",
+    )
     rejected_synonyms = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField(max_length=100), min_length=2, max_length=2),
-        required=False, max_length=services.MAX_REJECTED,
-        help_text='["word", "synonym"] pairs never to use in this message\'s versions.')
+        child=serializers.ListField(
+            child=serializers.CharField(max_length=100), min_length=2, max_length=2
+        ),
+        required=False,
+        max_length=services.MAX_REJECTED,
+        help_text='["word", "synonym"] pairs never to use in this message\'s versions.',
+    )
     reviewed_at = serializers.DateTimeField(
-        required=False, help_text="The proposal's review.now: time phrases are generalized relative to it "
-                                  "(at most an hour old).")
+        required=False,
+        help_text="The proposal's review.now: time phrases are generalized relative to it "
+        "(at most an hour old).",
+    )
     digest = serializers.CharField(
-        required=False, max_length=64,
-        help_text="The proposal's review.digest: posting fails unless the versions are exactly those reviewed.")
+        required=False,
+        max_length=64,
+        help_text="The proposal's review.digest: posting fails unless the versions are exactly those reviewed.",
+    )
 
 
 class PostInputSerializer(ComposeInputSerializer):
     post_unchecked = serializers.BooleanField(
-        required=False, default=False,
+        required=False,
+        default=False,
         help_text="Only when the message cannot be checked for private details (the proposal or post answered "
-                  "503): post the original text, unchanged, to every friend, and record that choice on the "
-                  "message. A message that can be checked is posted as usual.")
+        "503): post the original text, unchanged, to every friend, and record that choice on the "
+        "message. A message that can be checked is posted as usual.",
+    )
 
 
 def _review_arguments(data: dict) -> dict:
@@ -204,13 +264,19 @@ def _review_arguments(data: dict) -> dict:
 
 class OptionSerializer(serializers.Serializer):
     degree = serializers.IntegerField()
-    text = serializers.CharField(help_text="The wording; empty for a removed (suppressed) time phrase.")
-    kind = serializers.ChoiceField(choices=["original", "generalization", "temporal", "suppression"])
+    text = serializers.CharField(
+        help_text="The wording; empty for a removed (suppressed) time phrase."
+    )
+    kind = serializers.ChoiceField(
+        choices=["original", "generalization", "temporal", "suppression"]
+    )
     info_loss = serializers.FloatField()
     k = serializers.IntegerField(allow_null=True, help_text="How many alternatives it hides among.")
     fre = serializers.FloatField(help_text="Naturalness (Fre).")
     natural = serializers.BooleanField()
-    available = serializers.BooleanField(help_text="False when the option would cut into another phrase.")
+    available = serializers.BooleanField(
+        help_text="False when the option would cut into another phrase."
+    )
 
 
 class PhraseChoiceSerializer(serializers.Serializer):
@@ -240,8 +306,12 @@ class ProposalGroupSerializer(serializers.Serializer):
     generated_text = serializers.CharField(help_text="The group's text before any edit.")
     edited = serializers.BooleanField()
     phrase_choices = PhraseChoiceSerializer(many=True)
-    synonyms = WordAlternativesSerializer(many=True, help_text="Fingerprint synonyms in use (rejectable).")
-    realisations = WordAlternativesSerializer(many=True, help_text="Other realisations in use (contractions, ...).")
+    synonyms = WordAlternativesSerializer(
+        many=True, help_text="Fingerprint synonyms in use (rejectable)."
+    )
+    realisations = WordAlternativesSerializer(
+        many=True, help_text="Other realisations in use (contractions, ...)."
+    )
 
 
 class ReadingOptionSerializer(serializers.Serializer):
@@ -274,7 +344,9 @@ class ProposalSerializer(serializers.Serializer):
     private = serializers.BooleanField()
     phrases = serializers.ListField(child=serializers.DictField())
     groups = ProposalGroupSerializer(many=True)
-    versions = ProposalVersionSerializer(many=True, help_text="One page of the friends' versions (?versions_page=).")
+    versions = ProposalVersionSerializer(
+        many=True, help_text="One page of the friends' versions (?versions_page=)."
+    )
     versions_total = serializers.IntegerField(help_text="How many friends get a version.")
     versions_page = serializers.IntegerField()
     versions_pages = serializers.IntegerField()
@@ -282,7 +354,9 @@ class ProposalSerializer(serializers.Serializer):
     min_distance = serializers.IntegerField(allow_null=True)
     warnings = serializers.ListField(child=serializers.CharField())
     readings = ReadingSerializer(many=True, help_text="Ambiguous phrases and their readings.")
-    rejected_synonyms = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    rejected_synonyms = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField())
+    )
     fingerprint_all = serializers.BooleanField()
     review = ReviewStateSerializer(help_text="Send back as reviewed_at and digest when posting.")
 
@@ -298,11 +372,15 @@ class AnalyzeResultSerializer(serializers.Serializer):
     """The analysis of a checked draft (the 200 answer of analyze)."""
 
     checked = serializers.BooleanField(help_text="Always true here; an unchecked draft is a 503.")
-    private = serializers.BooleanField(help_text="Whether the message as a whole tells people something about you.")
+    private = serializers.BooleanField(
+        help_text="Whether the message as a whole tells people something about you."
+    )
     score = serializers.FloatField(help_text="How sure (>= 0.5 iff private).")
     language = serializers.CharField(allow_null=True)
-    phrases = serializers.ListField(child=serializers.DictField(),
-                                    help_text="Private phrases: start, end, text, category, reason, detectors, ...")
+    phrases = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Private phrases: start, end, text, category, reason, detectors, ...",
+    )
     warnings = serializers.ListField(child=serializers.CharField())
     failures = CheckFailureSerializer(many=True, help_text="Always empty here.")
 
@@ -313,15 +391,26 @@ class AnalyzeApi(APIView):
 
     serializer_class = AnalyzeInputSerializer
 
-    @extend_schema(request=AnalyzeInputSerializer,
-                   responses={200: AnalyzeResultSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE})
+    @extend_schema(
+        request=AnalyzeInputSerializer,
+        responses={200: AnalyzeResultSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE},
+    )
     def post(self, request: Request) -> Response:
         data = AnalyzeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         text = data.validated_data["text"]
         if not text.strip():
-            return Response({"checked": True, "private": False, "score": 0.0, "phrases": [], "language": None,
-                             "warnings": ["The text is empty."], "failures": []})
+            return Response(
+                {
+                    "checked": True,
+                    "private": False,
+                    "score": 0.0,
+                    "phrases": [],
+                    "language": None,
+                    "warnings": ["The text is empty."],
+                    "failures": [],
+                }
+            )
         with engine_slot():
             result = services.message_analyze(author=request.user, text=text)
         result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
@@ -340,7 +429,7 @@ def proposal_page(data: dict, *, page: int) -> dict:
     data["versions_total"] = len(versions)
     data["versions_pages"] = max(1, -(-len(versions) // size))
     data["versions_page"] = page
-    data["versions"] = versions[(page - 1) * size: page * size]
+    data["versions"] = versions[(page - 1) * size : page * size]
     return data
 
 
@@ -349,9 +438,17 @@ class MessageProposalApi(APIView):
 
     serializer_class = ComposeInputSerializer
 
-    @extend_schema(request=ComposeInputSerializer,
-                   responses={200: ProposalSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE}, parameters=[
-        OpenApiParameter("versions_page", int, description="Page of friends' versions (PROPOSAL_VERSIONS_PAGE_SIZE each).")])
+    @extend_schema(
+        request=ComposeInputSerializer,
+        responses={200: ProposalSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE},
+        parameters=[
+            OpenApiParameter(
+                "versions_page",
+                int,
+                description="Page of friends' versions (PROPOSAL_VERSIONS_PAGE_SIZE each).",
+            )
+        ],
+    )
     def post(self, request: Request) -> Response:
         data = ComposeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -359,25 +456,35 @@ class MessageProposalApi(APIView):
         page.is_valid(raise_exception=True)
         with engine_slot():
             proposal = services.message_propose(
-                author=request.user, text=data.validated_data["text"],
-                fingerprint_all=data.validated_data.get("fingerprint_all"), **_review_arguments(data.validated_data),
+                author=request.user,
+                text=data.validated_data["text"],
+                fingerprint_all=data.validated_data.get("fingerprint_all"),
+                **_review_arguments(data.validated_data),
             )
-        return Response(proposal_page(proposal.to_dict(), page=page.validated_data["versions_page"]))
+        return Response(
+            proposal_page(proposal.to_dict(), page=page.validated_data["versions_page"])
+        )
 
 
 class MessageCreateApi(MessageListApi):
     """GET lists your messages; POST posts one (each friend gets their own version), with the same
     review choices as the proposal."""
 
-    @extend_schema(request=PostInputSerializer,
-                   responses={201: MessageDetailSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE})
+    @extend_schema(
+        request=PostInputSerializer,
+        responses={201: MessageDetailSerializer, UNCHECKED_STATUS: UNCHECKED_RESPONSE},
+    )
     def post(self, request: Request) -> Response:
         data = PostInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         with engine_slot():
             message = services.message_post(
-                author=request.user, text=data.validated_data["text"], audience=data.validated_data["audience"],
-                fingerprint_all=data.validated_data.get("fingerprint_all"), digest=data.validated_data.get("digest"),
-                post_unchecked=data.validated_data["post_unchecked"], **_review_arguments(data.validated_data),
+                author=request.user,
+                text=data.validated_data["text"],
+                audience=data.validated_data["audience"],
+                fingerprint_all=data.validated_data.get("fingerprint_all"),
+                digest=data.validated_data.get("digest"),
+                post_unchecked=data.validated_data["post_unchecked"],
+                **_review_arguments(data.validated_data),
             )
         return Response(MessageDetailSerializer(message).data, status=201)

@@ -11,5 +11,9 @@ urlpatterns = [
     path("messages/", api.MessageCreateApi.as_view(), name="api-messages"),
     path("messages/proposal/", api.MessageProposalApi.as_view(), name="api-message-proposal"),
     path("messages/<int:message_id>/", api.MessageDetailApi.as_view(), name="api-message"),
-    path("messages/<int:message_id>/versions/", api.MessageVersionsApi.as_view(), name="api-message-versions"),
+    path(
+        "messages/<int:message_id>/versions/",
+        api.MessageVersionsApi.as_view(),
+        name="api-message-versions",
+    ),
 ]

@@ -45,21 +45,31 @@ def review_fields(post: QueryDict) -> dict[str, Any]:
     if post.get("fresh"):
         return {}
     shown = post.get("review_text")
-    has_review = any(k.startswith(("choice__", "reading__", "group_text__")) for k in post) or post.getlist("rejected")
+    has_review = any(
+        k.startswith(("choice__", "reading__", "group_text__")) for k in post
+    ) or post.getlist("rejected")
     if has_review and shown and shown != text_hash(text):
-        raise ValidationError("The message changed since these choices were made: click “Review versions” to "
-                              "review it again.")
-    readings = {key[len("reading__"):]: value for key, value in post.items()
-                if key.startswith("reading__") and value}
-    changed_readings = {key for key, value in readings.items() if post.get(f"reading_shown__{key}", value) != value}
+        raise ValidationError(
+            "The message changed since these choices were made: click “Review versions” to "
+            "review it again."
+        )
+    readings = {
+        key[len("reading__") :]: value
+        for key, value in post.items()
+        if key.startswith("reading__") and value
+    }
+    changed_readings = {
+        key for key, value in readings.items() if post.get(f"reading_shown__{key}", value) != value
+    }
     choices: dict[str, dict[str, str]] = {}
     for field, value in post.items():
         if not field.startswith("choice__"):
             continue
-        key, separator, group = field[len("choice__"):].partition("__")
+        key, separator, group = field[len("choice__") :].partition("__")
         if not separator or not group:
-            raise ValidationError(f"The review field {field!r} is malformed; click “Review versions” "
-                                  "to start again.")
+            raise ValidationError(
+                f"The review field {field!r} is malformed; click “Review versions” to start again."
+            )
         if key in changed_readings or value == post.get(f"default__{key}__{group}"):
             continue
         choices.setdefault(group, {})[key] = value
@@ -73,11 +83,15 @@ def review_fields(post: QueryDict) -> dict[str, Any]:
     discarded = post.get("discard_edit")
     for field, value in post.items():
         if field.startswith("group_text__"):
-            group = field[len("group_text__"):]
+            group = field[len("group_text__") :]
             if group != discarded and not _same(value, post.get(f"group_base__{group}", "")):
                 group_texts[group] = value
-    out: dict[str, Any] = {"choices": choices, "readings": readings, "rejected_synonyms": rejected,
-                           "group_texts": group_texts}
+    out: dict[str, Any] = {
+        "choices": choices,
+        "readings": readings,
+        "rejected_synonyms": rejected,
+        "group_texts": group_texts,
+    }
     if post.get("reviewed_at"):
         out["reviewed_at"] = post["reviewed_at"]
     return out

@@ -17,7 +17,9 @@ class Message(models.Model):
         FRIENDS = "friends", "Friends, each at their group's privacy level"
         PUBLIC = "public", "Public: everyone sees the same text"
 
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="messages"
+    )
     text = models.TextField(max_length=MESSAGE_MAX_LENGTH)
     audience = models.CharField(max_length=16, choices=Audience.choices, default=Audience.FRIENDS)
     # identification's verdict at posting time; None when it was not checked (posted unchecked,
@@ -45,7 +47,9 @@ class GroupVersion(models.Model):
     """The generalization one friend group gets (before per-friend fingerprints)."""
 
     message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="group_versions")
-    group = models.ForeignKey("circles.FriendGroup", on_delete=models.SET_NULL, null=True, related_name="+")
+    group = models.ForeignKey(
+        "circles.FriendGroup", on_delete=models.SET_NULL, null=True, related_name="+"
+    )
     group_name = models.CharField(max_length=60)
     level = models.PositiveSmallIntegerField()
     text = models.TextField()
@@ -56,7 +60,9 @@ class GroupVersion(models.Model):
     class Meta:
         ordering = ["message_id", "level", "group_name"]
         constraints = [
-            models.UniqueConstraint(fields=["message", "group_name"], name="group_version_unique_name"),
+            models.UniqueConstraint(
+                fields=["message", "group_name"], name="group_version_unique_name"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -67,15 +73,21 @@ class Version(models.Model):
     """The text one recipient sees; the only trace of the message a recipient can read."""
 
     message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="versions")
-    group_version = models.ForeignKey(GroupVersion, on_delete=models.CASCADE, related_name="versions")
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="received_versions")
+    group_version = models.ForeignKey(
+        GroupVersion, on_delete=models.CASCADE, related_name="versions"
+    )
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="received_versions"
+    )
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["message", "recipient"], name="version_unique_recipient"),
+            models.UniqueConstraint(
+                fields=["message", "recipient"], name="version_unique_recipient"
+            ),
         ]
         indexes = [models.Index(fields=["recipient", "-created_at"])]
 

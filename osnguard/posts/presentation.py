@@ -71,13 +71,24 @@ def _phrase_rows(proposal: Any, group_name: str) -> list[dict[str, Any]]:
     for phrase in proposal.phrases:
         chosen = review.degrees.get(phrase.key, 0) if review else 0
         default = review.defaults.get(phrase.key, chosen) if review else chosen
-        rows.append({
-            "key": phrase.key, "phrase": phrase.phrase, "default": default,
-            "options": [OptionRow(o.degree, option_label(o), o.degree == chosen, not ok and o.degree != chosen,
-                                  bool(o.natural))
-                        for o, ok in zip(phrase.options, phrase.available)],
-            "temporal": any(o.kind == "suppression" for o in phrase.options),
-        })
+        rows.append(
+            {
+                "key": phrase.key,
+                "phrase": phrase.phrase,
+                "default": default,
+                "options": [
+                    OptionRow(
+                        o.degree,
+                        option_label(o),
+                        o.degree == chosen,
+                        not ok and o.degree != chosen,
+                        bool(o.natural),
+                    )
+                    for o, ok in zip(phrase.options, phrase.available)
+                ],
+                "temporal": any(o.kind == "suppression" for o in phrase.options),
+            }
+        )
     return rows
 
 
@@ -95,25 +106,48 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
     for group in sorted(result.groups, key=lambda g: g.level):
         review = proposal.groups.get(group.name)
         samples = by_group.get(group.name, [])[:3]
-        groups.append({
-            "group": group,
-            "review": review,
-            "pieces": pieces(group.text, [(c.start, c.end, c) for c in group.choices]),
-            "samples": [pieces(v.text, [(c.start, c.end, c) for c in v.choices if c.kind != "generalization"])
-                        for v in samples],
-            "friends": len(by_group.get(group.name, [])),
-            "phrases": _phrase_rows(proposal, group.name) if result.private else [],
-            "synonyms": [{"original": o, "alternative": a, "value": f"{o}{ARROW}{a}"}
-                         for o, alts in (review.synonyms if review else []) for a in alts
-                         if f"{o.lower()}{ARROW}{a.lower()}" not in rejected],
-            "realisations": [{"original": o or "(nothing)", "alternative": a or "(dropped)"}
-                             for o, alts in (review.realisations if review else []) for a in alts],
-        })
+        groups.append(
+            {
+                "group": group,
+                "review": review,
+                "pieces": pieces(group.text, [(c.start, c.end, c) for c in group.choices]),
+                "samples": [
+                    pieces(
+                        v.text,
+                        [(c.start, c.end, c) for c in v.choices if c.kind != "generalization"],
+                    )
+                    for v in samples
+                ],
+                "friends": len(by_group.get(group.name, [])),
+                "phrases": _phrase_rows(proposal, group.name) if result.private else [],
+                "synonyms": [
+                    {"original": o, "alternative": a, "value": f"{o}{ARROW}{a}"}
+                    for o, alts in (review.synonyms if review else [])
+                    for a in alts
+                    if f"{o.lower()}{ARROW}{a.lower()}" not in rejected
+                ],
+                "realisations": [
+                    {"original": o or "(nothing)", "alternative": a or "(dropped)"}
+                    for o, alts in (review.realisations if review else [])
+                    for a in alts
+                ],
+            }
+        )
     return {
-        "text": text, "proposal": proposal, "result": result, "groups": groups,
-        "fingerprint_all": proposal.fingerprint_all, "recipients": len(result.versions),
-        "readings": [{"key": p.key, "phrase": p.phrase, "reading": p.reading, "options": p.readings}
-                     for p in proposal.phrases if p.ambiguous],
-        "rejected": [{"value": f"{a}{ARROW}{b}", "original": a, "alternative": b} for a, b in proposal.rejected],
+        "text": text,
+        "proposal": proposal,
+        "result": result,
+        "groups": groups,
+        "fingerprint_all": proposal.fingerprint_all,
+        "recipients": len(result.versions),
+        "readings": [
+            {"key": p.key, "phrase": p.phrase, "reading": p.reading, "options": p.readings}
+            for p in proposal.phrases
+            if p.ambiguous
+        ],
+        "rejected": [
+            {"value": f"{a}{ARROW}{b}", "original": a, "alternative": b}
+            for a, b in proposal.rejected
+        ],
         "text_hash": text_hash(text),
     }

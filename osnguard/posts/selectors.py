@@ -16,8 +16,16 @@ def feed_for_user(*, user: AbstractUser) -> QuerySet[Version]:
     return (
         Version.objects.filter(recipient=user)
         .select_related("message__author")
-        .only("id", "text", "created_at", "message__id", "message__created_at", "message__author__username",
-              "message__author__first_name", "message__author__last_name")
+        .only(
+            "id",
+            "text",
+            "created_at",
+            "message__id",
+            "message__created_at",
+            "message__author__username",
+            "message__author__first_name",
+            "message__author__last_name",
+        )
         .order_by("-created_at", "-id")
     )
 
@@ -41,7 +49,6 @@ def message_get_for_author(*, author: AbstractUser, message_id: int) -> Message:
 
 
 def message_versions_for_author(*, message: Message) -> QuerySet[Version]:
-    return (
-        message.versions.select_related("recipient", "group_version", "fingerprint")
-        .order_by("group_version__level", "recipient__username")
+    return message.versions.select_related("recipient", "group_version", "fingerprint").order_by(
+        "group_version__level", "recipient__username"
     )

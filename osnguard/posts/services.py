@@ -21,10 +21,10 @@ import hashlib
 import json
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
-from typing import TYPE_CHECKING, Any, Iterable
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -67,13 +67,17 @@ def message_clean_text(*, text: object) -> str:
     if not isinstance(text, str):
         raise ValidationError({"text": "The message must be text."})
     if "\x00" in text:
-        raise ValidationError({"text": "The message contains a NUL character; remove it and try again."})
+        raise ValidationError(
+            {"text": "The message contains a NUL character; remove it and try again."}
+        )
     text = text.strip()
     if not text:
         raise ValidationError({"text": "Write something first: the message is empty."})
     if len(text) > MESSAGE_MAX_LENGTH:
         raise ValidationError(
-            {"text": f"A message can be at most {MESSAGE_MAX_LENGTH:,} characters (this one has {len(text):,})."}
+            {
+                "text": f"A message can be at most {MESSAGE_MAX_LENGTH:,} characters (this one has {len(text):,})."
+            }
         )
     return text
 
@@ -86,13 +90,21 @@ def proposal_max_length() -> int:
 
 def message_check_proposal_length(*, text: str) -> None:
     if len(text) > proposal_max_length():
-        raise ValidationError({"text": f"A message with versions for your groups can be at most "
-                                       f"{proposal_max_length():,} characters (this one has {len(text):,}); "
-                                       "shorten it or split it into two posts."})
+        raise ValidationError(
+            {
+                "text": f"A message with versions for your groups can be at most "
+                f"{proposal_max_length():,} characters (this one has {len(text):,}); "
+                "shorten it or split it into two posts."
+            }
+        )
 
 
 def _check_drafts(
-    *, author: AbstractUser, groups: list[GroupDraft], versions: list[VersionDraft], fingerprinted: bool
+    *,
+    author: AbstractUser,
+    groups: list[GroupDraft],
+    versions: list[VersionDraft],
+    fingerprinted: bool,
 ) -> dict[str, FriendGroup | None]:
     names = [g.name for g in groups]
     if len(set(names)) != len(names):
@@ -103,10 +115,16 @@ def _check_drafts(
     recipients = [v.recipient_id for v in versions]
     if len(set(recipients)) != len(recipients):
         raise ValidationError("A friend can receive only one version of a message.")
-    friends = set(Friendship.objects.filter(owner=author, friend_id__in=recipients).values_list("friend_id", flat=True))
+    friends = set(
+        Friendship.objects.filter(owner=author, friend_id__in=recipients).values_list(
+            "friend_id", flat=True
+        )
+    )
     strangers = sorted(set(recipients) - friends)
     if strangers:
-        raise ValidationError(f"Messages go to friends only; {len(strangers)} recipient(s) are not your friends.")
+        raise ValidationError(
+            f"Messages go to friends only; {len(strangers)} recipient(s) are not your friends."
+        )
     unknown_groups = {v.group_name for v in versions} - set(names)
     if unknown_groups:
         raise ValidationError(f"Versions name unknown groups: {', '.join(sorted(unknown_groups))}.")
@@ -135,7 +153,9 @@ def message_store(
     that the author chose to post it anyway (with `check_failures`, what could not run)."""
     text = message_clean_text(text=text)
     if audience not in Message.Audience.values:
-        raise ValidationError({"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."})
+        raise ValidationError(
+            {"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."}
+        )
     groups, versions = list(groups), list(versions)
     warnings = list(warnings or [])
     texts = [v.text for v in versions]
@@ -144,7 +164,9 @@ def message_store(
             f"The message is too short to give all {len(texts)} friends a different version: "
             f"{len(texts) - len(set(texts))} share one, so a leak from them cannot name a single friend."
         )
-    group_objects = _check_drafts(author=author, groups=groups, versions=versions, fingerprinted=fingerprinted)
+    group_objects = _check_drafts(
+        author=author, groups=groups, versions=versions, fingerprinted=fingerprinted
+    )
     with transaction.atomic():
         message = Message.objects.create(
             author=author,
@@ -175,12 +197,19 @@ def message_store(
         if any(g.pk is None for g in stored_groups):  # backends without RETURNING ids
             by_name = {g.group_name: g for g in GroupVersion.objects.filter(message=message)}
         Version.objects.bulk_create(
-            Version(message=message, group_version=by_name[v.group_name], recipient_id=v.recipient_id, text=v.text)
+            Version(
+                message=message,
+                group_version=by_name[v.group_name],
+                recipient_id=v.recipient_id,
+                text=v.text,
+            )
             for v in versions
         )
         stored = {row.recipient_id: row for row in Version.objects.filter(message=message)}
         Fingerprint.objects.bulk_create(
-            Fingerprint(version=stored[v.recipient_id], choices=v.choices) for v in versions if v.choices
+            Fingerprint(version=stored[v.recipient_id], choices=v.choices)
+            for v in versions
+            if v.choices
         )
     return message
 
@@ -192,9 +221,13 @@ def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
     """The author's groups, closest first, each with its friends' user ids (as strings)."""
     from osnguard.circles.selectors import friend_audience, group_list
 
-    groups = {g.name: {"name": g.name, "level": g.level, "friends": []} for g in group_list(owner=author)}
+    groups = {
+        g.name: {"name": g.name, "level": g.level, "friends": []} for g in group_list(owner=author)
+    }
     for member in friend_audience(owner=author):
-        groups.setdefault(member.group_name, {"name": member.group_name, "level": member.level, "friends": []})
+        groups.setdefault(
+            member.group_name, {"name": member.group_name, "level": member.level, "friends": []}
+        )
         groups[member.group_name]["friends"].append(str(member.friend_id))
     return sorted(groups.values(), key=lambda g: (g["level"], g["name"]))
 
@@ -211,19 +244,29 @@ def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = N
         raise ValidationError({"text": "The message must be text."})
     if len(text) > MESSAGE_MAX_LENGTH:
         raise ValidationError(
-            {"text": f"A message can be at most {MESSAGE_MAX_LENGTH:,} characters (this one has {len(text):,})."}
+            {
+                "text": f"A message can be at most {MESSAGE_MAX_LENGTH:,} characters (this one has {len(text):,})."
+            }
         )
     try:
-        return identify(text, profile=profile_as_engine_dict(user=author), now=_local(now or timezone.now()))
+        return identify(
+            text, profile=profile_as_engine_dict(user=author), now=_local(now or timezone.now())
+        )
     except ValueError as exc:
         raise ValidationError({"text": str(exc)}) from exc
 
 
-UNCHECKED_PROPOSAL = "This message could not be checked for private details, so no versions can be proposed."
-UNCHECKED_POST = ("This message could not be checked for private details, so it was not posted. Try again later, "
-                  "or choose to post your original text, unchanged, to all your friends.")
-UNCHECKED_NOTE = ("Posted unchecked: osnguard could not check this message for private details, and you chose to "
-                  "send the original text, unchanged, to all your friends.")
+UNCHECKED_PROPOSAL = (
+    "This message could not be checked for private details, so no versions can be proposed."
+)
+UNCHECKED_POST = (
+    "This message could not be checked for private details, so it was not posted. Try again later, "
+    "or choose to post your original text, unchanged, to all your friends."
+)
+UNCHECKED_NOTE = (
+    "Posted unchecked: osnguard could not check this message for private details, and you chose to "
+    "send the original text, unchanged, to all your friends."
+)
 
 REVIEW_MAX_AGE = timedelta(hours=1)  # a review older than this must be updated before posting
 REVIEW_CLOCK_SKEW = timedelta(minutes=5)
@@ -271,13 +314,22 @@ class Proposal:
             group["generated_text"] = review.generated_text
             group["edited"] = review.edited
             group["phrase_choices"] = [
-                {"key": p.key, "phrase": p.phrase.text, "category": p.phrase.category,
-                 "degree": review.degrees.get(p.key, 0), "default": review.defaults.get(p.key, 0),
-                 "options": options[p.key]}
+                {
+                    "key": p.key,
+                    "phrase": p.phrase.text,
+                    "category": p.phrase.category,
+                    "degree": review.degrees.get(p.key, 0),
+                    "default": review.defaults.get(p.key, 0),
+                    "options": options[p.key],
+                }
                 for p in self.phrases
             ]
-            group["synonyms"] = [{"original": o, "alternatives": alts} for o, alts in review.synonyms]
-            group["realisations"] = [{"original": o, "alternatives": alts} for o, alts in review.realisations]
+            group["synonyms"] = [
+                {"original": o, "alternatives": alts} for o, alts in review.synonyms
+            ]
+            group["realisations"] = [
+                {"original": o, "alternatives": alts} for o, alts in review.realisations
+            ]
         data["readings"] = [p.readings_dict() for p in self.phrases if p.ambiguous]
         data["rejected_synonyms"] = [list(pair) for pair in self.rejected]
         data["fingerprint_all"] = self.fingerprint_all
@@ -288,13 +340,17 @@ class Proposal:
 
 def _clean_review(
     *, choices: Any, readings: Any, rejected_synonyms: Any, group_texts: Any
-) -> "ReviewChoices":
+) -> ReviewChoices:
     """Type-check the review fields (values are checked against the message later)."""
     from osnguard.privacy.review import ReviewChoices
 
     choices = choices or {}
-    if not isinstance(choices, dict) or not all(isinstance(g, str) and isinstance(d, dict) for g, d in choices.items()):
-        raise ValidationError({"choices": 'Choices must look like {"<group>": {"<start:end>": <degree>}}.'})
+    if not isinstance(choices, dict) or not all(
+        isinstance(g, str) and isinstance(d, dict) for g, d in choices.items()
+    ):
+        raise ValidationError(
+            {"choices": 'Choices must look like {"<group>": {"<start:end>": <degree>}}.'}
+        )
     degrees: dict[str, dict[str, int]] = {}
     for group, chosen in choices.items():
         degrees[group] = {}
@@ -303,32 +359,56 @@ def _clean_review(
                 degree = int(degree)
             if isinstance(degree, bool) or not isinstance(degree, int):
                 raise ValidationError(
-                    {"choices": f"{group}: the degree for {key} must be a whole number, not {degree!r}."})
+                    {
+                        "choices": f"{group}: the degree for {key} must be a whole number, not {degree!r}."
+                    }
+                )
             degrees[group][str(key)] = degree
     readings = readings or {}
-    if not isinstance(readings, dict) or not all(isinstance(k, str) and isinstance(v, str) and v
-                                                 for k, v in readings.items()):
-        raise ValidationError({"readings": 'Readings must look like {"<start:end>": "<reading key>"}.'})
+    if not isinstance(readings, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and v for k, v in readings.items()
+    ):
+        raise ValidationError(
+            {"readings": 'Readings must look like {"<start:end>": "<reading key>"}.'}
+        )
     rejected_synonyms = rejected_synonyms or []
-    def is_pair(pair: Any) -> bool:
-        return (isinstance(pair, (list, tuple)) and len(pair) == 2
-                and all(isinstance(w, str) and w.strip() and len(w) <= 100 for w in pair))
 
-    if (not isinstance(rejected_synonyms, (list, tuple)) or len(rejected_synonyms) > MAX_REJECTED
-            or not all(is_pair(p) for p in rejected_synonyms)):
-        raise ValidationError({"rejected_synonyms": f'Rejected synonyms must be a list of at most {MAX_REJECTED} '
-                                                    '["word", "synonym"] pairs.'})
+    def is_pair(pair: Any) -> bool:
+        return (
+            isinstance(pair, (list, tuple))
+            and len(pair) == 2
+            and all(isinstance(w, str) and w.strip() and len(w) <= 100 for w in pair)
+        )
+
+    if (
+        not isinstance(rejected_synonyms, (list, tuple))
+        or len(rejected_synonyms) > MAX_REJECTED
+        or not all(is_pair(p) for p in rejected_synonyms)
+    ):
+        raise ValidationError(
+            {
+                "rejected_synonyms": f"Rejected synonyms must be a list of at most {MAX_REJECTED} "
+                '["word", "synonym"] pairs.'
+            }
+        )
     group_texts = group_texts or {}
-    if not isinstance(group_texts, dict) or not all(isinstance(g, str) and isinstance(t, str)
-                                                    for g, t in group_texts.items()):
+    if not isinstance(group_texts, dict) or not all(
+        isinstance(g, str) and isinstance(t, str) for g, t in group_texts.items()
+    ):
         raise ValidationError({"group_texts": "Group texts must map group names to text."})
     for name, edited in group_texts.items():
         if len(edited) > proposal_max_length():
-            raise ValidationError({"group_texts": f"The text for {name} is too long: at most "
-                                                  f"{proposal_max_length():,} characters."})
+            raise ValidationError(
+                {
+                    "group_texts": f"The text for {name} is too long: at most "
+                    f"{proposal_max_length():,} characters."
+                }
+            )
         if "\x00" in edited:
             raise ValidationError({"group_texts": f"The text for {name} contains a NUL character."})
-    return ReviewChoices.build(degrees=degrees, readings=readings, rejected=rejected_synonyms, edits=group_texts)
+    return ReviewChoices.build(
+        degrees=degrees, readings=readings, rejected=rejected_synonyms, edits=group_texts
+    )
 
 
 def _fingerprint_words(result: Any) -> dict[str, tuple[list, list]]:
@@ -337,32 +417,51 @@ def _fingerprint_words(result: Any) -> dict[str, tuple[list, list]]:
     for version in result.versions:
         synonyms, realisations = out.setdefault(version.group, ({}, {}))
         for choice in version.choices:
-            target = synonyms if choice.kind == "synonym" else realisations if choice.kind == "realisation" else None
+            target = (
+                synonyms
+                if choice.kind == "synonym"
+                else realisations
+                if choice.kind == "realisation"
+                else None
+            )
             if target is None:
                 continue
             used = target.setdefault(choice.original, [])
             if choice.text != choice.original and choice.text not in used:
                 used.append(choice.text)
-    return {g: ([(o, a) for o, a in s.items() if a], [(o, a) for o, a in r.items() if a]) for g, (s, r) in out.items()}
+    return {
+        g: ([(o, a) for o, a in s.items() if a], [(o, a) for o, a in r.items() if a])
+        for g, (s, r) in out.items()
+    }
 
 
-def _order_warnings(groups: list[Any], degrees: dict[str, dict[str, int]], phrases: list[Any],
-                    edited: set[str]) -> list[str]:
+def _order_warnings(
+    groups: list[Any], degrees: dict[str, dict[str, int]], phrases: list[Any], edited: set[str]
+) -> list[str]:
     """Where a more private group sees a phrase more precisely than a closer group (allowed, said)."""
     warnings = []
-    ordered = [g for g in sorted(groups, key=lambda g: g.level) if g.name not in edited and g.name in degrees]
+    ordered = [
+        g
+        for g in sorted(groups, key=lambda g: g.level)
+        if g.name not in edited and g.name in degrees
+    ]
     for review in phrases:
         key = review.key
         for further in ordered:
-            closer = [g for g in ordered
-                      if g.level < further.level and degrees[g.name][key] > degrees[further.name][key]]
+            closer = [
+                g
+                for g in ordered
+                if g.level < further.level and degrees[g.name][key] > degrees[further.name][key]
+            ]
             if not closer:
                 continue
             option = review.options[degrees[further.name][key]]
             shown = "as written" if option.kind == "original" else f"as “{option.text}”"
             names = ", ".join(g.name for g in closer)
-            warnings.append(f"{further.name} (level {further.level}) sees “{review.phrase.text}” {shown}, "
-                            f"more precisely than the closer group{'s' if len(closer) > 1 else ''} {names}.")
+            warnings.append(
+                f"{further.name} (level {further.level}) sees “{review.phrase.text}” {shown}, "
+                f"more precisely than the closer group{'s' if len(closer) > 1 else ''} {names}."
+            )
     return warnings
 
 
@@ -372,17 +471,25 @@ def _edit_warnings(generalizer: Any, phrases: list[Any]) -> list[str]:
     for name in sorted(generalizer.edited):
         edit = generalizer.choices.edits.get(name, "")
         degrees = generalizer.degrees.get(name, {})
-        named = [review.phrase.text for review in phrases if degrees.get(review.key, 0) > 0
-                 and re.search(rf"(?<!\w){re.escape(review.phrase.text)}(?!\w)", edit, re.IGNORECASE)]
+        named = [
+            review.phrase.text
+            for review in phrases
+            if degrees.get(review.key, 0) > 0
+            and re.search(rf"(?<!\w){re.escape(review.phrase.text)}(?!\w)", edit, re.IGNORECASE)
+        ]
         if named:
             quoted = ", ".join(f"“{text}”" for text in named)
-            warnings.append(f"Your edit of {name}'s text names {quoted}, which this group's level would hide.")
+            warnings.append(
+                f"Your edit of {name}'s text names {quoted}, which this group's level would hide."
+            )
     return warnings
 
 
 def _digest(result: Any) -> str:
-    payload = json.dumps([[(g.name, g.text) for g in result.groups], [(v.friend, v.text) for v in result.versions]],
-                         ensure_ascii=False)
+    payload = json.dumps(
+        [[(g.name, g.text) for g in result.groups], [(v.friend, v.text) for v in result.versions]],
+        ensure_ascii=False,
+    )
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
@@ -390,7 +497,7 @@ def _local(moment: datetime) -> datetime:
     """`moment` in the server's TIME_ZONE (naive = UTC): the engine reads "today", "at 10am" or
     "on Saturday" on the clock of the moment it is given, so it must be the local one, not UTC."""
     if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, dt_timezone.utc)
+        moment = timezone.make_aware(moment, UTC)
     return timezone.localtime(moment)
 
 
@@ -407,16 +514,26 @@ def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
         except ValueError:
             parsed = None
         if parsed is None:
-            raise ValidationError({"reviewed_at": "The review time is not a date and time; update the versions."})
+            raise ValidationError(
+                {"reviewed_at": "The review time is not a date and time; update the versions."}
+            )
         reviewed_at = parsed
     if not isinstance(reviewed_at, datetime):
-        raise ValidationError({"reviewed_at": "The review time is not a date and time; update the versions."})
+        raise ValidationError(
+            {"reviewed_at": "The review time is not a date and time; update the versions."}
+        )
     reviewed_at = _local(reviewed_at)
     if reviewed_at > current + REVIEW_CLOCK_SKEW:
-        raise ValidationError({"reviewed_at": "The review time is in the future; update the versions."})
+        raise ValidationError(
+            {"reviewed_at": "The review time is in the future; update the versions."}
+        )
     if current - reviewed_at > REVIEW_MAX_AGE:
-        raise ValidationError({"reviewed_at": "This review is more than an hour old: update the versions, check "
-                                              "them, then post."})
+        raise ValidationError(
+            {
+                "reviewed_at": "This review is more than an hour old: update the versions, check "
+                "them, then post."
+            }
+        )
     return reviewed_at
 
 
@@ -443,13 +560,23 @@ def message_propose(
     from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
     from osnguard.privacy.anonymize import anonymize
     from osnguard.privacy.identification import identify
-    from osnguard.privacy.review import RejectingCheck, ReviewedGeneralizer, check_degrees, is_rejected, review_phrases
+    from osnguard.privacy.review import (
+        RejectingCheck,
+        ReviewedGeneralizer,
+        check_degrees,
+        is_rejected,
+        review_phrases,
+    )
     from osnguard.privacy.types import Profile
 
     text = message_clean_text(text=text)
     message_check_proposal_length(text=text)
-    review = _clean_review(choices=choices, readings=readings, rejected_synonyms=rejected_synonyms,
-                           group_texts=group_texts)
+    review = _clean_review(
+        choices=choices,
+        readings=readings,
+        rejected_synonyms=rejected_synonyms,
+        group_texts=group_texts,
+    )
     if fingerprint_all is None:
         fingerprint_all = profile_settings_get(user=author).fingerprint_all
     moment = _review_time(reviewed_at=reviewed_at, now=now)
@@ -464,35 +591,56 @@ def message_propose(
         if not found.checked:
             raise UncheckedMessage(found.failures, UNCHECKED_PROPOSAL)
         phrases = list(found.phrases) if found.private else []
-        reviews = review_phrases(text, phrases, profile=profile, now=moment, readings=review.readings)
+        reviews = review_phrases(
+            text, phrases, profile=profile, now=moment, readings=review.readings
+        )
         check_degrees(reviews, review.degrees, names, text)
         generalizer = ReviewedGeneralizer(reviews, review)
         result = anonymize(
-            text, profile=profile, now=moment, groups=groups, fingerprint_all=fingerprint_all,
-            seed=f"{author.pk}:{text}", generalizer=generalizer, phrases=phrases,
+            text,
+            profile=profile,
+            now=moment,
+            groups=groups,
+            fingerprint_all=fingerprint_all,
+            seed=f"{author.pk}:{text}",
+            generalizer=generalizer,
+            phrases=phrases,
             check=RejectingCheck(review.rejected) if review.rejected else None,
         )
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
     except ResourceMissing as exc:  # e.g. a shipped model missing or stale: fail closed, loudly
         log.error("could not generalize a message: %s", exc)
-        failure = CheckFailure("anonymization", "missing",
-                               "A resource needed to prepare your friends' versions is missing on the server.", str(exc))
+        failure = CheckFailure(
+            "anonymization",
+            "missing",
+            "A resource needed to prepare your friends' versions is missing on the server.",
+            str(exc),
+        )
         raise UncheckedMessage([failure], UNCHECKED_PROPOSAL) from exc
     if not result.private:
         # nothing was generalized: edits still apply, to the message as written
         edited = {name for name, t in review.edits.items() if t != " ".join(text.split())}
         if edited:
-            raise ValidationError({"groups": "This message has nothing private, so every group gets it as written; "
-                                             "edit the message itself instead of a group's text."})
+            raise ValidationError(
+                {
+                    "groups": "This message has nothing private, so every group gets it as written; "
+                    "edit the message itself instead of a group's text."
+                }
+            )
     words = _fingerprint_words(result)
     group_reviews = {
         g.name: GroupReview(
-            name=g.name, level=g.level,
-            generated_text=generalizer.generated[g.name].text if g.name in generalizer.generated else g.text,
-            edited=g.name in generalizer.edited, degrees=generalizer.degrees.get(g.name, {}),
+            name=g.name,
+            level=g.level,
+            generated_text=generalizer.generated[g.name].text
+            if g.name in generalizer.generated
+            else g.text,
+            edited=g.name in generalizer.edited,
+            degrees=generalizer.degrees.get(g.name, {}),
             defaults=generalizer.defaults.get(g.name, {}),
-            synonyms=words.get(g.name, ([], []))[0], realisations=words.get(g.name, ([], []))[1],
+            synonyms=words.get(g.name, ([], []))[0],
+            realisations=words.get(g.name, ([], []))[1],
         )
         for g in result.groups
     }
@@ -500,14 +648,33 @@ def message_propose(
     warnings += _order_warnings(result.groups, generalizer.degrees, reviews, generalizer.edited)
     warnings += _edit_warnings(generalizer, reviews)
     if review.rejected:
-        leaked = sorted({(c.original, c.text) for v in result.versions for c in v.choices
-                         if c.kind in ("synonym", "realisation") and is_rejected(review.rejected, c.original, c.text)})
+        leaked = sorted(
+            {
+                (c.original, c.text)
+                for v in result.versions
+                for c in v.choices
+                if c.kind in ("synonym", "realisation")
+                and is_rejected(review.rejected, c.original, c.text)
+            }
+        )
         if leaked:  # a spelling variant is not a synonym the check sees
-            raise ValidationError("Could not avoid " + ", ".join(f"“{a} → {b}”" for a, b in leaked) + ".")
-        warnings.append("Rejected synonyms are never used; other synonyms are offered where natural ones exist, "
-                        "so the fingerprint capacity may be lower.")
-    return Proposal(result=result, phrases=reviews, groups=group_reviews, rejected=sorted(review.rejected),
-                    fingerprint_all=bool(fingerprint_all), now=moment, digest=_digest(result), warnings=warnings)
+            raise ValidationError(
+                "Could not avoid " + ", ".join(f"“{a} → {b}”" for a, b in leaked) + "."
+            )
+        warnings.append(
+            "Rejected synonyms are never used; other synonyms are offered where natural ones exist, "
+            "so the fingerprint capacity may be lower."
+        )
+    return Proposal(
+        result=result,
+        phrases=reviews,
+        groups=group_reviews,
+        rejected=sorted(review.rejected),
+        fingerprint_all=bool(fingerprint_all),
+        now=moment,
+        digest=_digest(result),
+        warnings=warnings,
+    )
 
 
 def message_post(
@@ -541,25 +708,41 @@ def message_post(
     if audience != Message.Audience.PUBLIC:
         message_check_proposal_length(text=text)
     if audience not in Message.Audience.values:
-        raise ValidationError({"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."})
+        raise ValidationError(
+            {"audience": f"Audience must be one of {', '.join(Message.Audience.values)}."}
+        )
     if audience == Message.Audience.PUBLIC:
         return _message_store_as_written(author=author, text=text, audience=audience)
     try:
-        proposal = message_propose(author=author, text=text, group_texts=group_texts, choices=choices,
-                                   readings=readings, rejected_synonyms=rejected_synonyms,
-                                   fingerprint_all=fingerprint_all, now=now, reviewed_at=reviewed_at)
+        proposal = message_propose(
+            author=author,
+            text=text,
+            group_texts=group_texts,
+            choices=choices,
+            readings=readings,
+            rejected_synonyms=rejected_synonyms,
+            fingerprint_all=fingerprint_all,
+            now=now,
+            reviewed_at=reviewed_at,
+        )
     except UncheckedMessage as exc:
         if post_unchecked is not True:
             raise UncheckedMessage(exc.failures, UNCHECKED_POST) from exc
         # by the author's explicit choice: every friend gets the original text, and the message
         # records the choice and what could not run (no server details)
         return _message_store_as_written(
-            author=author, text=text, audience=Message.Audience.FRIENDS, posted_unchecked=True,
-            check_failures=[f.to_dict(technical=False) for f in exc.failures], warnings=[UNCHECKED_NOTE],
+            author=author,
+            text=text,
+            audience=Message.Audience.FRIENDS,
+            posted_unchecked=True,
+            check_failures=[f.to_dict(technical=False) for f in exc.failures],
+            warnings=[UNCHECKED_NOTE],
         )
     if digest not in (None, "") and digest != proposal.digest:
-        raise ValidationError("The versions changed since you reviewed them (your friends or groups may have "
-                              "changed): update the versions, check them, then post.")
+        raise ValidationError(
+            "The versions changed since you reviewed them (your friends or groups may have "
+            "changed): update the versions, check them, then post."
+        )
     result = proposal.result
     fingerprinted = result.private or proposal.fingerprint_all
     return message_store(
@@ -572,25 +755,44 @@ def message_post(
         min_distance=result.min_distance,
         warnings=list(proposal.warnings) + list(result.warnings),
         groups=[
-            GroupDraft(name=g.name, level=g.level, text=g.text, info_loss=float(g.info_loss),
-                       k=float(g.k) if g.k is not None else None, choices=[c.to_dict() for c in g.choices])
+            GroupDraft(
+                name=g.name,
+                level=g.level,
+                text=g.text,
+                info_loss=float(g.info_loss),
+                k=float(g.k) if g.k is not None else None,
+                choices=[c.to_dict() for c in g.choices],
+            )
             for g in result.groups
         ],
         versions=[
-            VersionDraft(recipient_id=int(v.friend), group_name=v.group, text=v.text,
-                         choices=[c.to_dict() for c in v.choices] if fingerprinted else [])
+            VersionDraft(
+                recipient_id=int(v.friend),
+                group_name=v.group,
+                text=v.text,
+                choices=[c.to_dict() for c in v.choices] if fingerprinted else [],
+            )
             for v in result.versions
         ],
     )
 
 
-def _message_store_as_written(*, author: AbstractUser, text: str, audience: str, **fields: Any) -> Message:
+def _message_store_as_written(
+    *, author: AbstractUser, text: str, audience: str, **fields: Any
+) -> Message:
     """Store a message every friend gets as written: no generalization, no fingerprint, no
     verdict (`private` None). A public post, or one the author posts unchecked (`fields`)."""
     groups = _engine_groups(author=author)
     return message_store(
-        author=author, text=text, audience=audience, private=None, **fields,
+        author=author,
+        text=text,
+        audience=audience,
+        private=None,
+        **fields,
         groups=[GroupDraft(name=g["name"], level=g["level"], text=text) for g in groups],
-        versions=[VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
-                  for g in groups for f in g["friends"]],
+        versions=[
+            VersionDraft(recipient_id=int(f), group_name=g["name"], text=text)
+            for g in groups
+            for f in g["friends"]
+        ],
     )

@@ -15,14 +15,13 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-
-from osnguard.core.forms import error_text
-from osnguard.core.limits import EngineBusy, engine_slot
-from osnguard.disclosures.highlight import segments
+from django.views.decorators.http import require_GET, require_POST
 
 from osnguard.accounts.selectors import profile_settings_get
 from osnguard.core.api import UNCHECKED_STATUS
+from osnguard.core.forms import error_text
+from osnguard.core.limits import EngineBusy, engine_slot
+from osnguard.disclosures.highlight import segments
 from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
@@ -37,8 +36,11 @@ PAGE_SIZE = 20
 @require_GET
 def compose(request: HttpRequest) -> HttpResponse:
     settings = profile_settings_get(user=request.user)
-    return render(request, "posts/compose.html",
-                  {"max_length": services.proposal_max_length(), "fingerprint_all": settings.fingerprint_all})
+    return render(
+        request,
+        "posts/compose.html",
+        {"max_length": services.proposal_max_length(), "fingerprint_all": settings.fingerprint_all},
+    )
 
 
 @login_required
@@ -55,8 +57,12 @@ def compose_analyze(request: HttpRequest) -> HttpResponse:
         return render(request, "posts/_analysis.html", {"error": error_text(exc)}, status=400)
     except EngineBusy as exc:
         return _busy(request, "posts/_analysis.html", exc)
-    return render(request, "posts/_analysis.html", analysis_context(text, result),
-                  status=200 if result.checked else UNCHECKED_STATUS)
+    return render(
+        request,
+        "posts/_analysis.html",
+        analysis_context(text, result),
+        status=200 if result.checked else UNCHECKED_STATUS,
+    )
 
 
 @login_required
@@ -67,8 +73,12 @@ def compose_review(request: HttpRequest) -> HttpResponse:
     text = request.POST.get("text", "")
     try:
         with engine_slot():
-            proposal = services.message_propose(author=request.user, text=text, **review_fields(request.POST),
-                                                fingerprint_all=request.POST.get("fingerprint_all") == "on")
+            proposal = services.message_propose(
+                author=request.user,
+                text=text,
+                **review_fields(request.POST),
+                fingerprint_all=request.POST.get("fingerprint_all") == "on",
+            )
     except ValidationError as exc:
         return render(request, "posts/_review.html", {"error": error_text(exc)}, status=400)
     except UncheckedMessage as exc:
@@ -89,7 +99,10 @@ def compose_post(request: HttpRequest) -> HttpResponse:
     try:
         with engine_slot():
             message = services.message_post(
-                author=request.user, text=text, audience=audience, **post_fields(request.POST),
+                author=request.user,
+                text=text,
+                audience=audience,
+                **post_fields(request.POST),
                 fingerprint_all=request.POST.get("fingerprint_all") == "on",
                 post_unchecked=request.POST.get("post_unchecked") == "on",
             )
@@ -100,19 +113,32 @@ def compose_post(request: HttpRequest) -> HttpResponse:
         if isinstance(exc, UncheckedMessage):
             problem, status = {"unchecked": exc}, UNCHECKED_STATUS
         else:
-            problem, status = {"error": str(exc.detail) if busy else error_text(exc)}, 503 if busy else 400
+            problem, status = (
+                {"error": str(exc.detail) if busy else error_text(exc)},
+                503 if busy else 400,
+            )
         if request.htmx:
             return render(request, "posts/_review.html", problem, status=status)
         # a plain form: the compose page again, with the message kept and the problem in the panel
-        response = render(request, "posts/compose.html",
-                          {"max_length": services.proposal_max_length(), "text": text, "audience": audience,
-                           **problem, "fingerprint_all": request.POST.get("fingerprint_all") == "on"},
-                          status=status)
+        response = render(
+            request,
+            "posts/compose.html",
+            {
+                "max_length": services.proposal_max_length(),
+                "text": text,
+                "audience": audience,
+                **problem,
+                "fingerprint_all": request.POST.get("fingerprint_all") == "on",
+            },
+            status=status,
+        )
         if busy:
             response["Retry-After"] = str(exc.wait)
         return response
     if message.posted_unchecked:
-        messages.warning(request, f"Posted unchecked: {message.versions.count()} friends got your original text.")
+        messages.warning(
+            request, f"Posted unchecked: {message.versions.count()} friends got your original text."
+        )
     else:
         messages.success(request, f"Posted to {message.versions.count()} friends.")
     if request.htmx:
@@ -138,7 +164,9 @@ def message_url(message: Message) -> str:
 @login_required
 @require_GET
 def feed(request: HttpRequest) -> HttpResponse:
-    page = Paginator(selectors.feed_for_user(user=request.user), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(selectors.feed_for_user(user=request.user), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
     return render(request, "posts/feed.html", {"page": page})
 
 
@@ -155,15 +183,28 @@ def my_messages(request: HttpRequest) -> HttpResponse:
 def message_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The author's view: the original, each group's text, and every friend's version."""
     message = selectors.message_get_for_author(author=request.user, message_id=pk)
-    versions = Paginator(selectors.message_versions_for_author(message=message), 50).get_page(request.GET.get("page"))
+    versions = Paginator(selectors.message_versions_for_author(message=message), 50).get_page(
+        request.GET.get("page")
+    )
     rows = [
-        {"version": v, "segments": segments(v.text, [(c["start"], c["end"]) for c in
-                                                      (v.fingerprint.choices if hasattr(v, "fingerprint") else [])])}
+        {
+            "version": v,
+            "segments": segments(
+                v.text,
+                [
+                    (c["start"], c["end"])
+                    for c in (v.fingerprint.choices if hasattr(v, "fingerprint") else [])
+                ],
+            ),
+        }
         for v in versions
     ]
     groups = [
         {"group": g, "segments": segments(g.text, [(c["start"], c["end"]) for c in g.choices])}
         for g in message.group_versions.all()
     ]
-    return render(request, "posts/message.html",
-                  {"message": message, "groups": groups, "rows": rows, "page": versions})
+    return render(
+        request,
+        "posts/message.html",
+        {"message": message, "groups": groups, "rows": rows, "page": versions},
+    )

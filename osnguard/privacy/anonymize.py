@@ -10,8 +10,9 @@ message with no private phrase goes to everyone unchanged unless `fingerprint_al
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -36,20 +37,28 @@ class GroupRequest:
     friends: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "GroupRequest":
+    def from_dict(cls, data: Any) -> GroupRequest:
         if isinstance(data, GroupRequest):
             return data
         if not isinstance(data, dict):
-            raise ValueError('each group must be an object like {"name": "Family", "level": 1, "friends": ["ann"]}')
+            raise ValueError(
+                'each group must be an object like {"name": "Family", "level": 1, "friends": ["ann"]}'
+            )
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise ValueError("every group needs a non-empty \"name\"")
+            raise ValueError('every group needs a non-empty "name"')
         level = data.get("level")
         if isinstance(level, bool) or not isinstance(level, (int, float)) or int(level) != level:
-            raise ValueError(f"group {name!r}: \"level\" must be a whole number (1 = closest friends)")
+            raise ValueError(
+                f'group {name!r}: "level" must be a whole number (1 = closest friends)'
+            )
         friends = data.get("friends", [])
-        if not isinstance(friends, list) or not all(isinstance(f, (str, int)) and not isinstance(f, bool) for f in friends):
-            raise ValueError(f"group {name!r}: \"friends\" must be a list of friend ids (strings or numbers)")
+        if not isinstance(friends, list) or not all(
+            isinstance(f, (str, int)) and not isinstance(f, bool) for f in friends
+        ):
+            raise ValueError(
+                f'group {name!r}: "friends" must be a list of friend ids (strings or numbers)'
+            )
         ids = [str(f).strip() for f in friends]
         if any(not f for f in ids):
             raise ValueError(f"group {name!r}: a friend id is empty")
@@ -139,24 +148,33 @@ def parse_groups(groups: Any) -> list[GroupRequest]:
         seen_names.add(group.name)
         for friend in group.friends:
             if friend in owner:
-                where = "twice in that group" if owner[friend] == group.name else f"in groups {owner[friend]!r} and {group.name!r}"
-                raise ValueError(f"friend {friend!r} is listed {where}; each friend receives one version")
+                where = (
+                    "twice in that group"
+                    if owner[friend] == group.name
+                    else f"in groups {owner[friend]!r} and {group.name!r}"
+                )
+                raise ValueError(
+                    f"friend {friend!r} is listed {where}; each friend receives one version"
+                )
             owner[friend] = group.name
     if len(owner) > MAX_RECIPIENTS:
         raise ValueError(f"too many recipients ({len(owner):,}); the limit is {MAX_RECIPIENTS:,}")
     return parsed
 
 
-def identify_phrases(text: str, profile: Profile | dict | None, now: Any) -> tuple[bool, list[Phrase], list[str]]:
+def identify_phrases(
+    text: str, profile: Profile | dict | None, now: Any
+) -> tuple[bool, list[Phrase], list[str]]:
     """Identification (another stage): whether the message is private, its phrases, its warnings.
 
     Raises UncheckedMessage when identification could not check the message: an unchecked
     message is never generalized or fingerprinted as if it had nothing private."""
     try:
         module = importlib.import_module("osnguard.privacy.identification")
-        identify = getattr(module, "identify", None) or importlib.import_module(
-            "osnguard.privacy.identification.pipeline"
-        ).identify
+        identify = (
+            getattr(module, "identify", None)
+            or importlib.import_module("osnguard.privacy.identification.pipeline").identify
+        )
     except (ImportError, AttributeError) as exc:
         raise ResourceMissing("the identification stage is not installed in this build") from exc
     result = identify(text, profile=profile, now=now)
@@ -170,20 +188,27 @@ def default_generalizer() -> Generalizer:
     """The anonymization stage's `anonymize_groups`."""
     for name in ("osnguard.privacy.anonymization", "osnguard.privacy.anonymization.groups"):
         try:
-            return getattr(importlib.import_module(name), "anonymize_groups")
+            return importlib.import_module(name).anonymize_groups
         except (ImportError, AttributeError):
             continue
-    raise ResourceMissing("the group generalization stage (anonymization) is not installed in this build")
+    raise ResourceMissing(
+        "the group generalization stage (anonymization) is not installed in this build"
+    )
 
 
 def generalize(
-    generalizer: Generalizer, text: str, phrases: list[Phrase], groups: list[GroupRequest], profile: Any, now: Any
+    generalizer: Generalizer,
+    text: str,
+    phrases: list[Phrase],
+    groups: list[GroupRequest],
+    profile: Any,
+    now: Any,
 ) -> list[Generalization]:
     """Each group's generalization, in the order of `groups`."""
     spec = None
     for name in ("osnguard.privacy.anonymization", "osnguard.privacy.anonymization.groups"):
         try:
-            spec = getattr(importlib.import_module(name), "GroupSpec")
+            spec = importlib.import_module(name).GroupSpec
             break
         except (ImportError, AttributeError):
             continue
@@ -191,7 +216,10 @@ def generalize(
         specs = [spec(name=g.name, level=g.level) for g in groups]
     else:
         specs = [{"name": g.name, "level": g.level} for g in groups]
-    produced = {getattr(g, "name"): g for g in generalizer(text, phrases, groups=specs, profile=profile, now=now)}
+    produced = {
+        g.name: g
+        for g in generalizer(text, phrases, groups=specs, profile=profile, now=now)
+    }
     out: list[Generalization] = []
     for group in groups:
         found = produced.get(group.name)
@@ -244,8 +272,12 @@ class PositionTexts:
         return [self.id(n, texts.get(n, self.originals.get(n, ""))) for n in numbers]
 
 
-def avoid_versions(slots: Sequence[Any], fixed: Sequence[Choice], given: Sequence[Version],
-                   positions: PositionTexts) -> Avoid | None:
+def avoid_versions(
+    slots: Sequence[Any],
+    fixed: Sequence[Choice],
+    given: Sequence[Version],
+    positions: PositionTexts,
+) -> Avoid | None:
     """How far each version already `given` (earlier groups) is from a new version of this group:
     per slot, a cost for each alternative, plus an offset for the positions this group does not
     vary (its fixed generalized phrases, and fingerprint slots it lacks)."""
@@ -254,10 +286,16 @@ def avoid_versions(slots: Sequence[Any], fixed: Sequence[Choice], given: Sequenc
     columns = [slot.choice.slot if slot.choice is not None else slot.number for slot in slots]
     if any(n is None for n in columns):
         return None
-    numbers = sorted({c.slot for v in given for c in v.choices} | {c.slot for c in fixed}
-                     | set(positions.originals) | set(columns))
+    numbers = sorted(
+        {c.slot for v in given for c in v.choices}
+        | {c.slot for c in fixed}
+        | set(positions.originals)
+        | set(columns)
+    )
     others = [n for n in numbers if n not in set(columns)]
-    prior = np.array([positions.row(v.choices, numbers) for v in given], dtype=np.int64).reshape(len(given), len(numbers))
+    prior = np.array([positions.row(v.choices, numbers) for v in given], dtype=np.int64).reshape(
+        len(given), len(numbers)
+    )
     mine = positions.row(fixed, others)
     index = {n: i for i, n in enumerate(numbers)}
     offsets = np.zeros(len(given), dtype=np.int64)
@@ -280,12 +318,16 @@ def version_distance(versions: Sequence[Version]) -> int | None:
         return None
     numbers = sorted({c.slot for v in versions for c in v.choices})
     positions = PositionTexts(
-        {c.slot: c.original for v in versions for c in v.choices},  # a version without a choice shows this
+        {
+            c.slot: c.original for v in versions for c in v.choices
+        },  # a version without a choice shows this
         {c.slot for v in versions for c in v.choices if c.kind in GENERALIZED_KINDS},
     )
     matrix = np.array([positions.row(v.choices, numbers) for v in versions], dtype=np.int64)
     matrix = matrix.reshape(len(versions), len(numbers))
-    tables = [positions.table(n) for n in numbers]  # per position, the distance between any two texts
+    tables = [
+        positions.table(n) for n in numbers
+    ]  # per position, the distance between any two texts
     best = None
     for start in range(0, len(versions), 128):
         block = matrix[start : start + 128]
@@ -339,7 +381,9 @@ def anonymize(
     private = private and bool(phrases)
 
     if private and requests:
-        gens = generalize(generalizer or default_generalizer(), text, phrases, requests, profile, now)
+        gens = generalize(
+            generalizer or default_generalizer(), text, phrases, requests, profile, now
+        )
     else:
         gens = [Generalization(g.name, g.level, text, 0.0, None, []) for g in requests]
 
@@ -375,15 +419,32 @@ def anonymize(
                     slot.number, next_number = next_number, next_number + 1
                     positions.originals[slot.number] = slot.original
             if wordings:
-                slots = sorted([*slots, *wording_slots(gen.text, gen.choices, check=check)], key=lambda s: (s.start, s.end))
+                slots = sorted(
+                    [*slots, *wording_slots(gen.text, gen.choices, check=check)],
+                    key=lambda s: (s.start, s.end),
+                )
             reworded = {s.choice.slot for s in slots if s.choice is not None}
             done = fingerprint_group(
-                gen.text, request.friends, group=request.name, protected=protected,
-                base_choices=list(gen.choices), slot_base=slot_base, group_index=rank,
-                n_groups=len(requests), seed=seed, check=check, slots=slots,
-                avoid=avoid_versions(slots, [c for c in gen.choices if c.slot not in reworded], versions, positions),
+                gen.text,
+                request.friends,
+                group=request.name,
+                protected=protected,
+                base_choices=list(gen.choices),
+                slot_base=slot_base,
+                group_index=rank,
+                n_groups=len(requests),
+                seed=seed,
+                check=check,
+                slots=slots,
+                avoid=avoid_versions(
+                    slots, [c for c in gen.choices if c.slot not in reworded], versions, positions
+                ),
             )
-            group_versions, group_capacity, distance = done.versions, done.capacity, done.min_distance
+            group_versions, group_capacity, distance = (
+                done.versions,
+                done.capacity,
+                done.min_distance,
+            )
             warnings.extend(done.warnings)
         else:
             group_versions = [Version(f, request.name, gen.text, []) for f in request.friends]
@@ -391,14 +452,24 @@ def anonymize(
         texts_capacity[gen.text] = group_capacity
         versions.extend(group_versions)
         results[index] = GroupResult(
-            request.name, request.level, gen.text, gen.info_loss, gen.k, gen.choices,
-            len(request.friends), group_capacity, distance,
+            request.name,
+            request.level,
+            gen.text,
+            gen.info_loss,
+            gen.k,
+            gen.choices,
+            len(request.friends),
+            group_capacity,
+            distance,
         )
     # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
     total_capacity = sum(texts_capacity.values()) if fingerprint else 1
     distance = version_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
-    if fingerprint and distance is not None and distance < TARGET_DISTANCE and not any(
-        "too short" in w or "share a version" in w for w in warnings
+    if (
+        fingerprint
+        and distance is not None
+        and distance < TARGET_DISTANCE
+        and not any("too short" in w or "share a version" in w for w in warnings)
     ):
         warnings.append(
             f"Some versions differ in only {distance} place(s): a leaker who edits that many words may not be identified."
@@ -414,6 +485,12 @@ def anonymize(
     )
 
 
-def message_capacity(text: str, protected: Sequence[tuple[int, int]] = (), *, check: NaturalnessCheck | None = None, **kwargs: Any) -> int:
+def message_capacity(
+    text: str,
+    protected: Sequence[tuple[int, int]] = (),
+    *,
+    check: NaturalnessCheck | None = None,
+    **kwargs: Any,
+) -> int:
     """Π_j |S_j| of one text whose `protected` spans are left alone (Eq. 4.9 for one generalization)."""
     return slots_capacity(find_slots(text, protected, check=check, **kwargs))

@@ -19,11 +19,12 @@ import json
 import os
 import tempfile
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Generic, TypeVar
 
 from osnguard.privacy import resources
 
@@ -59,19 +60,34 @@ SPECS: dict[str, ModelSpec] = {
     spec.name: spec
     for spec in (
         ModelSpec(
-            "tagger", ("tagger.crfsuite",), 1, ("python-crfsuite", "spacy", SPACY_MODEL, "nltk"),
-            ("ppdp/tweets.csv",), "privacy-attribute CRF tagger (ppdp)",
+            "tagger",
+            ("tagger.crfsuite",),
+            1,
+            ("python-crfsuite", "spacy", SPACY_MODEL, "nltk"),
+            ("ppdp/tweets.csv",),
+            "privacy-attribute CRF tagger (ppdp)",
         ),
         ModelSpec(
-            "classifier", ("classifier.json",), 1, ("scikit-learn",),
-            ("ppdp/tweets.csv",), "private-message classifier, linear SVM with Platt scaling (ppdp)",
+            "classifier",
+            ("classifier.json",),
+            1,
+            ("scikit-learn",),
+            ("ppdp/tweets.csv",),
+            "private-message classifier, linear SVM with Platt scaling (ppdp)",
         ),
         ModelSpec(
-            "paraphrase", ("paraphrase.json",), 1, ("scikit-learn", "spacy", SPACY_MODEL, "nltk", "sacrebleu"),
-            ("msrp/msr_paraphrase_train.txt",), "paraphrase detector, logistic regression (MSRP train)",
+            "paraphrase",
+            ("paraphrase.json",),
+            1,
+            ("scikit-learn", "spacy", SPACY_MODEL, "nltk", "sacrebleu"),
+            ("msrp/msr_paraphrase_train.txt",),
+            "paraphrase detector, logistic regression (MSRP train)",
         ),
         ModelSpec(
-            "temporal", ("temporal.tp.json", "temporal.patterns.json"), 1, ("spacy", SPACY_MODEL),
+            "temporal",
+            ("temporal.tp.json", "temporal.patterns.json"),
+            1,
+            ("spacy", SPACY_MODEL),
             ("timeml/tbaq", "tweetime/data_dev_input_final.txt"),
             "temporal phrase corpus TP and suppression patterns (TimeML, TweeTIME dev)",
         ),
@@ -218,20 +234,37 @@ def status(spec: ModelSpec, folder: Path | None = None) -> ModelStatus:
     with _locked(folder, exclusive=False):
         entry = read_manifest(folder).get("models", {}).get(spec.name)
         if entry is None:
-            return ModelStatus(spec.name, False, f"the {spec.description} is not in {folder / MANIFEST}: {fix}")
+            return ModelStatus(
+                spec.name, False, f"the {spec.description} is not in {folder / MANIFEST}: {fix}"
+            )
         if entry.get("format") != spec.format:
-            return ModelStatus(spec.name, False, f"the {spec.description} was built for another version of the code: {fix}")
+            return ModelStatus(
+                spec.name,
+                False,
+                f"the {spec.description} was built for another version of the code: {fix}",
+            )
         for name in spec.files:
             path = folder / name
             if not path.is_file():
                 return ModelStatus(spec.name, False, f"{path} is missing: {fix}")
             if sha256_file(path) != entry["files"].get(name):
-                return ModelStatus(spec.name, False, f"{path} does not match its manifest entry (altered or half written): {fix}")
+                return ModelStatus(
+                    spec.name,
+                    False,
+                    f"{path} does not match its manifest entry (altered or half written): {fix}",
+                )
     installed = library_versions(spec)
-    changed = [f"{lib} {entry['libraries'].get(lib, '?')} -> {version}" for lib, version in installed.items()
-               if entry["libraries"].get(lib) != version]
+    changed = [
+        f"{lib} {entry['libraries'].get(lib, '?')} -> {version}"
+        for lib, version in installed.items()
+        if entry["libraries"].get(lib) != version
+    ]
     if changed:
-        return ModelStatus(spec.name, False, f"the {spec.description} was built with other libraries ({', '.join(changed)}): {fix}")
+        return ModelStatus(
+            spec.name,
+            False,
+            f"the {spec.description} was built with other libraries ({', '.join(changed)}): {fix}",
+        )
     return ModelStatus(spec.name, True, f"{', '.join(spec.files)} ({spec.description})")
 
 
@@ -276,10 +309,10 @@ class ShippedModel(Generic[T]):
 
 
 __all__ = [
+    "SPECS",
     "ModelSpec",
     "ModelStatus",
     "ModelUnavailable",
-    "SPECS",
     "ShippedModel",
     "install",
     "model_file",

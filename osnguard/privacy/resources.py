@@ -10,10 +10,11 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SETUP_HINT = "run `make setup` (scripts/setup.sh)"
@@ -165,7 +166,7 @@ def check_resources() -> list[Check]:
     def attempt(name: str, probe: Callable[[], str]) -> None:
         try:
             checks.append(Check(name, True, probe()))
-        except Exception as exc:  # noqa: BLE001 - the doctor reports every failure as text
+        except Exception as exc:
             checks.append(Check(name, False, str(exc)))
 
     attempt("spacy", lambda: f"{spacy_model_name()} with pipes {nlp().pipe_names}")
@@ -176,7 +177,19 @@ def check_resources() -> list[Check]:
         result = artifacts.status(spec)
         checks.append(Check(f"model {spec.name}", result.ok, result.detail))
     try:
-        checks.append(Check("corpora", True, f"{corpus_path('README.md').parent} (needed only to train and evaluate)"))
+        checks.append(
+            Check(
+                "corpora",
+                True,
+                f"{corpus_path('README.md').parent} (needed only to train and evaluate)",
+            )
+        )
     except ResourceMissing as exc:
-        checks.append(Check("corpora", True, f"not found, which is fine at run time; training and evaluation need them: {exc}"))
+        checks.append(
+            Check(
+                "corpora",
+                True,
+                f"not found, which is fine at run time; training and evaluation need them: {exc}",
+            )
+        )
     return checks

@@ -24,9 +24,9 @@ import json
 import math
 import re
 import zlib
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Hashable, Iterable
 
 import numpy as np
 
@@ -83,7 +83,9 @@ def required_shared(version_size: int, text_size: int) -> int:
     return max(floor, math.ceil(THETA * min(version_size, text_size) - 1e-9))
 
 
-def lexical_overlap(text_terms: frozenset[str], version_terms: frozenset[str]) -> tuple[bool, float]:
+def lexical_overlap(
+    text_terms: frozenset[str], version_terms: frozenset[str]
+) -> tuple[bool, float]:
     """The pre-check: (passes, containment), containment = shared / size of the smaller side."""
     shared = len(text_terms & version_terms)
     smaller = min(len(text_terms), len(version_terms))
@@ -183,8 +185,10 @@ class ScreeningIndex:
         rows, counts = np.unique(np.concatenate(arrays), return_counts=True)
         sizes = self._min_array[rows]
         # required_shared() for every candidate row at once
-        need = np.maximum(np.minimum(MIN_SHARED, sizes),
-                          np.ceil(THETA * np.minimum(sizes, len(text_terms)) - 1e-9))
+        need = np.maximum(
+            np.minimum(MIN_SHARED, sizes),
+            np.ceil(THETA * np.minimum(sizes, len(text_terms)) - 1e-9),
+        )
         keep = (counts >= need) & (sizes > 0)
         order = np.argsort(-counts[keep], kind="stable")
         found = rows[keep][order]
@@ -202,13 +206,15 @@ class ScreeningIndex:
             "terms": terms_by_id,
             "messages": [[mid, e.min_size, e.term_ids] for mid, e in self._entries.items()],
         }
-        if not all(isinstance(mid, (str, int)) and not isinstance(mid, bool) for mid in self._entries):
+        if not all(
+            isinstance(mid, (str, int)) and not isinstance(mid, bool) for mid in self._entries
+        ):
             raise ValueError("message ids must be strings or integers to serialise the index")
         raw = json.dumps(state, separators=(",", ":")).encode()
         return zlib.compress(raw, 6)
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> "ScreeningIndex":
+    def from_bytes(cls, data: bytes) -> ScreeningIndex:
         try:
             state = json.loads(zlib.decompress(data))
         except (zlib.error, ValueError, TypeError) as exc:

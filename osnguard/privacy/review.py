@@ -17,12 +17,22 @@ Pure Python; no Django.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from osnguard.privacy.anonymization import GroupGeneralization, Option, alternatives, anonymize_groups, generalize_text
-from osnguard.privacy.anonymization.groups import options_available, usable_phrases  # the groups' own rules
+from osnguard.privacy.anonymization import (
+    GroupGeneralization,
+    Option,
+    alternatives,
+    anonymize_groups,
+    generalize_text,
+)
+from osnguard.privacy.anonymization.groups import (
+    options_available,
+    usable_phrases,
+)  # the groups' own rules
 from osnguard.privacy.anonymization.schemas import Reading
 from osnguard.privacy.types import Phrase, Profile
 
@@ -52,13 +62,21 @@ class ReviewChoices:
     edits: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, *, degrees: Mapping[str, Mapping[str, int]] | None = None,
-              readings: Mapping[str, str] | None = None,
-              rejected: Sequence[Sequence[str]] | None = None,
-              edits: Mapping[str, str] | None = None) -> "ReviewChoices":
+    def build(
+        cls,
+        *,
+        degrees: Mapping[str, Mapping[str, int]] | None = None,
+        readings: Mapping[str, str] | None = None,
+        rejected: Sequence[Sequence[str]] | None = None,
+        edits: Mapping[str, str] | None = None,
+    ) -> ReviewChoices:
         pairs = frozenset(_pair(a, b) for a, b in (rejected or ()))
-        return cls({g: dict(d) for g, d in (degrees or {}).items()}, dict(readings or {}), pairs,
-                   {g: " ".join(t.split()) for g, t in (edits or {}).items() if t and t.strip()})
+        return cls(
+            {g: dict(d) for g, d in (degrees or {}).items()},
+            dict(readings or {}),
+            pairs,
+            {g: " ".join(t.split()) for g, t in (edits or {}).items() if t and t.strip()},
+        )
 
 
 @dataclass
@@ -80,28 +98,52 @@ class PhraseReview:
         return len(self.readings) > 1
 
     def option_dicts(self) -> list[dict[str, Any]]:
-        return [{"degree": o.degree, "text": o.text, "kind": o.kind, "info_loss": round(float(o.info_loss), 4),
-                 "k": o.k, "fre": o.fre, "natural": bool(o.natural), "available": ok}
-                for o, ok in zip(self.options, self.available)]
+        return [
+            {
+                "degree": o.degree,
+                "text": o.text,
+                "kind": o.kind,
+                "info_loss": round(float(o.info_loss), 4),
+                "k": o.k,
+                "fre": o.fre,
+                "natural": bool(o.natural),
+                "available": ok,
+            }
+            for o, ok in zip(self.options, self.available)
+        ]
 
     def readings_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "phrase": self.phrase.text, "reading": self.reading,
-                "options": [{"key": r.key, "description": r.description} for r in self.readings]}
+        return {
+            "key": self.key,
+            "phrase": self.phrase.text,
+            "reading": self.reading,
+            "options": [{"key": r.key, "description": r.description} for r in self.readings],
+        }
 
 
 def parse_key(key: str, text: str) -> tuple[int, int]:
     match = KEY_RE.match(str(key))
     if not match:
-        raise ValueError(f"{key!r} is not a phrase key; keys look like \"8:13\" "
-                         "(the phrase's start:end in the message)")
+        raise ValueError(
+            f'{key!r} is not a phrase key; keys look like "8:13" '
+            "(the phrase's start:end in the message)"
+        )
     start, end = int(match.group(1)), int(match.group(2))
     if not 0 <= start < end <= len(text):
-        raise ValueError(f"phrase key {key} lies outside the message; the message changed since the review")
+        raise ValueError(
+            f"phrase key {key} lies outside the message; the message changed since the review"
+        )
     return start, end
 
 
-def review_phrases(text: str, phrases: Sequence[Phrase], *, profile: Profile, now: datetime | None,
-                   readings: Mapping[str, str] | None = None) -> list[PhraseReview]:
+def review_phrases(
+    text: str,
+    phrases: Sequence[Phrase],
+    *,
+    profile: Profile,
+    now: datetime | None,
+    readings: Mapping[str, str] | None = None,
+) -> list[PhraseReview]:
     """The options of every private phrase the groups generalize, with the author's readings applied.
 
     Raises ValueError for a key that names no phrase (stale) or a reading the phrase does not have.
@@ -112,8 +154,10 @@ def review_phrases(text: str, phrases: Sequence[Phrase], *, profile: Profile, no
     for key in readings:
         parse_key(key, text)
         if key not in by_key:
-            raise ValueError(f"no private phrase at {key} ({text[slice(*parse_key(key, text))]!r}); "
-                             "the message changed since the review")
+            raise ValueError(
+                f"no private phrase at {key} ({text[slice(*parse_key(key, text))]!r}); "
+                "the message changed since the review"
+            )
     out: list[PhraseReview] = []
     for index, phrase in enumerate(kept):
         key = phrase_key(phrase)
@@ -122,16 +166,26 @@ def review_phrases(text: str, phrases: Sequence[Phrase], *, profile: Profile, no
         if wanted is not None and wanted != found.reading:
             if wanted not in {r.key for r in found.readings}:
                 offered = ", ".join(f"{r.key} ({r.description})" for r in found.readings) or "none"
-                raise ValueError(f"{phrase.text!r} has no reading {wanted!r}; its readings are: {offered}")
+                raise ValueError(
+                    f"{phrase.text!r} has no reading {wanted!r}; its readings are: {offered}"
+                )
             found = alternatives(text, phrase, profile=profile, now=now, reading=wanted)
-        out.append(PhraseReview(key, index, phrase, list(found.options), [], list(found.readings), found.reading))
+        out.append(
+            PhraseReview(
+                key, index, phrase, list(found.options), [], list(found.readings), found.reading
+            )
+        )
     for review, available in zip(out, options_available([r.options for r in out])):
         review.available = available
     return out
 
 
-def check_degrees(reviews: Sequence[PhraseReview], degrees: Mapping[str, Mapping[str, int]],
-                  group_names: Sequence[str], text: str) -> None:
+def check_degrees(
+    reviews: Sequence[PhraseReview],
+    degrees: Mapping[str, Mapping[str, int]],
+    group_names: Sequence[str],
+    text: str,
+) -> None:
     """Raise ValueError for an unknown group, a stale phrase key, or a degree out of range."""
     by_key = {r.key: r for r in reviews}
     unknown = sorted(set(degrees) - set(group_names))
@@ -142,14 +196,24 @@ def check_degrees(reviews: Sequence[PhraseReview], degrees: Mapping[str, Mapping
             start, end = parse_key(key, text)
             review = by_key.get(key)
             if review is None:
-                raise ValueError(f"{group}: no private phrase at {key} ({text[start:end]!r}); "
-                                 "the message changed since the review")
-            if isinstance(degree, bool) or not isinstance(degree, int) or not 0 <= degree < len(review.options):
-                raise ValueError(f"{group}: {review.phrase.text!r} has options 0..{len(review.options) - 1}, "
-                                 f"not {degree!r}")
+                raise ValueError(
+                    f"{group}: no private phrase at {key} ({text[start:end]!r}); "
+                    "the message changed since the review"
+                )
+            if (
+                isinstance(degree, bool)
+                or not isinstance(degree, int)
+                or not 0 <= degree < len(review.options)
+            ):
+                raise ValueError(
+                    f"{group}: {review.phrase.text!r} has options 0..{len(review.options) - 1}, "
+                    f"not {degree!r}"
+                )
             if not review.available[degree]:
-                raise ValueError(f"{group}: option {degree} of {review.phrase.text!r} would cut into another "
-                                 "private phrase; choose another")
+                raise ValueError(
+                    f"{group}: option {degree} of {review.phrase.text!r} would cut into another "
+                    "private phrase; choose another"
+                )
 
 
 class ReviewedGeneralizer:
@@ -168,10 +232,21 @@ class ReviewedGeneralizer:
         self.defaults: dict[str, dict[str, int]] = {}
         self.edited: set[str] = set()
 
-    def __call__(self, text: str, phrases: Sequence[Phrase], *, groups: Sequence[Any], profile: Any,
-                 now: datetime | None) -> list[GroupGeneralization]:
-        readings = {r.index: r.reading for r in self.reviews if r.reading is not None and r.readings}
-        proposed = anonymize_groups(text, phrases, groups=groups, profile=profile, now=now, readings=readings)
+    def __call__(
+        self,
+        text: str,
+        phrases: Sequence[Phrase],
+        *,
+        groups: Sequence[Any],
+        profile: Any,
+        now: datetime | None,
+    ) -> list[GroupGeneralization]:
+        readings = {
+            r.index: r.reading for r in self.reviews if r.reading is not None and r.readings
+        }
+        proposed = anonymize_groups(
+            text, phrases, groups=groups, profile=profile, now=now, readings=readings
+        )
         out = []
         for group in proposed:
             degrees = [level.degree for level in group.phrase_levels]
@@ -182,8 +257,16 @@ class ReviewedGeneralizer:
                     if review.key in chosen:
                         degrees[review.index] = chosen[review.key]
                 if degrees != [level.degree for level in group.phrase_levels]:
-                    group = generalize_text(text, phrases, degrees, profile=profile, now=now, name=group.name,
-                                            level=group.level, readings=readings)
+                    group = generalize_text(
+                        text,
+                        phrases,
+                        degrees,
+                        profile=profile,
+                        now=now,
+                        name=group.name,
+                        level=group.level,
+                        readings=readings,
+                    )
             self.generated[group.name] = group
             self.degrees[group.name] = {r.key: d for r, d in zip(self.reviews, degrees)}
             edit = self.choices.edits.get(group.name)
@@ -202,7 +285,9 @@ class RejectingCheck:
         self.rejected = rejected
         self.base = base
 
-    def __call__(self, left: Sequence[str], original: str, replacement: str, right: Sequence[str]) -> bool:
+    def __call__(
+        self, left: Sequence[str], original: str, replacement: str, right: Sequence[str]
+    ) -> bool:
         if _pair(original, replacement) in self.rejected:
             return False
         if self.base is None:

@@ -19,8 +19,14 @@ User = get_user_model()
 
 
 def signup_data(**overrides):
-    data = {"username": "newbie", "first_name": "New", "last_name": "Bie", "email": "new@example.com",
-            "password1": "a-long-Passphrase-42", "password2": "a-long-Passphrase-42"}
+    data = {
+        "username": "newbie",
+        "first_name": "New",
+        "last_name": "Bie",
+        "email": "new@example.com",
+        "password1": "a-long-Passphrase-42",
+        "password2": "a-long-Passphrase-42",
+    }
     data.update(overrides)
     return data
 
@@ -30,19 +36,23 @@ def test_sign_up_creates_user_with_default_groups_and_logs_in(client):
     assert response.status_code == 302 and response.url == reverse("accounts:profile")
     user = User.objects.get(username="newbie")
     assert user.check_password("a-long-Passphrase-42")
-    assert list(FriendGroup.objects.filter(owner=user).order_by("level").values_list("name", flat=True)) == [
-        "Family", "Best friends", "Friends", "Acquaintances", "Public"]
+    assert list(
+        FriendGroup.objects.filter(owner=user).order_by("level").values_list("name", flat=True)
+    ) == ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
     assert client.get(reverse("home")).status_code == 200  # signed in
 
 
-@pytest.mark.parametrize("overrides, message", [
-    ({"username": ""}, "This field is required"),
-    ({"username": "x" * 151}, "at most 150"),
-    ({"username": "bad name!"}, "Enter a valid username"),
-    ({"password2": "different-Passphrase-1"}, "didn’t match"),
-    ({"password1": "123", "password2": "123"}, "too short"),
-    ({"email": "not-an-email"}, "valid email"),
-])
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"username": ""}, "This field is required"),
+        ({"username": "x" * 151}, "at most 150"),
+        ({"username": "bad name!"}, "Enter a valid username"),
+        ({"password2": "different-Passphrase-1"}, "didn’t match"),
+        ({"password1": "123", "password2": "123"}, "too short"),
+        ({"email": "not-an-email"}, "valid email"),
+    ],
+)
 def test_sign_up_bad_input_is_a_form_error(client, overrides, message):
     response = client.post(reverse("accounts:signup"), signup_data(**overrides))
     assert response.status_code == 400
@@ -57,6 +67,7 @@ def test_sign_up_duplicate_username_case_insensitive(client, user):
 
 def test_sign_up_service_rejects_weak_password():
     from django.core.exceptions import ValidationError
+
     with pytest.raises(ValidationError) as info:
         user_sign_up(username="weak", password="password")
     assert "password" in info.value.message_dict
@@ -77,18 +88,36 @@ def test_log_in_wrong_password_shows_error(client, user):
 
 
 def test_password_change(web, user):
-    response = web.post(reverse("accounts:password_change"), {
-        "old_password": PASSWORD, "new_password1": "another-Passphrase-77", "new_password2": "another-Passphrase-77"})
+    response = web.post(
+        reverse("accounts:password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-Passphrase-77",
+            "new_password2": "another-Passphrase-77",
+        },
+    )
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.check_password("another-Passphrase-77")
-    wrong = web.post(reverse("accounts:password_change"), {
-        "old_password": "wrong", "new_password1": "x-Passphrase-77", "new_password2": "x-Passphrase-77"})
+    wrong = web.post(
+        reverse("accounts:password_change"),
+        {
+            "old_password": "wrong",
+            "new_password1": "x-Passphrase-77",
+            "new_password2": "x-Passphrase-77",
+        },
+    )
     assert wrong.status_code == 200 and "incorrectly" in wrong.content.decode()
 
 
 def test_pages_need_log_in(client):
-    for name in ("home", "accounts:profile", "circles:friends", "circles:groups", "circles:requests"):
+    for name in (
+        "home",
+        "accounts:profile",
+        "circles:friends",
+        "circles:groups",
+        "circles:requests",
+    ):
         response = client.get(reverse(name))
         assert response.status_code == 302 and reverse("accounts:login") in response.url
 
@@ -96,9 +125,16 @@ def test_pages_need_log_in(client):
 def test_profile_page_edit_round_trip(web, user):
     response = web.get(reverse("accounts:profile"))
     assert response.status_code == 200 and "Hometown" in response.content.decode()
-    data = {"first_name": "Adam", "last_name": "Ebert", "email": "adam@example.com",
-            "hometown": "Tokyo", "education": "Tokyo University\nHarvard University\n\n", "work": "student",
-            "birthday": "1994-04-12", "languages": "Japanese\nenglish\nEnglish"}
+    data = {
+        "first_name": "Adam",
+        "last_name": "Ebert",
+        "email": "adam@example.com",
+        "hometown": "Tokyo",
+        "education": "Tokyo University\nHarvard University\n\n",
+        "work": "student",
+        "birthday": "1994-04-12",
+        "languages": "Japanese\nenglish\nEnglish",
+    }
     response = web.post(reverse("accounts:profile"), data)
     assert response.status_code == 302
     profile = profile_get(user=user)
@@ -110,13 +146,16 @@ def test_profile_page_edit_round_trip(web, user):
     assert "Harvard University" in page and "1994-04-12" in page
 
 
-@pytest.mark.parametrize("field, value, message", [
-    ("birthday", "1994-13-40", "valid date"),
-    ("birthday", "2999-01-01", "plausible"),
-    ("hometown", "x" * 121, "at most 120"),
-    ("relationship", "a\nb\nc\nd", "at most 3"),
-    ("email", "nope", "valid email"),
-])
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("birthday", "1994-13-40", "valid date"),
+        ("birthday", "2999-01-01", "plausible"),
+        ("hometown", "x" * 121, "at most 120"),
+        ("relationship", "a\nb\nc\nd", "at most 3"),
+        ("email", "nope", "valid email"),
+    ],
+)
 def test_profile_page_bad_input(web, user, field, value, message):
     response = web.post(reverse("accounts:profile"), {"hometown": "Tokyo", field: value})
     assert response.status_code == 400
@@ -125,11 +164,22 @@ def test_profile_page_bad_input(web, user, field, value, message):
 
 
 def test_profile_as_engine_dict_is_accepted_by_the_engine(user):
-    profile_update(user=user, attributes={"hometown": ["Tokyo"], "education": ["Tokyo University", "Harvard University"],
-                                          "work": "student", "birthday": ["1994-04-12"]})
+    profile_update(
+        user=user,
+        attributes={
+            "hometown": ["Tokyo"],
+            "education": ["Tokyo University", "Harvard University"],
+            "work": "student",
+            "birthday": ["1994-04-12"],
+        },
+    )
     data = profile_as_engine_dict(user=user)
-    assert data == {"hometown": ["Tokyo"], "education": ["Tokyo University", "Harvard University"],
-                    "work": ["student"], "birthday": ["1994-04-12"]}
+    assert data == {
+        "hometown": ["Tokyo"],
+        "education": ["Tokyo University", "Harvard University"],
+        "work": ["student"],
+        "birthday": ["1994-04-12"],
+    }
     engine = Profile.from_dict(data)
     assert engine.values["education"] == ("Tokyo University", "Harvard University")
     assert set(profile_get(user=user)) == set(PROFILE_ATTRIBUTES)
@@ -148,10 +198,17 @@ def test_fingerprint_every_message_setting_round_trip(web, user):
 
     assert profile_settings_get(user=user).fingerprint_all is False  # default, nothing stored
     assert 'name="fingerprint_all"' in web.get(reverse("accounts:profile")).content.decode()
-    assert web.post(reverse("accounts:profile"), {"hometown": "Tokyo", "fingerprint_all": "on"}).status_code == 302
+    assert (
+        web.post(
+            reverse("accounts:profile"), {"hometown": "Tokyo", "fingerprint_all": "on"}
+        ).status_code
+        == 302
+    )
     assert profile_settings_get(user=user).fingerprint_all is True
-    assert re.search(r'<input type="checkbox" name="fingerprint_all"[^>]* checked>',
-                     web.get(reverse("accounts:profile")).content.decode())
+    assert re.search(
+        r'<input type="checkbox" name="fingerprint_all"[^>]* checked>',
+        web.get(reverse("accounts:profile")).content.decode(),
+    )
     # an unticked box is a plain form's "off"
     assert web.post(reverse("accounts:profile"), {"hometown": "Tokyo"}).status_code == 302
     assert profile_settings_get(user=user).fingerprint_all is False

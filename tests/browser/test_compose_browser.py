@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import pytest
+from browsing import screenshot
 
 from osnguard.accounts.services import profile_update, user_sign_up
-
 from osnguard.privacy.identification import identify
-
-from browsing import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_typing_highlights_private_phrases_with_reasons(logged_in_page, live_server, fast_password_hashing):
+def test_typing_highlights_private_phrases_with_reasons(
+    logged_in_page, live_server, fast_password_hashing
+):
     user = user_sign_up(username="adam_b", password="a-long-passphrase-1", first_name="Adam")
-    profile_update(user=user, attributes={"hometown": ["Tokyo"], "education": ["Harvard University"]})
-    identify("Warm up the engine in this process: live_server shares it.", profile={"hometown": ["Tokyo"]})
+    profile_update(
+        user=user, attributes={"hometown": ["Tokyo"], "education": ["Harvard University"]}
+    )
+    identify(
+        "Warm up the engine in this process: live_server shares it.",
+        profile={"hometown": ["Tokyo"]},
+    )
     page = logged_in_page(user)
     page.goto(f"{live_server.url}/compose/")
     page.locator("#analysis-empty").wait_for()
@@ -40,17 +45,23 @@ def test_typing_highlights_private_phrases_with_reasons(logged_in_page, live_ser
     screenshot(page, "compose-highlights")
 
     page.locator("#compose-text").fill("Tokyo is the capital of Japan.")
-    page.wait_for_function("() => document.querySelector('#verdict') && "
-                           "document.querySelector('#verdict').innerText.includes('Nothing private')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('#verdict') && "
+        "document.querySelector('#verdict').innerText.includes('Nothing private')",
+        timeout=60_000,
+    )
 
 
-def test_review_edit_and_post_then_each_friend_sees_only_their_version(logged_in_page, live_server,
-                                                                       fast_password_hashing, django_user_model):
+def test_review_edit_and_post_then_each_friend_sees_only_their_version(
+    logged_in_page, live_server, fast_password_hashing, django_user_model
+):
     from osnguard.circles.models import FriendGroup, Friendship
     from osnguard.posts.models import Message
 
     adam = user_sign_up(username="adam_r", password="a-long-passphrase-1", first_name="Adam")
-    profile_update(user=adam, attributes={"hometown": ["Tokyo"], "education": ["Harvard University"]})
+    profile_update(
+        user=adam, attributes={"hometown": ["Tokyo"], "education": ["Harvard University"]}
+    )
     friends = {}
     for group in FriendGroup.objects.filter(owner=adam).order_by("level"):
         friend = django_user_model.objects.create_user(username=f"r_{group.level}", password="x")
@@ -59,7 +70,9 @@ def test_review_edit_and_post_then_each_friend_sees_only_their_version(logged_in
     identify("Warm up the engine in this process.", profile={"hometown": ["Tokyo"]})
     page = logged_in_page(adam)
     page.goto(f"{live_server.url}/compose/")
-    page.locator("#compose-text").fill("My hometown is Tokyo and I studied at Harvard University for three years.")
+    page.locator("#compose-text").fill(
+        "My hometown is Tokyo and I studied at Harvard University for three years."
+    )
     page.get_by_role("button", name="Review versions").click()
     page.locator("#review-panel").wait_for(timeout=120_000)
     cards = page.locator("article.group-version")
@@ -71,8 +84,11 @@ def test_review_edit_and_post_then_each_friend_sees_only_their_version(logged_in
     public.locator("summary", has_text="Edit").click()
     public.locator("textarea").fill("My hometown is in Asia and I went to a university there.")
     page.get_by_role("button", name="Update versions").click()
-    page.wait_for_function("() => document.querySelector(\"article[data-group='Public'] .generalized\")"
-                           ".innerText.includes('went to a university there')", timeout=120_000)
+    page.wait_for_function(
+        "() => document.querySelector(\"article[data-group='Public'] .generalized\")"
+        ".innerText.includes('went to a university there')",
+        timeout=120_000,
+    )
     page.locator("#post-button").click()
     page.wait_for_url("**/posts/*/", timeout=120_000)
     message = Message.objects.get(author=adam)

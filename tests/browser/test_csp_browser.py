@@ -9,15 +9,23 @@ from factories import UserFactory, make_friends
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Collects violations from the page itself; init scripts are injected by the browser, not the page.
-COLLECT = ("window.__cspViolations = [];"
-           "document.addEventListener('securitypolicyviolation', e => "
-           "window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+COLLECT = (
+    "window.__cspViolations = [];"
+    "document.addEventListener('securitypolicyviolation', e => "
+    "window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));"
+)
 
 
 def watch(page) -> list[str]:
     console: list[str] = []
-    page.on("console", lambda message: console.append(message.text)
-            if message.type == "error" or "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            console.append(message.text)
+            if message.type == "error" or "Content Security Policy" in message.text
+            else None
+        ),
+    )
     page.add_init_script(COLLECT)
     return console
 
@@ -26,9 +34,22 @@ def test_main_pages_load_with_no_violation(logged_in_page, live_server, user):
     friendship = make_friends(user, UserFactory())
     page = logged_in_page(user)
     console = watch(page)
-    pages = ["/", "/feed/", "/posts/", "/friends/", f"/friends/{friendship.pk}/", "/friends/requests/", "/groups/",
-             "/accounts/profile/", "/accounts/password/", "/disclosures/", "/disclosures/sources/",
-             "/disclosures/notifications/", "/disclosures/notifications/settings/", "/api/docs/"]
+    pages = [
+        "/",
+        "/feed/",
+        "/posts/",
+        "/friends/",
+        f"/friends/{friendship.pk}/",
+        "/friends/requests/",
+        "/groups/",
+        "/accounts/profile/",
+        "/accounts/password/",
+        "/disclosures/",
+        "/disclosures/sources/",
+        "/disclosures/notifications/",
+        "/disclosures/notifications/settings/",
+        "/api/docs/",
+    ]
     for url in pages:
         response = page.goto(live_server.url + url)
         assert response.status == 200, url
@@ -49,7 +70,9 @@ def test_htmx_works_on_compose_under_the_policy(logged_in_page, live_server, use
     page = logged_in_page(user)
     console = watch(page)
     page.goto(live_server.url + "/compose/")
-    page.locator("#analysis-empty").wait_for(timeout=60_000)  # the load-triggered htmx request came back
+    page.locator("#analysis-empty").wait_for(
+        timeout=60_000
+    )  # the load-triggered htmx request came back
     page.locator("#compose-text").fill("I had lunch today.")
     page.wait_for_function("() => document.querySelector('#verdict') !== null", timeout=60_000)
     assert page.evaluate("window.__cspViolations") == []

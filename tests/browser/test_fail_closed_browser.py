@@ -5,17 +5,17 @@ lands on the post, marked as such."""
 from __future__ import annotations
 
 import pytest
+from browsing import screenshot
 
 from osnguard.accounts.services import user_sign_up
 from osnguard.privacy.identification import identify, tagger
 
-from browsing import screenshot
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_unchecked_message_is_said_and_posted_only_by_explicit_choice(logged_in_page, live_server, monkeypatch,
-                                                                      fast_password_hashing, django_user_model):
+def test_unchecked_message_is_said_and_posted_only_by_explicit_choice(
+    logged_in_page, live_server, monkeypatch, fast_password_hashing, django_user_model
+):
     from osnguard.circles.models import FriendGroup, Friendship
     from osnguard.posts.models import Message
 
@@ -50,4 +50,6 @@ def test_unchecked_message_is_said_and_posted_only_by_explicit_choice(logged_in_
     page.wait_for_url("**/posts/*/", timeout=60_000)
     assert page.locator("#posted-unchecked").is_visible()
     message = Message.objects.get(author=adam)
-    assert message.posted_unchecked and set(message.versions.values_list("text", flat=True)) == {message.text}
+    assert message.posted_unchecked and set(message.versions.values_list("text", flat=True)) == {
+        message.text
+    }

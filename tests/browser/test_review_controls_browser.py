@@ -4,19 +4,19 @@ synonym re-propose in place (htmx, no reload), and posting stores exactly what w
 from __future__ import annotations
 
 import pytest
+from browsing import screenshot
 
 from osnguard.accounts.services import profile_update, user_sign_up
 from osnguard.privacy.identification import identify
-
-from browsing import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TEXT = "I am at Tokyo station at 10am with my sister. We studied the old maps for hours."
 
 
-def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_server, fast_password_hashing,
-                                                           django_user_model):
+def test_choose_a_generalization_reject_a_synonym_and_post(
+    logged_in_page, live_server, fast_password_hashing, django_user_model
+):
     from osnguard.circles.models import FriendGroup, Friendship
     from osnguard.posts.models import Message
 
@@ -24,7 +24,9 @@ def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_
     profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
     for group in FriendGroup.objects.filter(owner=author):
         for i in range(2):
-            friend = django_user_model.objects.create_user(username=f"rb_{group.level}_{i}", password="x")
+            friend = django_user_model.objects.create_user(
+                username=f"rb_{group.level}_{i}", password="x"
+            )
             Friendship.objects.create(owner=author, friend=friend, group=group)
     identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
     page = logged_in_page(author)
@@ -35,8 +37,11 @@ def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_
     # a changed message: "Review versions" starts a new review instead of applying stale choices
     page.locator("#compose-text").fill(TEXT)
     page.get_by_role("button", name="Review versions").click()
-    page.wait_for_function("() => document.querySelector(\"article[data-group='Family'] .generalized\")"
-                           ".innerText.includes('old maps')", timeout=120_000)
+    page.wait_for_function(
+        "() => document.querySelector(\"article[data-group='Family'] .generalized\")"
+        ".innerText.includes('old maps')",
+        timeout=120_000,
+    )
     assert page.locator("#review-error").count() == 0
     page.evaluate("() => { window.__noReload = true; }")
 
@@ -45,15 +50,28 @@ def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_
     friends = page.locator("article.group-version[data-group='Best friends']")
     friends.locator("summary", has_text="How each private phrase reads").click()
     select = friends.locator("select[name='choice__8:13__Best friends']")
-    options = select.evaluate("s => [...s.options].map(o => [o.value, o.text, o.selected, o.disabled])")
-    assert any("Japan" in label and "loss" in label and "hides you among" in label for _, label, _, _ in options)
+    options = select.evaluate(
+        "s => [...s.options].map(o => [o.value, o.text, o.selected, o.disabled])"
+    )
+    assert any(
+        "Japan" in label and "loss" in label and "hides you among" in label
+        for _, label, _, _ in options
+    )
     current = next(label for _, label, selected, _ in options if selected)
-    assert current.split("”")[0].lstrip("“") in friends.locator(".generalized").inner_text()  # what it shows
+    assert (
+        current.split("”")[0].lstrip("“") in friends.locator(".generalized").inner_text()
+    )  # what it shows
     place = "Asia" if " in Japan”" in current else "Japan"  # a change either way
-    value = next(v for v, label, _, disabled in options if f" in {place}”" in label and not disabled)
+    value = next(
+        v for v, label, _, disabled in options if f" in {place}”" in label and not disabled
+    )
     select.select_option(value)
-    page.wait_for_function("place => document.querySelector(\"article[data-group='Best friends'] .generalized\")"
-                           ".innerText.includes(place)", arg=place, timeout=120_000)
+    page.wait_for_function(
+        "place => document.querySelector(\"article[data-group='Best friends'] .generalized\")"
+        ".innerText.includes(place)",
+        arg=place,
+        timeout=120_000,
+    )
     assert page.evaluate("() => window.__noReload === true")  # swapped in place
     friends = page.locator("article.group-version[data-group='Best friends']")
     assert "Tokyo" not in friends.locator(".generalized").inner_text()
@@ -68,7 +86,12 @@ def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_
     page.locator("#rejected").wait_for(timeout=120_000)
     assert f"{word} → {synonym}" in page.locator("#rejected").inner_text()
     assert page.evaluate("() => window.__noReload === true")
-    assert place in page.locator("article.group-version[data-group='Best friends'] .generalized").inner_text()
+    assert (
+        place
+        in page.locator(
+            "article.group-version[data-group='Best friends'] .generalized"
+        ).inner_text()
+    )
     screenshot(page, "compose-review-controls")
 
     page.locator("#post-button").click()
@@ -79,5 +102,7 @@ def test_choose_a_generalization_reject_a_synonym_and_post(logged_in_page, live_
     assert "Tokyo" in texts["Family"]
     assert message.versions.count() == 10
     for version in message.versions.select_related("fingerprint"):
-        assert not any(c["original"].lower() == word.lower() and c["text"].lower() == synonym.lower()
-                       for c in version.fingerprint.choices)
+        assert not any(
+            c["original"].lower() == word.lower() and c["text"].lower() == synonym.lower()
+            for c in version.fingerprint.choices
+        )

@@ -7,7 +7,7 @@ import pytest
 from factories import UserFactory, add_interactions, make_friends
 from rest_framework.test import APIClient
 
-from osnguard.circles.models import FriendGroup, Friendship, FriendRequest, Interaction
+from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 from osnguard.circles.services import friend_request_send
 
 pytestmark = pytest.mark.django_db
@@ -30,16 +30,34 @@ def theirs(other):
     }
 
 
-@pytest.mark.parametrize("method, url", [
-    ("get", "/api/groups/"), ("post", "/api/groups/"), ("get", "/api/groups/1/"), ("patch", "/api/groups/1/"),
-    ("delete", "/api/groups/1/"), ("post", "/api/groups/reorder/"), ("get", "/api/friends/"),
-    ("get", "/api/friends/1/"), ("patch", "/api/friends/1/"), ("delete", "/api/friends/1/"),
-    ("post", "/api/friends/1/apply-suggestion/"), ("get", "/api/friend-requests/"), ("post", "/api/friend-requests/"),
-    ("get", "/api/friend-requests/1/"), ("post", "/api/friend-requests/1/accept/"),
-    ("post", "/api/friend-requests/1/decline/"), ("post", "/api/friend-requests/1/cancel/"), ("get", "/api/users/"),
-    ("get", "/api/interactions/"), ("post", "/api/interactions/"), ("get", "/api/level-suggestions/"),
-    ("post", "/api/level-suggestions/recompute/"), ("get", "/api/profile/"),
-])
+@pytest.mark.parametrize(
+    "method, url",
+    [
+        ("get", "/api/groups/"),
+        ("post", "/api/groups/"),
+        ("get", "/api/groups/1/"),
+        ("patch", "/api/groups/1/"),
+        ("delete", "/api/groups/1/"),
+        ("post", "/api/groups/reorder/"),
+        ("get", "/api/friends/"),
+        ("get", "/api/friends/1/"),
+        ("patch", "/api/friends/1/"),
+        ("delete", "/api/friends/1/"),
+        ("post", "/api/friends/1/apply-suggestion/"),
+        ("get", "/api/friend-requests/"),
+        ("post", "/api/friend-requests/"),
+        ("get", "/api/friend-requests/1/"),
+        ("post", "/api/friend-requests/1/accept/"),
+        ("post", "/api/friend-requests/1/decline/"),
+        ("post", "/api/friend-requests/1/cancel/"),
+        ("get", "/api/users/"),
+        ("get", "/api/interactions/"),
+        ("post", "/api/interactions/"),
+        ("get", "/api/level-suggestions/"),
+        ("post", "/api/level-suggestions/recompute/"),
+        ("get", "/api/profile/"),
+    ],
+)
 def test_every_endpoint_needs_authentication(method, url):
     assert getattr(APIClient(), method)(url).status_code in (401, 403)
 
@@ -50,21 +68,41 @@ def test_every_endpoint_needs_authentication(method, url):
 def test_group_crud(api, user):
     listing = api.get("/api/groups/")
     assert listing.status_code == 200 and listing.data["count"] == 5
-    assert [g["name"] for g in listing.data["results"]] == ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
+    assert [g["name"] for g in listing.data["results"]] == [
+        "Family",
+        "Best friends",
+        "Friends",
+        "Acquaintances",
+        "Public",
+    ]
     created = api.post("/api/groups/", {"name": "Colleagues", "level": 3}, format="json")
     assert created.status_code == 201 and created.data["member_count"] == 0
     pk = created.data["id"]
     assert api.get(f"/api/groups/{pk}/").data["name"] == "Colleagues"
     patched = api.patch(f"/api/groups/{pk}/", {"name": "Work", "level": 2}, format="json")
-    assert patched.status_code == 200 and (patched.data["name"], patched.data["level"]) == ("Work", 2)
+    assert patched.status_code == 200 and (patched.data["name"], patched.data["level"]) == (
+        "Work",
+        2,
+    )
     assert api.delete(f"/api/groups/{pk}/").status_code == 204
     assert api.get(f"/api/groups/{pk}/").status_code == 404
 
 
-@pytest.mark.parametrize("payload", [
-    {"name": "Family"}, {"name": "family "}, {"name": "x" * 61}, {"name": ""}, {}, {"name": "Ok", "level": -1},
-    {"name": "Ok", "level": 101}, {"name": "Ok", "level": "high"}, {"name": ["a"]}, [1, 2],
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"name": "Family"},
+        {"name": "family "},
+        {"name": "x" * 61},
+        {"name": ""},
+        {},
+        {"name": "Ok", "level": -1},
+        {"name": "Ok", "level": 101},
+        {"name": "Ok", "level": "high"},
+        {"name": ["a"]},
+        [1, 2],
+    ],
+)
 def test_group_create_bad_input_is_400(api, user, payload):
     assert api.post("/api/groups/", payload, format="json").status_code == 400
     assert FriendGroup.objects.filter(owner=user).count() == 5
@@ -74,14 +112,22 @@ def test_group_patch_bad_input_is_400(api, user):
     pk = group(user).pk
     assert api.patch(f"/api/groups/{pk}/", {"name": "Public"}, format="json").status_code == 400
     assert api.patch(f"/api/groups/{pk}/", {"level": 1000}, format="json").status_code == 400
-    assert api.generic("PATCH", f"/api/groups/{pk}/", "{oops", content_type="application/json").status_code == 400
+    assert (
+        api.generic(
+            "PATCH", f"/api/groups/{pk}/", "{oops", content_type="application/json"
+        ).status_code
+        == 400
+    )
 
 
 def test_group_delete_moves_members(api, user, other):
     bob = UserFactory()
     friendship = make_friends(user, bob, a_group=group(user, "Family"))
     public = group(user, "Public")
-    assert api.delete(f"/api/groups/{group(user, 'Family').pk}/?move_to={public.pk}").status_code == 204
+    assert (
+        api.delete(f"/api/groups/{group(user, 'Family').pk}/?move_to={public.pk}").status_code
+        == 204
+    )
     friendship.refresh_from_db()
     assert friendship.group == public
     # default: next stricter group
@@ -105,9 +151,19 @@ def test_group_reorder(api, user, other):
     ids = [g["id"] for g in api.get("/api/groups/").data["results"]]
     response = api.post("/api/groups/reorder/", {"order": list(reversed(ids))}, format="json")
     assert response.status_code == 200
-    assert [(g["name"], g["level"]) for g in response.data][:2] == [("Public", 0), ("Acquaintances", 1)]
-    for bad in ({"order": ids[:-1]}, {"order": ids + [ids[0]]}, {"order": ids[:-1] + [group(other).pk]},
-                {"order": "1,2"}, {"order": []}, {}, {"order": [HUGE_ID] * 5}):
+    assert [(g["name"], g["level"]) for g in response.data][:2] == [
+        ("Public", 0),
+        ("Acquaintances", 1),
+    ]
+    for bad in (
+        {"order": ids[:-1]},
+        {"order": [*ids, ids[0]]},
+        {"order": [*ids[:-1], group(other).pk]},
+        {"order": "1,2"},
+        {"order": []},
+        {},
+        {"order": [HUGE_ID] * 5},
+    ):
         assert api.post("/api/groups/reorder/", bad, format="json").status_code == 400
 
 
@@ -144,8 +200,16 @@ def test_friend_move_and_remove(api, user, other):
     response = api.patch(f"/api/friends/{friendship.pk}/", {"group": family.pk}, format="json")
     assert response.status_code == 200 and response.data["group"]["name"] == "Family"
     assert api.get(f"/api/friends/{friendship.pk}/").data["group"]["id"] == family.pk
-    assert api.patch(f"/api/friends/{friendship.pk}/", {"group": group(other).pk}, format="json").status_code == 400
-    assert api.patch(f"/api/friends/{friendship.pk}/", {"group": "x"}, format="json").status_code == 400
+    assert (
+        api.patch(
+            f"/api/friends/{friendship.pk}/", {"group": group(other).pk}, format="json"
+        ).status_code
+        == 400
+    )
+    assert (
+        api.patch(f"/api/friends/{friendship.pk}/", {"group": "x"}, format="json").status_code
+        == 400
+    )
     assert api.patch(f"/api/friends/{friendship.pk}/", {}, format="json").status_code == 400
     assert api.delete(f"/api/friends/{friendship.pk}/").status_code == 204
     assert not Friendship.objects.filter(owner__in=[user, other]).exists()
@@ -175,7 +239,11 @@ def test_friend_request_lifecycle(api, user, other):
     them.force_authenticate(other)
     incoming = them.get("/api/friend-requests/?direction=incoming").data["results"]
     assert [r["from_user"]["username"] for r in incoming] == ["adam"]
-    accepted = them.post(f"/api/friend-requests/{sent.data['id']}/accept/", {"group": group(other, "Family").pk}, format="json")
+    accepted = them.post(
+        f"/api/friend-requests/{sent.data['id']}/accept/",
+        {"group": group(other, "Family").pk},
+        format="json",
+    )
     assert accepted.status_code == 200 and accepted.data["status"] == "accepted"
     assert Friendship.objects.get(owner=other, friend=user).group.name == "Family"
     assert Friendship.objects.get(owner=user, friend=other).group.name == "Friends"
@@ -197,23 +265,30 @@ def test_friend_request_decline_and_cancel(api, user, other):
     assert not Friendship.objects.exists()
 
 
-@pytest.mark.parametrize("payload_fn, message", [
-    (lambda u, o: {"to_user": u.pk}, "yourself"),
-    (lambda u, o: {"username": "adam"}, "yourself"),
-    (lambda u, o: {"to_user": 999999}, "Unknown user"),
-    (lambda u, o: {"to_user": HUGE_ID}, ""),
-    (lambda u, o: {"username": "nobody"}, "Unknown user"),
-    (lambda u, o: {}, "to_user"),
-    (lambda u, o: {"to_user": "abc"}, ""),
-])
+@pytest.mark.parametrize(
+    "payload_fn, message",
+    [
+        (lambda u, o: {"to_user": u.pk}, "yourself"),
+        (lambda u, o: {"username": "adam"}, "yourself"),
+        (lambda u, o: {"to_user": 999999}, "Unknown user"),
+        (lambda u, o: {"to_user": HUGE_ID}, ""),
+        (lambda u, o: {"username": "nobody"}, "Unknown user"),
+        (lambda u, o: {}, "to_user"),
+        (lambda u, o: {"to_user": "abc"}, ""),
+    ],
+)
 def test_friend_request_bad_input_is_400(api, user, other, payload_fn, message):
     response = api.post("/api/friend-requests/", payload_fn(user, other), format="json")
     assert response.status_code == 400 and message in str(response.data)
 
 
 def test_friend_request_duplicates_are_400(api, user, other):
-    assert api.post("/api/friend-requests/", {"to_user": other.pk}, format="json").status_code == 201
-    assert api.post("/api/friend-requests/", {"to_user": other.pk}, format="json").status_code == 400
+    assert (
+        api.post("/api/friend-requests/", {"to_user": other.pk}, format="json").status_code == 201
+    )
+    assert (
+        api.post("/api/friend-requests/", {"to_user": other.pk}, format="json").status_code == 400
+    )
     assert FriendRequest.objects.count() == 1
     assert api.get("/api/friend-requests/?direction=sideways").status_code == 400
     assert api.get("/api/friend-requests/?status=maybe").status_code == 400
@@ -221,16 +296,22 @@ def test_friend_request_duplicates_are_400(api, user, other):
 
 def test_accept_into_foreign_group_is_400(api, user, other):
     request = friend_request_send(from_user=other, to_user=user)
-    response = api.post(f"/api/friend-requests/{request.pk}/accept/", {"group": group(other).pk}, format="json")
+    response = api.post(
+        f"/api/friend-requests/{request.pk}/accept/", {"group": group(other).pk}, format="json"
+    )
     assert response.status_code == 400
     assert FriendRequest.objects.get(pk=request.pk).status == "pending"
 
 
 def test_friend_request_other_users_ids_are_404(api, theirs):
     pk = theirs["request"].pk
-    for method, url in [("get", f"/api/friend-requests/{pk}/"), ("post", f"/api/friend-requests/{pk}/accept/"),
-                        ("post", f"/api/friend-requests/{pk}/decline/"), ("post", f"/api/friend-requests/{pk}/cancel/"),
-                        ("get", f"/api/friend-requests/{HUGE_ID}/")]:
+    for method, url in [
+        ("get", f"/api/friend-requests/{pk}/"),
+        ("post", f"/api/friend-requests/{pk}/accept/"),
+        ("post", f"/api/friend-requests/{pk}/decline/"),
+        ("post", f"/api/friend-requests/{pk}/cancel/"),
+        ("get", f"/api/friend-requests/{HUGE_ID}/"),
+    ]:
         assert getattr(api, method)(url).status_code == 404, url
     assert FriendRequest.objects.get(pk=pk).status == "pending"
 
@@ -246,16 +327,26 @@ def test_user_search(api, user, other):
 
 def test_interactions_record_and_list(api, user, other):
     make_friends(user, other)
-    response = api.post("/api/interactions/", {"friend": other.pk, "kind": "comment"}, format="json")
+    response = api.post(
+        "/api/interactions/", {"friend": other.pk, "kind": "comment"}, format="json"
+    )
     assert response.status_code == 201 and response.data["kind"] == "comment"
     assert api.get("/api/interactions/").data["count"] == 1
 
 
-@pytest.mark.parametrize("payload", [
-    {"friend": 999999}, {"friend": "x"}, {}, {"kind": "comment"},
-    {"friend": "OTHER", "kind": "poke"}, {"friend": "OTHER", "occurred_at": "2999-01-01T00:00:00Z"},
-    {"friend": "OTHER", "occurred_at": "yesterday"}, {"friend": HUGE_ID},
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"friend": 999999},
+        {"friend": "x"},
+        {},
+        {"kind": "comment"},
+        {"friend": "OTHER", "kind": "poke"},
+        {"friend": "OTHER", "occurred_at": "2999-01-01T00:00:00Z"},
+        {"friend": "OTHER", "occurred_at": "yesterday"},
+        {"friend": HUGE_ID},
+    ],
+)
 def test_interactions_bad_input_is_400(api, user, other, payload):
     make_friends(user, other)
     payload = {k: (other.pk if v == "OTHER" else v) for k, v in payload.items()}
@@ -280,11 +371,15 @@ def test_level_suggestions_recompute_list_and_apply(api, user):
     assert response.status_code == 200 and response.data == {"friends": 2, "suggested": 2}
     data = api.get("/api/level-suggestions/").data["results"]
     assert [(r["friend"]["id"], r["suggested_level"], r["interaction_count"]) for r in data] == [
-        (close.pk, 0, 20), (far.pk, 3, 1)]
+        (close.pk, 0, 20),
+        (far.pk, 3, 1),
+    ]
     far_row = rows[far]
     far_row.group = group(user, "Acquaintances")
     far_row.save()
-    assert api.get("/api/level-suggestions/?differing=1").data["count"] == 1  # far is already at level 3
+    assert (
+        api.get("/api/level-suggestions/?differing=1").data["count"] == 1
+    )  # far is already at level 3
     applied = api.post(f"/api/friends/{rows[close].pk}/apply-suggestion/")
     assert applied.status_code == 200 and applied.data["group"]["name"] == "Family"
 

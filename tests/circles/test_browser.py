@@ -21,7 +21,9 @@ def test_group_configuration_in_place(logged_in_page, live_server):
     tab.wait_for_function("window.htmx !== undefined")
 
     # rename in place; a duplicate name shows the error in the row, without a reload
-    tab.click("#group-%d a:has-text('Edit')" % FriendGroup.objects.get(owner=owner, name="Friends").pk)
+    tab.click(
+        "#group-%d a:has-text('Edit')" % FriendGroup.objects.get(owner=owner, name="Friends").pk
+    )
     tab.fill("tbody input[name=name]", "family")
     tab.click("tbody button:has-text('Save')")
     tab.wait_for_selector("text=You already have a group called")
@@ -35,7 +37,8 @@ def test_group_configuration_in_place(logged_in_page, live_server):
     tab.click(f"#group-{public.pk} button[title='Move closer']")
     tab.wait_for_function(
         "() => [...document.querySelectorAll('#groups-panel tbody strong')].map(e => e.textContent).join(',')"
-        " === 'Family,Best friends,Pals,Public,Acquaintances'")
+        " === 'Family,Best friends,Pals,Public,Acquaintances'"
+    )
 
     # move a friend with the select on the friends page
     tab.goto(f"{live_server.url}/friends/")

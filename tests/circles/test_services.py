@@ -10,7 +10,7 @@ from django.utils import timezone
 from factories import UserFactory, add_interactions, make_friends
 
 from osnguard.circles import selectors, services
-from osnguard.circles.models import FriendGroup, Friendship, FriendRequest, Interaction
+from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,13 @@ def levels(owner) -> list[tuple[str, int]]:
 
 
 def test_sign_up_defaults_are_five_ordered_groups(user):
-    assert levels(user) == [("Family", 0), ("Best friends", 1), ("Friends", 2), ("Acquaintances", 3), ("Public", 4)]
+    assert levels(user) == [
+        ("Family", 0),
+        ("Best friends", 1),
+        ("Friends", 2),
+        ("Acquaintances", 3),
+        ("Public", 4),
+    ]
 
 
 def test_defaults_are_idempotent(user):
@@ -74,7 +80,7 @@ def test_reorder_assigns_levels_in_order(user):
 def test_reorder_rejects_partial_duplicate_and_foreign_lists(user, other):
     mine = list(FriendGroup.objects.filter(owner=user).values_list("pk", flat=True))
     theirs = FriendGroup.objects.filter(owner=other).first().pk
-    for bad in (mine[:-1], mine + [mine[0]], mine[:-1] + [theirs], "1,2", [True] * 5):
+    for bad in (mine[:-1], [*mine, mine[0]], [*mine[:-1], theirs], "1,2", [True] * 5):
         with pytest.raises(ValidationError):
             services.group_reorder(owner=user, group_ids=bad)
     assert levels(user)[0] == ("Family", 0)
@@ -166,7 +172,9 @@ def test_friend_request_errors(user, other):
 def test_accept_into_a_foreign_group_is_refused(user, other):
     request = services.friend_request_send(from_user=other, to_user=user)
     with pytest.raises(ValidationError, match="Unknown group"):
-        services.friend_request_accept(friend_request=request, group=FriendGroup.objects.filter(owner=other).first())
+        services.friend_request_accept(
+            friend_request=request, group=FriendGroup.objects.filter(owner=other).first()
+        )
     assert FriendRequest.objects.get(pk=request.pk).status == "pending"
 
 
@@ -184,7 +192,9 @@ def test_move_friend_only_to_own_group(user, other):
     services.friendship_move(friendship=friendship, group=family)
     assert Friendship.objects.get(pk=friendship.pk).group == family
     with pytest.raises(ValidationError):
-        services.friendship_move(friendship=friendship, group=FriendGroup.objects.filter(owner=other).first())
+        services.friendship_move(
+            friendship=friendship, group=FriendGroup.objects.filter(owner=other).first()
+        )
 
 
 def test_interaction_record_rules(user, other):
@@ -194,7 +204,9 @@ def test_interaction_record_rules(user, other):
     interaction = services.interaction_record(owner=user, friend=other, kind="comment")
     assert interaction.kind == "comment"
     with pytest.raises(ValidationError, match="future"):
-        services.interaction_record(owner=user, friend=other, occurred_at=timezone.now() + dt.timedelta(days=1))
+        services.interaction_record(
+            owner=user, friend=other, occurred_at=timezone.now() + dt.timedelta(days=1)
+        )
     with pytest.raises(ValidationError, match="Unknown kind"):
         services.interaction_record(owner=user, friend=other, kind="poke")
 
@@ -206,7 +218,10 @@ def test_suggest_levels_from_counts_maps_frequency_quantiles():
     # equal quantiles: 8 active friends over the 4 closer levels, two per level, most frequent closest.
     assert [result[k] for k in range(1, 9)] == [0, 0, 1, 1, 2, 2, 3, 3]
     assert result[9] == 4  # no interaction: the most public level
-    assert services.suggest_levels_from_counts(counts={1: 0, 2: 0}, levels=levels) == {1: None, 2: None}
+    assert services.suggest_levels_from_counts(counts={1: 0, 2: 0}, levels=levels) == {
+        1: None,
+        2: None,
+    }
     assert services.suggest_levels_from_counts(counts={1: 3}, levels=[2]) == {1: 2}
 
 
@@ -253,7 +268,10 @@ def test_friend_audience_lists_each_friend_with_group_level(user):
     make_friends(user, bob, a_group=FriendGroup.objects.get(owner=user, name="Public"))
     make_friends(user, carol, a_group=FriendGroup.objects.get(owner=user, name="Family"))
     audience = selectors.friend_audience(owner=user)
-    assert [(a.username, a.group_name, a.level) for a in audience] == [("carol", "Family", 0), ("bob", "Public", 4)]
+    assert [(a.username, a.group_name, a.level) for a in audience] == [
+        ("carol", "Family", 0),
+        ("bob", "Public", 4),
+    ]
 
 
 def test_interactions_are_kept_per_owner(user, other):

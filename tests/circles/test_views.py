@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from factories import UserFactory, add_interactions, make_friends
 
-from osnguard.circles.models import FriendGroup, Friendship, FriendRequest, Interaction
+from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 from osnguard.circles.services import friend_request_send
 
 pytestmark = pytest.mark.django_db
@@ -18,31 +18,44 @@ def group(owner, name="Friends") -> FriendGroup:
 
 
 def names(owner) -> list[str]:
-    return list(FriendGroup.objects.filter(owner=owner).order_by("level", "name").values_list("name", flat=True))
+    return list(
+        FriendGroup.objects.filter(owner=owner)
+        .order_by("level", "name")
+        .values_list("name", flat=True)
+    )
 
 
 def test_groups_page_lists_groups_in_order(web, user):
     page = web.get(reverse("circles:groups")).content.decode()
-    positions = [page.index(f"<strong>{name}</strong>") for name in ("Family", "Best friends", "Acquaintances", "Public")]
+    positions = [
+        page.index(f"<strong>{name}</strong>")
+        for name in ("Family", "Best friends", "Acquaintances", "Public")
+    ]
     assert positions == sorted(positions)
     assert "htmx.min.js" in page
 
 
 def test_create_group_full_page_and_htmx(web, user):
     response = web.post(reverse("circles:groups"), {"name": "Colleagues", "level": "3"})
-    assert response.status_code == 302 and FriendGroup.objects.filter(owner=user, name="Colleagues").exists()
+    assert (
+        response.status_code == 302
+        and FriendGroup.objects.filter(owner=user, name="Colleagues").exists()
+    )
     response = web.post(reverse("circles:groups"), {"name": "Neighbours"}, **HTMX)
     assert response.status_code == 200
     assert "Neighbours" in response.content.decode() and "<html" not in response.content.decode()
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"name": "family"}, "already have a group"),
-    ({"name": "x" * 61}, "at most 60"),
-    ({"name": ""}, "required"),
-    ({"name": "Ok", "level": "-3"}, "greater than or equal to 0"),
-    ({"name": "Ok", "level": "abc"}, "whole number"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"name": "family"}, "already have a group"),
+        ({"name": "x" * 61}, "at most 60"),
+        ({"name": ""}, "required"),
+        ({"name": "Ok", "level": "-3"}, "greater than or equal to 0"),
+        ({"name": "Ok", "level": "abc"}, "whole number"),
+    ],
+)
 def test_create_group_bad_input_is_form_error(web, user, data, message):
     for extra in ({}, HTMX):
         response = web.post(reverse("circles:groups"), data, **extra)
@@ -54,10 +67,14 @@ def test_edit_group_in_place(web, user):
     pk = group(user).pk
     form = web.get(reverse("circles:group-edit", args=[pk]), **HTMX)
     assert form.status_code == 200 and 'name="name"' in form.content.decode()
-    saved = web.post(reverse("circles:group-edit", args=[pk]), {"name": "Pals", "level": "7"}, **HTMX)
+    saved = web.post(
+        reverse("circles:group-edit", args=[pk]), {"name": "Pals", "level": "7"}, **HTMX
+    )
     assert saved.status_code == 200 and "Pals" in saved.content.decode()
     assert (group(user, "Pals").level) == 7
-    clash = web.post(reverse("circles:group-edit", args=[pk]), {"name": "Public", "level": "7"}, **HTMX)
+    clash = web.post(
+        reverse("circles:group-edit", args=[pk]), {"name": "Public", "level": "7"}, **HTMX
+    )
     assert clash.status_code == 400 and "already have a group" in clash.content.decode()
     row = web.get(reverse("circles:group-row", args=[pk]), **HTMX)
     assert row.status_code == 200 and "Pals" in row.content.decode()
@@ -80,7 +97,9 @@ def test_delete_group_moves_members(web, user):
     friendship = make_friends(user, bob, a_group=family)
     confirm = web.get(reverse("circles:group-delete", args=[family.pk]))
     assert confirm.status_code == 200 and "Best friends" in confirm.content.decode()
-    response = web.post(reverse("circles:group-delete", args=[family.pk]), {"group": group(user, "Public").pk})
+    response = web.post(
+        reverse("circles:group-delete", args=[family.pk]), {"group": group(user, "Public").pk}
+    )
     assert response.status_code == 302
     friendship.refresh_from_db()
     assert friendship.group.name == "Public" and "Family" not in names(user)
@@ -105,12 +124,20 @@ def test_delete_only_group_is_explained(web, user):
 def test_friends_page_empty_state_search_filter_and_pagination(web, user):
     assert "no friends on osnguard yet" in web.get(reverse("circles:friends")).content.decode()
     for i in range(30):
-        make_friends(user, UserFactory(username=f"pal{i:02d}", first_name="Pal", last_name=f"N{i:02d}"))
-    make_friends(user, UserFactory(username="bob", first_name="Bob", last_name="Smith"), a_group=group(user, "Family"))
+        make_friends(
+            user, UserFactory(username=f"pal{i:02d}", first_name="Pal", last_name=f"N{i:02d}")
+        )
+    make_friends(
+        user,
+        UserFactory(username="bob", first_name="Bob", last_name="Smith"),
+        a_group=group(user, "Family"),
+    )
     page = web.get(reverse("circles:friends")).content.decode()
     assert "Page 1 of 2" in page
     assert "Bob Smith" in web.get(reverse("circles:friends") + "?q=smith").content.decode()
-    filtered = web.get(reverse("circles:friends") + f"?group={group(user, 'Family').pk}").content.decode()
+    filtered = web.get(
+        reverse("circles:friends") + f"?group={group(user, 'Family').pk}"
+    ).content.decode()
     assert "Bob Smith" in filtered and "pal00" not in filtered
     assert "No friend matches" in web.get(reverse("circles:friends") + "?q=zzz").content.decode()
     for junk in ("?page=abc", "?page=999"):
@@ -118,17 +145,25 @@ def test_friends_page_empty_state_search_filter_and_pagination(web, user):
     for junk in ("?group=abc", f"?group={2**70}", "?group=²"):  # not an id: a 400 that says so
         response = web.get(reverse("circles:friends") + junk)
         assert response.status_code == 400 and "must be a group id" in response.content.decode()
-    partial = web.get(reverse("circles:friends") + "?q=bob", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="friends-table")
+    partial = web.get(
+        reverse("circles:friends") + "?q=bob",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="friends-table",
+    )
     assert "Bob Smith" in partial.content.decode() and "<html" not in partial.content.decode()
 
 
 def test_move_friend_in_place_and_errors(web, user, other):
     friendship = make_friends(user, other)
     family = group(user, "Family")
-    response = web.post(reverse("circles:friend-move", args=[friendship.pk]), {"group": family.pk}, **HTMX)
+    response = web.post(
+        reverse("circles:friend-move", args=[friendship.pk]), {"group": family.pk}, **HTMX
+    )
     assert response.status_code == 200 and "moved" in response.content.decode()
     assert Friendship.objects.get(pk=friendship.pk).group == family
-    bad = web.post(reverse("circles:friend-move", args=[friendship.pk]), {"group": group(other).pk}, **HTMX)
+    bad = web.post(
+        reverse("circles:friend-move", args=[friendship.pk]), {"group": group(other).pk}, **HTMX
+    )
     assert bad.status_code == 400 and "Unknown group" in bad.content.decode()
     bad = web.post(reverse("circles:friend-move", args=[friendship.pk]), {"group": "zz"})
     assert bad.status_code == 302
@@ -139,10 +174,22 @@ def test_friend_detail_records_interactions(web, user, other):
     friendship = make_friends(user, other)
     page = web.get(reverse("circles:friend", args=[friendship.pk]))
     assert page.status_code == 200 and "No interactions recorded yet" in page.content.decode()
-    response = web.post(reverse("circles:friend-interaction", args=[friendship.pk]), {"kind": "comment"})
-    assert response.status_code == 302 and Interaction.objects.filter(owner=user, friend=other).count() == 1
-    for data in ({"kind": "poke"}, {"kind": "like", "occurred_at": "2999-01-01T10:00"}, {"kind": "like", "occurred_at": "soon"}):
-        assert web.post(reverse("circles:friend-interaction", args=[friendship.pk]), data).status_code == 400
+    response = web.post(
+        reverse("circles:friend-interaction", args=[friendship.pk]), {"kind": "comment"}
+    )
+    assert (
+        response.status_code == 302
+        and Interaction.objects.filter(owner=user, friend=other).count() == 1
+    )
+    for data in (
+        {"kind": "poke"},
+        {"kind": "like", "occurred_at": "2999-01-01T10:00"},
+        {"kind": "like", "occurred_at": "soon"},
+    ):
+        assert (
+            web.post(reverse("circles:friend-interaction", args=[friendship.pk]), data).status_code
+            == 400
+        )
     assert Interaction.objects.count() == 1
 
 
@@ -172,10 +219,15 @@ def test_request_lifecycle_through_pages(web, client, user, other):
     assert "Request sent" in web.get(reverse("circles:requests") + "?q=mall").content.decode()
     client.force_login(other)
     assert "Adam Ebert" in client.get(reverse("circles:requests")).content.decode()
-    client.post(reverse("circles:request-respond", args=[request.pk, "accept"]), {"group": group(other, "Best friends").pk})
+    client.post(
+        reverse("circles:request-respond", args=[request.pk, "accept"]),
+        {"group": group(other, "Best friends").pk},
+    )
     assert Friendship.objects.get(owner=other, friend=user).group.name == "Best friends"
     assert Friendship.objects.get(owner=user, friend=other).group.name == "Friends"
-    repeat = client.post(reverse("circles:request-respond", args=[request.pk, "decline"]), follow=True)
+    repeat = client.post(
+        reverse("circles:request-respond", args=[request.pk, "decline"]), follow=True
+    )
     assert "already accepted" in repeat.content.decode()
 
 
@@ -187,10 +239,16 @@ def test_request_page_bad_input(web, user, other):
         response = web.post(reverse("circles:request-send"), {"to_user": to_user})
         assert response.status_code == 400 and "must be a user id" in response.content.decode()
     assert not FriendRequest.objects.exists()
-    text = web.post(reverse("circles:request-send"), {"to_user": user.pk}, follow=True).content.decode()
+    text = web.post(
+        reverse("circles:request-send"), {"to_user": user.pk}, follow=True
+    ).content.decode()
     assert "yourself" in text
     incoming = friend_request_send(from_user=other, to_user=user)
-    bad_group = web.post(reverse("circles:request-respond", args=[incoming.pk, "accept"]), {"group": group(other).pk}, follow=True)
+    bad_group = web.post(
+        reverse("circles:request-respond", args=[incoming.pk, "accept"]),
+        {"group": group(other).pk},
+        follow=True,
+    )
     assert "Unknown group" in bad_group.content.decode()
     assert FriendRequest.objects.get(pk=incoming.pk).status == "pending"
     assert "Nobody matches" in web.get(reverse("circles:requests") + "?q=zzzz").content.decode()
@@ -201,20 +259,26 @@ def test_other_users_objects_are_404_on_every_page(web, user, other):
     their_friendship = make_friends(other, UserFactory())
     stranger_request = friend_request_send(from_user=other, to_user=UserFactory())
     my_outgoing = friend_request_send(from_user=user, to_user=UserFactory())
-    gets = [reverse("circles:group", args=[their_group.pk]), reverse("circles:group-edit", args=[their_group.pk]),
-            reverse("circles:group-row", args=[their_group.pk]), reverse("circles:group-delete", args=[their_group.pk]),
-            reverse("circles:friend", args=[their_friendship.pk])]
-    posts = [(reverse("circles:group-edit", args=[their_group.pk]), {"name": "Mine", "level": 1}),
-             (reverse("circles:group-move", args=[their_group.pk, "up"]), {}),
-             (reverse("circles:group-delete", args=[their_group.pk]), {}),
-             (reverse("circles:friend-move", args=[their_friendship.pk]), {"group": group(user).pk}),
-             (reverse("circles:friend-remove", args=[their_friendship.pk]), {}),
-             (reverse("circles:friend-interaction", args=[their_friendship.pk]), {"kind": "like"}),
-             (reverse("circles:friend-apply-suggestion", args=[their_friendship.pk]), {}),
-             (reverse("circles:request-respond", args=[stranger_request.pk, "accept"]), {}),
-             (reverse("circles:request-respond", args=[stranger_request.pk, "cancel"]), {}),
-             (reverse("circles:request-respond", args=[my_outgoing.pk, "accept"]), {}),
-             (reverse("circles:group", args=[10**17]), None)]
+    gets = [
+        reverse("circles:group", args=[their_group.pk]),
+        reverse("circles:group-edit", args=[their_group.pk]),
+        reverse("circles:group-row", args=[their_group.pk]),
+        reverse("circles:group-delete", args=[their_group.pk]),
+        reverse("circles:friend", args=[their_friendship.pk]),
+    ]
+    posts = [
+        (reverse("circles:group-edit", args=[their_group.pk]), {"name": "Mine", "level": 1}),
+        (reverse("circles:group-move", args=[their_group.pk, "up"]), {}),
+        (reverse("circles:group-delete", args=[their_group.pk]), {}),
+        (reverse("circles:friend-move", args=[their_friendship.pk]), {"group": group(user).pk}),
+        (reverse("circles:friend-remove", args=[their_friendship.pk]), {}),
+        (reverse("circles:friend-interaction", args=[their_friendship.pk]), {"kind": "like"}),
+        (reverse("circles:friend-apply-suggestion", args=[their_friendship.pk]), {}),
+        (reverse("circles:request-respond", args=[stranger_request.pk, "accept"]), {}),
+        (reverse("circles:request-respond", args=[stranger_request.pk, "cancel"]), {}),
+        (reverse("circles:request-respond", args=[my_outgoing.pk, "accept"]), {}),
+        (reverse("circles:group", args=[10**17]), None),
+    ]
     for url in gets:
         assert web.get(url).status_code == 404, url
     for url, data in posts:

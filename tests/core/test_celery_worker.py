@@ -29,7 +29,9 @@ def friends_with_interactions(transactional_db):
     return adam, friends
 
 
-def run_task_through_worker(tmp_path: Path, sender: Celery, queue: str, env_extra: dict[str, str], user_id: int) -> dict:
+def run_task_through_worker(
+    tmp_path: Path, sender: Celery, queue: str, env_extra: dict[str, str], user_id: int
+) -> dict:
     worker = start_worker(tmp_path, queue, env_extra)
     try:
         result = sender.send_task(TASK, args=[user_id], queue=queue)
@@ -52,7 +54,9 @@ def check_result(summary: dict, adam, friends) -> None:
 
 @pytest.mark.redis
 @pytest.mark.slow
-def test_suggestion_task_runs_in_a_worker_over_redis(redis_url, tmp_path, friends_with_interactions):
+def test_suggestion_task_runs_in_a_worker_over_redis(
+    redis_url, tmp_path, friends_with_interactions
+):
     adam, friends = friends_with_interactions
     queue = f"test-{uuid.uuid4().hex[:10]}"  # a queue of our own on a shared Redis
     sender = Celery("test-sender", broker=redis_url, backend=redis_url)
@@ -61,7 +65,9 @@ def test_suggestion_task_runs_in_a_worker_over_redis(redis_url, tmp_path, friend
 
 
 @pytest.mark.slow
-def test_suggestion_task_runs_in_a_worker_over_the_filesystem_broker(tmp_path, friends_with_interactions):
+def test_suggestion_task_runs_in_a_worker_over_the_filesystem_broker(
+    tmp_path, friends_with_interactions
+):
     adam, friends = friends_with_interactions
     options = filesystem_broker_options(tmp_path / "worker-var")
     results = tmp_path / "worker-var" / "celery" / "results.sqlite3"
@@ -74,7 +80,11 @@ def test_suggestion_task_runs_in_a_worker_over_the_filesystem_broker(tmp_path, f
 def test_task_reports_unknown_user(db):
     from osnguard.circles.tasks import circle_suggest_levels
 
-    assert circle_suggest_levels.run(987654) == {"user_id": 987654, "ok": False, "error": "unknown user"}
+    assert circle_suggest_levels.run(987654) == {
+        "user_id": 987654,
+        "ok": False,
+        "error": "unknown user",
+    }
 
 
 def test_nightly_task_queues_one_recompute_per_user_with_interactions(db, monkeypatch, settings):
@@ -85,6 +95,11 @@ def test_nightly_task_queues_one_recompute_per_user_with_interactions(db, monkey
     make_friends(carol, bob)
     add_interactions(adam, bob, 2)
     queued = []
-    monkeypatch.setattr(tasks.circle_suggest_levels, "delay", lambda user_id: queued.append(user_id))
+    monkeypatch.setattr(
+        tasks.circle_suggest_levels, "delay", queued.append
+    )
     assert tasks.circle_suggest_levels_all.run() == 1 and queued == [adam.pk]
-    assert settings.CELERY_BEAT_SCHEDULE["circles-suggest-levels"]["task"] == tasks.circle_suggest_levels_all.name
+    assert (
+        settings.CELERY_BEAT_SCHEDULE["circles-suggest-levels"]["task"]
+        == tasks.circle_suggest_levels_all.name
+    )

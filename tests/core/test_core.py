@@ -18,7 +18,7 @@ from django.urls import reverse
 from rest_framework.test import APIRequestFactory
 
 from osnguard.accounts.selectors import profile_as_engine_dict
-from osnguard.circles.models import FriendGroup, Friendship, FriendRequest, Interaction
+from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 from osnguard.core.api import exception_handler
 from osnguard.core.demo import demo_load
 
@@ -38,17 +38,34 @@ def test_load_demo_is_complete_and_idempotent():
     groups = {g.name: g.friendships.count() for g in FriendGroup.objects.filter(owner=adam)}
     assert set(groups) == {"Family", "Best friends", "Friends", "Acquaintances", "Public"}
     assert sum(groups.values()) == 150 and all(groups.values())
-    names = set(Friendship.objects.filter(owner=adam).values_list("friend__first_name", "friend__last_name"))
-    for name in [("Bob", "Smith"), ("Ellen", "Anderson"), ("Charlie", "Lambert"), ("Dave", "Henderson")]:
+    names = set(
+        Friendship.objects.filter(owner=adam).values_list("friend__first_name", "friend__last_name")
+    )
+    for name in [
+        ("Bob", "Smith"),
+        ("Ellen", "Anderson"),
+        ("Charlie", "Lambert"),
+        ("Dave", "Henderson"),
+    ]:
         assert name in names
     bob = User.objects.get(username="bob")
     assert bob.check_password("osnguard-demo")
     assert Friendship.objects.get(owner=bob, friend=adam).group.name == "Friends"
     assert FriendRequest.objects.filter(to_user=adam, status="pending").count() == 2
     assert Friendship.objects.filter(owner=adam, suggested_level__isnull=False).count() == 150
-    counts = (User.objects.count(), Friendship.objects.count(), Interaction.objects.count(), FriendGroup.objects.count())
+    counts = (
+        User.objects.count(),
+        Friendship.objects.count(),
+        Interaction.objects.count(),
+        FriendGroup.objects.count(),
+    )
     call_command("load_demo", stdout=StringIO())
-    assert counts == (User.objects.count(), Friendship.objects.count(), Interaction.objects.count(), FriendGroup.objects.count())
+    assert counts == (
+        User.objects.count(),
+        Friendship.objects.count(),
+        Interaction.objects.count(),
+        FriendGroup.objects.count(),
+    )
 
 
 @pytest.mark.django_db
@@ -84,14 +101,22 @@ def test_doctor_reports_every_check_with_fixes(monkeypatch):
     from osnguard.core import doctor
     from osnguard.privacy import resources
 
-    monkeypatch.setattr(resources, "check_resources", lambda: [
-        resources.Check("spacy", True, "model ok"), resources.Check("wordnet", False, "WordNet not found")])
+    monkeypatch.setattr(
+        resources,
+        "check_resources",
+        lambda: [
+            resources.Check("spacy", True, "model ok"),
+            resources.Check("wordnet", False, "WordNet not found"),
+        ],
+    )
     out = StringIO()
     with pytest.raises(SystemExit) as info:
         call_command("osnguard_doctor", "--no-workers", stdout=out)
     text = out.getvalue()
     assert info.value.code == 1
-    assert "spacy" in text and "database" in text and "migrations" in text and "celery broker" in text
+    assert (
+        "spacy" in text and "database" in text and "migrations" in text and "celery broker" in text
+    )
     assert "MISSING wordnet" in text and "fix: run scripts/setup.sh" in text
     assert doctor.check_database().ok and doctor.check_migrations().ok
     assert doctor._safe_url("redis://user:secret@host:6379/0") == "redis://***@host:6379/0"
@@ -139,10 +164,19 @@ def test_core_ping_task_runs():
 
 
 def test_production_refuses_to_start_without_a_secret_key():
-    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"}
+    }
     env["DJANGO_ENV"] = "production"
-    result = subprocess.run([sys.executable, "-c", "import osnguard.settings"], env=env, cwd=settings.BASE_DIR,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", "import osnguard.settings"],
+        env=env,
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode != 0 and "DJANGO_SECRET_KEY must be set" in result.stderr
 
 

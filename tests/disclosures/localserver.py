@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
 
 Handler = Callable[[BaseHTTPRequestHandler], None]
 
@@ -15,11 +15,11 @@ class LocalServer:
     routes: dict[str, Handler] = field(default_factory=dict)
     hits: list[str] = field(default_factory=list)
 
-    def start(self) -> "LocalServer":
+    def start(self) -> LocalServer:
         server_ref = self
 
         class RequestHandler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            def do_GET(self) -> None:
                 server_ref.hits.append(self.path)
                 handler = server_ref.routes.get(self.path.split("?", 1)[0])
                 if handler is None:

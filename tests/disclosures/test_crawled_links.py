@@ -45,22 +45,31 @@ def test_hostile_urls_are_not_http(url):
 
 
 def test_http_urls_are_normalised():
-    assert http_url("  HTTPS://User:pw@Blog.Example:443/a b?q#f ".replace(" b", "b")) == "https://blog.example/ab?q#f"
+    assert (
+        http_url("  HTTPS://User:pw@Blog.Example:443/a b?q#f ".replace(" b", "b"))
+        == "https://blog.example/ab?q#f"
+    )
     assert http_url("/post/1", base="http://blog.example/feed.xml") == "http://blog.example/post/1"
     assert safe_href("/disclosures/1/") == "/disclosures/1/"
 
 
 @pytest.mark.parametrize("url", HOSTILE)
 def test_template_tag_renders_nothing_clickable(url):
-    html = Template("{% load links %}{% external_link url %}|{{ url|safe_href }}").render(Context({"url": url}))
+    html = Template("{% load links %}{% external_link url %}|{{ url|safe_href }}").render(
+        Context({"url": url})
+    )
     assert "<a " not in html and "href" not in html
     assert html.endswith("|")
 
 
 def test_template_tag_links_http_with_rel():
     html = Template("{% load links %}{% external_link url 'the copy' %}").render(
-        Context({"url": "http://blog.example/1?a=1&b=2"}))
-    assert html == '<a href="http://blog.example/1?a=1&amp;b=2" rel="noopener noreferrer nofollow">the copy</a>'
+        Context({"url": "http://blog.example/1?a=1&b=2"})
+    )
+    assert (
+        html
+        == '<a href="http://blog.example/1?a=1&amp;b=2" rel="noopener noreferrer nofollow">the copy</a>'
+    )
 
 
 def fetched(body: bytes, content_type: str, url: str = "http://s.example/feed") -> FetchResult:
@@ -68,13 +77,19 @@ def fetched(body: bytes, content_type: str, url: str = "http://s.example/feed") 
 
 
 def rss_with_links(links: list[str]) -> bytes:
-    items = "".join(f"<item><title>Post {i}</title><link>{escape(link)}</link><guid>g{i}</guid>"
-                    f"<description>Entry number {i} of the feed.</description></item>" for i, link in enumerate(links))
+    items = "".join(
+        f"<item><title>Post {i}</title><link>{escape(link)}</link><guid>g{i}</guid>"
+        f"<description>Entry number {i} of the feed.</description></item>"
+        for i, link in enumerate(links)
+    )
     return f'<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>{items}</channel></rss>'.encode()
 
 
 def test_feed_links_that_are_not_http_fall_back_to_the_feed_address():
-    links = [h for h in HOSTILE if "\x01" not in h and "\x02" not in h] + ["/relative/7", "HTTP://Blog.Example/ok"]
+    links = [h for h in HOSTILE if "\x01" not in h and "\x02" not in h] + [
+        "/relative/7",
+        "HTTP://Blog.Example/ok",
+    ]
     docs = extract_documents(fetched(rss_with_links(links), "application/rss+xml"), "feed")
     assert len(docs) == len(links)
     urls = [d.url for d in docs]
@@ -84,12 +99,29 @@ def test_feed_links_that_are_not_http_fall_back_to_the_feed_address():
 
 
 def test_mastodon_status_urls_that_are_not_http_are_dropped():
-    hostile = [h for h in HOSTILE if not h.startswith("//")]  # "//host/x" is a fine scheme-relative link
-    statuses = [{"id": str(i), "url": h, "uri": "data:,x", "content": f"<p>Status {i}</p>"} for i, h in enumerate(hostile)]
-    statuses.append({"id": "ok", "url": " javascript:x", "uri": "https://social.example/users/a/statuses/1",
-                     "content": "<p>fine</p>"})
-    docs = extract_documents(fetched(json.dumps(statuses).encode(), "application/json",
-                                     "http://social.example/api/v1/timelines/public?limit=40"), "mastodon")
+    hostile = [
+        h for h in HOSTILE if not h.startswith("//")
+    ]  # "//host/x" is a fine scheme-relative link
+    statuses = [
+        {"id": str(i), "url": h, "uri": "data:,x", "content": f"<p>Status {i}</p>"}
+        for i, h in enumerate(hostile)
+    ]
+    statuses.append(
+        {
+            "id": "ok",
+            "url": " javascript:x",
+            "uri": "https://social.example/users/a/statuses/1",
+            "content": "<p>fine</p>",
+        }
+    )
+    docs = extract_documents(
+        fetched(
+            json.dumps(statuses).encode(),
+            "application/json",
+            "http://social.example/api/v1/timelines/public?limit=40",
+        ),
+        "mastodon",
+    )
     urls = [d.url for d in docs]
     assert urls[:-1] == ["http://social.example/api/v1/timelines/public?limit=40"] * len(hostile)
     assert urls[-1] == "https://social.example/users/a/statuses/1"
@@ -124,13 +156,30 @@ def assert_detail_has_no_script_link(client, disclosure) -> str:
     return html
 
 
-@pytest.mark.parametrize("hostile", ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\tscript:alert(1)",
-                                     "data:text/html,<script>alert(1)</script>"])
-def test_crawled_feed_with_script_link_is_stored_and_shown_safely(server, world, local_crawling, client, hostile):
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "javascript:alert(1)",
+        " JaVaScRiPt:alert(1)",
+        "java\tscript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+    ],
+)
+def test_crawled_feed_with_script_link_is_stored_and_shown_safely(
+    server, world, local_crawling, client, hostile
+):
     leaked, _ = realise((1, 2, 0))
-    server.routes["/feed.xml"] = lambda r: send(r, 200, rss_with_links([hostile]).replace(
-        b"Entry number 0 of the feed.", escape(f"Look: {leaked}").encode()), "application/rss+xml")
-    source = services.source_create(owner=world, name="Blog", kind="feed", url=server.url("/feed.xml"))
+    server.routes["/feed.xml"] = lambda r: send(
+        r,
+        200,
+        rss_with_links([hostile]).replace(
+            b"Entry number 0 of the feed.", escape(f"Look: {leaked}").encode()
+        ),
+        "application/rss+xml",
+    )
+    source = services.source_create(
+        owner=world, name="Blog", kind="feed", url=server.url("/feed.xml")
+    )
     crawl(source)
     disclosure = Disclosure.objects.get()
     assert disclosure.source_url == server.url("/feed.xml")
@@ -140,12 +189,24 @@ def test_crawled_feed_with_script_link_is_stored_and_shown_safely(server, world,
     assert f'href="{server.url("/feed.xml")}" rel="noopener noreferrer nofollow"' in html
 
 
-def test_crawled_mastodon_status_with_script_url_is_stored_and_shown_safely(server, world, local_crawling, client):
+def test_crawled_mastodon_status_with_script_url_is_stored_and_shown_safely(
+    server, world, local_crawling, client
+):
     leaked, _ = realise((2, 0, 1))
-    statuses = [{"id": "1", "url": "\x00 JaVaScRiPt:alert(1)", "uri": "data:text/html,x",
-                 "content": f"<p>lol {leaked}</p>"}]
-    server.routes["/api/v1/timelines/public"] = lambda r: send(r, 200, json.dumps(statuses).encode(), "application/json")
-    source = services.source_create(owner=world, name="Social", kind="mastodon_public", url=server.url("/"))
+    statuses = [
+        {
+            "id": "1",
+            "url": "\x00 JaVaScRiPt:alert(1)",
+            "uri": "data:text/html,x",
+            "content": f"<p>lol {leaked}</p>",
+        }
+    ]
+    server.routes["/api/v1/timelines/public"] = lambda r: send(
+        r, 200, json.dumps(statuses).encode(), "application/json"
+    )
+    source = services.source_create(
+        owner=world, name="Social", kind="mastodon_public", url=server.url("/")
+    )
     crawl(source)
     disclosure = Disclosure.objects.get()
     assert disclosure.source_url.startswith(server.url("/api/v1/timelines/public"))
@@ -162,10 +223,14 @@ def test_a_stored_script_url_from_before_the_fix_is_not_clickable(world, client)
     from osnguard.privacy.attribution import Attribution
 
     message = Message.objects.get(author=world)
-    document = CandidateDocument.objects.create(url="javascript:alert(1)", text=message.versions.first().text,
-                                                content_hash="h" * 64)
-    disclosure = disclosure_record(message=message, document=document, result=Attribution(
-        True, 0.9, None, None, 0.0, [], verdict="undetermined", explanation="x"))
+    document = CandidateDocument.objects.create(
+        url="javascript:alert(1)", text=message.versions.first().text, content_hash="h" * 64
+    )
+    disclosure = disclosure_record(
+        message=message,
+        document=document,
+        result=Attribution(True, 0.9, None, None, 0.0, [], verdict="undetermined", explanation="x"),
+    )
     client.force_login(world)
     html = client.get(f"/disclosures/{disclosure.pk}/").content.decode()
     assert 'href="javascript' not in html.lower()

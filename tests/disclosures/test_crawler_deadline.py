@@ -42,7 +42,9 @@ def slow_headers(request) -> None:
 
 
 def slow_sized_body(request) -> None:
-    request.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 500\r\n\r\n")
+    request.wfile.write(
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 500\r\n\r\n"
+    )
     drip(request, b"<" * 500)
 
 
@@ -53,8 +55,10 @@ def slow_close_delimited_body(request) -> None:
 
 
 def client(deadline: float = DEADLINE) -> GuardedClient:
-    return GuardedClient(policy=LOCAL, limits=FetchLimits(deadline=deadline, read_timeout=READ_TIMEOUT,
-                                                          connect_timeout=1.0))
+    return GuardedClient(
+        policy=LOCAL,
+        limits=FetchLimits(deadline=deadline, read_timeout=READ_TIMEOUT, connect_timeout=1.0),
+    )
 
 
 @pytest.mark.parametrize("handler", [slow_headers, slow_sized_body, slow_close_delimited_body])
@@ -76,8 +80,10 @@ def test_deadline_covers_redirect_hops_together(server):
     server.routes["/hop"] = hop
     started = time.monotonic()
     with pytest.raises(FetchError, match="no complete answer within"):
-        GuardedClient(policy=LOCAL, limits=FetchLimits(deadline=DEADLINE, read_timeout=READ_TIMEOUT,
-                                                       max_redirects=20)).get(server.url("/hop"))
+        GuardedClient(
+            policy=LOCAL,
+            limits=FetchLimits(deadline=DEADLINE, read_timeout=READ_TIMEOUT, max_redirects=20),
+        ).get(server.url("/hop"))
     assert time.monotonic() - started < DEADLINE + SLACK
 
 

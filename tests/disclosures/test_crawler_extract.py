@@ -21,7 +21,9 @@ RSS = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>Blog</title>
 </channel></rss>"""
 
 
-def result(body: bytes, content_type: str = "text/html", url: str = "http://s.example/") -> FetchResult:
+def result(
+    body: bytes, content_type: str = "text/html", url: str = "http://s.example/"
+) -> FetchResult:
     return FetchResult(url=url, status=200, headers={"content-type": content_type}, body=body)
 
 
@@ -50,9 +52,16 @@ def test_page_main_text_is_extracted():
 
 def test_mastodon_statuses_and_reblogs():
     statuses = [
-        {"id": "1", "url": "http://m.example/@a/1", "content": "<p>Hello <b>world</b></p>",
-         "created_at": "2026-11-21T10:00:00.000Z"},
-        {"id": "2", "reblog": {"id": "9", "url": "http://m.example/@b/9", "content": "<p>Boosted</p>"}},
+        {
+            "id": "1",
+            "url": "http://m.example/@a/1",
+            "content": "<p>Hello <b>world</b></p>",
+            "created_at": "2026-11-21T10:00:00.000Z",
+        },
+        {
+            "id": "2",
+            "reblog": {"id": "9", "url": "http://m.example/@b/9", "content": "<p>Boosted</p>"},
+        },
         "junk",
     ]
     docs = extract_documents(result(json.dumps(statuses).encode(), "application/json"), "mastodon")

@@ -37,17 +37,25 @@ def test_addresses_carrying_a_private_ipv4_are_refused(address):
         DEFAULT.check(address, "example.org")
 
 
-@pytest.mark.parametrize("address,carried", [
-    ("::ffff:127.0.0.1", ["127.0.0.1"]), ("::127.0.0.1", ["127.0.0.1"]), ("64:ff9b::8.8.8.8", ["8.8.8.8"]),
-    ("2002:808:808::1", ["8.8.8.8"]), ("2001:0:4136:e378:8000:63bf:80ff:fffe", ["65.54.227.120", "127.0.0.1"]),
-    ("2606:4700::1111", []),
-])
+@pytest.mark.parametrize(
+    "address,carried",
+    [
+        ("::ffff:127.0.0.1", ["127.0.0.1"]),
+        ("::127.0.0.1", ["127.0.0.1"]),
+        ("64:ff9b::8.8.8.8", ["8.8.8.8"]),
+        ("2002:808:808::1", ["8.8.8.8"]),
+        ("2001:0:4136:e378:8000:63bf:80ff:fffe", ["65.54.227.120", "127.0.0.1"]),
+        ("2606:4700::1111", []),
+    ],
+)
 def test_embedded_ipv4_is_found(address, carried):
     assert [str(a) for a in embedded_ipv4(ipaddress.ip_address(address))] == carried
 
 
-@pytest.mark.parametrize("address", ["64:ff9b::8.8.8.8", "2002:808:808::1", "::ffff:8.8.8.8", "2606:4700::1111",
-                                     "8.8.8.8"])
+@pytest.mark.parametrize(
+    "address",
+    ["64:ff9b::8.8.8.8", "2002:808:808::1", "::ffff:8.8.8.8", "2606:4700::1111", "8.8.8.8"],
+)
 def test_public_addresses_stay_reachable(address):
     assert DEFAULT.permits(ipaddress.ip_address(address))
 

@@ -8,7 +8,12 @@ import time
 import pytest
 
 from osnguard.disclosures.crawler.guard import AddressPolicy
-from osnguard.disclosures.crawler.http import FetchError, FetchLimits, GuardedClient, ResponseTooLarge
+from osnguard.disclosures.crawler.http import (
+    FetchError,
+    FetchLimits,
+    GuardedClient,
+    ResponseTooLarge,
+)
 from osnguard.disclosures.crawler.robots import RobotsCache
 
 from .localserver import LocalServer, send
@@ -115,7 +120,9 @@ def test_slow_server_times_out_as_transient(server):
     assert info.value.transient is True
 
 
-@pytest.mark.parametrize("status,transient", [(500, True), (503, True), (429, True), (404, False), (410, False)])
+@pytest.mark.parametrize(
+    "status,transient", [(500, True), (503, True), (429, True), (404, False), (410, False)]
+)
 def test_http_errors_say_whether_to_retry(server, status, transient):
     server.routes["/e"] = lambda r: send(r, status, b"error")
     with pytest.raises(FetchError) as info:

@@ -5,9 +5,9 @@ Once over real Redis and once over the embedded filesystem broker."""
 from __future__ import annotations
 
 import pytest
+from workers import start_worker, stop_worker, wait_for, worker_log
 
 from osnguard.disclosures.models import CandidateDocument, CrawlJob, Disclosure, Notification
-from workers import start_worker, stop_worker, wait_for, worker_log
 
 from .leakworld import all_finished, build_world, send_crawls, sender_for
 
@@ -43,10 +43,19 @@ def run_pipeline(tmp_path, server, broker_url: str | None):
             raise
         for job in CrawlJob.objects.filter(pk__in=[j.pk for j in jobs]):
             assert job.status == CrawlJob.Status.DONE, (job.source.name, job.error)
-        disclosures = {d.source.name: d for d in Disclosure.objects.select_related("source", "suspect")}
+        disclosures = {
+            d.source.name: d for d in Disclosure.objects.select_related("source", "suspect")
+        }
         assert set(disclosures) == {"Gossip blog", "Forum thread", "Social"}, worker_log(tmp_path)
-        for name, place in (("Gossip blog", "feed"), ("Forum thread", "page"), ("Social", "mastodon")):
-            assert disclosures[name].suspect == world.leakers[place], (name, disclosures[name].explanation)
+        for name, place in (
+            ("Gossip blog", "feed"),
+            ("Forum thread", "page"),
+            ("Social", "mastodon"),
+        ):
+            assert disclosures[name].suspect == world.leakers[place], (
+                name,
+                disclosures[name].explanation,
+            )
         for disclosure in disclosures.values():
             assert disclosure.owner == world.adam and disclosure.message == world.message
             assert disclosure.verdict == "friend" and disclosure.evidence

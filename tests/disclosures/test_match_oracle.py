@@ -21,7 +21,9 @@ TRAP_NAME = "Eve's secret trap"
 
 @pytest.fixture
 def world(server, local_crawling, monkeypatch):
-    monkeypatch.setattr(services, "crawl_job_enqueue", lambda *, job: True)  # crawled in-process below
+    monkeypatch.setattr(
+        services, "crawl_job_enqueue", lambda *, job: True
+    )  # crawled in-process below
     screening_index_reset()
     victim = make_user("victim", "Vera", "Victim")
     friends = [make_user(f"vfriend{i}") for i in range(6)]
@@ -31,13 +33,23 @@ def world(server, local_crawling, monkeypatch):
     attacker = make_user("eve_oracle")
     guessed, _ = realise((1, 2, 0))  # a friend's version, which the attacker guessed or was shown
     server.routes["/trap.html"] = lambda r: send(
-        r, 200, f"<html><body><article><p>{guessed}</p></article></body></html>".encode())
-    trap = services.source_create(owner=attacker, name=TRAP_NAME, kind="page", url=server.url("/trap.html"))
+        r, 200, f"<html><body><article><p>{guessed}</p></article></body></html>".encode()
+    )
+    trap = services.source_create(
+        owner=attacker, name=TRAP_NAME, kind="page", url=server.url("/trap.html")
+    )
     job = services.crawl_job_request(source=trap, requested_by=attacker)
     for document_id in crawl_run(job_id=job.pk).new_document_ids:
         document_detect(document_id=document_id)
-    yield {"victim": victim, "attacker": attacker, "message": message, "trap": trap, "job": job,
-           "friends": friends, "url": server.url("/trap.html")}
+    yield {
+        "victim": victim,
+        "attacker": attacker,
+        "message": message,
+        "trap": trap,
+        "job": job,
+        "friends": friends,
+        "url": server.url("/trap.html"),
+    }
     screening_index_reset()
 
 
@@ -86,8 +98,12 @@ def test_victims_disclosure_shows_the_address_not_the_attackers_source(world, cl
 def test_own_source_is_still_named_and_counted(world, server, client):
     victim = world["victim"]
     leaked, _ = realise((2, 0, 1))
-    server.routes["/mine.html"] = lambda r: send(r, 200, f"<html><body><p>{leaked}</p></body></html>".encode())
-    mine = services.source_create(owner=victim, name="Vera's watch", kind="page", url=server.url("/mine.html"))
+    server.routes["/mine.html"] = lambda r: send(
+        r, 200, f"<html><body><p>{leaked}</p></body></html>".encode()
+    )
+    mine = services.source_create(
+        owner=victim, name="Vera's watch", kind="page", url=server.url("/mine.html")
+    )
     job = services.crawl_job_request(source=mine, requested_by=victim)
     for document_id in crawl_run(job_id=job.pk).new_document_ids:
         document_detect(document_id=document_id)

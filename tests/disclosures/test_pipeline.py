@@ -7,7 +7,13 @@ import pytest
 from osnguard.disclosures import services
 from osnguard.disclosures.crawling import crawl_run
 from osnguard.disclosures.detection import document_detect, screening_index_reset
-from osnguard.disclosures.models import CandidateDocument, CrawlJob, Disclosure, Notification, Source
+from osnguard.disclosures.models import (
+    CandidateDocument,
+    CrawlJob,
+    Disclosure,
+    Notification,
+    Source,
+)
 
 from .fixtures import befriend, make_user, post_fingerprinted, realise
 from .localserver import send
@@ -28,8 +34,11 @@ def world():
 
 
 def rss(*items: str) -> bytes:
-    body = "".join(f"<item><title>Post {i}</title><link>http://blog.test/{i}</link><guid>{i}</guid>"
-                   f"<description>{text}</description></item>" for i, text in enumerate(items))
+    body = "".join(
+        f"<item><title>Post {i}</title><link>http://blog.test/{i}</link><guid>{i}</guid>"
+        f"<description>{text}</description></item>"
+        for i, text in enumerate(items)
+    )
     return f'<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>{body}</channel></rss>'.encode()
 
 
@@ -46,9 +55,14 @@ def test_leak_in_feed_is_attributed_notified_once_and_not_duplicated(server, wor
     adam, friends, message = world
     leaked, _ = realise((1, 2, 0))  # friends[1]'s version
     server.routes["/feed.xml"] = lambda r: send(
-        r, 200, rss(f"Look what Adam posted: {leaked}", "The weather in Paris is lovely this week."),
-        "application/rss+xml")
-    source = services.source_create(owner=adam, name="Gossip blog", kind="feed", url=server.url("/feed.xml"))
+        r,
+        200,
+        rss(f"Look what Adam posted: {leaked}", "The weather in Paris is lovely this week."),
+        "application/rss+xml",
+    )
+    source = services.source_create(
+        owner=adam, name="Gossip blog", kind="feed", url=server.url("/feed.xml")
+    )
 
     job = crawl_and_detect(source, adam)
     assert job.status == CrawlJob.Status.DONE
@@ -69,8 +83,11 @@ def test_leak_in_feed_is_attributed_notified_once_and_not_duplicated(server, wor
 def test_unrelated_pages_make_no_disclosure(server, world, local_crawling):
     adam, _, _ = world
     server.routes["/page"] = lambda r: send(
-        r, 200, b"<html><body><article><p>Harvard University announced a new library in Cambridge, "
-                b"Massachusetts, after three years of construction.</p></article></body></html>")
+        r,
+        200,
+        b"<html><body><article><p>Harvard University announced a new library in Cambridge, "
+        b"Massachusetts, after three years of construction.</p></article></body></html>",
+    )
     source = services.source_create(owner=adam, name="News", kind="page", url=server.url("/page"))
     job = crawl_and_detect(source)
     assert job.new_documents == 1 and job.matched == 0
@@ -89,10 +106,13 @@ def test_failures_are_recorded_and_retried_transient(server, world, local_crawli
     with pytest.raises(CrawlRetry):
         crawl_run(job_id=job.pk, final_attempt=False)
     down.refresh_from_db()
-    assert down.last_status == Source.Status.RETRYING and down.errors.filter(transient=True).exists()
+    assert (
+        down.last_status == Source.Status.RETRYING and down.errors.filter(transient=True).exists()
+    )
     job2 = CrawlJob.objects.create(source=bad)
     crawl_run(job_id=job2.pk)
-    job2.refresh_from_db(); bad.refresh_from_db()
+    job2.refresh_from_db()
+    bad.refresh_from_db()
     assert job2.status == CrawlJob.Status.FAILED and "not a readable" in job2.error
     assert bad.last_status == Source.Status.ERROR
     assert not CandidateDocument.objects.exists()
@@ -101,11 +121,14 @@ def test_failures_are_recorded_and_retried_transient(server, world, local_crawli
 def test_crawler_refuses_local_addresses_without_the_setting(server, world):
     from osnguard.disclosures import crawling
 
-    crawling.crawler_client.cache_clear(); crawling.robots_cache.cache_clear()
+    crawling.crawler_client.cache_clear()
+    crawling.robots_cache.cache_clear()
     adam, _, _ = world
     # Entry refuses the address (tests/disclosures/test_source_entry.py); one stored earlier, or
     # a public name that resolves to a local address, is refused again when crawled.
-    source = Source.objects.create(owner=adam, name="Local", kind="feed", url=server.url("/feed.xml"))
+    source = Source.objects.create(
+        owner=adam, name="Local", kind="feed", url=server.url("/feed.xml")
+    )
     job = CrawlJob.objects.create(source=source)
     crawl_run(job_id=job.pk)
     job.refresh_from_db()

@@ -53,20 +53,26 @@ def test_bad_addresses_are_refused_with_a_message(url, message):
     assert "CRAWLER_" not in text
 
 
-@pytest.mark.parametrize("url,normalised", [
-    ("  HTTPS://Example.ORG/feed.xml ", "https://example.org/feed.xml"),
-    ("http://8.8.8.8:8080/x?y=1", "http://8.8.8.8:8080/x?y=1"),
-    ("https://bücher.example/feed", "https://bücher.example/feed"),
-    ("https://[2606:4700::1111]/", "https://[2606:4700::1111]/"),
-    ("https://mastodon.social", "https://mastodon.social/"),
-])
+@pytest.mark.parametrize(
+    "url,normalised",
+    [
+        ("  HTTPS://Example.ORG/feed.xml ", "https://example.org/feed.xml"),
+        ("http://8.8.8.8:8080/x?y=1", "http://8.8.8.8:8080/x?y=1"),
+        ("https://bücher.example/feed", "https://bücher.example/feed"),
+        ("https://[2606:4700::1111]/", "https://[2606:4700::1111]/"),
+        ("https://mastodon.social", "https://mastodon.social/"),
+    ],
+)
 def test_good_addresses_are_normalised(url, normalised):
     assert source_url_validate(url=url) == normalised
 
 
 def test_the_allow_list_admits_local_addresses(settings):
     settings.CRAWLER_ALLOWED_NETWORKS = ["127.0.0.0/8"]
-    assert source_url_validate(url="http://127.0.0.1:8765/index.html") == "http://127.0.0.1:8765/index.html"
+    assert (
+        source_url_validate(url="http://127.0.0.1:8765/index.html")
+        == "http://127.0.0.1:8765/index.html"
+    )
     assert source_url_validate(url="http://localhost:8765/") == "http://localhost:8765/"
     with pytest.raises(ValidationError):
         source_url_validate(url="http://10.0.0.1/")
@@ -75,8 +81,15 @@ def test_the_allow_list_admits_local_addresses(settings):
 def test_html_form_shows_the_message_and_keeps_the_input(client):
     user = make_user("entry_html")
     client.force_login(user)
-    response = client.post("/disclosures/sources/", {"name": "Router", "kind": "page",
-                                                     "url": "http://192.168.1.1/admin", "interval_minutes": 60})
+    response = client.post(
+        "/disclosures/sources/",
+        {
+            "name": "Router",
+            "kind": "page",
+            "url": "http://192.168.1.1/admin",
+            "interval_minutes": 60,
+        },
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "192.168.1.1 is a private, loopback or reserved address" in html
@@ -87,11 +100,16 @@ def test_html_form_shows_the_message_and_keeps_the_input(client):
 def test_api_answers_400_with_the_message():
     client = APIClient()
     client.force_authenticate(make_user("entry_api"))
-    response = client.post("/api/sources/", {"name": "Meta", "kind": "feed",
-                                             "url": "http://169.254.169.254/latest"}, format="json")
+    response = client.post(
+        "/api/sources/",
+        {"name": "Meta", "kind": "feed", "url": "http://169.254.169.254/latest"},
+        format="json",
+    )
     assert response.status_code == 400
     assert "169.254.169.254 is a private" in response.json()["url"][0]
-    response = client.post("/api/sources/", {"name": "Gopher", "kind": "feed", "url": "gopher://x.org/"}, format="json")
+    response = client.post(
+        "/api/sources/", {"name": "Gopher", "kind": "feed", "url": "gopher://x.org/"}, format="json"
+    )
     assert response.status_code == 400 and "Only http://" in response.json()["url"][0]
     assert not Source.objects.exists()
 
@@ -99,11 +117,29 @@ def test_api_answers_400_with_the_message():
 def test_source_add_command_uses_the_same_check():
     make_user("entry_cmd")
     with pytest.raises(CommandError, match="is a private"):
-        call_command("source_add", "--user", "entry_cmd", "--name", "Local", "--kind", "page",
-                     "--url", "http://127.0.0.1:8765/index.html")
+        call_command(
+            "source_add",
+            "--user",
+            "entry_cmd",
+            "--name",
+            "Local",
+            "--kind",
+            "page",
+            "--url",
+            "http://127.0.0.1:8765/index.html",
+        )
     with pytest.raises(CommandError, match="port must be"):
-        call_command("source_add", "--user", "entry_cmd", "--name", "Port", "--kind", "page",
-                     "--url", "http://example.org:99999/")
+        call_command(
+            "source_add",
+            "--user",
+            "entry_cmd",
+            "--name",
+            "Port",
+            "--kind",
+            "page",
+            "--url",
+            "http://example.org:99999/",
+        )
     assert not Source.objects.exists()
 
 
@@ -112,8 +148,13 @@ def test_changing_the_address_through_the_api_is_checked_but_pausing_an_old_sour
     legacy = Source.objects.create(owner=user, name="Old", kind="page", url="http://10.0.0.5/page")
     client = APIClient()
     client.force_authenticate(user)
-    assert client.patch(f"/api/sources/{legacy.pk}/", {"enabled": False}, format="json").status_code == 200
-    response = client.patch(f"/api/sources/{legacy.pk}/", {"url": "http://[::ffff:10.0.0.6]/"}, format="json")
+    assert (
+        client.patch(f"/api/sources/{legacy.pk}/", {"enabled": False}, format="json").status_code
+        == 200
+    )
+    response = client.patch(
+        f"/api/sources/{legacy.pk}/", {"url": "http://[::ffff:10.0.0.6]/"}, format="json"
+    )
     assert response.status_code == 400 and "is a private" in response.json()["url"][0]
     source_update(source=legacy, url="https://example.org/page")
     legacy.refresh_from_db()
@@ -128,16 +169,23 @@ def test_sources_per_user_are_capped(settings, client):
     with pytest.raises(ValidationError, match="already have 2 sources"):
         source_create(owner=user, name="S2", kind="feed", url="https://example.org/2.xml")
     client.force_login(user)
-    response = client.post("/disclosures/sources/", {"name": "S3", "kind": "feed",
-                                                     "url": "https://example.org/3.xml", "interval_minutes": 60})
+    response = client.post(
+        "/disclosures/sources/",
+        {"name": "S3", "kind": "feed", "url": "https://example.org/3.xml", "interval_minutes": 60},
+    )
     assert response.status_code == 400 and "already have 2 sources" in response.content.decode()
     api = APIClient()
     api.force_authenticate(user)
-    response = api.post("/api/sources/", {"name": "S4", "kind": "feed", "url": "https://example.org/4.xml"},
-                        format="json")
+    response = api.post(
+        "/api/sources/",
+        {"name": "S4", "kind": "feed", "url": "https://example.org/4.xml"},
+        format="json",
+    )
     assert response.status_code == 400
     assert "already have 2 sources" in response.json()["non_field_errors"][0]
     assert Source.objects.filter(owner=user).count() == 2
     # Site-wide sources (admins) are not capped, and another user has their own allowance.
     source_create(owner=None, name="Everyone", kind="feed", url="https://example.org/all.xml")
-    source_create(owner=make_user("entry_cap2"), name="Mine", kind="feed", url="https://example.org/1.xml")
+    source_create(
+        owner=make_user("entry_cap2"), name="Mine", kind="feed", url="https://example.org/1.xml"
+    )

@@ -39,7 +39,7 @@ def _break(monkeypatch: pytest.MonkeyPatch, what: str) -> str:
         module = classifier if what == "classifier-model" else tagger
         missing = resources.ResourceMissing(f"{what} is missing or stale: run `osnguard train`")
         monkeypatch.setattr(module, "model", _raise(missing))
-        return what.split("-")[0]
+        return what.split("-", maxsplit=1)[0]
     name, how = what.split(":")
     module_name, attribute, _ = pipeline.DETECTORS[name]
     if how == "raise":
@@ -51,7 +51,10 @@ def _break(monkeypatch: pytest.MonkeyPatch, what: str) -> str:
 
 
 BREAKAGES = [f"{name}:{how}" for name in pipeline.DETECTORS for how in ("raise", "import")] + [
-    "classifier", "classifier-model", "tagger-model"]
+    "classifier",
+    "classifier-model",
+    "tagger-model",
+]
 
 
 @pytest.fixture
@@ -59,7 +62,9 @@ def author(django_user_model):
     user = user_sign_up(username="fc_author", password="a-long-passphrase-1")
     for group in FriendGroup.objects.filter(owner=user):
         for i in range(2):
-            friend = django_user_model.objects.create_user(username=f"fc_{group.level}_{i}", password="x")
+            friend = django_user_model.objects.create_user(
+                username=f"fc_{group.level}_{i}", password="x"
+            )
             Friendship.objects.create(owner=user, friend=friend, group=group)
     return user
 
@@ -84,7 +89,10 @@ def assert_unchecked_body(response, detector: str) -> None:
     assert body["checked"] is False and "could not be checked" in body["detail"]
     assert [f["detector"] for f in body["failures"]] == [detector]
     failure = body["failures"][0]
-    assert set(failure) == {"detector", "kind", "reason"} and failure["kind"] in ("missing", "error")
+    assert set(failure) == {"detector", "kind", "reason"} and failure["kind"] in (
+        "missing",
+        "error",
+    )
     assert "Traceback" not in failure["reason"] and "broken on purpose" not in failure["reason"]
     assert "osnguard train" not in failure["reason"]  # technical details stay out of the API
 
@@ -104,10 +112,14 @@ def test_a_broken_engine_is_said_plainly_and_refuses_posting(monkeypatch, api, w
         assert reasons.json()["failures"][0]["reason"] in html.replace("&#x27;", "'")
 
         # the proposal and posting, API and HTML, are refused and store nothing
-        assert_unchecked_body(api.post("/api/messages/proposal/", {"text": text}, format="json"), detector)
+        assert_unchecked_body(
+            api.post("/api/messages/proposal/", {"text": text}, format="json"), detector
+        )
         assert_unchecked_body(api.post("/api/messages/", {"text": text}, format="json"), detector)
-        assert_unchecked_body(api.post("/api/messages/", {"text": text, "post_unchecked": False}, format="json"),
-                              detector)
+        assert_unchecked_body(
+            api.post("/api/messages/", {"text": text, "post_unchecked": False}, format="json"),
+            detector,
+        )
         review = web.post("/compose/review/", {"text": text, "fresh": "1"}, **HTMX)
         assert review.status_code == 503 and 'name="post_unchecked"' in review.content.decode()
         refused = web.post("/compose/post/", {"text": text}, **HTMX)
@@ -121,14 +133,20 @@ def test_a_broken_engine_is_said_plainly_and_refuses_posting(monkeypatch, api, w
     posted = api.post("/api/messages/", {"text": TEXT, "post_unchecked": True}, format="json")
     assert posted.status_code == 201
     data = posted.json()
-    assert data["posted_unchecked"] is True and data["private"] is None and data["fingerprinted"] is False
+    assert (
+        data["posted_unchecked"] is True
+        and data["private"] is None
+        and data["fingerprinted"] is False
+    )
     assert [f["detector"] for f in data["check_failures"]] == [detector]
     message = Message.objects.get(pk=data["id"])
     assert message.versions.count() == Friendship.objects.filter(owner=author).count() > 0
     assert set(message.versions.values_list("text", flat=True)) == {TEXT}
 
 
-def test_the_compose_page_offers_posting_unchecked_and_records_it(monkeypatch, web, author, django_user_model):
+def test_the_compose_page_offers_posting_unchecked_and_records_it(
+    monkeypatch, web, author, django_user_model
+):
     detector = _break(monkeypatch, "tagger:raise")
     refused = web.post("/compose/post/", {"text": TEXT})
     assert refused.status_code == 503 and 'id="post-unchecked-choice"' in refused.content.decode()
@@ -160,9 +178,15 @@ def test_post_unchecked_is_ignored_when_the_message_can_be_checked(api):
     posted = api.post("/api/messages/", {"text": PRIVATE, "post_unchecked": True}, format="json")
     assert posted.status_code == 201
     data = posted.json()
-    assert data["posted_unchecked"] is False and data["private"] is True and data["check_failures"] == []
+    assert (
+        data["posted_unchecked"] is False
+        and data["private"] is True
+        and data["check_failures"] == []
+    )
     texts = list(Message.objects.get(pk=data["id"]).versions.values_list("text", flat=True))
-    assert data["fingerprinted"] is True and len(set(texts)) == len(texts) > 1  # each friend their own
+    assert (
+        data["fingerprinted"] is True and len(set(texts)) == len(texts) > 1
+    )  # each friend their own
     assert any("Tokyo station" not in t for t in texts)  # generalized for the further groups
 
 
@@ -181,7 +205,9 @@ def test_the_schema_documents_the_503_and_post_unchecked(api):
         assert answer["content"]["application/json"]["schema"]["$ref"].endswith("/Unchecked")
     unchecked = schema["components"]["schemas"]["Unchecked"]["properties"]
     assert set(unchecked) == {"checked", "detail", "failures"}
-    post = schema["paths"]["/api/messages/"]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    post = schema["paths"]["/api/messages/"]["post"]["requestBody"]["content"]["application/json"][
+        "schema"
+    ]["$ref"]
     assert "post_unchecked" in schema["components"]["schemas"][post.rsplit("/", 1)[1]]["properties"]
 
 
@@ -191,10 +217,16 @@ def test_a_model_missing_while_generalizing_is_a_503_not_a_500(monkeypatch, api,
     from osnguard.privacy import artifacts
     from osnguard.privacy.temporal import generalization
 
-    stale = artifacts.ModelUnavailable("temporal.tp.json is missing: rebuild it with `osnguard train temporal`")
+    stale = artifacts.ModelUnavailable(
+        "temporal.tp.json is missing: rebuild it with `osnguard train temporal`"
+    )
     monkeypatch.setattr(generalization, "temporal_corpus", _raise(stale))
-    assert_unchecked_body(api.post("/api/messages/proposal/", {"text": PRIVATE}, format="json"), "anonymization")
-    assert_unchecked_body(api.post("/api/messages/", {"text": PRIVATE}, format="json"), "anonymization")
+    assert_unchecked_body(
+        api.post("/api/messages/proposal/", {"text": PRIVATE}, format="json"), "anonymization"
+    )
+    assert_unchecked_body(
+        api.post("/api/messages/", {"text": PRIVATE}, format="json"), "anonymization"
+    )
     review = web.post("/compose/review/", {"text": PRIVATE, "fresh": "1"}, **HTMX)
     assert review.status_code == 503 and "resource needed to prepare" in review.content.decode()
     assert not Message.objects.exists()

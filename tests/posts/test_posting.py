@@ -19,8 +19,10 @@ from osnguard.posts import selectors
 from osnguard.posts.models import GroupVersion, Message, Version
 from osnguard.posts.services import message_post
 
-DEMO_TEXT = ("My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
-             "I studied at Harvard University for three years as a computer science major.")
+DEMO_TEXT = (
+    "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
+    "I studied at Harvard University for three years as a computer science major."
+)
 
 
 @pytest.mark.django_db
@@ -40,7 +42,13 @@ def test_demo_message_gives_150_distinct_versions_by_level():
     assert Fingerprint.objects.filter(version__message=message).count() == 150
 
     groups = list(message.group_versions.order_by("level"))
-    assert [g.group_name for g in groups] == ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
+    assert [g.group_name for g in groups] == [
+        "Family",
+        "Best friends",
+        "Friends",
+        "Acquaintances",
+        "Public",
+    ]
     losses = [g.info_loss for g in groups]
     assert losses == sorted(losses) and losses[0] < losses[-1]
     assert "Tokyo" in groups[0].text and "Harvard University" in groups[0].text
@@ -56,7 +64,9 @@ def test_demo_message_gives_150_distinct_versions_by_level():
 @pytest.mark.django_db
 def test_no_private_phrase_goes_out_unchanged_unless_asked(django_user_model):
     author = user_sign_up(username="plain", password="a-long-passphrase-1")
-    friends = [django_user_model.objects.create_user(username=f"p{i}", password="x") for i in range(4)]
+    friends = [
+        django_user_model.objects.create_user(username=f"p{i}", password="x") for i in range(4)
+    ]
     group = FriendGroup.objects.get(owner=author, name="Friends")
     for friend in friends:
         Friendship.objects.create(owner=author, friend=friend, group=group)
@@ -64,8 +74,11 @@ def test_no_private_phrase_goes_out_unchanged_unless_asked(django_user_model):
     message = message_post(author=author, text=text)
     assert not message.private and not message.fingerprinted
     assert set(message.versions.values_list("text", flat=True)) == {text}
-    fingerprinted = message_post(author=author, text="What a great match that was, honestly the best game of the season!",
-                                 fingerprint_all=True)
+    fingerprinted = message_post(
+        author=author,
+        text="What a great match that was, honestly the best game of the season!",
+        fingerprint_all=True,
+    )
     assert fingerprinted.fingerprinted
     distinct = fingerprinted.versions.values("text").distinct().count()
     assert distinct > 1
@@ -78,10 +91,16 @@ def test_empty_audience_and_public_posts(django_user_model):
     message = message_post(author=loner, text="I live in Seattle and work at Boeing.")
     assert message.versions.count() == 0 and any("No recipients" in w for w in message.warnings)
     friend = django_user_model.objects.create_user(username="pf", password="x")
-    Friendship.objects.create(owner=loner, friend=friend, group=FriendGroup.objects.get(owner=loner, name="Public"))
-    public = message_post(author=loner, text="I live in Seattle and work at Boeing.", audience="public")
+    Friendship.objects.create(
+        owner=loner, friend=friend, group=FriendGroup.objects.get(owner=loner, name="Public")
+    )
+    public = message_post(
+        author=loner, text="I live in Seattle and work at Boeing.", audience="public"
+    )
     assert public.audience == "public" and not public.fingerprinted
-    assert list(public.versions.values_list("text", flat=True)) == ["I live in Seattle and work at Boeing."]
+    assert list(public.versions.values_list("text", flat=True)) == [
+        "I live in Seattle and work at Boeing."
+    ]
 
 
 @pytest.mark.django_db
@@ -100,15 +119,23 @@ def test_failure_while_storing_leaves_nothing_half_stored(monkeypatch, django_us
     author = user_sign_up(username="atomic", password="a-long-passphrase-1")
     for i in range(3):
         friend = django_user_model.objects.create_user(username=f"a{i}", password="x")
-        Friendship.objects.create(owner=author, friend=friend, group=FriendGroup.objects.get(owner=author, name="Family"))
+        Friendship.objects.create(
+            owner=author, friend=friend, group=FriendGroup.objects.get(owner=author, name="Family")
+        )
 
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(Fingerprint.objects, "bulk_create", broken)
     with pytest.raises(RuntimeError):
-        message_post(author=author, text="My hometown is Tokyo and I studied at Harvard University.")
-    assert not Message.objects.exists() and not GroupVersion.objects.exists() and not Version.objects.exists()
+        message_post(
+            author=author, text="My hometown is Tokyo and I studied at Harvard University."
+        )
+    assert (
+        not Message.objects.exists()
+        and not GroupVersion.objects.exists()
+        and not Version.objects.exists()
+    )
 
 
 @pytest.mark.django_db
@@ -116,9 +143,12 @@ def test_a_thousand_recipients(django_user_model):
     author = user_sign_up(username="popular", password="a-long-passphrase-1")
     groups = list(FriendGroup.objects.filter(owner=author).order_by("level"))
     users = django_user_model.objects.bulk_create(
-        django_user_model(username=f"fan{i}", password="!") for i in range(1000))
+        django_user_model(username=f"fan{i}", password="!") for i in range(1000)
+    )
     users = list(django_user_model.objects.filter(username__startswith="fan"))
-    Friendship.objects.bulk_create(Friendship(owner=author, friend=u, group=groups[i % 5]) for i, u in enumerate(users))
+    Friendship.objects.bulk_create(
+        Friendship(owner=author, friend=u, group=groups[i % 5]) for i, u in enumerate(users)
+    )
     message = message_post(author=author, text=DEMO_TEXT)
     assert message.versions.count() == 1000
     texts = list(message.versions.values_list("text", flat=True))
@@ -132,15 +162,21 @@ def test_concurrent_posts_are_each_stored_whole(django_user_model):
     for n, author in enumerate(authors):
         for i in range(5):
             friend = django_user_model.objects.create_user(username=f"c{n}f{i}", password="x")
-            Friendship.objects.create(owner=author, friend=friend,
-                                      group=FriendGroup.objects.get(owner=author, name="Friends"))
+            Friendship.objects.create(
+                owner=author,
+                friend=friend,
+                group=FriendGroup.objects.get(owner=author, name="Friends"),
+            )
     message_post(author=authors[0], text=DEMO_TEXT)  # load the engine before the race
     errors: list[BaseException] = []
 
     def post(author):
         try:
-            message_post(author=author, text=f"I moved to Seattle last year and work at Boeing now, {author.username}.")
-        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            message_post(
+                author=author,
+                text=f"I moved to Seattle last year and work at Boeing now, {author.username}.",
+            )
+        except BaseException as exc:
             errors.append(exc)
         finally:
             connection.close()

@@ -30,11 +30,26 @@ def post(author, serial):
     return message_store(
         author=author,
         text=f"ORIGINAL-{serial} secret text",
-        groups=[GroupDraft(name=g.name, level=g.level, text=f"GROUP-{serial}-{g.name}") for g in groups.values()],
+        groups=[
+            GroupDraft(name=g.name, level=g.level, text=f"GROUP-{serial}-{g.name}")
+            for g in groups.values()
+        ],
         versions=[
-            VersionDraft(recipient_id=f.friend_id, group_name=f.group.name, text=f"VERSION-{serial}-{f.friend_id}",
-                         choices=[{"slot": 0, "kind": "synonym", "original": "a", "text": str(f.friend_id),
-                                   "start": 0, "end": 1}])
+            VersionDraft(
+                recipient_id=f.friend_id,
+                group_name=f.group.name,
+                text=f"VERSION-{serial}-{f.friend_id}",
+                choices=[
+                    {
+                        "slot": 0,
+                        "kind": "synonym",
+                        "original": "a",
+                        "text": str(f.friend_id),
+                        "start": 0,
+                        "end": 1,
+                    }
+                ],
+            )
             for f in friendships
         ],
         fingerprinted=True,
@@ -56,9 +71,11 @@ def visible_texts(client: APIClient, user) -> str:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_friend_graphs_never_leak_originals_or_other_versions(seed):
     rng = random.Random(seed)
-    users = [user_sign_up(username=f"u{seed}_{i}", password="a-long-passphrase-1") for i in range(7)]
+    users = [
+        user_sign_up(username=f"u{seed}_{i}", password="a-long-passphrase-1") for i in range(7)
+    ]
     for i, a in enumerate(users):
-        for b in users[i + 1:]:
+        for b in users[i + 1 :]:
             if rng.random() < 0.5:
                 befriend(a, b, rng)
     messages = [post(rng.choice(users), serial) for serial in range(6)]
@@ -76,7 +93,9 @@ def test_random_friend_graphs_never_leak_originals_or_other_versions(seed):
             for version in message.versions.all():
                 if version.recipient_id != user.pk:
                     assert version.text not in text, f"{user} saw {version.text}"
-        assert set(selectors.feed_for_user(user=user).values_list("recipient_id", flat=True)) <= {user.pk}
+        assert set(selectors.feed_for_user(user=user).values_list("recipient_id", flat=True)) <= {
+            user.pk
+        }
 
 
 def test_feed_shows_only_own_version_and_author_sees_all():
@@ -110,8 +129,12 @@ def test_store_refuses_strangers_duplicates_and_empty_text():
     group = FriendGroup.objects.filter(owner=adam).first()
     drafts = [GroupDraft(name=group.name, level=group.level, text="hello")]
     with pytest.raises(ValidationError, match="friends only"):
-        message_store(author=adam, text="hello", groups=drafts,
-                      versions=[VersionDraft(recipient_id=stranger.pk, group_name=group.name, text="hello")])
+        message_store(
+            author=adam,
+            text="hello",
+            groups=drafts,
+            versions=[VersionDraft(recipient_id=stranger.pk, group_name=group.name, text="hello")],
+        )
     with pytest.raises(ValidationError, match="empty"):
         message_store(author=adam, text="   ", groups=drafts, versions=[])
     assert Message.objects.count() == 0

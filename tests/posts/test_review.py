@@ -4,6 +4,8 @@ posting, with clear errors for stale or bad choices."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -24,7 +26,9 @@ def author(db):
     users = get_user_model()
     for group in FriendGroup.objects.filter(owner=author):
         for i in range(2):
-            friend = users.objects.create_user(username=f"{group.name.replace(' ', '')}{i}", password="x")
+            friend = users.objects.create_user(
+                username=f"{group.name.replace(' ', '')}{i}", password="x"
+            )
             Friendship.objects.create(owner=author, friend=friend, group=group)
     return author
 
@@ -47,7 +51,11 @@ def _versions(proposal, name):
 def _removal(author) -> int:
     """The degree of "remove it" for the time phrase, read from a proposal (not hard-coded: the
     number of vaguer wordings before it depends on the review's date)."""
-    phrase = next(p for p in message_propose(author=author, text=TEXT, now=_now()).phrases if p.key == KEYS["time"])
+    phrase = next(
+        p
+        for p in message_propose(author=author, text=TEXT, now=_now()).phrases
+        if p.key == KEYS["time"]
+    )
     return next(o.degree for o in phrase.options if o.kind == "suppression")
 
 
@@ -59,7 +67,10 @@ def test_default_review_lists_each_phrase_options_per_group(author):
     assert [c["key"] for c in family["phrase_choices"]] == list(KEYS.values())
     time = next(c for c in family["phrase_choices"] if c["key"] == KEYS["time"])
     assert time["options"][0]["text"] == "at 10am" and time["options"][-1]["kind"] == "suppression"
-    assert all({"degree", "text", "info_loss", "k", "natural", "available"} <= set(o) for o in time["options"])
+    assert all(
+        {"degree", "text", "info_loss", "k", "natural", "available"} <= set(o)
+        for o in time["options"]
+    )
     # the preselected degree is what the group's text uses; InfoLoss grows with the level
     losses = [g["info_loss"] for g in data["groups"]]
     assert losses == sorted(losses)
@@ -68,10 +79,16 @@ def test_default_review_lists_each_phrase_options_per_group(author):
 
 
 def test_choices_are_applied_per_group(author):
-    proposal = message_propose(author=author, text=TEXT, now=_now(),
-                               choices={"Friends": {KEYS["tokyo"]: 1, KEYS["time"]: 1}, "Public": {KEYS["tokyo"]: 0}})
+    proposal = message_propose(
+        author=author,
+        text=TEXT,
+        now=_now(),
+        choices={"Friends": {KEYS["tokyo"]: 1, KEYS["time"]: 1}, "Public": {KEYS["tokyo"]: 0}},
+    )
     friends = _group(proposal, "Friends")
-    assert "Japan" in friends.text and "Tokyo" not in friends.text and "this morning" in friends.text
+    assert (
+        "Japan" in friends.text and "Tokyo" not in friends.text and "this morning" in friends.text
+    )
     assert proposal.groups["Friends"].degrees[KEYS["tokyo"]] == 1
     assert all("Japan" in v.text and "Tokyo" not in v.text for v in _versions(proposal, "Friends"))
     assert "Tokyo" in _group(proposal, "Family").text  # other groups keep their default
@@ -80,8 +97,12 @@ def test_choices_are_applied_per_group(author):
 
 
 def test_suppression_removes_the_time_phrase_and_keep_restores_it(author):
-    proposal = message_propose(author=author, text=TEXT, now=_now(),
-                               choices={"Best friends": {KEYS["time"]: _removal(author)}, "Public": {KEYS["time"]: 0}})
+    proposal = message_propose(
+        author=author,
+        text=TEXT,
+        now=_now(),
+        choices={"Best friends": {KEYS["time"]: _removal(author)}, "Public": {KEYS["time"]: 0}},
+    )
     best = _group(proposal, "Best friends")
     assert "10am" not in best.text and " at " not in best.text.split(".")[0].replace("at Tokyo", "")
     assert all("10am" not in v.text for v in _versions(proposal, "Best friends"))
@@ -92,12 +113,22 @@ def test_suppression_removes_the_time_phrase_and_keep_restores_it(author):
 def test_reading_changes_the_generalization(author):
     profile_update(user=author, attributes={"education": ["Harvard University"]}, replace=False)
     text = "I am in Cambridge at 10am with my sister."
-    default = message_propose(author=author, text=text, now=_now(), choices={"Friends": {"8:17": 1}})
+    default = message_propose(
+        author=author, text=text, now=_now(), choices={"Friends": {"8:17": 1}}
+    )
     assert "Massachusetts" in _group(default, "Friends").text
-    england = message_propose(author=author, text=text, now=_now(), choices={"Friends": {"8:17": 1}},
-                              readings={"8:17": "city:2653941"})
+    england = message_propose(
+        author=author,
+        text=text,
+        now=_now(),
+        choices={"Friends": {"8:17": 1}},
+        readings={"8:17": "city:2653941"},
+    )
     assert "England" in _group(england, "Friends").text
-    assert next(r for r in england.to_dict()["readings"] if r["key"] == "8:17")["reading"] == "city:2653941"
+    assert (
+        next(r for r in england.to_dict()["readings"] if r["key"] == "8:17")["reading"]
+        == "city:2653941"
+    )
     with pytest.raises(ValidationError, match="no reading"):
         message_propose(author=author, text=text, now=_now(), readings={"8:17": "city:0"})
 
@@ -110,7 +141,10 @@ def test_rejected_synonym_is_never_used(author):
     after = message_propose(author=author, text=TEXT, now=_now(), rejected_synonyms=rejected)
     word, synonym = pairs[0]
     for version in after.result.versions:
-        assert not any(c.original.lower() == word.lower() and c.text.lower() == synonym.lower() for c in version.choices)
+        assert not any(
+            c.original.lower() == word.lower() and c.text.lower() == synonym.lower()
+            for c in version.choices
+        )
         assert synonym.lower() not in version.text.lower()
     assert after.to_dict()["rejected_synonyms"] == [[word.lower(), synonym.lower()]]
     assert any("capacity may be lower" in w for w in after.warnings)
@@ -118,33 +152,45 @@ def test_rejected_synonym_is_never_used(author):
 
 def test_an_edit_replaces_that_groups_choices(author):
     edited = "I am at the station with my family today. We studied the old maps for hours."
-    proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Friends": edited},
-                               choices={"Friends": {KEYS["tokyo"]: 2}})
+    proposal = message_propose(
+        author=author,
+        text=TEXT,
+        now=_now(),
+        group_texts={"Friends": edited},
+        choices={"Friends": {KEYS["tokyo"]: 2}},
+    )
     assert _group(proposal, "Friends").text == edited
     assert proposal.groups["Friends"].edited and "Asia" in proposal.groups["Friends"].generated_text
     assert len({v.text for v in _versions(proposal, "Friends")}) == 2  # still distinct
     # an edit equal to the generated text is no edit
-    same = message_propose(author=author, text=TEXT, now=_now(),
-                           group_texts={"Family": _group(proposal, "Family").text})
+    same = message_propose(
+        author=author,
+        text=TEXT,
+        now=_now(),
+        group_texts={"Family": _group(proposal, "Family").text},
+    )
     assert not same.groups["Family"].edited
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"choices": {"Nobody": {"8:13": 1}}}, "Unknown group"),
-    ({"choices": {"Friends": {"9:13": 1}}}, "changed since the review"),
-    ({"choices": {"Friends": {"8:13x": 1}}}, "not a phrase key"),
-    ({"choices": {"Friends": {"500:510": 1}}}, "outside the message"),
-    ({"choices": {"Friends": {"8:13": 99}}}, "options 0..2"),
-    ({"choices": {"Friends": {"8:13": -1}}}, "options 0..2"),
-    ({"choices": {"Friends": {"8:13": "one"}}}, "whole number"),
-    ({"choices": {"Friends": {"8:13": True}}}, "whole number"),
-    ({"choices": ["Friends"]}, "Choices must look like"),
-    ({"readings": {"0:1": "city:1850147"}}, "changed since the review"),
-    ({"readings": {"8:13": 5}}, "Readings must look like"),
-    ({"rejected_synonyms": [["studied"]]}, "pairs"),
-    ({"rejected_synonyms": "studied"}, "pairs"),
-    ({"group_texts": {"Nobody": "hi"}}, "Unknown group"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"choices": {"Nobody": {"8:13": 1}}}, "Unknown group"),
+        ({"choices": {"Friends": {"9:13": 1}}}, "changed since the review"),
+        ({"choices": {"Friends": {"8:13x": 1}}}, "not a phrase key"),
+        ({"choices": {"Friends": {"500:510": 1}}}, "outside the message"),
+        ({"choices": {"Friends": {"8:13": 99}}}, "options 0..2"),
+        ({"choices": {"Friends": {"8:13": -1}}}, "options 0..2"),
+        ({"choices": {"Friends": {"8:13": "one"}}}, "whole number"),
+        ({"choices": {"Friends": {"8:13": True}}}, "whole number"),
+        ({"choices": ["Friends"]}, "Choices must look like"),
+        ({"readings": {"0:1": "city:1850147"}}, "changed since the review"),
+        ({"readings": {"8:13": 5}}, "Readings must look like"),
+        ({"rejected_synonyms": [["studied"]]}, "pairs"),
+        ({"rejected_synonyms": "studied"}, "pairs"),
+        ({"group_texts": {"Nobody": "hi"}}, "Unknown group"),
+    ],
+)
 def test_bad_review_fields_are_clear_errors(author, kwargs, message):
     with pytest.raises(ValidationError) as caught:
         message_propose(author=author, text=TEXT, now=_now(), **kwargs)
@@ -152,30 +198,65 @@ def test_bad_review_fields_are_clear_errors(author, kwargs, message):
 
 
 def test_the_stored_message_is_the_reviewed_proposal(author):
-    review = {"choices": {"Friends": {KEYS["tokyo"]: 1}, "Best friends": {KEYS["time"]: _removal(author)}},
-              "group_texts": {"Acquaintances": "I am out with family in Japan. We studied the old maps for hours."}}
+    review = {
+        "choices": {
+            "Friends": {KEYS["tokyo"]: 1},
+            "Best friends": {KEYS["time"]: _removal(author)},
+        },
+        "group_texts": {
+            "Acquaintances": "I am out with family in Japan. We studied the old maps for hours."
+        },
+    }
     proposal = message_propose(author=author, text=TEXT, now=_now(), **review)
     pairs = [(o, a) for o, alts in proposal.groups["Friends"].synonyms for a in alts][:1]
-    proposal = message_propose(author=author, text=TEXT, now=_now(), rejected_synonyms=pairs, **review)
-    message = message_post(author=author, text=TEXT, rejected_synonyms=pairs, reviewed_at=proposal.now.isoformat(),
-                           digest=proposal.digest, now=_now(), **review)
-    assert {g.group_name: g.text for g in message.group_versions.all()} == \
-        {g.name: g.text for g in proposal.result.groups}
-    assert {v.recipient_id: v.text for v in message.versions.all()} == \
-        {int(v.friend): v.text for v in proposal.result.versions}
+    proposal = message_propose(
+        author=author, text=TEXT, now=_now(), rejected_synonyms=pairs, **review
+    )
+    message = message_post(
+        author=author,
+        text=TEXT,
+        rejected_synonyms=pairs,
+        reviewed_at=proposal.now.isoformat(),
+        digest=proposal.digest,
+        now=_now(),
+        **review,
+    )
+    assert {g.group_name: g.text for g in message.group_versions.all()} == {
+        g.name: g.text for g in proposal.result.groups
+    }
+    assert {v.recipient_id: v.text for v in message.versions.all()} == {
+        int(v.friend): v.text for v in proposal.result.versions
+    }
     stale = dict(review, choices={"Friends": {KEYS["tokyo"]: 2}})
     with pytest.raises(ValidationError, match="changed since you reviewed"):
-        message_post(author=author, text=TEXT, reviewed_at=proposal.now.isoformat(), digest=proposal.digest,
-                     now=_now(), rejected_synonyms=pairs, **stale)
+        message_post(
+            author=author,
+            text=TEXT,
+            reviewed_at=proposal.now.isoformat(),
+            digest=proposal.digest,
+            now=_now(),
+            rejected_synonyms=pairs,
+            **stale,
+        )
 
 
 def test_old_or_future_reviews_must_be_updated(author):
     from datetime import timedelta
 
     with pytest.raises(ValidationError, match="more than an hour old"):
-        message_post(author=author, text=TEXT, now=_now(), reviewed_at=(_now() - timedelta(hours=2)).isoformat())
+        message_post(
+            author=author,
+            text=TEXT,
+            now=_now(),
+            reviewed_at=(_now() - timedelta(hours=2)).isoformat(),
+        )
     with pytest.raises(ValidationError, match="in the future"):
-        message_post(author=author, text=TEXT, now=_now(), reviewed_at=(_now() + timedelta(hours=2)).isoformat())
+        message_post(
+            author=author,
+            text=TEXT,
+            now=_now(),
+            reviewed_at=(_now() + timedelta(hours=2)).isoformat(),
+        )
     with pytest.raises(ValidationError, match="not a date"):
         message_post(author=author, text=TEXT, now=_now(), reviewed_at="yesterday")
 
@@ -186,7 +267,9 @@ def test_fingerprint_every_message_setting_is_the_default(author):
     profile_settings_update(user=author, fingerprint_all=True)
     assert message_propose(author=author, text=plain).fingerprint_all
     assert message_post(author=author, text=plain).fingerprinted
-    assert not message_post(author=author, text=plain, fingerprint_all=False).fingerprinted  # the request wins
+    assert not message_post(
+        author=author, text=plain, fingerprint_all=False
+    ).fingerprinted  # the request wins
 
 
 def test_an_edit_that_names_a_hidden_phrase_is_flagged(author):
@@ -194,24 +277,33 @@ def test_an_edit_that_names_a_hidden_phrase_is_flagged(author):
     proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Public": leaky})
     assert any("Public" in w and "“Tokyo”" in w for w in proposal.warnings)
     careful = "I am at a station this morning with family. We studied the old maps for hours."
-    proposal = message_propose(author=author, text=TEXT, now=_now(), group_texts={"Public": careful})
+    proposal = message_propose(
+        author=author, text=TEXT, now=_now(), group_texts={"Public": careful}
+    )
     assert not any("would hide" in w for w in proposal.warnings)
 
 
 def test_time_phrases_are_read_on_the_servers_local_clock(author, settings):
     """00:30 on a Saturday in London is still Friday in UTC: "today" is the local Saturday."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from osnguard.posts.services import message_analyze
 
     settings.TIME_ZONE = "Europe/London"
-    late = datetime(2027, 7, 2, 23, 30, tzinfo=timezone.utc)
+    late = datetime(2027, 7, 2, 23, 30, tzinfo=UTC)
     found = message_analyze(author=author, text="We are at the beach today.", now=late)
     today = next(p.to_dict() for p in found.phrases if p.category == "time")
     assert today["interval"] == ["2027-07-03T00:00:00+01:00", "2027-07-03T23:59:59+01:00"]
     proposal = message_propose(author=author, text="We are at the beach today.", now=late)
-    assert proposal.now == late and proposal.to_dict()["review"]["now"] == "2027-07-03T00:30:00+01:00"
+    assert (
+        proposal.now == late and proposal.to_dict()["review"]["now"] == "2027-07-03T00:30:00+01:00"
+    )
     # posting with the review's time (sent back in any offset) reads the phrase the same way
-    message = message_post(author=author, text="We are at the beach today.", now=late, digest=proposal.digest,
-                           reviewed_at=late.isoformat())
+    message = message_post(
+        author=author,
+        text="We are at the beach today.",
+        now=late,
+        digest=proposal.digest,
+        reviewed_at=late.isoformat(),
+    )
     assert message.group_versions.count() == 5

@@ -16,8 +16,12 @@ pytestmark = pytest.mark.django_db
 def pair(django_user_model):
     adam = user_sign_up(username="adam_v", password="a-long-passphrase-1")
     bob = user_sign_up(username="bob_v", password="a-long-passphrase-1")
-    Friendship.objects.create(owner=adam, friend=bob, group=FriendGroup.objects.get(owner=adam, name="Friends"))
-    message = message_post(author=adam, text="I moved to Seattle last year and I work at Boeing now.")
+    Friendship.objects.create(
+        owner=adam, friend=bob, group=FriendGroup.objects.get(owner=adam, name="Friends")
+    )
+    message = message_post(
+        author=adam, text="I moved to Seattle last year and I work at Boeing now."
+    )
     return adam, bob, message
 
 
@@ -40,26 +44,40 @@ def test_compose_partials(client, pair):
     assert client.get("/compose/").status_code == 200
     empty = client.post("/compose/analyze/", {"text": "  "}, HTTP_HX_REQUEST="true")
     assert empty.status_code == 200 and b"analysis-empty" in empty.content
-    found = client.post("/compose/analyze/", {"text": "I live in Seattle, call me on +1 206 555 0100"},
-                        HTTP_HX_REQUEST="true").content.decode()
+    found = client.post(
+        "/compose/analyze/",
+        {"text": "I live in Seattle, call me on +1 206 555 0100"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
     assert 'class="phrase cat-location"' in found and "Seattle" in found
     too_long = client.post("/compose/analyze/", {"text": "x" * 6000}, HTTP_HX_REQUEST="true")
     assert too_long.status_code == 400 and b"at most" in too_long.content
-    review = client.post("/compose/review/", {"text": "I live in Seattle and work at Boeing."}, HTTP_HX_REQUEST="true")
+    review = client.post(
+        "/compose/review/",
+        {"text": "I live in Seattle and work at Boeing."},
+        HTTP_HX_REQUEST="true",
+    )
     assert review.status_code == 200 and b"review-panel" in review.content
     bad = client.post("/compose/review/", {"text": ""}, HTTP_HX_REQUEST="true")
     assert bad.status_code == 400 and b"empty" in bad.content
 
 
 def test_post_through_the_page(client, pair):
-    adam, bob, _ = pair
+    adam, _bob, _ = pair
     client.force_login(adam)
-    response = client.post("/compose/post/", {"text": "My hometown is Tokyo.", "audience": "friends"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        "/compose/post/",
+        {"text": "My hometown is Tokyo.", "audience": "friends"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 204 and response["HX-Redirect"].startswith("/posts/")
     assert Message.objects.filter(author=adam).count() == 2
     failed = client.post("/compose/post/", {"text": "", "audience": "friends"})
-    assert failed.status_code == 400 and b"empty" in failed.content and Message.objects.filter(author=adam).count() == 2
+    assert (
+        failed.status_code == 400
+        and b"empty" in failed.content
+        and Message.objects.filter(author=adam).count() == 2
+    )
 
 
 def test_anonymous_users_are_sent_to_log_in(client):
@@ -79,7 +97,9 @@ def reviewer(django_user_model):
     profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
     for group in FriendGroup.objects.filter(owner=author):
         for i in range(3):  # enough friends that some versions use a synonym
-            friend = django_user_model.objects.create_user(username=f"rv_{group.level}_{i}", password="x")
+            friend = django_user_model.objects.create_user(
+                username=f"rv_{group.level}_{i}", password="x"
+            )
             Friendship.objects.create(owner=author, friend=friend, group=group)
     return author
 
@@ -114,12 +134,16 @@ def _option(html: str, select: str, label: str) -> str:
         if label in unescape(text):
             assert " disabled" not in attributes, f"{label!r} is disabled in {select}"
             return re.search(r'value="([^"]*)"', attributes).group(1)
-    raise AssertionError(f"no option {label!r} in {select}: {[unescape(text) for _, text in options]}")
+    raise AssertionError(
+        f"no option {label!r} in {select}: {[unescape(text) for _, text in options]}"
+    )
 
 
 def test_review_panel_choices_round_trip_and_post(client, reviewer):
     client.force_login(reviewer)
-    first = client.post("/compose/review/", {"text": REVIEW_TEXT, "fresh": "1"}, HTTP_HX_REQUEST="true")
+    first = client.post(
+        "/compose/review/", {"text": REVIEW_TEXT, "fresh": "1"}, HTTP_HX_REQUEST="true"
+    )
     html = first.content.decode()
     assert first.status_code == 200 and "choice__8:13__Friends" in html and "remove it" in html
     assert "reads unnaturally" in html and "hides you among" in html  # figures per option
@@ -129,7 +153,9 @@ def test_review_panel_choices_round_trip_and_post(client, reviewer):
     # choose "Japan" for Friends and remove the time for Best friends (htmx re-proposal, partial)
     japan = _option(html, "choice__8:13__Friends", " in Japan”")
     remove = _option(html, "choice__22:29__Best friends", "remove it")
-    state.update({"text": REVIEW_TEXT, "choice__8:13__Friends": japan, "choice__22:29__Best friends": remove})
+    state.update(
+        {"text": REVIEW_TEXT, "choice__8:13__Friends": japan, "choice__22:29__Best friends": remove}
+    )
     second = client.post("/compose/review/", state, HTTP_HX_REQUEST="true")
     html = second.content.decode()
     assert second.status_code == 200 and "<html" not in html
@@ -159,30 +185,45 @@ def test_review_panel_choices_round_trip_and_post(client, reviewer):
     assert not any(alternative.lower() in v.text.lower() for v in message.versions.all())
 
 
-@pytest.mark.parametrize("extra, message", [
-    ({"choice__8:13__Nobody": "1"}, "Unknown group"),
-    ({"choice__9:13__Friends": "1"}, "changed since the review"),
-    ({"choice__8:13__Friends": "7"}, "options 0..2"),
-    ({"choice__8:13__Friends": "x"}, "whole number"),
-    ({"choice__8:13": "1"}, "malformed"),
-    ({"reading__8:13": "city:0"}, "no reading"),
-    ({"rejected": "studied"}, "not a rejected synonym"),
-    ({"review_text": "0000", "choice__8:13__Friends": "1"}, "message changed"),
-    ({"reviewed_at": "soon"}, "not a date"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ({"choice__8:13__Nobody": "1"}, "Unknown group"),
+        ({"choice__9:13__Friends": "1"}, "changed since the review"),
+        ({"choice__8:13__Friends": "7"}, "options 0..2"),
+        ({"choice__8:13__Friends": "x"}, "whole number"),
+        ({"choice__8:13": "1"}, "malformed"),
+        ({"reading__8:13": "city:0"}, "no reading"),
+        ({"rejected": "studied"}, "not a rejected synonym"),
+        ({"review_text": "0000", "choice__8:13__Friends": "1"}, "message changed"),
+        ({"reviewed_at": "soon"}, "not a date"),
+    ],
+)
 def test_review_panel_bad_fields_are_400s_in_the_panel(client, reviewer, extra, message):
     client.force_login(reviewer)
-    response = client.post("/compose/review/", {"text": REVIEW_TEXT, **extra}, HTTP_HX_REQUEST="true")
+    response = client.post(
+        "/compose/review/", {"text": REVIEW_TEXT, **extra}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 400 and 'id="review-error"' in response.content.decode()
     assert message in response.content.decode().replace("&quot;", '"').replace("&#x27;", "'")
-    posted = client.post("/compose/post/", {"text": REVIEW_TEXT, "audience": "friends", **extra}, HTTP_HX_REQUEST="true")
+    posted = client.post(
+        "/compose/post/",
+        {"text": REVIEW_TEXT, "audience": "friends", **extra},
+        HTTP_HX_REQUEST="true",
+    )
     assert posted.status_code == 400 and not Message.objects.filter(author=reviewer).exists()
 
 
 def test_post_refuses_versions_that_changed_since_the_review(client, reviewer):
     client.force_login(reviewer)
-    state = _fields(client.post("/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true").content.decode())
-    state.update({"text": REVIEW_TEXT, "audience": "friends", "review_digest": "not-what-was-reviewed"})
+    state = _fields(
+        client.post(
+            "/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true"
+        ).content.decode()
+    )
+    state.update(
+        {"text": REVIEW_TEXT, "audience": "friends", "review_digest": "not-what-was-reviewed"}
+    )
     response = client.post("/compose/post/", state, HTTP_HX_REQUEST="true")
     assert response.status_code == 400 and b"changed since you reviewed" in response.content
 
@@ -198,8 +239,16 @@ def test_compose_checkbox_follows_the_profile_setting(client, reviewer):
 
 def test_plain_form_post_error_keeps_the_message(client, reviewer):
     client.force_login(reviewer)
-    response = client.post("/compose/post/", {"text": REVIEW_TEXT, "audience": "friends", "review_digest": "old",
-                                              "review_text": "x", "choice__8:13__Friends": "1"})
+    response = client.post(
+        "/compose/post/",
+        {
+            "text": REVIEW_TEXT,
+            "audience": "friends",
+            "review_digest": "old",
+            "review_text": "x",
+            "choice__8:13__Friends": "1",
+        },
+    )
     page = response.content.decode()
     assert response.status_code == 400 and 'id="review-error"' in page
     assert "Tokyo station at 10am" in page.split('id="compose-text"')[1].split("</textarea>")[0]
@@ -209,8 +258,15 @@ def test_fresh_review_ignores_old_choices_and_a_new_reading_drops_its_choices(cl
     client.force_login(reviewer)
     stale = {"text": "I am at Tokyo station.", "review_text": "old", "choice__8:13__Friends": "1"}
     assert client.post("/compose/review/", stale, HTTP_HX_REQUEST="true").status_code == 400
-    assert client.post("/compose/review/", {**stale, "fresh": "1"}, HTTP_HX_REQUEST="true").status_code == 200
-    state = _fields(client.post("/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true").content.decode())
+    assert (
+        client.post("/compose/review/", {**stale, "fresh": "1"}, HTTP_HX_REQUEST="true").status_code
+        == 200
+    )
+    state = _fields(
+        client.post(
+            "/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true"
+        ).content.decode()
+    )
     other = "region:JP.40" if state["reading__8:13"] != "region:JP.40" else "city:1850147"
     # degree 2 exists under both readings, but it was picked among the other reading's options
     state.update({"text": REVIEW_TEXT, "choice__8:13__Friends": "2", "reading__8:13": other})
@@ -221,16 +277,25 @@ def test_fresh_review_ignores_old_choices_and_a_new_reading_drops_its_choices(cl
 
 def test_an_edit_persists_across_updates_until_discarded(client, reviewer):
     client.force_login(reviewer)
-    state = _fields(client.post("/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true").content.decode())
+    state = _fields(
+        client.post(
+            "/compose/review/", {"text": REVIEW_TEXT}, HTTP_HX_REQUEST="true"
+        ).content.decode()
+    )
     edit = "I am out with family. We studied the old maps for hours."
     state.update({"text": REVIEW_TEXT, "group_text__Friends": edit})
     html = client.post("/compose/review/", state, HTTP_HX_REQUEST="true").content.decode()
-    assert "Edit this group&#x27;s text (edited)" in html or "Edit this group's text (edited)" in html
+    assert (
+        "Edit this group&#x27;s text (edited)" in html or "Edit this group's text (edited)" in html
+    )
     state = {**_fields(html), "text": REVIEW_TEXT}
     again = client.post("/compose/review/", state, HTTP_HX_REQUEST="true").content.decode()
     friends = again.split('data-group="Friends"')[1].split("</article>")[0]
     assert "I am out with family" in friends.split('class="generalized"')[1]
-    discarded = client.post("/compose/review/", {**_fields(again), "text": REVIEW_TEXT, "discard_edit": "Friends"},
-                            HTTP_HX_REQUEST="true").content.decode()
+    discarded = client.post(
+        "/compose/review/",
+        {**_fields(again), "text": REVIEW_TEXT, "discard_edit": "Friends"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
     friends = discarded.split('data-group="Friends"')[1].split("</article>")[0]
     assert "I am out with family" not in friends.split('class="generalized"')[1].split("</p>")[0]

@@ -5,15 +5,16 @@ Others may add fixtures here by small edits.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
 from osnguard.privacy import resources
 from osnguard.privacy.types import MessageContext, Profile
 
-FIXED_NOW = datetime(2024, 5, 1, 9, 0, tzinfo=timezone.utc)
+FIXED_NOW = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="session")
@@ -26,7 +27,11 @@ def nlp() -> Any:
 def make_context(nlp: Any) -> Callable[..., MessageContext]:
     """Build the MessageContext a detector receives: `make_context(text, profile={...})`."""
 
-    def build(text: str, profile: dict | None = None, now: datetime = FIXED_NOW, language: str = "en") -> MessageContext:
-        return MessageContext(text=text, profile=Profile.from_dict(profile), now=now, doc=nlp(text), language=language)
+    def build(
+        text: str, profile: dict | None = None, now: datetime = FIXED_NOW, language: str = "en"
+    ) -> MessageContext:
+        return MessageContext(
+            text=text, profile=Profile.from_dict(profile), now=now, doc=nlp(text), language=language
+        )
 
     return build

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from osnguard.privacy import cli
 from osnguard.privacy import anonymize as anonymize_module
+from osnguard.privacy import cli
 from osnguard.privacy.anonymization.wording import variants
 from osnguard.privacy.anonymize import Generalization, anonymize, version_distance
 from osnguard.privacy.fingerprinting import default_check
@@ -17,14 +17,22 @@ DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
     "I studied at Harvard University for three years as a computer science major."
 )
-PROFILE = {"hometown": ["Tokyo"], "education": ["Tokyo University", "Harvard University"], "work": ["student"]}
+PROFILE = {
+    "hometown": ["Tokyo"],
+    "education": ["Tokyo University", "Harvard University"],
+    "work": ["student"],
+}
 NOW = "2024-05-01T09:00:00Z"
 # A stand-in for the anonymization stage: the seed's Table 4.3 levels for the demo message.
 LEVELS = {
     1: {},
     2: {"Harvard University": "a university in Cambridge"},
     3: {"Tokyo": "Japan", "Harvard University": "a university in Massachusetts"},
-    4: {"Tokyo": "Japan", "Tokyo University": "a university in Japan", "Harvard University": "a university in the United States"},
+    4: {
+        "Tokyo": "Japan",
+        "Tokyo University": "a university in Japan",
+        "Harvard University": "a university in the United States",
+    },
     5: {"Tokyo": "Asia", "Tokyo University": "a university", "Harvard University": "a university"},
 }
 GROUP_NAMES = ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
@@ -41,7 +49,9 @@ def table_generalizer(text, phrases, *, groups, profile, now):
             pieces.append(text[cursor : phrase.start])
             start = sum(map(len, pieces))
             pieces.append(new)
-            choices.append(Choice(index, "generalization", phrase.text, new, start, start + len(new)))
+            choices.append(
+                Choice(index, "generalization", phrase.text, new, start, start + len(new))
+            )
             cursor = phrase.end
         pieces.append(text[cursor:])
         out.append(Generalization(name, level, "".join(pieces), float(level - 1), None, choices))
@@ -53,7 +63,11 @@ def demo_phrases():
         start = DEMO.index(text)
         return Phrase(start, start + len(text), text, category, "profile", 1.0)
 
-    return [phrase("Tokyo", "location"), phrase("Tokyo University", "education"), phrase("Harvard University", "education")]
+    return [
+        phrase("Tokyo", "location"),
+        phrase("Tokyo University", "education"),
+        phrase("Harvard University", "education"),
+    ]
 
 
 def audience(per_group=30):
@@ -65,7 +79,14 @@ def audience(per_group=30):
 
 @pytest.fixture(scope="module")
 def demo_result():
-    return anonymize(DEMO, profile=PROFILE, now=NOW, groups=audience(), generalizer=table_generalizer, phrases=demo_phrases())
+    return anonymize(
+        DEMO,
+        profile=PROFILE,
+        now=NOW,
+        groups=audience(),
+        generalizer=table_generalizer,
+        phrases=demo_phrases(),
+    )
 
 
 def test_demo_gives_150_distinct_versions_at_distance_3(demo_result):
@@ -90,7 +111,9 @@ def test_demo_family_most_specific_public_most_general(demo_result):
             assert version.text[choice.start : choice.end] == choice.text
             if choice.kind == "generalization":
                 # the group's wording of the phrase, or another wording at the same level
-                assert choice.text == generalized[choice.slot] or choice.text in variants(generalized[choice.slot])
+                assert choice.text == generalized[choice.slot] or choice.text in variants(
+                    generalized[choice.slot]
+                )
         if version.group == "Public":
             assert "Tokyo" not in version.text and "Harvard" not in version.text
 
@@ -106,13 +129,18 @@ def test_demo_versions_are_natural(demo_result):
 
 
 def test_no_private_phrase_everyone_gets_the_text_unchanged():
-    result = anonymize("What a lovely day it is.", groups=audience(3), generalizer=table_generalizer, phrases=[])
+    result = anonymize(
+        "What a lovely day it is.", groups=audience(3), generalizer=table_generalizer, phrases=[]
+    )
     assert {v.text for v in result.versions} == {"What a lovely day it is."}
     assert not result.private and result.capacity == 1
     assert any("unchanged" in w for w in result.warnings)
     fingerprinted = anonymize(
         "I do not think that the weather is great, but we are going to the beach with three friends today.",
-        groups=audience(3), generalizer=table_generalizer, phrases=[], fingerprint_all=True,
+        groups=audience(3),
+        generalizer=table_generalizer,
+        phrases=[],
+        fingerprint_all=True,
     )
     assert len({v.text for v in fingerprinted.versions}) == 15
 
@@ -121,7 +149,12 @@ def test_empty_audience():
     result = anonymize(DEMO, groups=[], generalizer=table_generalizer, phrases=demo_phrases())
     assert result.versions == [] and result.groups == []
     assert any("No recipients" in w for w in result.warnings)
-    result = anonymize(DEMO, groups=[{"name": "Family", "level": 1, "friends": []}], generalizer=table_generalizer, phrases=demo_phrases())
+    result = anonymize(
+        DEMO,
+        groups=[{"name": "Family", "level": 1, "friends": []}],
+        generalizer=table_generalizer,
+        phrases=demo_phrases(),
+    )
     assert result.versions == [] and result.groups[0].text == DEMO and result.min_distance is None
 
 
@@ -139,7 +172,13 @@ def test_thousand_recipients_all_distinct():
         ([{"level": 1}], "name"),
         ([{"name": "A", "level": "high"}], "level"),
         ([{"name": "A", "level": 1, "friends": "bob"}], "friends"),
-        ([{"name": "A", "level": 1, "friends": ["x"]}, {"name": "B", "level": 2, "friends": ["x"]}], "in groups"),
+        (
+            [
+                {"name": "A", "level": 1, "friends": ["x"]},
+                {"name": "B", "level": 2, "friends": ["x"]},
+            ],
+            "in groups",
+        ),
         ([{"name": "A", "level": 1}, {"name": "A", "level": 2}], "used twice"),
     ],
 )
@@ -161,7 +200,9 @@ def test_command_line(tmp_path, capsys, monkeypatch):
         anonymize_module, "identify_phrases", lambda text, profile, now: (True, demo_phrases(), [])
     )
     request = tmp_path / "request.json"
-    request.write_text(json.dumps({"text": DEMO, "profile": PROFILE, "now": NOW, "groups": audience(4)}))
+    request.write_text(
+        json.dumps({"text": DEMO, "profile": PROFILE, "now": NOW, "groups": audience(4)})
+    )
     assert cli.main(["anonymize", "--input", str(request)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"phrases", "groups", "versions", "capacity", "min_distance", "warnings"}
@@ -201,7 +242,9 @@ def test_group_stays_identifiable_without_synonyms():
     def same_text(message, phrases, *, groups, profile, now):
         return [Generalization(g.name, g.level, message, 0.0, None, []) for g in groups]
 
-    groups = [{"name": f"G{i}", "level": 1, "friends": [f"g{i}-{j}" for j in range(4)]} for i in range(3)]
+    groups = [
+        {"name": f"G{i}", "level": 1, "friends": [f"g{i}-{j}" for j in range(4)]} for i in range(3)
+    ]
     result = anonymize(text, groups=groups, generalizer=same_text, phrases=[], fingerprint_all=True)
     assert len({v.text for v in result.versions}) == 12 and result.min_distance >= 3
 
@@ -219,15 +262,28 @@ def test_friends_get_different_wordings_of_their_groups_generalization(demo_resu
     by_name = {g.name: g for g in demo_result.groups}
     public = by_name["Public"]
     harvard = next(c.slot for c in public.choices if c.original == "Harvard University")
-    worded = {next(c.text for c in v.choices if c.slot == harvard) for v in demo_result.versions if v.group == "Public"}
+    worded = {
+        next(c.text for c in v.choices if c.slot == harvard)
+        for v in demo_result.versions
+        if v.group == "Public"
+    }
     assert worded == {"a university", "a college"}  # same level, two wordings
 
-    plain = anonymize(DEMO, profile=PROFILE, now=NOW, groups=audience(), generalizer=table_generalizer,
-                      phrases=demo_phrases(), wordings=False)
+    plain = anonymize(
+        DEMO,
+        profile=PROFILE,
+        now=NOW,
+        groups=audience(),
+        generalizer=table_generalizer,
+        phrases=demo_phrases(),
+        wordings=False,
+    )
     for version in plain.versions:
         group = {g.name: g for g in plain.groups}[version.group]
         generalized = {c.slot: c.text for c in group.choices}
-        assert all(c.text == generalized[c.slot] for c in version.choices if c.kind == "generalization")
+        assert all(
+            c.text == generalized[c.slot] for c in version.choices if c.kind == "generalization"
+        )
     assert plain.groups[4].capacity < public.capacity
 
 
@@ -251,7 +307,9 @@ def test_the_demo_fixture_audience_gets_150_natural_versions_at_distance_3():
     members: dict[str, list[str]] = {name: [] for name in levels}
     for friend in demo["friends"]:
         members[friend["group"]].append(friend["username"])
-    groups = [{"name": name, "level": level, "friends": members[name]} for name, level in levels.items()]
+    groups = [
+        {"name": name, "level": level, "friends": members[name]} for name, level in levels.items()
+    ]
     result = anonymize(DEMO, profile=demo["owner"]["profile"], now=NOW, groups=groups)
     assert len(result.versions) == 150 and len({v.text for v in result.versions}) == 150
     assert result.min_distance >= 3 and not result.warnings

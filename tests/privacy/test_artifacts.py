@@ -54,7 +54,11 @@ def test_install_records_hashes_and_status_finds_every_kind_of_damage(tmp_path, 
 
     (tmp_path / "toy.txt").write_text("tampered")
     damaged = artifacts.status(TOY_SPEC, tmp_path)
-    assert not damaged.ok and "does not match" in damaged.detail and "osnguard train toy" in damaged.detail
+    assert (
+        not damaged.ok
+        and "does not match" in damaged.detail
+        and "osnguard train toy" in damaged.detail
+    )
 
     build_toy(tmp_path, "b")
     (tmp_path / "toy.txt").unlink()
@@ -93,8 +97,12 @@ def test_write_atomically_never_shows_half_a_file(tmp_path):
 
     reader = threading.Thread(target=read)
     reader.start()
-    writers = [threading.Thread(target=lambda p=p: [artifacts.write_atomically(path, p) for _ in range(10)])
-               for p in payloads]
+    writers = [
+        threading.Thread(
+            target=lambda p=p: [artifacts.write_atomically(path, p) for _ in range(10)]
+        )
+        for p in payloads
+    ]
     for writer in writers:
         writer.start()
     for writer in writers:
@@ -133,8 +141,14 @@ def test_the_engine_never_trains_when_a_model_is_missing(tmp_path):
         "except artifacts.ModelUnavailable as exc:\n"
         "    print('unavailable:', exc)\n"
     )
-    env = {**os.environ, "OSNGUARD_MODEL_DIR": str(tmp_path), "OSNGUARD_DATA_DIR": str(tmp_path / "no-data")}
-    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "OSNGUARD_MODEL_DIR": str(tmp_path),
+        "OSNGUARD_DATA_DIR": str(tmp_path / "no-data"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert "unavailable:" in result.stdout and "osnguard train classifier" in result.stdout
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == []
@@ -143,8 +157,16 @@ def test_the_engine_never_trains_when_a_model_is_missing(tmp_path):
 def test_exported_classifier_scores_exactly_as_the_fitted_pipeline():
     from osnguard.privacy.identification import classifier
 
-    texts = ["my sister lives in Tokyo", "I love pizza", "my doctor said I have diabetes", "nice weather",
-             "married my wife in Paris", "the game was great", "I work as a nurse", "what a goal"] * 3
+    texts = [
+        "my sister lives in Tokyo",
+        "I love pizza",
+        "my doctor said I have diabetes",
+        "nice weather",
+        "married my wife in Paris",
+        "the game was great",
+        "I work as a nurse",
+        "what a goal",
+    ] * 3
     labels = [1, 0, 1, 0, 1, 0, 1, 0] * 3
     fitted = classifier.build_pipeline(calibrated=True).fit(texts, labels)
     shipped = classifier._open_data(classifier.export(fitted))
@@ -165,7 +187,9 @@ def test_exported_paraphrase_model_scores_exactly_as_the_fitted_one():
     fitted = fit_model(features, labels, names=names, folds=3)
     restored = restore(json.loads(json.dumps(export(fitted))))
     assert restored.threshold == fitted.threshold and restored.names == fitted.names
-    np.testing.assert_allclose(restored.probabilities(features), fitted.probabilities(features), atol=1e-12)
+    np.testing.assert_allclose(
+        restored.probabilities(features), fitted.probabilities(features), atol=1e-12
+    )
 
 
 def test_ppdp_is_read_as_windows_1252():

@@ -12,8 +12,25 @@ import pytest
 from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, attribute_many, prepare
 from osnguard.privacy.types import Choice, Version
 
-TEMPLATE = ["We ", 0, " to ", 6, " ", 7, " with the kids and the dog, and the ", 1, " ", 2,
-            " near the river park is ", 3, ", my ", 4, " is so ", 5, " about the garden."]
+TEMPLATE = [
+    "We ",
+    0,
+    " to ",
+    6,
+    " ",
+    7,
+    " with the kids and the dog, and the ",
+    1,
+    " ",
+    2,
+    " near the river park is ",
+    3,
+    ", my ",
+    4,
+    " is so ",
+    5,
+    " about the garden.",
+]
 OPTIONS = {
     0: ["moved", "relocated", "went"],
     1: ["new", "fresh", "recent"],
@@ -25,10 +42,21 @@ OPTIONS = {
 # Any two friends differ in at least 3 of the synonym slots 0-5; slots 6 and 7 are the group's
 # generalizations of a place and a time.
 CODES = {
-    "ann": [0, 0, 0, 0, 0, 0], "bob": [1, 1, 1, 0, 0, 0], "cat": [2, 2, 2, 0, 0, 0],
-    "dan": [0, 0, 0, 1, 1, 1], "eve": [1, 1, 1, 1, 1, 1], "fay": [2, 2, 2, 2, 2, 2],
+    "ann": [0, 0, 0, 0, 0, 0],
+    "bob": [1, 1, 1, 0, 0, 0],
+    "cat": [2, 2, 2, 0, 0, 0],
+    "dan": [0, 0, 0, 1, 1, 1],
+    "eve": [1, 1, 1, 1, 1, 1],
+    "fay": [2, 2, 2, 2, 2, 2],
 }
-GROUPS = {"ann": "close", "bob": "close", "cat": "close", "dan": "work", "eve": "work", "fay": "work"}
+GROUPS = {
+    "ann": "close",
+    "bob": "close",
+    "cat": "close",
+    "dan": "work",
+    "eve": "work",
+    "fay": "work",
+}
 PLACE = {"close": "Boston", "work": "Massachusetts"}
 TIME = {"close": "last week", "work": "recently"}
 
@@ -104,8 +132,10 @@ def test_commentary_and_reordering_keep_the_leaker(message, versions):
     eve = by_friend(versions, "eve").text
     wrapped = "You won't believe what I heard today!!! " + eve + " lol"
     assert attribute(message, wrapped, detector=StubDetector(0.0)).friend == "eve"
-    reordered = ("My mother is so glad about the garden, the fresh apartment near the river park is enormous; "
-                 "we relocated to Massachusetts recently with the kids and the dog.")
+    reordered = (
+        "My mother is so glad about the garden, the fresh apartment near the river park is enormous; "
+        "we relocated to Massachusetts recently with the kids and the dog."
+    )
     result = attribute(message, reordered, detector=StubDetector(0.0))
     assert (result.verdict, result.friend) == ("friend", "eve")
 
@@ -121,8 +151,10 @@ def test_one_swapped_word_lowers_the_margin_but_never_blames_another(message, ve
 
 def test_group_answer_when_the_synonyms_are_stripped(message):
     # Every synonym replaced by a word no version uses; the group's generalizations are still there.
-    stripped = ("We shifted to Massachusetts recently with the kids and the dog, and the brand-new condo "
-                "near the river park is gigantic, my ma is so thrilled about the garden.")
+    stripped = (
+        "We shifted to Massachusetts recently with the kids and the dog, and the brand-new condo "
+        "near the river park is gigantic, my ma is so thrilled about the garden."
+    )
     result = attribute(message, stripped, detector=StubDetector(0.9))
     assert result.disclosure
     assert (result.verdict, result.friend, result.group) == ("group", None, "work")
@@ -130,8 +162,10 @@ def test_group_answer_when_the_synonyms_are_stripped(message):
 
 def test_weak_evidence_is_undetermined(message):
     # Only one fingerprint word ("mother": dan and eve) and no group marker: nobody is named.
-    weak = ("We shifted somewhere with the kids and the dog, and the condo near the river park "
-            "is gigantic, my mother is so thrilled about the garden.")
+    weak = (
+        "We shifted somewhere with the kids and the dog, and the condo near the river park "
+        "is gigantic, my mother is so thrilled about the garden."
+    )
     result = attribute(message, weak, detector=StubDetector(0.9))
     assert result.disclosure
     assert (result.verdict, result.friend, result.group) == ("undetermined", None, None)
@@ -146,8 +180,10 @@ def test_unrelated_text_is_no_disclosure_and_skips_the_detector(message):
 
 
 def test_the_detector_decides_paraphrases_that_are_not_quotes(message):
-    paraphrase = ("Our family shifted to Boston with the kids and the dog; the condo near the river "
-                  "park is gigantic and my mom is thrilled.")
+    paraphrase = (
+        "Our family shifted to Boston with the kids and the dog; the condo near the river "
+        "park is gigantic and my mom is thrilled."
+    )
     assert not attribute(message, paraphrase, detector=StubDetector(0.1)).disclosure
     assert attribute(message, paraphrase, detector=StubDetector(0.9)).disclosure
 
@@ -174,7 +210,9 @@ def test_versions_without_choices_use_their_differences(versions):
 
 
 def test_dicts_are_accepted_as_versions(versions):
-    result = attribute([v.to_dict() for v in versions], by_friend(versions, "cat").text, lexical_only=True)
+    result = attribute(
+        [v.to_dict() for v in versions], by_friend(versions, "cat").text, lexical_only=True
+    )
     assert result.friend == "cat"
 
 
@@ -206,13 +244,26 @@ def test_bad_input_is_a_clear_error(versions_arg, candidate, message):
 
 
 def test_utf8_bytes_are_accepted(versions):
-    result = attribute(versions, by_friend(versions, "ann").text.encode(), detector=StubDetector(0.0))
+    result = attribute(
+        versions, by_friend(versions, "ann").text.encode(), detector=StubDetector(0.0)
+    )
     assert result.friend == "ann"
 
 
 def test_result_serialises(message, versions):
-    data = attribute(message, by_friend(versions, "bob").text, detector=StubDetector(0.0)).to_dict(ranking=2)
-    assert set(data) >= {"disclosure", "score", "friend", "group", "margin", "evidence", "verdict", "explanation"}
+    data = attribute(message, by_friend(versions, "bob").text, detector=StubDetector(0.0)).to_dict(
+        ranking=2
+    )
+    assert set(data) >= {
+        "disclosure",
+        "score",
+        "friend",
+        "group",
+        "margin",
+        "evidence",
+        "verdict",
+        "explanation",
+    }
     assert data["friend"] == "bob" and len(data["ranking"]) == 2
     assert all(set(e) == {"slot", "kind", "text", "start", "end"} for e in data["evidence"])
 
@@ -235,8 +286,10 @@ def run_cli(monkeypatch, capsys, data: bytes, *args: str) -> tuple[int, list[dic
 
 
 def test_cli_prints_one_line_per_candidate(monkeypatch, capsys, versions):
-    request = {"versions": [v.to_dict() for v in versions],
-               "candidates": [by_friend(versions, "eve").text, "Nothing to do with it at all.", 7]}
+    request = {
+        "versions": [v.to_dict() for v in versions],
+        "candidates": [by_friend(versions, "eve").text, "Nothing to do with it at all.", 7],
+    }
     code, lines, _ = run_cli(monkeypatch, capsys, json.dumps(request).encode(), "--ranking", "3")
     assert code == 0 and len(lines) == 3
     assert lines[0]["verdict"] == "friend" and lines[0]["friend"] == "eve" and lines[0]["evidence"]
@@ -247,7 +300,9 @@ def test_cli_prints_one_line_per_candidate(monkeypatch, capsys, versions):
 
 def test_cli_reads_a_file(tmp_path, monkeypatch, capsys, versions):
     path = tmp_path / "request.json"
-    path.write_text(json.dumps({"versions": [v.to_dict() for v in versions], "candidates": [versions[0].text]}))
+    path.write_text(
+        json.dumps({"versions": [v.to_dict() for v in versions], "candidates": [versions[0].text]})
+    )
     code, lines, _ = run_cli(monkeypatch, capsys, b"", "--input", str(path))
     assert code == 0 and lines[0]["friend"] == "ann"
 
@@ -262,7 +317,10 @@ def test_cli_reads_a_file(tmp_path, monkeypatch, capsys, versions):
         (b'{"versions": [], "candidates": ["x"]}', "no versions"),
         (b'{"versions": [{"text": "x"}], "candidates": []}', '"friend"'),
         (b'{"versions": [{"friend": "a", "text": "x"}], "candidates": "x"}', "list of texts"),
-        (b'{"versions": [{"friend": "a", "text": "x", "choices": [{"slot": 0}]}], "candidates": []}', "choice needs"),
+        (
+            b'{"versions": [{"friend": "a", "text": "x", "choices": [{"slot": 0}]}], "candidates": []}',
+            "choice needs",
+        ),
     ],
 )
 def test_cli_bad_input_is_a_clear_error(monkeypatch, capsys, data, message):
@@ -277,8 +335,10 @@ def test_cli_missing_file_is_a_clear_error(monkeypatch, capsys, tmp_path):
 
 def test_one_group_marker_alone_is_not_enough(message):
     # A same-topic text that happens to use one group's place name: no group is named.
-    text = ("We shifted to Massachusetts with the kids and the dog, and the condo near the river park "
-            "is gigantic, my ma is so thrilled about the garden.")
+    text = (
+        "We shifted to Massachusetts with the kids and the dog, and the condo near the river park "
+        "is gigantic, my ma is so thrilled about the garden."
+    )
     result = attribute(message, text, detector=StubDetector(0.9))
     assert result.disclosure and result.verdict == "undetermined" and result.group is None
 
@@ -286,12 +346,25 @@ def test_one_group_marker_alone_is_not_enough(message):
 def test_a_left_out_comma_is_evidence_too():
     def version(friend: str, comma: bool, adjective: str) -> Version:
         text = f"Well{',' if comma else ''} we won the {adjective} cup today"
-        choices = [Choice(0, "realisation", ",", "," if comma else "", 4, 5 if comma else 4),
-                   Choice(1, "synonym", "big", adjective, text.index(adjective), text.index(adjective) + len(adjective))]
+        choices = [
+            Choice(0, "realisation", ",", "," if comma else "", 4, 5 if comma else 4),
+            Choice(
+                1,
+                "synonym",
+                "big",
+                adjective,
+                text.index(adjective),
+                text.index(adjective) + len(adjective),
+            ),
+        ]
         return Version(friend, "g", text, choices)
 
-    versions = [version("ann", True, "big"), version("bob", False, "big"),
-                version("cat", True, "large"), version("dan", False, "large")]
+    versions = [
+        version("ann", True, "big"),
+        version("bob", False, "big"),
+        version("cat", True, "large"),
+        version("dan", False, "large"),
+    ]
     result = attribute(versions, "Well we won the big cup today", detector=StubDetector(0.0))
     assert result.ranking[0].friend == "bob" and result.margin > 0
     gap = next(e for e in result.evidence if e.slot == 0)
@@ -308,14 +381,24 @@ def test_attribute_many_batches_the_detector(versions):
             self.batches.append(len(pairs))
             return [self.value] * len(pairs)
 
-    paraphrase = ("Our family shifted to Boston with the kids and the dog; the condo near the river "
-                  "park is gigantic and my mom is thrilled.")
-    other = [Version("x", "g", "The match was cancelled because of the storm last night."),
-             Version("y", "g", "The game was called off because of the storm last night.")]
+    paraphrase = (
+        "Our family shifted to Boston with the kids and the dog; the condo near the river "
+        "park is gigantic and my mom is thrilled."
+    )
+    other = [
+        Version("x", "g", "The match was cancelled because of the storm last night."),
+        Version("y", "g", "The game was called off because of the storm last night."),
+    ]
     detector = BatchDetector()
-    results = attribute_many({"move": versions, "again": versions, "storm": other}, paraphrase, detector=detector)
+    results = attribute_many(
+        {"move": versions, "again": versions, "storm": other}, paraphrase, detector=detector
+    )
     assert detector.batches == [2]  # the unrelated message never reaches the detector
-    assert results["move"].disclosure and results["again"].disclosure and not results["storm"].disclosure
+    assert (
+        results["move"].disclosure
+        and results["again"].disclosure
+        and not results["storm"].disclosure
+    )
 
 
 def test_a_retyped_leak_is_not_read_for_punctuation():
@@ -323,22 +406,32 @@ def test_a_retyped_leak_is_not_read_for_punctuation():
         text = f"Well{',' if comma else ''} we won the {adjective} cup today{'.' if stop else ''} Go team!"
         at = text.index(adjective)
         end = text.index(" Go")
-        choices = [Choice(0, "realisation", ",", "," if comma else "", 4, 5 if comma else 4),
-                   Choice(1, "synonym", "big", adjective, at, at + len(adjective)),
-                   Choice(2, "realisation", ".", "." if stop else "", end - 1 if stop else end, end)]
+        choices = [
+            Choice(0, "realisation", ",", "," if comma else "", 4, 5 if comma else 4),
+            Choice(1, "synonym", "big", adjective, at, at + len(adjective)),
+            Choice(2, "realisation", ".", "." if stop else "", end - 1 if stop else end, end),
+        ]
         return Version(friend, "g", text, choices)
 
-    versions = [version("ann", True, "big", True), version("bob", False, "big", False),
-                version("cat", True, "large", False), version("dan", False, "large", True)]
+    versions = [
+        version("ann", True, "big", True),
+        version("bob", False, "big", False),
+        version("cat", True, "large", False),
+        version("dan", False, "large", True),
+    ]
     # ann's version lower-cased with its punctuation stripped: the missing comma and full stop
     # are not evidence for bob, whose version has neither
-    result = attribute(versions, "well we won the big cup today go team", detector=StubDetector(0.9))
+    result = attribute(
+        versions, "well we won the big cup today go team", detector=StubDetector(0.9)
+    )
     assert result.disclosure
     assert {s.friend for s in result.ranking[:2]} == {"ann", "bob"} and result.margin == 0
     assert result.verdict != "friend"
     assert all(e.slot == 1 for e in result.evidence)
     # with its punctuation kept, the same words are read for punctuation as before
-    kept = attribute(versions, "Well, we won the big cup today. Go team!", detector=StubDetector(0.9))
+    kept = attribute(
+        versions, "Well, we won the big cup today. Go team!", detector=StubDetector(0.9)
+    )
     assert kept.ranking[0].friend == "ann" and kept.margin > 0
 
 
@@ -349,10 +442,12 @@ def test_dropped_words_inside_a_generalized_phrase_do_not_accuse_another_wording
         choices = [Choice(0, "generalization", "Harvard University", phrase, at, at + len(phrase))]
         return Version(friend, group, text, choices)
 
-    versions = [version("ann", "friends", "a university in the US", False),
-                version("bob", "friends", "a US university", False),
-                version("cat", "public", "a university", False),
-                version("dan", "public", "a university", True)]
+    versions = [
+        version("ann", "friends", "a university in the US", False),
+        version("bob", "friends", "a US university", False),
+        version("cat", "public", "a university", False),
+        version("dan", "public", "a university", True),
+    ]
     # ann's version with "in the" dropped: "a university" of the public group is found inside it;
     # ann's wording is 2 edits from what the leak says there ("a university US"), not 3, so bob
     # (1 edit) is at most one slot ahead of her, short of an accusation

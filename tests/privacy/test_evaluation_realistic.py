@@ -12,29 +12,59 @@ from pathlib import Path
 
 import pytest
 
-from osnguard.privacy.evaluation import _realistic, generalization_realistic as gen, realistic
+from osnguard.privacy.evaluation import _realistic, realistic
+from osnguard.privacy.evaluation import generalization_realistic as gen
 from osnguard.privacy.evaluation.realistic import Prediction, Returned
 from osnguard.privacy.types import Choice
 
 POSTS = [
-    {"id": "p1", "text": "I start at Shell by 8 and live in Lagos, not Abuja.",
-     "profile": {"work": ["engineer"]}, "now": "2026-03-09T07:40:00",
-     "phrases": [
-         {"text": "Shell", "category": "work", "ok": ["an energy company", "work"], "bad": ["a seashell"]},
-         {"text": "by 8", "category": "time", "ok": ["in the morning", "early"], "bad": ["by 9"]},
-         {"text": "Lagos", "category": "location", "ok": ["Nigeria", "West Africa"], "bad": ["Abuja"]},
-     ],
-     "not_private": ["Abuja"]},
-    {"id": "p2", "text": "Paris looks lovely on the news tonight.", "profile": {}, "now": "2026-01-05T20:00:00",
-     "phrases": [], "not_private": ["Paris"]},
-    {"id": "p3", "text": "see my sister tomorrow at 6am then my sister again",
-     "profile": {}, "now": "2026-08-11T18:20:00",
-     "phrases": [
-         {"text": "sister", "category": "gender", "ok": ["sibling"], "bad": ["brother"]},
-         {"text": "tomorrow at 6am", "category": "time", "ok": ["soon"], "bad": ["yesterday"]},
-         {"text": "sister", "category": "gender", "ok": ["sibling"], "bad": ["brother"]},
-     ],
-     "not_private": []},
+    {
+        "id": "p1",
+        "text": "I start at Shell by 8 and live in Lagos, not Abuja.",
+        "profile": {"work": ["engineer"]},
+        "now": "2026-03-09T07:40:00",
+        "phrases": [
+            {
+                "text": "Shell",
+                "category": "work",
+                "ok": ["an energy company", "work"],
+                "bad": ["a seashell"],
+            },
+            {
+                "text": "by 8",
+                "category": "time",
+                "ok": ["in the morning", "early"],
+                "bad": ["by 9"],
+            },
+            {
+                "text": "Lagos",
+                "category": "location",
+                "ok": ["Nigeria", "West Africa"],
+                "bad": ["Abuja"],
+            },
+        ],
+        "not_private": ["Abuja"],
+    },
+    {
+        "id": "p2",
+        "text": "Paris looks lovely on the news tonight.",
+        "profile": {},
+        "now": "2026-01-05T20:00:00",
+        "phrases": [],
+        "not_private": ["Paris"],
+    },
+    {
+        "id": "p3",
+        "text": "see my sister tomorrow at 6am then my sister again",
+        "profile": {},
+        "now": "2026-08-11T18:20:00",
+        "phrases": [
+            {"text": "sister", "category": "gender", "ok": ["sibling"], "bad": ["brother"]},
+            {"text": "tomorrow at 6am", "category": "time", "ok": ["soon"], "bad": ["yesterday"]},
+            {"text": "sister", "category": "gender", "ok": ["sibling"], "bad": ["brother"]},
+        ],
+        "not_private": [],
+    },
 ]
 
 
@@ -57,6 +87,7 @@ def span(post: _realistic.Post, text: str, category: str, nth: int = 0) -> Retur
 
 # --- reading the data ---------------------------------------------------------------------------
 
+
 def test_phrases_are_located_in_text_order(data: _realistic.DataFile) -> None:
     p3 = data.posts[2]
     first, _, second = p3.phrases
@@ -74,7 +105,9 @@ def test_bad_rows_are_reported_with_their_line(tmp_path: Path) -> None:
         _realistic.load_data(write(tmp_path / "cat.jsonl", [wrong]))
 
 
-def test_another_file_can_be_named_in_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_another_file_can_be_named_in_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = write(tmp_path / "other.jsonl", POSTS[:1])
     monkeypatch.setenv(_realistic.ENV_FILE, str(path))
     assert _realistic.load_data().path == path
@@ -94,11 +127,13 @@ def test_content_words_leave_out_stop_words() -> None:
 
 # --- identification scoring ---------------------------------------------------------------------
 
+
 def test_a_gold_phrase_is_found_by_overlapping_content_words_with_the_same_category(data) -> None:
     p1 = data.posts[0]
     # "8" overlaps "by 8"'s content word; "start at" touches only the stop word "at" of nothing gold
-    prediction = Prediction(True, (span(p1, "8", "time"), span(p1, "Shell", "location"),
-                                   span(p1, "Lagos", "location")))
+    prediction = Prediction(
+        True, (span(p1, "8", "time"), span(p1, "Shell", "location"), span(p1, "Lagos", "location"))
+    )
     score = realistic.score_post(p1, prediction)
     assert [g.found for g in score.gold] == [False, True, True]
     assert score.gold[0].miss == "as location"
@@ -119,7 +154,9 @@ def test_overlapping_only_a_stop_word_does_not_count(data) -> None:
 def test_time_phrases_found_whole_need_a_span_covering_them(data) -> None:
     p3 = data.posts[2]
     part = realistic.score_post(p3, Prediction(True, (span(p3, "tomorrow", "time"),)))
-    whole = realistic.score_post(p3, Prediction(True, (span(p3, "my sister tomorrow at 6am", "time"),)))
+    whole = realistic.score_post(
+        p3, Prediction(True, (span(p3, "my sister tomorrow at 6am", "time"),))
+    )
     assert part.gold[1].found and not part.gold[1].whole
     assert whole.gold[1].found and whole.gold[1].whole and not whole.gold[1].exact
     totals = realistic.aggregate([part])
@@ -135,7 +172,11 @@ def test_decoys_and_contradictions(data) -> None:
     ]
     assert scores[0].decoys == [("Abuja", True)] and scores[1].decoys == [("Paris", False)]
     assert scores[0].returned[0].kind == "decoy"
-    assert [s.contradiction for s in scores] == ["not private, phrases returned", "private, no phrase returned", None]
+    assert [s.contradiction for s in scores] == [
+        "not private, phrases returned",
+        "private, no phrase returned",
+        None,
+    ]
     totals = realistic.aggregate(scores)
     assert totals["contradictions"]["total"] == 2
     assert totals["decoys"] == {"n": 2, "flagged": 1, "share": 0.5}
@@ -147,8 +188,17 @@ def test_decoys_and_contradictions(data) -> None:
 def test_aggregate_precision_recall_and_per_category_counts(data) -> None:
     p1, p2, p3 = data.posts
     scores = [
-        realistic.score_post(p1, Prediction(True, (span(p1, "Shell", "work"), span(p1, "Lagos", "location"),
-                                                   span(p1, "live", "location")))),
+        realistic.score_post(
+            p1,
+            Prediction(
+                True,
+                (
+                    span(p1, "Shell", "work"),
+                    span(p1, "Lagos", "location"),
+                    span(p1, "live", "location"),
+                ),
+            ),
+        ),
         realistic.score_post(p2, Prediction(False, ())),
         realistic.score_post(p3, Prediction(True, (span(p3, "tomorrow at 6am", "time"),))),
     ]
@@ -157,8 +207,14 @@ def test_aggregate_precision_recall_and_per_category_counts(data) -> None:
     assert totals["precision"] == 0.75 and totals["recall"] == 0.5
     assert totals["f1"] == round(2 * 0.75 * 0.5 / 1.25, 4)
     assert totals["exact"]["recall"] == 0.5
-    assert totals["by_category"]["gender"] == {"n": 2, "returned": 0, "precision": None, "recall": 0.0,
-                                               "f1": None, "exact_recall": 0.0}
+    assert totals["by_category"]["gender"] == {
+        "n": 2,
+        "returned": 0,
+        "precision": None,
+        "recall": 0.0,
+        "f1": None,
+        "exact_recall": 0.0,
+    }
     assert totals["by_category"]["location"]["precision"] == 0.5
     assert totals["miss_kinds"] == {"gender": {"not detected": 2}, "time": {"not detected": 1}}
     assert totals["false_positive_kinds"] == {"unannotated": 1}
@@ -173,10 +229,13 @@ def test_evaluate_keeps_details_out_of_the_line_and_dumps_them(tmp_path, data, m
     assert result["recall"] == 0.0 and result["contradictions"]["private, no phrase returned"] == 2
     assert "p1" not in json.dumps(result)
     rows = [json.loads(line) for line in dump.read_text().splitlines()]
-    assert [r["id"] for r in rows] == ["p1", "p2", "p3"] and rows[0]["gold"][0]["miss"] == "not detected"
+    assert [r["id"] for r in rows] == ["p1", "p2", "p3"] and rows[0]["gold"][0][
+        "miss"
+    ] == "not detected"
 
 
 # --- generalization scoring ---------------------------------------------------------------------
+
 
 def choices_for(group_text: str, parts: list[tuple[int, str, str]]) -> list[Choice]:
     """Choices at the first occurrence of each wording in the group text (slot, original, wording)."""
@@ -192,11 +251,13 @@ def test_regions_are_found_by_aligning_the_group_text(data) -> None:
     p1 = data.posts[0]
     group = "I start at an energy company in the morning and live in Nigeria, not Abuja."
     # the engine's phrase is "8" but its wording replaced "by 8"
-    choices = choices_for(group, [(0, "Shell", "an energy company"), (1, "8", "in the morning"),
-                                  (2, "Lagos", "Nigeria")])
+    choices = choices_for(
+        group,
+        [(0, "Shell", "an energy company"), (1, "8", "in the morning"), (2, "Lagos", "Nigeria")],
+    )
     anchors = {0: (11, 16), 1: (20, 21), 2: (34, 39)}
     regions = gen.substitution_regions(p1.text, group, choices, anchors)
-    assert [p1.text[r.start:r.end] for r in regions] == ["Shell", "by 8", "Lagos"]
+    assert [p1.text[r.start : r.end] for r in regions] == ["Shell", "by 8", "Lagos"]
     substitutes = [gen.substitute_for(p1.text, g, regions) for g in p1.phrases]
     assert substitutes == ["an energy company", "in the morning", "Nigeria"]
     assert [gen.classify(g, s) for g, s in zip(p1.phrases, substitutes)] == ["ok", "ok", "ok"]
@@ -205,10 +266,15 @@ def test_regions_are_found_by_aligning_the_group_text(data) -> None:
 def test_a_removal_and_dropped_spaces_align(data) -> None:
     p3 = data.posts[2]
     group = "see my sibling then my sister again"  # "tomorrow at 6am" removed, double space tidied
-    choices = [Choice(0, "generalization", "sister", "sibling", 7, 14), Choice(1, "temporal", "tomorrow", "", 15, 15)]
+    choices = [
+        Choice(0, "generalization", "sister", "sibling", 7, 14),
+        Choice(1, "temporal", "tomorrow", "", 15, 15),
+    ]
     tomorrow = p3.text.index("tomorrow")
-    regions = gen.substitution_regions(p3.text, group, choices, {0: (7, 13), 1: (tomorrow, tomorrow + 8)})
-    assert [p3.text[r.start:r.end] for r in regions] == ["sister", "tomorrow at 6am"]
+    regions = gen.substitution_regions(
+        p3.text, group, choices, {0: (7, 13), 1: (tomorrow, tomorrow + 8)}
+    )
+    assert [p3.text[r.start : r.end] for r in regions] == ["sister", "tomorrow at 6am"]
     verdicts = [gen.classify(g, gen.substitute_for(p3.text, g, regions)) for g in p3.phrases]
     assert verdicts == ["ok", "ok", "kept"]  # removed counts as ok; the second "sister" was left
 
@@ -216,8 +282,12 @@ def test_a_removal_and_dropped_spaces_align(data) -> None:
 def test_a_group_text_that_is_not_the_message_is_refused(data) -> None:
     p1 = data.posts[0]
     with pytest.raises(gen.AlignmentError):
-        gen.substitution_regions(p1.text, "Something else entirely.",
-                                 [Choice(0, "generalization", "Shell", "work", 0, 4)], {0: (11, 16)})
+        gen.substitution_regions(
+            p1.text,
+            "Something else entirely.",
+            [Choice(0, "generalization", "Shell", "work", 0, 4)],
+            {0: (11, 16)},
+        )
 
 
 def test_classification_of_substitutes(data) -> None:
@@ -230,7 +300,9 @@ def test_classification_of_substitutes(data) -> None:
     assert gen.classify(lagos, "Africa") == "other"
     assert gen.classify(by8, "") == "ok"
     # a region reaching over part of a phrase: the rest of the phrase stays around its wording
-    region = gen.Region(data.posts[0].text.index("8"), data.posts[0].text.index("8") + 1, "the morning", 1)
+    region = gen.Region(
+        data.posts[0].text.index("8"), data.posts[0].text.index("8") + 1, "the morning", 1
+    )
     partial = gen.substitute_for(data.posts[0].text, by8, [region])
     assert partial == "by the morning" and gen.classify(by8, partial) == "other"
 
@@ -239,17 +311,41 @@ def test_generalization_aggregate_per_level(data, monkeypatch) -> None:
     regions = {
         1: (gen.Region(11, 16, "an energy company", 0),),
         2: (gen.Region(11, 16, "a seashell", 0), gen.Region(17, 21, "soonish", 1)),
-        3: (gen.Region(11, 16, "work", 0), gen.Region(17, 21, "", 1), gen.Region(34, 39, "Nigeria", 2)),
-        4: (gen.Region(11, 16, "work", 0), gen.Region(17, 21, "", 1), gen.Region(34, 39, "West Africa", 2)),
+        3: (
+            gen.Region(11, 16, "work", 0),
+            gen.Region(17, 21, "", 1),
+            gen.Region(34, 39, "Nigeria", 2),
+        ),
+        4: (
+            gen.Region(11, 16, "work", 0),
+            gen.Region(17, 21, "", 1),
+            gen.Region(34, 39, "West Africa", 2),
+        ),
     }
-    renderings = {"p1": (True, [gen.Rendering(0)] + [gen.Rendering(level, r) for level, r in regions.items()]),
-                  "p2": (False, []), "p3": (False, [])}  # p3 not identified: everything kept
+    renderings = {
+        "p1": (
+            True,
+            [gen.Rendering(0)] + [gen.Rendering(level, r) for level, r in regions.items()],
+        ),
+        "p2": (False, []),
+        "p3": (False, []),
+    }  # p3 not identified: everything kept
     monkeypatch.setattr(gen, "render", lambda post: renderings[post.id])
     result = gen.evaluate(data.path)
     levels = result["levels"]
-    assert levels["1"] == {"n": 6, "ok": 1, "bad": 0, "kept": 5, "other": 0, "ok_share": round(1 / 6, 4),
-                           "bad_share": 0.0, "kept_share": round(5 / 6, 4), "other_share": 0.0,
-                           "acceptable_share": round(1 / 6, 4), "not_reached": 5}
+    assert levels["1"] == {
+        "n": 6,
+        "ok": 1,
+        "bad": 0,
+        "kept": 5,
+        "other": 0,
+        "ok_share": round(1 / 6, 4),
+        "bad_share": 0.0,
+        "kept_share": round(5 / 6, 4),
+        "other_share": 0.0,
+        "acceptable_share": round(1 / 6, 4),
+        "not_reached": 5,
+    }
     assert (levels["2"]["bad"], levels["2"]["other"], levels["2"]["kept"]) == (1, 1, 4)
     assert levels["4"]["ok"] == 3 and levels["4"]["kept"] == 3
     assert result["bad"] == 1 and result["bad_samples"] == ["Shell -> a seashell (L2)"]

@@ -11,8 +11,10 @@ import pytest
 from bench import leak_attacks as la
 from bench.leaks import simulate, table
 
-TEXT = ("My brother finally started his new job at the hospital in Leeds, and he says the night "
-        "shifts are exhausting but the team is wonderful.")
+TEXT = (
+    "My brother finally started his new job at the hospital in Leeds, and he says the night "
+    "shifts are exhausting but the team is wonderful."
+)
 
 
 def words(text: str) -> list[str]:
@@ -48,11 +50,15 @@ def test_synonym_versions_form_a_code(versions):
         for choice in version.choices:
             assert version.text[choice.start : choice.end] == choice.text
     codes = [[c.text for c in v.choices if c.kind == "synonym"] for v in versions]
-    nearest = min(sum(a != b for a, b in zip(x, y)) for i, x in enumerate(codes) for y in codes[i + 1 :])
+    nearest = min(
+        sum(a != b for a, b in zip(x, y)) for i, x in enumerate(codes) for y in codes[i + 1 :]
+    )
     assert nearest >= 3
     by_group: dict[str, set] = {}
     for version in versions:  # one generalization shared inside a group
-        by_group.setdefault(version.group, set()).update(c.text for c in version.choices if c.kind == "generalization")
+        by_group.setdefault(version.group, set()).update(
+            c.text for c in version.choices if c.kind == "generalization"
+        )
     assert all(len(found) <= 1 for found in by_group.values())
 
 
@@ -64,7 +70,9 @@ def test_attacks_do_what_they_say():
     assert len(words(dropped)) < len(words(TEXT))
     assert set(words(TEXT)) - set(words(dropped)) <= la.MINOR
     reordered = words(la.reorder(TEXT, rng))
-    assert set(words(TEXT)) - set(reordered) <= {"and", "but"} and set(reordered) <= set(words(TEXT))
+    assert set(words(TEXT)) - set(reordered) <= {"and", "but"} and set(reordered) <= set(
+        words(TEXT)
+    )
     assert la.reorder(TEXT, rng) != TEXT
     quote = la.partial_quote(TEXT, rng)
     assert quote in TEXT and 0.45 <= len(quote.split()) / len(TEXT.split()) <= 0.75
@@ -74,13 +82,26 @@ def test_attacks_do_what_they_say():
 
 
 def test_simulation_on_a_small_sample(versions):
-    message = la.Message("t1", TEXT, "test", same_topic="The hospital in Leeds is hiring night nurses this winter.")
-    other = la.Message("t2", "Great match yesterday, the striker scored twice before half time.", "test")
-    outcomes = simulate([(message, versions, "synonyms"), (other, la.public_versions(other.text, la.make_groups()), "public")],
-                        seed=0, detector=None)
+    message = la.Message(
+        "t1", TEXT, "test", same_topic="The hospital in Leeds is hiring night nurses this winter."
+    )
+    other = la.Message(
+        "t2", "Great match yesterday, the striker scored twice before half time.", "test"
+    )
+    outcomes = simulate(
+        [
+            (message, versions, "synonyms"),
+            (other, la.public_versions(other.text, la.make_groups()), "public"),
+        ],
+        seed=0,
+        detector=None,
+    )
     first = {o.case: o for o in outcomes[: len(la.ATTACKS)]}
     for case in ("verbatim", "commentary", "minor words dropped"):
-        assert first[case].result.verdict == "friend" and first[case].result.friend == first[case].leaker
+        assert (
+            first[case].result.verdict == "friend"
+            and first[case].result.friend == first[case].leaker
+        )
     # Leaks of a message everybody received identically, and all non-leaks: nobody is named.
     second = outcomes[len(la.ATTACKS) + 3 :]
     assert all(o.result.verdict not in ("friend", "group") for o in second)

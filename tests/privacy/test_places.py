@@ -36,7 +36,9 @@ def test_paris_france_comes_before_paris_texas() -> None:
 
 def test_qualified_names_keep_only_readings_inside_the_qualifier() -> None:
     assert [(p.country_code, p.admin1) for p in places.lookup("Paris, TX")] == [("US", "TX")]
-    assert [(p.country_code, p.admin1) for p in places.lookup("Cambridge, Massachusetts")] == [("US", "MA")]
+    assert [(p.country_code, p.admin1) for p in places.lookup("Cambridge, Massachusetts")] == [
+        ("US", "MA")
+    ]
 
 
 def test_aliases_and_acronyms() -> None:

@@ -3,7 +3,7 @@ choices applied to the group generalizations, stale keys refused, rejected synon
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -20,7 +20,7 @@ from osnguard.privacy.types import Phrase, Profile
 
 TEXT = "My hometown is Tokyo. I studied at Harvard University for three years."
 PROFILE = Profile.from_dict({"hometown": ["Tokyo"], "education": ["Harvard University"]})
-NOW = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 GROUPS = [GroupSpec("Family", 0), GroupSpec("Friends", 2), GroupSpec("Public", 4)]
 
 
@@ -29,7 +29,11 @@ def phrase(text: str, category: str) -> Phrase:
     return Phrase(start, start + len(text), text, category, "test", 1.0)
 
 
-PHRASES = [phrase("Tokyo", "location"), phrase("Harvard University", "education"), phrase("for three years", "time")]
+PHRASES = [
+    phrase("Tokyo", "location"),
+    phrase("Harvard University", "education"),
+    phrase("for three years", "time"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +42,9 @@ def reviews():
 
 
 def test_phrases_are_keyed_by_their_span(reviews) -> None:
-    assert [r.key for r in reviews] == [phrase_key(p) for p in PHRASES] == ["15:20", "35:53", "54:69"]
+    assert (
+        [r.key for r in reviews] == [phrase_key(p) for p in PHRASES] == ["15:20", "35:53", "54:69"]
+    )
     time = reviews[2]
     assert time.options[0].text == "for three years" and time.options[-1].kind == "suppression"
 
@@ -46,7 +52,9 @@ def test_phrases_are_keyed_by_their_span(reviews) -> None:
 def test_choices_apply_to_their_group_only(reviews) -> None:
     choices = ReviewChoices.build(degrees={"Family": {"54:69": len(reviews[2].options) - 1}})
     generalizer = ReviewedGeneralizer(reviews, choices)
-    groups = {g.name: g for g in generalizer(TEXT, PHRASES, groups=GROUPS, profile=PROFILE, now=NOW)}
+    groups = {
+        g.name: g for g in generalizer(TEXT, PHRASES, groups=GROUPS, profile=PROFILE, now=NOW)
+    }
     assert "three years" not in groups["Family"].text and "Tokyo" in groups["Family"].text
     assert generalizer.degrees["Family"]["54:69"] == len(reviews[2].options) - 1
     assert generalizer.defaults["Family"]["54:69"] == 0
@@ -55,19 +63,24 @@ def test_choices_apply_to_their_group_only(reviews) -> None:
 def test_an_edit_wins_for_its_group(reviews) -> None:
     choices = ReviewChoices.build(edits={"Public": "  I went to a university.  "})
     generalizer = ReviewedGeneralizer(reviews, choices)
-    groups = {g.name: g for g in generalizer(TEXT, PHRASES, groups=GROUPS, profile=PROFILE, now=NOW)}
+    groups = {
+        g.name: g for g in generalizer(TEXT, PHRASES, groups=GROUPS, profile=PROFILE, now=NOW)
+    }
     assert groups["Public"].text == "I went to a university." and groups["Public"].choices == []
     assert generalizer.edited == {"Public"}
 
 
-@pytest.mark.parametrize(("degrees", "message"), [
-    ({"Nobody": {"15:20": 1}}, "unknown group"),
-    ({"Friends": {"16:20": 1}}, "changed since the review"),
-    ({"Friends": {"15-20": 1}}, "not a phrase key"),
-    ({"Friends": {"15:999": 1}}, "outside the message"),
-    ({"Friends": {"15:20": 99}}, "has options 0.."),
-    ({"Friends": {"15:20": True}}, "has options 0.."),
-])
+@pytest.mark.parametrize(
+    ("degrees", "message"),
+    [
+        ({"Nobody": {"15:20": 1}}, "unknown group"),
+        ({"Friends": {"16:20": 1}}, "changed since the review"),
+        ({"Friends": {"15-20": 1}}, "not a phrase key"),
+        ({"Friends": {"15:999": 1}}, "outside the message"),
+        ({"Friends": {"15:20": 99}}, "has options 0.."),
+        ({"Friends": {"15:20": True}}, "has options 0.."),
+    ],
+)
 def test_bad_choices_are_clear_errors(reviews, degrees, message) -> None:
     with pytest.raises(ValueError, match=message):
         check_degrees(reviews, degrees, [g.name for g in GROUPS], TEXT)

@@ -40,18 +40,26 @@ def test_parallel_writes_all_succeed(live_server, owner_token):
     base = live_server.url
 
     def recompute(_: int) -> int:
-        return requests.post(f"{base}/api/level-suggestions/recompute/", headers=headers, timeout=60).status_code
+        return requests.post(
+            f"{base}/api/level-suggestions/recompute/", headers=headers, timeout=60
+        ).status_code
 
     def interact(i: int) -> int:
         body = {"friend": friends[i % len(friends)].pk, "kind": "message"}
-        return requests.post(f"{base}/api/interactions/", json=body, headers=headers, timeout=60).status_code
+        return requests.post(
+            f"{base}/api/interactions/", json=body, headers=headers, timeout=60
+        ).status_code
 
     def group(i: int) -> int:
         body = {"name": f"Parallel {i}"}
-        return requests.post(f"{base}/api/groups/", json=body, headers=headers, timeout=60).status_code
+        return requests.post(
+            f"{base}/api/groups/", json=body, headers=headers, timeout=60
+        ).status_code
 
     def read_all(_: int) -> int:
-        return requests.post(f"{base}/api/notifications/read/", json={}, headers=headers, timeout=60).status_code
+        return requests.post(
+            f"{base}/api/notifications/read/", json={}, headers=headers, timeout=60
+        ).status_code
 
     # The HTML pages write too: a browser session with its CSRF token.
     browser = requests.Session()
@@ -62,16 +70,29 @@ def test_parallel_writes_all_succeed(live_server, owner_token):
     csrf = {"X-CSRFToken": browser.cookies["csrftoken"]}
 
     def html_recompute(_: int) -> int:
-        return browser.post(f"{base}/friends/suggestions/recompute/", headers=csrf, allow_redirects=False,
-                            timeout=60).status_code
+        return browser.post(
+            f"{base}/friends/suggestions/recompute/",
+            headers=csrf,
+            allow_redirects=False,
+            timeout=60,
+        ).status_code
 
     def html_read_all(_: int) -> int:
-        return browser.post(f"{base}/disclosures/notifications/read/", headers=csrf, allow_redirects=False,
-                            timeout=60).status_code
+        return browser.post(
+            f"{base}/disclosures/notifications/read/",
+            headers=csrf,
+            allow_redirects=False,
+            timeout=60,
+        ).status_code
 
-    jobs = [(recompute, i) for i in range(9)] + [(interact, i) for i in range(9)] + [(group, i) for i in range(6)] \
-        + [(read_all, i) for i in range(4)] + [(html_recompute, i) for i in range(4)] \
+    jobs = (
+        [(recompute, i) for i in range(9)]
+        + [(interact, i) for i in range(9)]
+        + [(group, i) for i in range(6)]
+        + [(read_all, i) for i in range(4)]
+        + [(html_recompute, i) for i in range(4)]
         + [(html_read_all, i) for i in range(3)]
+    )
     with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
         codes = list(pool.map(lambda job: job[0](job[1]), jobs))
     assert all(code in (200, 201, 302) for code in codes), codes

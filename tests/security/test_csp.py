@@ -21,10 +21,25 @@ def directives(response) -> dict[str, list[str]]:
 
 def test_every_page_carries_a_strict_policy(web, user):
     friendship = make_friends(user, UserFactory())
-    pages = ["/", "/compose/", "/feed/", "/posts/", "/friends/", f"/friends/{friendship.pk}/", "/friends/requests/",
-             "/groups/", "/accounts/profile/", "/accounts/password/", "/disclosures/", "/disclosures/sources/",
-             "/disclosures/notifications/", "/disclosures/notifications/settings/", "/no-such-page/",
-             "/api/profile/", "/api/schema/"]
+    pages = [
+        "/",
+        "/compose/",
+        "/feed/",
+        "/posts/",
+        "/friends/",
+        f"/friends/{friendship.pk}/",
+        "/friends/requests/",
+        "/groups/",
+        "/accounts/profile/",
+        "/accounts/password/",
+        "/disclosures/",
+        "/disclosures/sources/",
+        "/disclosures/notifications/",
+        "/disclosures/notifications/settings/",
+        "/no-such-page/",
+        "/api/profile/",
+        "/api/schema/",
+    ]
     for url in pages:
         response = web.get(url)
         assert response.status_code in (200, 404), url
@@ -54,7 +69,12 @@ def test_templates_have_no_inline_script_handlers_or_styles():
     offenders = []
     for path in TEMPLATES.rglob("*.html"):
         text = path.read_text()
-        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text) or re.search(r"\son[a-z]+\s*=", text) \
-                or re.search(r"\sstyle\s*=", text) or "javascript:" in text or "<style" in text:
+        if (
+            re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text)
+            or re.search(r"\son[a-z]+\s*=", text)
+            or re.search(r"\sstyle\s*=", text)
+            or "javascript:" in text
+            or "<style" in text
+        ):
             offenders.append(path.name)
     assert offenders == []

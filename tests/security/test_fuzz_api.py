@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from django.utils import timezone
 import schemathesis
+from django.utils import timezone
 from factories import UserFactory, make_friends
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
@@ -34,9 +34,13 @@ def demo_token(db):
     for index in range(6):
         friend = UserFactory(username=f"friend{index}")
         make_friends(owner, friend)
-        Interaction.objects.create(owner=owner, friend=friend, kind=Interaction.Kind.MESSAGE, occurred_at=timezone.now())
+        Interaction.objects.create(
+            owner=owner, friend=friend, kind=Interaction.Kind.MESSAGE, occurred_at=timezone.now()
+        )
     friend_request_send(from_user=UserFactory(username="stranger"), to_user=owner)
-    Source.objects.create(owner=owner, name="Blog", kind=Source.Kind.PAGE, url="https://example.org/")
+    Source.objects.create(
+        owner=owner, name="Blog", kind=Source.Kind.PAGE, url="https://example.org/"
+    )
     Notification.objects.create(user=owner, kind=Notification.Kind.DISCLOSURE, title="t", body="b")
     return Token.objects.create(user=owner).key
 
@@ -61,19 +65,28 @@ def test_no_operation_answers_a_500(live_server, demo_token, settings):
         for mode in (schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE):
 
             @given(case=operation.as_strategy(generation_mode=mode))
-            @hypothesis_settings(max_examples=examples, deadline=None, database=None, derandomize=True,
-                                 suppress_health_check=list(HealthCheck))
+            @hypothesis_settings(
+                max_examples=examples,
+                deadline=None,
+                database=None,
+                derandomize=True,
+                suppress_health_check=list(HealthCheck),
+            )
             def run(case) -> None:
                 response = case.call(base_url=live_server.url, headers=headers, timeout=60)
                 if response.status_code >= 500:
-                    failures.append(f"{case.method} {case.formatted_path} {case.query} {case.body!r:.300} -> "
-                                    f"{response.status_code}")
+                    failures.append(
+                        f"{case.method} {case.formatted_path} {case.query} {case.body!r:.300} -> "
+                        f"{response.status_code}"
+                    )
 
             try:
                 run()
             except Unsatisfiable:  # nothing to make invalid (no parameters, no body)
                 pass
-        timings.append((time.monotonic() - op_started, f"{operation.method.upper()} {operation.path}"))
+        timings.append(
+            (time.monotonic() - op_started, f"{operation.method.upper()} {operation.path}")
+        )
     elapsed = time.monotonic() - started
     print("slowest operations:", sorted(timings, reverse=True)[:8])
     assert operations >= 25

@@ -18,7 +18,9 @@ def test_login_locks_out_after_too_many_wrong_passwords(client, user, settings):
         response = client.post("/accounts/login/", {"username": "adam", "password": "wrong"})
         assert response.status_code in (200, 429)
     response = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD})
-    assert response.status_code == 429 and b"Too many failed log-ins" in response.content  # even the right password
+    assert (
+        response.status_code == 429 and b"Too many failed log-ins" in response.content
+    )  # even the right password
     assert "_auth_user_id" not in client.session
 
 
@@ -27,17 +29,25 @@ def test_token_endpoint_locks_out_too(user, settings):
     anonymous = APIClient()
     for _ in range(5):
         anonymous.post("/api/auth/token/", {"username": "adam", "password": "wrong"}, format="json")
-    response = anonymous.post("/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json")
+    response = anonymous.post(
+        "/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json"
+    )
     assert response.status_code == 429 and "locked" in response.json()["detail"]
 
 
 def test_lockout_ignores_a_made_up_forwarded_for(client, user, settings):
     settings.AXES_FAILURE_LIMIT = 3
     for index in range(3):
-        client.post("/accounts/login/", {"username": "adam", "password": "wrong"},
-                    HTTP_X_FORWARDED_FOR=f"198.51.100.{index}")
-    response = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD},
-                           HTTP_X_FORWARDED_FOR="198.51.100.77")
+        client.post(
+            "/accounts/login/",
+            {"username": "adam", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=f"198.51.100.{index}",
+        )
+    response = client.post(
+        "/accounts/login/",
+        {"username": "adam", "password": PASSWORD},
+        HTTP_X_FORWARDED_FOR="198.51.100.77",
+    )
     assert response.status_code == 429
 
 
@@ -45,12 +55,22 @@ def test_behind_a_proxy_the_forwarded_address_counts(client, user, settings):
     settings.DJANGO_NUM_PROXIES = 1
     settings.AXES_FAILURE_LIMIT = 3
     for _ in range(3):
-        client.post("/accounts/login/", {"username": "adam", "password": "wrong"}, HTTP_X_FORWARDED_FOR="198.51.100.1")
-    locked = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD},
-                         HTTP_X_FORWARDED_FOR="198.51.100.1")
+        client.post(
+            "/accounts/login/",
+            {"username": "adam", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR="198.51.100.1",
+        )
+    locked = client.post(
+        "/accounts/login/",
+        {"username": "adam", "password": PASSWORD},
+        HTTP_X_FORWARDED_FOR="198.51.100.1",
+    )
     assert locked.status_code == 429
-    other_client = client.post("/accounts/login/", {"username": "adam", "password": PASSWORD},
-                               HTTP_X_FORWARDED_FOR="198.51.100.2")
+    other_client = client.post(
+        "/accounts/login/",
+        {"username": "adam", "password": PASSWORD},
+        HTTP_X_FORWARDED_FOR="198.51.100.2",
+    )
     assert other_client.status_code == 302
 
 
@@ -58,7 +78,10 @@ def test_a_successful_login_before_the_limit_resets_the_count(client, user, sett
     settings.AXES_FAILURE_LIMIT = 3
     for _ in range(2):
         client.post("/accounts/login/", {"username": "adam", "password": "wrong"})
-    assert client.post("/accounts/login/", {"username": "adam", "password": PASSWORD}).status_code == 302
+    assert (
+        client.post("/accounts/login/", {"username": "adam", "password": PASSWORD}).status_code
+        == 302
+    )
 
 
 def test_api_calls_are_throttled_per_user(api, settings):
@@ -75,25 +98,49 @@ def test_api_calls_are_throttled_per_user(api, settings):
 def test_api_calls_are_throttled_per_ip_even_unauthenticated(user, settings):
     settings.API_THROTTLE_IP = "4/min"
     anonymous = APIClient()
-    codes = [anonymous.post("/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json").status_code
-             for _ in range(6)]
+    codes = [
+        anonymous.post(
+            "/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json"
+        ).status_code
+        for _ in range(6)
+    ]
     assert codes[:4] == [200] * 4 and codes[4:] == [429, 429]
-    spoofed = anonymous.post("/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json",
-                             HTTP_X_FORWARDED_FOR="203.0.113.9")
+    spoofed = anonymous.post(
+        "/api/auth/token/",
+        {"username": "adam", "password": PASSWORD},
+        format="json",
+        HTTP_X_FORWARDED_FOR="203.0.113.9",
+    )
     assert spoofed.status_code == 429  # a made-up X-Forwarded-For does not escape the limit
     elsewhere = APIClient(REMOTE_ADDR="10.9.8.7")
-    assert elsewhere.post("/api/auth/token/", {"username": "adam", "password": PASSWORD},
-                          format="json").status_code == 200
+    assert (
+        elsewhere.post(
+            "/api/auth/token/", {"username": "adam", "password": PASSWORD}, format="json"
+        ).status_code
+        == 200
+    )
 
 
 def test_sign_ups_are_rate_limited_per_ip(client, settings):
     settings.SIGNUP_RATE = "3/hour"
     anonymous = APIClient()
-    codes = [anonymous.post("/api/auth/signup/", {"username": f"new{i}", "password": "a-long-Passphrase-42"},
-                            format="json").status_code for i in range(4)]
+    codes = [
+        anonymous.post(
+            "/api/auth/signup/",
+            {"username": f"new{i}", "password": "a-long-Passphrase-42"},
+            format="json",
+        ).status_code
+        for i in range(4)
+    ]
     assert codes == [201, 201, 201, 429]
-    response = client.post("/accounts/signup/", {"username": "formy", "password1": "a-long-Passphrase-42",
-                                                 "password2": "a-long-Passphrase-42"})
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "formy",
+            "password1": "a-long-Passphrase-42",
+            "password2": "a-long-Passphrase-42",
+        },
+    )
     assert response.status_code == 429 and b"Too many sign-ups" in response.content
 
 
@@ -116,8 +163,13 @@ def test_engine_calls_past_the_cap_get_503_with_retry_after(api, web, settings):
         response = api.post("/api/analyze/", {"text": "I live in Tokyo."}, format="json")
         assert response.status_code == 503 and response["Retry-After"] == "7"
         assert "busy" in response.json()["detail"]
-        assert api.post("/api/messages/proposal/", {"text": "Hello there."}, format="json").status_code == 503
-        response = web.post("/compose/analyze/", {"text": "I live in Tokyo."}, HTTP_HX_REQUEST="true")
+        assert (
+            api.post("/api/messages/proposal/", {"text": "Hello there."}, format="json").status_code
+            == 503
+        )
+        response = web.post(
+            "/compose/analyze/", {"text": "I live in Tokyo."}, HTTP_HX_REQUEST="true"
+        )
         assert response.status_code == 503 and response["Retry-After"] == "7"
     assert api.post("/api/analyze/", {"text": "Hello there."}, format="json").status_code == 200
 
@@ -127,16 +179,28 @@ def test_proposal_versions_come_a_page_at_a_time(api, user, settings):
     settings.PROPOSAL_VERSIONS_PAGE_SIZE = 2
     for _ in range(5):
         make_friends(user, UserFactory())
-    response = api.post("/api/messages/proposal/", {"text": "We watched a film last night."}, format="json")
+    response = api.post(
+        "/api/messages/proposal/", {"text": "We watched a film last night."}, format="json"
+    )
     assert response.status_code == 200
     data = response.json()
-    assert data["versions_total"] == 5 and data["versions_pages"] == 3 and len(data["versions"]) == 2
-    last = api.post("/api/messages/proposal/?versions_page=3", {"text": "We watched a film last night."},
-                    format="json").json()
+    assert (
+        data["versions_total"] == 5 and data["versions_pages"] == 3 and len(data["versions"]) == 2
+    )
+    last = api.post(
+        "/api/messages/proposal/?versions_page=3",
+        {"text": "We watched a film last night."},
+        format="json",
+    ).json()
     assert len(last["versions"]) == 1 and last["versions_page"] == 3
     seen = {v["friend"] for v in data["versions"]} | {v["friend"] for v in last["versions"]}
     assert len(seen) == 3
-    assert api.post("/api/messages/proposal/?versions_page=0", {"text": "Hi."}, format="json").status_code == 400
+    assert (
+        api.post(
+            "/api/messages/proposal/?versions_page=0", {"text": "Hi."}, format="json"
+        ).status_code
+        == 400
+    )
 
 
 def test_client_ip_is_always_an_ip_address(settings):
@@ -150,5 +214,11 @@ def test_client_ip_is_always_an_ip_address(settings):
     assert client_ip(factory.get("/", REMOTE_ADDR="")) == NO_ADDRESS
     assert client_ip(factory.get("/", REMOTE_ADDR="unknown")) == NO_ADDRESS
     settings.DJANGO_NUM_PROXIES = 1
-    assert client_ip(factory.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.7")) == "198.51.100.7"
-    assert client_ip(factory.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="<script>")) == "10.0.0.1"
+    assert (
+        client_ip(factory.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.7"))
+        == "198.51.100.7"
+    )
+    assert (
+        client_ip(factory.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="<script>"))
+        == "10.0.0.1"
+    )

@@ -26,7 +26,9 @@ def test_source_without_name_or_kind_is_a_400(api, body):
 
 
 def test_huge_and_unicode_notification_ids_in_the_api_are_400s(api, user):
-    note = Notification.objects.create(user=user, kind=Notification.Kind.DISCLOSURE, title="t", body="b")
+    note = Notification.objects.create(
+        user=user, kind=Notification.Kind.DISCLOSURE, title="t", body="b"
+    )
     for ids in ([int(HUGE)], [HUGE], ["²"], ["١٢"], [-1]):
         response = api.post("/api/notifications/read/", {"ids": ids}, format="json")
         assert response.status_code == 400, ids
@@ -36,7 +38,9 @@ def test_huge_and_unicode_notification_ids_in_the_api_are_400s(api, user):
 
 
 def test_huge_and_unicode_ids_in_the_html_mark_read_are_400s(web, user):
-    note = Notification.objects.create(user=user, kind=Notification.Kind.DISCLOSURE, title="t", body="b")
+    note = Notification.objects.create(
+        user=user, kind=Notification.Kind.DISCLOSURE, title="t", body="b"
+    )
     for raw in (HUGE, "²", "1²"):
         response = web.post("/disclosures/notifications/read/", {"id": [str(note.pk), raw]})
         assert response.status_code == 400, raw
@@ -72,11 +76,21 @@ def test_huge_ids_in_query_and_bodies_are_400s(api):
     assert api.post("/api/groups/reorder/", {"order": [2**64]}, format="json").status_code == 400
 
 
-@pytest.mark.parametrize("url", ["/api/sources/", "/api/notifications/read/", "/api/messages/proposal/",
-                                 "/api/analyze/", "/api/groups/", "/api/profile/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/sources/",
+        "/api/notifications/read/",
+        "/api/messages/proposal/",
+        "/api/analyze/",
+        "/api/groups/",
+        "/api/profile/",
+    ],
+)
 def test_deeply_nested_json_is_a_400_when_signed_in(api, url):
-    response = api.generic("POST" if url != "/api/profile/" else "PATCH", url, NESTED,
-                           content_type="application/json")
+    response = api.generic(
+        "POST" if url != "/api/profile/" else "PATCH", url, NESTED, content_type="application/json"
+    )
     assert response.status_code == 400
     assert "deeper than" in response.json()["detail"]
 
@@ -86,8 +100,13 @@ def test_deeply_nested_json_is_a_400_unauthenticated(url):
     response = APIClient().generic("POST", url, NESTED, content_type="application/json")
     assert response.status_code == 400
     assert "deeper than" in response.json()["detail"]
-    moderate = json.dumps({"username": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["x"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]})
-    assert APIClient().generic("POST", url, moderate, content_type="application/json").status_code == 400
+    moderate = json.dumps(
+        {"username": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["x"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}
+    )
+    assert (
+        APIClient().generic("POST", url, moderate, content_type="application/json").status_code
+        == 400
+    )
 
 
 def test_ordinary_json_still_parses(api):
@@ -101,5 +120,7 @@ def test_token_endpoint_refuses_unusable_usernames_with_a_400(username):
     """NUL bytes cannot be stored in PostgreSQL text: they must never reach the lockout's query."""
     from rest_framework.test import APIClient
 
-    response = APIClient().post("/api/auth/token/", {"username": username, "password": "x"}, format="json")
+    response = APIClient().post(
+        "/api/auth/token/", {"username": username, "password": "x"}, format="json"
+    )
     assert response.status_code == 400 and "username" in response.json()

@@ -43,7 +43,9 @@ def test_html_people_search_follows_the_same_rule(web, settings):
 def test_sign_up_api_requires_csrf_from_browsers():
     browser = APIClient(enforce_csrf_checks=True)
     body = {"username": "victim", "password": "a-long-Passphrase-42"}
-    response = browser.post("/api/auth/signup/", body, format="json", HTTP_ORIGIN="https://evil.example")
+    response = browser.post(
+        "/api/auth/signup/", body, format="json", HTTP_ORIGIN="https://evil.example"
+    )
     assert response.status_code == 403 and "CSRF" in response.json()["detail"]
     browser.cookies["sessionid"] = "whatever"
     assert browser.post("/api/auth/signup/", body, format="json").status_code == 403
@@ -51,15 +53,28 @@ def test_sign_up_api_requires_csrf_from_browsers():
     page = Client(enforce_csrf_checks=True)
     page.get("/accounts/signup/")
     token = page.cookies["csrftoken"].value
-    response = page.post("/api/auth/signup/", body, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    response = page.post(
+        "/api/auth/signup/", body, content_type="application/json", HTTP_X_CSRFTOKEN=token
+    )
     assert response.status_code == 201
     # A script sends neither cookies nor Origin: no CSRF token needed.
     script = APIClient(enforce_csrf_checks=True)
-    assert script.post("/api/auth/signup/", {**body, "username": "scripted"}, format="json").status_code == 201
+    assert (
+        script.post(
+            "/api/auth/signup/", {**body, "username": "scripted"}, format="json"
+        ).status_code
+        == 201
+    )
 
 
 def test_html_sign_up_requires_csrf():
     page = Client(enforce_csrf_checks=True)
-    response = page.post("/accounts/signup/", {"username": "zed", "password1": "a-long-Passphrase-42",
-                                                "password2": "a-long-Passphrase-42"})
+    response = page.post(
+        "/accounts/signup/",
+        {
+            "username": "zed",
+            "password1": "a-long-Passphrase-42",
+            "password2": "a-long-Passphrase-42",
+        },
+    )
     assert response.status_code == 403

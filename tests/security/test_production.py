@@ -15,19 +15,41 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {**os.environ, "DJANGO_ENV": "production", "DJANGO_ALLOWED_HOSTS": "osnguard.example", **env}
+    environment = {
+        **os.environ,
+        "DJANGO_ENV": "production",
+        "DJANGO_ALLOWED_HOSTS": "osnguard.example",
+        **env,
+    }
     # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser fixture for live_server, never in production
-    for name in ("DJANGO_DEBUG", "DJANGO_SECURE_SSL_REDIRECT", "DJANGO_HSTS_SECONDS", "DATABASE_URL",
-                 "DJANGO_ALLOW_ASYNC_UNSAFE"):
+    for name in (
+        "DJANGO_DEBUG",
+        "DJANGO_SECURE_SSL_REDIRECT",
+        "DJANGO_HSTS_SECONDS",
+        "DATABASE_URL",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+    ):
         environment.pop(name, None)
-    return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, env=environment,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.slow
 def test_check_deploy_is_clean_in_production(tmp_path):
-    result = manage("check", "--deploy", "--fail-level", "WARNING", DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
-                    OSNGUARD_VAR_DIR=str(tmp_path))
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
+        OSNGUARD_VAR_DIR=str(tmp_path),
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 

@@ -19,7 +19,9 @@ def token_client(key: str) -> APIClient:
 
 
 def obtain(username: str = "adam", password: str = PASSWORD) -> str:
-    response = APIClient().post("/api/auth/token/", {"username": username, "password": password}, format="json")
+    response = APIClient().post(
+        "/api/auth/token/", {"username": username, "password": password}, format="json"
+    )
     assert response.status_code == 200
     return response.json()["token"]
 
@@ -28,7 +30,9 @@ def test_a_token_expires_and_a_new_one_is_issued(user, settings):
     settings.API_TOKEN_LIFETIME = 3600
     key = obtain()
     assert token_client(key).get("/api/profile/").status_code == 200
-    Token.objects.filter(key=key).update(created=Token.objects.get(key=key).created - dt.timedelta(hours=2))
+    Token.objects.filter(key=key).update(
+        created=Token.objects.get(key=key).created - dt.timedelta(hours=2)
+    )
     response = token_client(key).get("/api/profile/")
     assert response.status_code in (401, 403) and "expired" in response.json()["detail"]
     fresh = obtain()
@@ -51,8 +55,14 @@ def test_api_logout_deletes_the_token(user):
 def test_password_change_rotates_the_token(client, user):
     key = obtain()
     client.force_login(user)
-    response = client.post("/accounts/password/", {"old_password": PASSWORD, "new_password1": "another-Passphrase-77",
-                                                   "new_password2": "another-Passphrase-77"})
+    response = client.post(
+        "/accounts/password/",
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-Passphrase-77",
+            "new_password2": "another-Passphrase-77",
+        },
+    )
     assert response.status_code == 302
     assert token_client(key).get("/api/profile/").status_code in (401, 403)
     fresh = obtain(password="another-Passphrase-77")

@@ -14,11 +14,15 @@ PASSWORD = "a-long-Passphrase-42"
 
 
 def api_sign_up(username: str, password: str = PASSWORD):
-    return APIClient().post("/api/auth/signup/", {"username": username, "password": password}, format="json")
+    return APIClient().post(
+        "/api/auth/signup/", {"username": username, "password": password}, format="json"
+    )
 
 
 def form_sign_up(client, username: str, password: str = PASSWORD):
-    return client.post("/accounts/signup/", {"username": username, "password1": password, "password2": password})
+    return client.post(
+        "/accounts/signup/", {"username": username, "password1": password, "password2": password}
+    )
 
 
 def test_key_folds_width_and_case():
@@ -50,7 +54,9 @@ def test_single_script_names_are_welcome_and_stored_normalised():
     assert api_sign_up("АДАМ").status_code == 400  # Cyrillic upper case of a taken Cyrillic name
 
 
-@pytest.mark.parametrize("password", ["\u200b" * 12, "\u200b\u200c\u200d\u2060" * 4, " " * 10 + "ab"])
+@pytest.mark.parametrize(
+    "password", ["\u200b" * 12, "\u200b\u200c\u200d\u2060" * 4, " " * 10 + "ab"]
+)
 def test_invisible_passwords_are_refused(client, password):
     response = api_sign_up("zed", password)
     assert response.status_code == 400 and "visible characters" in str(response.json()["password"])

@@ -13,7 +13,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import feedparser
@@ -89,7 +89,9 @@ def _decode(result: FetchResult) -> str:
 def extract_feed(result: FetchResult) -> list[CandidateDocument]:
     parsed = feedparser.parse(result.body)
     if parsed.bozo and not parsed.entries:
-        raise MalformedContent(f"{result.url}: not a readable RSS/Atom feed ({parsed.bozo_exception})")
+        raise MalformedContent(
+            f"{result.url}: not a readable RSS/Atom feed ({parsed.bozo_exception})"
+        )
     documents = []
     for entry in parsed.entries:
         parts = [entry.get("title", "")]
@@ -100,7 +102,7 @@ def extract_feed(result: FetchResult) -> list[CandidateDocument]:
         if not text:
             continue
         stamp = entry.get("published_parsed") or entry.get("updated_parsed")
-        published = datetime(*stamp[:6], tzinfo=timezone.utc) if stamp else None
+        published = datetime(*stamp[:6], tzinfo=UTC) if stamp else None
         documents.append(
             CandidateDocument(
                 url=document_url([entry.get("link")], result),
@@ -116,14 +118,22 @@ def extract_feed(result: FetchResult) -> list[CandidateDocument]:
 def extract_page(result: FetchResult) -> list[CandidateDocument]:
     html = _decode(result)
     if "html" not in result.content_type and "<" not in html[:2048]:
-        raise MalformedContent(f"{result.url}: expected an HTML page, got {result.content_type or 'unknown content'}")
-    text = trafilatura.extract(html, include_comments=False, favor_recall=True) or html_to_text(html)
+        raise MalformedContent(
+            f"{result.url}: expected an HTML page, got {result.content_type or 'unknown content'}"
+        )
+    text = trafilatura.extract(html, include_comments=False, favor_recall=True) or html_to_text(
+        html
+    )
     text = _clip(" ".join(text.split()))
     if not text:
         return []
     title_match = re.search(r"<title[^>]*>(.*?)</title>", html, re.I | re.S)
     title = " ".join(title_match.group(1).split())[:300] if title_match else ""
-    return [CandidateDocument(url=document_url([], result), text=text, title=title, external_id=result.url)]
+    return [
+        CandidateDocument(
+            url=document_url([], result), text=text, title=title, external_id=result.url
+        )
+    ]
 
 
 def extract_mastodon(result: FetchResult) -> list[CandidateDocument]:
@@ -165,5 +175,7 @@ def extract_documents(result: FetchResult, kind: str) -> list[CandidateDocument]
     try:
         extractor = EXTRACTORS[kind]
     except KeyError:
-        raise ValueError(f"unknown source kind {kind!r}; expected one of {sorted(EXTRACTORS)}") from None
+        raise ValueError(
+            f"unknown source kind {kind!r}; expected one of {sorted(EXTRACTORS)}"
+        ) from None
     return extractor(result)

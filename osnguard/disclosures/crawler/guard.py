@@ -16,8 +16,8 @@ from __future__ import annotations
 import ipaddress
 import socket
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -56,7 +56,7 @@ class AddressPolicy:
     allowed_networks: tuple[IPNetwork, ...] = field(default_factory=tuple)
 
     @classmethod
-    def from_strings(cls, networks: Iterable[str]) -> "AddressPolicy":
+    def from_strings(cls, networks: Iterable[str]) -> AddressPolicy:
         parsed = []
         for item in networks:
             try:
@@ -107,7 +107,12 @@ def resolve_checked(host: str, port: int, policy: AddressPolicy) -> list[tuple[i
 
 
 def connect_checked(
-    host: str, port: int, timeout: float | None, policy: AddressPolicy, *, deadline: float | None = None
+    host: str,
+    port: int,
+    timeout: float | None,
+    policy: AddressPolicy,
+    *,
+    deadline: float | None = None,
 ) -> socket.socket:
     """Open a TCP connection to a checked address of `host`; no attempt outlives `deadline`
     (a time.monotonic() value), however many addresses the name has."""

@@ -193,7 +193,9 @@ class GuardedClient:
             _active.watchdog = outer
             watchdog.close()
 
-    def _get(self, url: str, headers: dict[str, str], limit: int, watchdog: Watchdog) -> FetchResult:
+    def _get(
+        self, url: str, headers: dict[str, str], limit: int, watchdog: Watchdog
+    ) -> FetchResult:
         current = url
         for _hop in range(self.limits.max_redirects + 1):
             _check_scheme(current)
@@ -202,7 +204,11 @@ class GuardedClient:
                 if response.status in REDIRECT_CODES and response.headers.get("location"):
                     current = urljoin(current, response.headers["location"])
                     continue
-                body = b"" if response.status == 304 else _read_limited(response, current, limit, watchdog)
+                body = (
+                    b""
+                    if response.status == 304
+                    else _read_limited(response, current, limit, watchdog)
+                )
                 result = FetchResult(
                     url=current,
                     status=response.status,
@@ -216,7 +222,9 @@ class GuardedClient:
             return result
         raise FetchError(f"{url}: more than {self.limits.max_redirects} redirects", transient=False)
 
-    def _open(self, url: str, headers: dict[str, str], watchdog: Watchdog) -> urllib3.BaseHTTPResponse:
+    def _open(
+        self, url: str, headers: dict[str, str], watchdog: Watchdog
+    ) -> urllib3.BaseHTTPResponse:
         remaining = watchdog.remaining()
         if remaining <= 0 or watchdog.expired:
             raise _deadline_error(url, watchdog)
@@ -226,8 +234,13 @@ class GuardedClient:
         )
         try:
             return self._pool.request(
-                "GET", url, headers=headers, redirect=False, retries=False,
-                preload_content=False, timeout=timeout,
+                "GET",
+                url,
+                headers=headers,
+                redirect=False,
+                retries=False,
+                preload_content=False,
+                timeout=timeout,
             )
         except BlockedAddress as exc:
             raise FetchError(str(exc), transient=False) from exc
@@ -254,7 +267,9 @@ def _check_scheme(url: str) -> None:
         raise FetchError(f"{url}: only http and https URLs can be crawled", transient=False)
 
 
-def _read_limited(response: urllib3.BaseHTTPResponse, url: str, limit: int, watchdog: Watchdog) -> bytes:
+def _read_limited(
+    response: urllib3.BaseHTTPResponse, url: str, limit: int, watchdog: Watchdog
+) -> bytes:
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limit:
         raise ResponseTooLarge(url, limit)

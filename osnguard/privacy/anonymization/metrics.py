@@ -15,8 +15,8 @@ under a WordNet synset); a combination's k is its weakest phrase's.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from osnguard.privacy.anonymization.schemas import Chain
 
@@ -32,7 +32,9 @@ class Generalized:
 
     def __post_init__(self) -> None:
         if self.degree < 0 or self.height < 0 or self.degree > self.height:
-            raise ValueError(f"degree {self.degree} must lie between 0 and the chain height {self.height}")
+            raise ValueError(
+                f"degree {self.degree} must lie between 0 and the chain height {self.height}"
+            )
 
 
 def samarati(items: Iterable[Generalized]) -> int:
@@ -50,12 +52,16 @@ def precision(items: Iterable[Generalized]) -> float:
 
 
 def _has_population(item: Generalized) -> bool:
-    return bool(item.population and item.population > 0 and item.top_population and item.top_population > 1)
+    return bool(
+        item.population and item.population > 0 and item.top_population and item.top_population > 1
+    )
 
 
 def _dis(item: Generalized) -> float:
     if not _has_population(item):
-        raise ValueError("the distribution metric needs the populations of the level and of the chain's top")
+        raise ValueError(
+            "the distribution metric needs the populations of the level and of the chain's top"
+        )
     return math.log(item.population) / math.log(item.top_population)  # type: ignore[arg-type]
 
 
@@ -76,6 +82,7 @@ def info_loss(items: Iterable[Generalized]) -> float:
 
 # --- on chains ------------------------------------------------------------------------------
 
+
 def top_population(chain: Chain) -> int | None:
     """|P|: the population of the chain's most general level that has one."""
     for level in reversed(chain.levels):
@@ -87,7 +94,9 @@ def top_population(chain: Chain) -> int | None:
 def generalized(chain: Chain, degree: int) -> Generalized:
     """The metric view of `chain` at `degree`."""
     if not 0 <= degree <= chain.height:
-        raise ValueError(f"degree {degree} is outside the chain of {chain.phrase!r} (0..{chain.height})")
+        raise ValueError(
+            f"degree {degree} is outside the chain of {chain.phrase!r} (0..{chain.height})"
+        )
     return Generalized(degree, chain.height, chain.levels[degree].population, top_population(chain))
 
 

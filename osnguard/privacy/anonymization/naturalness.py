@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from osnguard.privacy.resources import ResourceMissing, load_once
 
@@ -59,20 +59,25 @@ def language_model():
     try:
         from pocketsphinx import NGramModel, get_model_path
     except ImportError as exc:
-        raise ResourceMissing("pocketsphinx is not installed: run `make setup` (pip install pocketsphinx)") from exc
+        raise ResourceMissing(
+            "pocketsphinx is not installed: run `make setup` (pip install pocketsphinx)"
+        ) from exc
     import os
 
     path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
     if not os.path.isfile(path):
-        raise ResourceMissing(f"the PocketSphinx language model {path} is missing: reinstall pocketsphinx")
+        raise ResourceMissing(
+            f"the PocketSphinx language model {path} is missing: reinstall pocketsphinx"
+        )
     return NGramModel.readfile(path)
 
 
 # --- words -----------------------------------------------------------------------------------
 
-_ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen " \
-        "fifteen sixteen seventeen eighteen nineteen".split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ONES = (
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+)
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)?")
 
 
@@ -99,13 +104,16 @@ def words(text: str) -> list[str]:
     for token in _TOKEN.findall(text.lower().replace("’", "'")):
         if token[0].isdigit():
             digits = token.replace(",", "").split(".")[0]
-            out.extend(number_words(int(digits)) if digits.isdigit() and len(digits) < 7 else ["many"])
+            out.extend(
+                number_words(int(digits)) if digits.isdigit() and len(digits) < 7 else ["many"]
+            )
         else:
             out.append(token)
     return out
 
 
 # --- scores ----------------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=1 << 18)
 def _cond(word: str, history: tuple[str, ...]) -> float | None:
@@ -146,7 +154,7 @@ def _ln_estimate(window: tuple[str, ...]) -> float:
     for i, word in enumerate(window):
         if i == 0 and word == "<s>":
             continue  # the sentence start is given, not predicted
-        history = tuple(window[max(0, i - 2):i])
+        history = tuple(window[max(0, i - 2) : i])
         logp = _cond(word, history)
         if logp is None or (i > 0 and logp < LN_MIN_TRANSITION):
             return 0.0
@@ -161,18 +169,24 @@ def fre(tokens: Sequence[str], start: int, end: int | None = None) -> float:
     """
     end = start + 1 if end is None else end
     if not 0 <= start < end <= len(tokens):
-        raise ValueError(f"the replacement span {start}..{end} lies outside the {len(tokens)} tokens")
+        raise ValueError(
+            f"the replacement span {start}..{end} lies outside the {len(tokens)} tokens"
+        )
     key = tuple(tokens)
     total, windows = 0.0, 0
     for n in range(2, MAX_N + 1):
         for pos in range(max(0, start - n + 1), min(end, len(key) - n + 1)):
             if start <= pos and pos + n <= end:
                 continue  # inside the replacement: says nothing about how it fits
-            total += ln_fr(key[pos:pos + n])
+            total += ln_fr(key[pos : pos + n])
             windows += 1
     if end - start == 1 or windows == 0:
         return total
-    single = sum(1 for n in range(2, MAX_N + 1) for _ in range(max(0, start - n + 1), min(start + 1, len(key) - n + 1)))
+    single = sum(
+        1
+        for n in range(2, MAX_N + 1)
+        for _ in range(max(0, start - n + 1), min(start + 1, len(key) - n + 1))
+    )
     return total * single / windows
 
 
@@ -192,7 +206,11 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 def fre_of_replacement(text: str, start: int, end: int, replacement: str) -> float:
     """Fre of `text` with [start, end) replaced by `replacement`, within its sentence."""
-    if not isinstance(text, str) or not isinstance(replacement, str) or not 0 <= start <= end <= len(text):
+    if (
+        not isinstance(text, str)
+        or not isinstance(replacement, str)
+        or not 0 <= start <= end <= len(text)
+    ):
         raise ValueError("the span to replace must lie inside the text")
     return _fre_of_replacement(text, start, end, replacement)
 
@@ -215,7 +233,7 @@ def is_natural(text: str, start: int, end: int, replacement: str, gamma: float =
 
 def context_fre(left: Sequence[str], replacement: str, right: Sequence[str]) -> float:
     """Fre of a replacement between lower-case context words (nearest last / nearest first)."""
-    return _context_fre(tuple(left[-(MAX_N - 1):]), replacement, tuple(right[:MAX_N - 1]))
+    return _context_fre(tuple(left[-(MAX_N - 1) :]), replacement, tuple(right[: MAX_N - 1]))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -223,14 +241,20 @@ def _context_fre(left: tuple[str, ...], replacement: str, right: tuple[str, ...]
     middle = words(replacement)
     if not middle:
         return 0.0
-    lwords = [w for token in left[-(MAX_N - 1):] for w in words(token)]
-    rwords = [w for token in right[:MAX_N - 1] for w in words(token)]
+    lwords = [w for token in left[-(MAX_N - 1) :] for w in words(token)]
+    rwords = [w for token in right[: MAX_N - 1] for w in words(token)]
     tokens = [*lwords, *middle, *rwords]
     return fre(tokens, len(lwords), len(lwords) + len(middle))
 
 
-def substitution_is_natural(left: Sequence[str], original: str, replacement: str,
-                            right: Sequence[str], gamma: float = GAMMA, max_drop: float = MAX_DROP) -> bool:
+def substitution_is_natural(
+    left: Sequence[str],
+    original: str,
+    replacement: str,
+    right: Sequence[str],
+    gamma: float = GAMMA,
+    max_drop: float = MAX_DROP,
+) -> bool:
     """The fingerprinting check: replacing `original` by `replacement` between `left` and `right`
     keeps the text natural if its Fre reaches γ, or, where the original wording itself scores
     under γ, if it loses no more than `max_drop` against it."""

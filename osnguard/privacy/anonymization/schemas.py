@@ -18,10 +18,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from osnguard.privacy import places
 from osnguard.privacy.places import Place
@@ -31,41 +32,124 @@ from osnguard.privacy.types import Phrase, Profile
 DATA_DIR = Path(__file__).parent / "data"
 
 PLACE_CATEGORIES = frozenset({"location"})
-ORGANISATION_CATEGORIES = frozenset({"education", "work", "health", "religion", "politics", "sports"})
+ORGANISATION_CATEGORIES = frozenset(
+    {"education", "work", "health", "religion", "politics", "sports"}
+)
 
 # Organisation types recognised from the last word of a name ("Tokyo University").
 ORG_TYPE_WORDS: dict[str, str] = {
-    "university": "university", "college": "college", "school": "school", "academy": "school",
-    "institute": "institute", "hospital": "hospital", "clinic": "clinic", "church": "church",
-    "temple": "temple", "mosque": "mosque", "synagogue": "synagogue", "bank": "bank",
-    "inc": "company", "inc.": "company", "corp": "company", "corp.": "company",
-    "corporation": "company", "company": "company", "ltd": "company", "ltd.": "company",
-    "llc": "company", "group": "company", "party": "party", "club": "club",
+    "university": "university",
+    "college": "college",
+    "school": "school",
+    "academy": "school",
+    "institute": "institute",
+    "hospital": "hospital",
+    "clinic": "clinic",
+    "church": "church",
+    "temple": "temple",
+    "mosque": "mosque",
+    "synagogue": "synagogue",
+    "bank": "bank",
+    "inc": "company",
+    "inc.": "company",
+    "corp": "company",
+    "corp.": "company",
+    "corporation": "company",
+    "company": "company",
+    "ltd": "company",
+    "ltd.": "company",
+    "llc": "company",
+    "group": "company",
+    "party": "party",
+    "club": "club",
 }
 
 # Countries whose English name takes "the" ("in the United States").
-_THE_PREFIXES = ("United ", "Republic ", "Democratic Republic", "Czech Republic", "Dominican Republic",
-                 "Central African", "Philippines", "Netherlands", "Bahamas", "Maldives", "Gambia")
+_THE_PREFIXES = (
+    "United ",
+    "Republic ",
+    "Democratic Republic",
+    "Czech Republic",
+    "Dominican Republic",
+    "Central African",
+    "Philippines",
+    "Netherlands",
+    "Bahamas",
+    "Maldives",
+    "Gambia",
+)
 
 # WordNet synsets a chain stops at (kept) and synsets too abstract to be offered at all.
-NATURAL_TOPS = frozenset({
-    "person.n.01", "food.n.01", "food.n.02", "animal.n.01", "plant.n.02", "location.n.01",
-    "organization.n.01", "disease.n.01", "illness.n.01", "religion.n.01", "language.n.01",
-    "sport.n.01", "beverage.n.01", "vehicle.n.01", "building.n.01", "institution.n.01",
-    "occupation.n.01", "discipline.n.01", "educational_institution.n.01", "device.n.01",
-    "instrument.n.01", "medicine.n.02", "drug.n.01", "game.n.01", "music.n.01", "animal.n.01",
-    "symptom.n.01",  # "fever" -> "a symptom", never on to "evidence" and "information"
-})
-ABSTRACT = frozenset({
-    "entity.n.01", "physical_entity.n.01", "abstraction.n.06", "object.n.01", "whole.n.02",
-    "living_thing.n.01", "organism.n.01", "causal_agent.n.01", "matter.n.03", "substance.n.07",
-    "substance.n.01", "thing.n.12", "group.n.01", "attribute.n.02", "state.n.02",
-    "condition.n.01", "relation.n.01", "psychological_feature.n.01", "event.n.01", "act.n.02",
-    "measure.n.02", "communication.n.02", "cognition.n.01", "content.n.05", "process.n.06",
-    "artifact.n.01", "instrumentality.n.03", "physical_condition.n.01", "pathological_state.n.01",
-    "ill_health.n.01", "social_group.n.01", "unit.n.03", "adult.n.01", "nutriment.n.01",
-    "knowledge_domain.n.01", "content.n.05", "enrollee.n.01",
-})
+NATURAL_TOPS = frozenset(
+    {
+        "person.n.01",
+        "food.n.01",
+        "food.n.02",
+        "animal.n.01",
+        "plant.n.02",
+        "location.n.01",
+        "organization.n.01",
+        "disease.n.01",
+        "illness.n.01",
+        "religion.n.01",
+        "language.n.01",
+        "sport.n.01",
+        "beverage.n.01",
+        "vehicle.n.01",
+        "building.n.01",
+        "institution.n.01",
+        "occupation.n.01",
+        "discipline.n.01",
+        "educational_institution.n.01",
+        "device.n.01",
+        "instrument.n.01",
+        "medicine.n.02",
+        "drug.n.01",
+        "game.n.01",
+        "music.n.01",
+        "symptom.n.01",  # "fever" -> "a symptom", never on to "evidence" and "information"
+    }
+)
+ABSTRACT = frozenset(
+    {
+        "entity.n.01",
+        "physical_entity.n.01",
+        "abstraction.n.06",
+        "object.n.01",
+        "whole.n.02",
+        "living_thing.n.01",
+        "organism.n.01",
+        "causal_agent.n.01",
+        "matter.n.03",
+        "substance.n.07",
+        "substance.n.01",
+        "thing.n.12",
+        "group.n.01",
+        "attribute.n.02",
+        "state.n.02",
+        "condition.n.01",
+        "relation.n.01",
+        "psychological_feature.n.01",
+        "event.n.01",
+        "act.n.02",
+        "measure.n.02",
+        "communication.n.02",
+        "cognition.n.01",
+        "content.n.05",
+        "process.n.06",
+        "artifact.n.01",
+        "instrumentality.n.03",
+        "physical_condition.n.01",
+        "pathological_state.n.01",
+        "ill_health.n.01",
+        "social_group.n.01",
+        "unit.n.03",
+        "adult.n.01",
+        "nutriment.n.01",
+        "knowledge_domain.n.01",
+        "enrollee.n.01",
+    }
+)
 MIN_ZIPF = 2.5  # hypernyms rarer than this ("enrollee") are skipped: they read as jargon
 
 
@@ -85,8 +169,15 @@ class Level:
     place: str | None = None  # `Place.key` of the place this level names, if any
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "degree": self.degree, "population": self.population,
-                "k": self.k, "source": self.source, "label": self.label or self.text, "place": self.place}
+        return {
+            "text": self.text,
+            "degree": self.degree,
+            "population": self.population,
+            "k": self.k,
+            "source": self.source,
+            "label": self.label or self.text,
+            "place": self.place,
+        }
 
 
 @dataclass(frozen=True)
@@ -114,15 +205,22 @@ class Chain:
         return len(self.levels) - 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"phrase": self.phrase, "kind": self.kind, "levels": [lv.to_dict() for lv in self.levels],
-                "readings": [r.__dict__ for r in self.readings], "reading": self.reading,
-                "suppressible": self.suppressible}
+        return {
+            "phrase": self.phrase,
+            "kind": self.kind,
+            "levels": [lv.to_dict() for lv in self.levels],
+            "readings": [r.__dict__ for r in self.readings],
+            "reading": self.reading,
+            "suppressible": self.suppressible,
+        }
 
 
 # --- public entry point ---------------------------------------------------------------------
 
-def generalization_chain(phrase: Phrase, *, context_text: str, profile: Profile,
-                         reading: str | None = None) -> Chain:
+
+def generalization_chain(
+    phrase: Phrase, *, context_text: str, profile: Profile, reading: str | None = None
+) -> Chain:
     """The chain of generalizations of `phrase` in its message.
 
     `reading` (a `Reading.key` from an earlier chain) forces another interpretation of an
@@ -179,23 +277,27 @@ def _variants(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _compound_splits(word: str) -> list[str]:
-    """"hayfever" -> ["hay fever"]: two-part splits that WordNet or the gazetteer knows."""
+    """ "hayfever" -> ["hay fever"]: two-part splits that WordNet or the gazetteer knows."""
     wn = wordnet()
     found = []
     for cut in range(3, len(word) - 2):
         left, right = word[:cut], word[cut:]
         if wn.synsets(f"{left}_{right}", pos=wn.NOUN) or any(
-                fold_name == f"{left} {right}".casefold() for fold_name in
-                (p.name.casefold() for p in places.lookup(f"{left} {right}")[:3])):
+            fold_name == f"{left} {right}".casefold()
+            for fold_name in (p.name.casefold() for p in places.lookup(f"{left} {right}")[:3])
+        ):
             found.append(f"{left} {right}")
     return found
 
 
 def _as_written(chain: Chain, text: str, suffix: str) -> Chain:
     """The chain with level 0 as the user wrote it and the possessive kept on generalizations."""
-    levels = [Level(text, 0, lv.population, lv.k, lv.source, lv.label, lv.place) if lv.degree == 0 else
-              Level(lv.text + suffix, lv.degree, lv.population, lv.k, lv.source, lv.label, lv.place)
-              for lv in chain.levels]
+    levels = [
+        Level(text, 0, lv.population, lv.k, lv.source, lv.label, lv.place)
+        if lv.degree == 0
+        else Level(lv.text + suffix, lv.degree, lv.population, lv.k, lv.source, lv.label, lv.place)
+        for lv in chain.levels
+    ]
     return Chain(text, chain.kind, levels, chain.readings, chain.reading, chain.suppressible)
 
 
@@ -204,7 +306,11 @@ def _builders_for(phrase: Phrase) -> list:
         return [_place_chain, _organisation_chain, _noun_chain]
     named = phrase.text[:1].isupper()  # only names may be places outside the location category
     if phrase.category in ORGANISATION_CATEGORIES:
-        return [_organisation_chain, _place_chain, _noun_chain] if named else [_organisation_chain, _noun_chain]
+        return (
+            [_organisation_chain, _place_chain, _noun_chain]
+            if named
+            else [_organisation_chain, _noun_chain]
+        )
     return [_organisation_chain, _noun_chain, _place_chain] if named else [_noun_chain]
 
 
@@ -224,12 +330,22 @@ def _dedupe(levels: list[Level]) -> list[Level]:
     for level in levels:
         if kept and level.text.casefold() == kept[-1].text.casefold():
             continue
-        kept.append(Level(level.text, len(kept), level.population, level.k, level.source, level.label,
-                          level.place))
+        kept.append(
+            Level(
+                level.text,
+                len(kept),
+                level.population,
+                level.k,
+                level.source,
+                level.label,
+                level.place,
+            )
+        )
     return kept
 
 
 # --- places ---------------------------------------------------------------------------------
+
 
 def place_text(place: Place) -> str:
     """How a place is named in running text ("the United States", "Massachusetts")."""
@@ -256,18 +372,34 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
     levels: list[Level] = []
     for degree, step in enumerate(places.chain(place)):
         text = original if degree == 0 and original else place_text(step)
-        levels.append(Level(text, degree, step.population, place_k(step) if degree else 1,
-                            "original" if degree == 0 else "geonames", step.name, step.key))
+        levels.append(
+            Level(
+                text,
+                degree,
+                step.population,
+                place_k(step) if degree else 1,
+                "original" if degree == 0 else "geonames",
+                step.name,
+                step.key,
+            )
+        )
     return levels
 
 
-def _place_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+def _place_chain(
+    text: str, anchors: list[Place], reading: str | None, context: str = ""
+) -> Chain | None:
     readings = places.lookup(text)
     if not readings:
         return None
     chosen = _choose_place(readings, anchors, reading)
-    return Chain(text, "place", _dedupe(_place_levels(chosen, text)),
-                 [Reading(p.key, describe(p)) for p in readings[:10]], chosen.key)
+    return Chain(
+        text,
+        "place",
+        _dedupe(_place_levels(chosen, text)),
+        [Reading(p.key, describe(p)) for p in readings[:10]],
+        chosen.key,
+    )
 
 
 def _choose_place(readings: list[Place], anchors: list[Place], forced: str | None) -> Place:
@@ -276,7 +408,9 @@ def _choose_place(readings: list[Place], anchors: list[Place], forced: str | Non
         for place in readings:
             if place.key == forced:
                 return place
-        raise ValueError(f"unknown reading {forced!r}; choose one of {', '.join(p.key for p in readings)}")
+        raise ValueError(
+            f"unknown reading {forced!r}; choose one of {', '.join(p.key for p in readings)}"
+        )
 
     def support(place: Place) -> float:
         score = 0.0
@@ -284,7 +418,11 @@ def _choose_place(readings: list[Place], anchors: list[Place], forced: str | Non
             if anchor.key == place.key:
                 score += 3
             elif places.contains(anchor, place) or places.contains(place, anchor):
-                score += 2 if anchor.kind in ("city", "region") and place.kind in ("city", "region") else 1
+                score += (
+                    2
+                    if anchor.kind in ("city", "region") and place.kind in ("city", "region")
+                    else 1
+                )
             elif anchor.country_code and anchor.country_code == place.country_code:
                 score += 1
         return score
@@ -301,6 +439,7 @@ def _choose_place(readings: list[Place], anchors: list[Place], forced: str | Non
 
 # --- organisations --------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Organisation:
     name: str
@@ -316,7 +455,9 @@ def organisation_table() -> dict[str, Organisation]:
     data = json.loads((DATA_DIR / "organisations.json").read_text(encoding="utf-8"))
     table: dict[str, Organisation] = {}
     for row in data["organisations"]:
-        org = Organisation(row["name"], row["type"], row.get("city"), row.get("members"), "organisation")
+        org = Organisation(
+            row["name"], row["type"], row.get("city"), row.get("members"), "organisation"
+        )
         for name in [row["name"], *row.get("aliases", [])]:
             table[name.casefold()] = org
     return table
@@ -333,16 +474,21 @@ def _wordnet_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
         holonyms = synset.part_holonyms()
         city = holonyms[0].lemma_names()[0].replace("_", " ") if holonyms else None
         gloss_places = _gloss_places(synset.definition())
-        return Organisation(synset.lemma_names()[0].replace("_", " "), kind, city, None, "wordnet"), gloss_places
+        return Organisation(
+            synset.lemma_names()[0].replace("_", " "), kind, city, None, "wordnet"
+        ), gloss_places
     return None
 
 
-ORGANISATION_ROOTS = frozenset({"organization.n.01", "institution.n.01", "facility.n.01", "structure.n.01"})
+ORGANISATION_ROOTS = frozenset(
+    {"organization.n.01", "institution.n.01", "facility.n.01", "structure.n.01"}
+)
 
 
 def _is_organisation_type(synset: Any) -> bool:
     return synset.name() in ORGANISATION_ROOTS or any(
-        h.name() in ORGANISATION_ROOTS for h in synset.closure(lambda s: s.hypernyms()))
+        h.name() in ORGANISATION_ROOTS for h in synset.closure(lambda s: s.hypernyms())
+    )
 
 
 def _gloss_places(gloss: str) -> list[Place]:
@@ -367,15 +513,17 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
         kind = ORG_TYPE_WORDS[words[-1].casefold()]
         # A place in the name: "Tokyo University" -> Tokyo.
         for size in range(len(words) - 1, 0, -1):
-            for start in range(0, len(words) - size):
-                name = " ".join(words[start:start + size])
+            for start in range(len(words) - size):
+                name = " ".join(words[start : start + size])
                 if places.lookup(name):
                     return Organisation(text, kind, name, None, "type"), []
         return Organisation(text, kind, None, None, "type"), []
     return None
 
 
-def _organisation_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+def _organisation_chain(
+    text: str, anchors: list[Place], reading: str | None, context: str = ""
+) -> Chain | None:
     found = _find_organisation(text)
     if found is None:
         return None
@@ -387,19 +535,38 @@ def _organisation_chain(text: str, anchors: list[Place], reading: str | None, co
     if org.city:
         city_readings = places.lookup(org.city)
         if city_readings:
-            city = _choose_place(city_readings, hints + anchors, reading if reading in
-                                 {p.key for p in city_readings} else None)
+            city = _choose_place(
+                city_readings,
+                hints + anchors,
+                reading if reading in {p.key for p in city_readings} else None,
+            )
             chosen_key = city.key
             levels[0] = Level(text, 0, org.members, 1, "original", org.name, city.key)
             readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]
             for step in places.chain(city):
                 if step.kind == "continent":
                     break
-                levels.append(Level(f"{article} {org.type} in {place_text(step)}", len(levels),
-                                    step.population, _orgs_within(org.type, step), org.source,
-                                    f"{org.type} in {step.name}", step.key))
-    levels.append(Level(f"{article} {org.type}", len(levels), None, _orgs_within(org.type, None),
-                        "type", org.type))
+                levels.append(
+                    Level(
+                        f"{article} {org.type} in {place_text(step)}",
+                        len(levels),
+                        step.population,
+                        _orgs_within(org.type, step),
+                        org.source,
+                        f"{org.type} in {step.name}",
+                        step.key,
+                    )
+                )
+    levels.append(
+        Level(
+            f"{article} {org.type}",
+            len(levels),
+            None,
+            _orgs_within(org.type, None),
+            "type",
+            org.type,
+        )
+    )
     return Chain(text, "organisation", _dedupe(levels), readings, chosen_key)
 
 
@@ -441,7 +608,10 @@ def _known_organisations(kind: str) -> tuple[tuple[str, Place | None], ...]:
 
 # --- other nouns ----------------------------------------------------------------------------
 
-def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: str = "") -> Chain | None:
+
+def _noun_chain(
+    text: str, anchors: list[Place], reading: str | None, context: str = ""
+) -> Chain | None:
     wn = wordnet()
     synsets, _ = _noun_synsets(text)
     if not synsets:
@@ -449,7 +619,9 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
     if reading:
         chosen = next((s for s in synsets if s.name() == reading), None)
         if chosen is None:
-            raise ValueError(f"unknown reading {reading!r}; choose one of {', '.join(s.name() for s in synsets)}")
+            raise ValueError(
+                f"unknown reading {reading!r}; choose one of {', '.join(s.name() for s in synsets)}"
+            )
     else:
         chosen = choose_sense(synsets, f"{text} {context}")
     plural = is_plural(text)
@@ -459,10 +631,14 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
     for synset in path:
         if language:  # "Spanish" -> "a Romance language" -> "a language", never "Latin"
             family = next((n for n in synset.lemma_names() if n.endswith("_language")), None)
-            if synset.name() == "natural_language.n.01" or (family is None and synset.name() != "language.n.01"):
+            if synset.name() == "natural_language.n.01" or (
+                family is None and synset.name() != "language.n.01"
+            ):
                 continue
             word = family.replace("_", " ") if family else "language"
-            levels.append(Level(word, len(levels), None, hyponym_count(synset.name()), "wordnet", word))
+            levels.append(
+                Level(word, len(levels), None, hyponym_count(synset.name()), "wordnet", word)
+            )
             continue
         # "sister" -> "female sibling" or "kinswoman" would keep the gender it should hide
         if synset.name() in GENDER_NEUTRAL:
@@ -472,22 +648,42 @@ def _noun_chain(text: str, anchors: list[Place], reading: str | None, context: s
         word = _best_lemma(synset)
         if word is None or GENDERED.match(word):
             continue
-        levels.append(Level(_inflect(word, plural), len(levels), None, hyponym_count(synset.name()),
-                            "wordnet", word))
-    return Chain(text, "noun", _dedupe(levels), [Reading(s.name(), s.definition()) for s in synsets[:8]],
-                 chosen.name())
+        levels.append(
+            Level(
+                _inflect(word, plural),
+                len(levels),
+                None,
+                hyponym_count(synset.name()),
+                "wordnet",
+                word,
+            )
+        )
+    return Chain(
+        text,
+        "noun",
+        _dedupe(levels),
+        [Reading(s.name(), s.definition()) for s in synsets[:8]],
+        chosen.name(),
+    )
 
 
 GENDER_NEUTRAL: dict[str, str | None] = {
-    "female_sibling.n.01": "sibling.n.01", "male_sibling.n.01": "sibling.n.01",
-    "female_offspring.n.01": "child.n.02", "male_offspring.n.01": "child.n.02",
-    "kinswoman.n.01": None, "kinsman.n.01": None, "woman.n.01": None, "man.n.01": None,
-    "female.n.02": None, "male.n.02": None,
+    "female_sibling.n.01": "sibling.n.01",
+    "male_sibling.n.01": "sibling.n.01",
+    "female_offspring.n.01": "child.n.02",
+    "male_offspring.n.01": "child.n.02",
+    "kinswoman.n.01": None,
+    "kinsman.n.01": None,
+    "woman.n.01": None,
+    "man.n.01": None,
+    "female.n.02": None,
+    "male.n.02": None,
 }  # gendered hypernyms and their neutral stand-ins (None: skipped)
 GENDERED = re.compile(r"^(?:fe)?male[ _]", re.IGNORECASE)
 
-_STOP = frozenset("a an the of in on at to for from by with and or but is are was were be been my your "
-                  "his her our their i you he she we they it this that as after before".split())
+_STOP = frozenset(
+    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "but", "is", "are", "was", "were", "be", "been", "my", "your", "his", "her", "our", "their", "i", "you", "he", "she", "we", "they", "it", "this", "that", "as", "after", "before"]
+)
 
 
 def _stems(text: str) -> set[str]:
@@ -502,8 +698,14 @@ def choose_sense(synsets: list[Any], context: str) -> Any:
 
     def score(index: int) -> float:
         synset = synsets[index]
-        signature = " ".join([synset.definition(), *synset.examples(), *synset.lemma_names(),
-                              *(n for h in synset.hypernyms() for n in h.lemma_names())])
+        signature = " ".join(
+            [
+                synset.definition(),
+                *synset.examples(),
+                *synset.lemma_names(),
+                *(n for h in synset.hypernyms() for n in h.lemma_names()),
+            ]
+        )
         return len(words & _stems(signature.replace("_", " "))) - 0.1 * index
 
     return synsets[max(range(len(synsets)), key=score)]
@@ -513,7 +715,7 @@ def _noun_synsets(text: str) -> tuple[list[Any], str]:
     """Noun senses of the longest WordNet entry ending the phrase ("computer science major" ->
     "major"), most frequent first."""
     wn = wordnet()
-    words = [w for w in re.findall(r"[\w'-]+", text)]
+    words = list(re.findall(r"[\w'-]+", text))
     for start in range(len(words)):
         if start and words[start - 1][:1].isupper():
             break  # "Steve jobs" is a name, not a kind of "jobs"
@@ -562,8 +764,10 @@ def _best_lemma(synset: Any) -> str | None:
     are too rare to read naturally."""
     from wordfreq import zipf_frequency
 
-    scored = [(zipf_frequency(name.replace("_", " "), "en"), name.replace("_", " "))
-              for name in synset.lemma_names()]
+    scored = [
+        (zipf_frequency(name.replace("_", " "), "en"), name.replace("_", " "))
+        for name in synset.lemma_names()
+    ]
     if scored[0][0] >= MIN_ZIPF:
         return scored[0][1]
     zipf, word = max(scored)
@@ -593,7 +797,7 @@ def _hyponym_counts() -> dict[int, int]:
             pointers = int(fields[at])
             kids = []
             for i in range(pointers):
-                symbol, target, pos = fields[at + 1 + 4 * i: at + 4 + 4 * i]
+                symbol, target, pos = fields[at + 1 + 4 * i : at + 4 + 4 * i]
                 if symbol in ("~", "~i") and pos == "n":
                     kids.append(int(target))
             children[offset] = kids
@@ -621,7 +825,7 @@ def _hyponym_counts() -> dict[int, int]:
 
 def is_plural(text: str) -> bool:
     """Whether the phrase's last word is a plural noun ("students")."""
-    last = text.split()[-1] if text.split() else text
+    last = text.rsplit(maxsplit=1)[-1] if text.split() else text
     wn = wordnet()
     base = wn.morphy(last.lower(), wn.NOUN)
     return bool(base) and base != last.lower() and last.lower().endswith("s")
@@ -634,8 +838,8 @@ def _inflect(word: str, plural: bool) -> str:
 
     if word == "person":
         return "people"
-    forms = getInflection(word.split()[-1], tag="NNS")
-    return " ".join(word.split()[:-1] + [forms[0] if forms else word.split()[-1] + "s"])
+    forms = getInflection(word.rsplit(maxsplit=1)[-1], tag="NNS")
+    return " ".join([*word.split()[:-1], forms[0] if forms else word.rsplit(maxsplit=1)[-1] + "s"])
 
 
 # --- context ---------------------------------------------------------------------------------
@@ -646,7 +850,11 @@ _NAME = re.compile(r"\b[A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*)*")
 def _anchors(context_text: str, profile: Profile, exclude: str) -> list[Place]:
     """Places the message and the profile point to: named places and organisations' cities."""
     names = [value for _, value in profile.items()]
-    names += [m.group(0).rstrip(".'-") for m in _NAME.finditer(context_text or "") if m.group(0) != exclude]
+    names += [
+        m.group(0).rstrip(".'-")
+        for m in _NAME.finditer(context_text or "")
+        if m.group(0) != exclude
+    ]
     anchors: list[Place] = []
     for name in names:
         anchors.extend(_anchor_places(name.strip()))
@@ -666,7 +874,8 @@ def _anchor_places(name: str) -> tuple[Place, ...]:
         return tuple(found[1])
     readings = places.lookup(name)
     # Only unambiguous or clearly dominant names anchor the context.
-    if len(readings) == 1 or (len(readings) > 1 and (readings[0].population or 0) > 10 * (readings[1].population or 1)):
+    if len(readings) == 1 or (
+        len(readings) > 1 and (readings[0].population or 0) > 10 * (readings[1].population or 1)
+    ):
         return (readings[0],)
     return ()
-

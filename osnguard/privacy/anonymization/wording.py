@@ -47,7 +47,10 @@ DEMONYMS = {
 }  # fmt: skip
 SHORT_NAMES = {"the United States": ("the US",), "the United Kingdom": ("the UK",)}
 
-_ORG = re.compile(r"^(?P<art>an?) (?P<type>[a-z]+) in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$", re.IGNORECASE)
+_ORG = re.compile(
+    r"^(?P<art>an?) (?P<type>[a-z]+) in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$",
+    re.IGNORECASE,
+)
 _TYPE_ONLY = re.compile(r"^(?P<art>an?) (?P<type>[a-z]+)$", re.IGNORECASE)
 _IN_PLACE = re.compile(r"^in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$")
 
@@ -81,7 +84,7 @@ def plural(noun: str) -> str:
 
 def with_article(noun_phrase: str) -> str:
     """ "a"/"an" + the phrase; initialisms read letter by letter ("a US university", "an FBI office")."""
-    first = noun_phrase.split()[0]
+    first = noun_phrase.split(maxsplit=1)[0]
     if first.isupper() and len(first) > 1:
         article = "an" if first[0] in "AEFHILMNORSX" else "a"
     else:
@@ -99,7 +102,12 @@ def _place_modifiers(place: str, original: str = "") -> list[str]:
     for short in SHORT_NAMES.get(place, ()):
         found.append(short.removeprefix("the "))
     named = place.casefold() in original.casefold()
-    if not place.startswith("the ") and place not in DEMONYMS and len(place.split()) <= 2 and not named:
+    if (
+        not place.startswith("the ")
+        and place not in DEMONYMS
+        and len(place.split()) <= 2
+        and not named
+    ):
         found.append(place)  # "a Cambridge university" for Harvard, "a Massachusetts university"
     return found
 
@@ -143,15 +151,18 @@ def variants(text: str, *, kind: str = "generalization", original: str = "") -> 
     found: list[str] = []
     if kind == "temporal":
         found = _temporal(lowered_first)
-    else:
-        if match := _ORG.match(lowered_first):
-            found = _organisation(match, original)
-        elif (match := _TYPE_ONLY.match(lowered_first)) and match.group("type").lower() in ORG_TYPES:
-            found = [with_article(other) for other in TYPE_SYNONYMS.get(match.group("type").lower(), ())]
-        elif match := _IN_PLACE.match(phrase):
-            found = [f"somewhere in {match.group('place')}"]
-        elif phrase in SHORT_NAMES:
-            found = list(SHORT_NAMES[phrase])
+    elif match := _ORG.match(lowered_first):
+        found = _organisation(match, original)
+    elif (match := _TYPE_ONLY.match(lowered_first)) and match.group(
+        "type"
+    ).lower() in ORG_TYPES:
+        found = [
+            with_article(other) for other in TYPE_SYNONYMS.get(match.group("type").lower(), ())
+        ]
+    elif match := _IN_PLACE.match(phrase):
+        found = [f"somewhere in {match.group('place')}"]
+    elif phrase in SHORT_NAMES:
+        found = list(SHORT_NAMES[phrase])
     out: list[str] = []
     for candidate in found:
         candidate = match_case(phrase, candidate)

@@ -27,10 +27,16 @@ KNOWN_KEYS = {"text", "profile", "now", "groups", "fingerprint_all", "seed"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--input", "-i", metavar="FILE", help="read the JSON request from FILE instead of stdin")
-    parser.add_argument("--indent", type=int, default=None, help="pretty-print the output with this indent")
     parser.add_argument(
-        "--fingerprint-all", action="store_true", help="fingerprint even a message with no private phrase"
+        "--input", "-i", metavar="FILE", help="read the JSON request from FILE instead of stdin"
+    )
+    parser.add_argument(
+        "--indent", type=int, default=None, help="pretty-print the output with this indent"
+    )
+    parser.add_argument(
+        "--fingerprint-all",
+        action="store_true",
+        help="fingerprint even a message with no private phrase",
     )
 
 
@@ -46,24 +52,28 @@ def read_request(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError("give the JSON request on stdin or with --input FILE")
         raw = sys.stdin.read()
     if not raw.strip():
-        raise ValueError("the input is empty; expected a JSON object with \"text\" and \"groups\"")
+        raise ValueError('the input is empty; expected a JSON object with "text" and "groups"')
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"the input is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+        raise ValueError(
+            f"the input is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from exc
     if not isinstance(data, dict):
-        raise ValueError("the input must be a JSON object with \"text\" and \"groups\"")
+        raise ValueError('the input must be a JSON object with "text" and "groups"')
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
-        raise ValueError(f"unknown field(s) {', '.join(unknown)}; expected {', '.join(sorted(KNOWN_KEYS))}")
+        raise ValueError(
+            f"unknown field(s) {', '.join(unknown)}; expected {', '.join(sorted(KNOWN_KEYS))}"
+        )
     if "text" not in data:
-        raise ValueError("the input needs a \"text\" field")
+        raise ValueError('the input needs a "text" field')
     if "groups" not in data:
-        raise ValueError("the input needs a \"groups\" list (it may be empty)")
+        raise ValueError('the input needs a "groups" list (it may be empty)')
     if "fingerprint_all" in data and not isinstance(data["fingerprint_all"], bool):
-        raise ValueError("\"fingerprint_all\" must be true or false")
+        raise ValueError('"fingerprint_all" must be true or false')
     if "seed" in data and not isinstance(data["seed"], str):
-        raise ValueError("\"seed\" must be a string")
+        raise ValueError('"seed" must be a string')
     return data
 
 
@@ -83,8 +93,13 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     except UncheckedMessage as exc:
         failures = [failure.to_dict() for failure in exc.failures]
-        print(json.dumps({"checked": False, "error": str(exc), "failures": failures}, indent=args.indent,
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {"checked": False, "error": str(exc), "failures": failures},
+                indent=args.indent,
+                ensure_ascii=False,
+            )
+        )
         print(f"osnguard anonymize: {exc}", file=sys.stderr)
         return EXIT_UNCHECKED
     print(json.dumps(result.to_dict(), indent=args.indent, ensure_ascii=False))

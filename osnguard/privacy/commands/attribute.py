@@ -16,16 +16,26 @@ from typing import Any
 
 from osnguard.privacy.attribution import MAX_CANDIDATE_CHARS, attribute, prepare
 
-HELP = "attribute candidate texts to the recipient whose version they leak (JSON in, JSON lines out)"
+HELP = (
+    "attribute candidate texts to the recipient whose version they leak (JSON in, JSON lines out)"
+)
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", metavar="FILE", help="read the JSON from FILE instead of stdin")
-    parser.add_argument("--lexical-only", action="store_true",
-                        help="decide disclosure on word overlap, without the paraphrase detector")
-    parser.add_argument("--ranking", type=int, default=0, metavar="N",
-                        help="also print the N most likely recipients per candidate")
+    parser.add_argument(
+        "--lexical-only",
+        action="store_true",
+        help="decide disclosure on word overlap, without the paraphrase detector",
+    )
+    parser.add_argument(
+        "--ranking",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also print the N most likely recipients per candidate",
+    )
 
 
 def _read(args: argparse.Namespace) -> bytes:
@@ -51,7 +61,9 @@ def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"input is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+        raise ValueError(
+            f"input is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from exc
     if not isinstance(data, dict):
         raise ValueError('input must be a JSON object {"versions": [...], "candidates": [...]}')
     versions, candidates = data.get("versions"), data.get("candidates")
@@ -60,13 +72,20 @@ def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
     if not isinstance(candidates, list):
         raise ValueError('"candidates" must be a list of texts')
     for i, version in enumerate(versions):
-        if not isinstance(version, dict) or not isinstance(version.get("text"), str) or "friend" not in version:
+        if (
+            not isinstance(version, dict)
+            or not isinstance(version.get("text"), str)
+            or "friend" not in version
+        ):
             raise ValueError(f'version {i + 1} needs a "friend" and a "text" string')
         choices = version.get("choices", [])
         if not isinstance(choices, list) or not all(
-            isinstance(c, dict) and {"slot", "kind", "original", "text", "start", "end"} <= c.keys() for c in choices
+            isinstance(c, dict) and {"slot", "kind", "original", "text", "start", "end"} <= c.keys()
+            for c in choices
         ):
-            raise ValueError(f'version {i + 1}: each choice needs slot, kind, original, text, start and end')
+            raise ValueError(
+                f"version {i + 1}: each choice needs slot, kind, original, text, start and end"
+            )
     return versions, candidates
 
 
@@ -84,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
             line = {"error": f"candidate {i + 1} is longer than {MAX_CANDIDATE_CHARS:,} characters"}
         else:
             try:
-                line = attribute(message, candidate, lexical_only=args.lexical_only).to_dict(ranking=args.ranking)
+                line = attribute(message, candidate, lexical_only=args.lexical_only).to_dict(
+                    ranking=args.ranking
+                )
             except ValueError as exc:
                 line = {"error": f"candidate {i + 1}: {exc}"}
         print(json.dumps(line, ensure_ascii=False), flush=True)

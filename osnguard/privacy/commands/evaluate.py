@@ -17,7 +17,9 @@ HELP = "rerun an evaluation on the shared test data and print its figures as JSO
 
 
 def targets() -> list[str]:
-    return sorted(i.name for i in pkgutil.iter_modules(evaluation.__path__) if not i.name.startswith("_"))
+    return sorted(
+        i.name for i in pkgutil.iter_modules(evaluation.__path__) if not i.name.startswith("_")
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

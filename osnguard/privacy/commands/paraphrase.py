@@ -23,7 +23,9 @@ BATCH = 256
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pairs", required=True, type=Path, help="MSRP-format pairs file")
-    parser.add_argument("--out", type=Path, help="write per-pair scores here (.tsv, else JSON lines)")
+    parser.add_argument(
+        "--out", type=Path, help="write per-pair scores here (.tsv, else JSON lines)"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 

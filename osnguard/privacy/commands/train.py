@@ -13,8 +13,8 @@ import argparse
 import json
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from osnguard.privacy import artifacts
 
@@ -35,11 +35,19 @@ def _trainers() -> dict[str, Callable[[Path | None], Path]]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", choices=[*artifacts.SPECS, "all", "stale"],
-                        help="a model, all of them, or those whose status is not ok")
-    parser.add_argument("--output", type=Path, help="build into this folder instead of the shipped models")
-    parser.add_argument("--check", action="store_true",
-                        help="build into a temporary folder and compare with the shipped manifest; exit 1 on a difference")
+    parser.add_argument(
+        "name",
+        choices=[*artifacts.SPECS, "all", "stale"],
+        help="a model, all of them, or those whose status is not ok",
+    )
+    parser.add_argument(
+        "--output", type=Path, help="build into this folder instead of the shipped models"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="build into a temporary folder and compare with the shipped manifest; exit 1 on a difference",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,12 +77,20 @@ def _check(names: list[str], folder: Path) -> int:
         built = artifacts.read_manifest(folder)["models"][name]
         entry = shipped.get(name, {})
         differences = [
-            f"{key} differs" for key in ("files", "data", "libraries", "format") if built.get(key) != entry.get(key)
+            f"{key} differs"
+            for key in ("files", "data", "libraries", "format")
+            if built.get(key) != entry.get(key)
         ]
-        report[name] = {"matches": not differences, "differences": differences, "built": built["files"],
-                        "shipped": entry.get("files")}
+        report[name] = {
+            "matches": not differences,
+            "differences": differences,
+            "built": built["files"],
+            "shipped": entry.get("files"),
+        }
         same &= not differences
     print(json.dumps(report, indent=1))
     if not same:
-        print("shipped models differ from what the code and data build: run `osnguard train all` and commit")
+        print(
+            "shipped models differ from what the code and data build: run `osnguard train all` and commit"
+        )
     return 0 if same else 1

@@ -31,18 +31,7 @@ ENV_DUMP = "OSNGUARD_REALISTIC_DUMP"  # write per-message details (JSONL) to thi
 
 STOP_WORDS: frozenset[str] = frozenset(
     # articles, determiners and quantifiers that carry no disclosure by themselves
-    "a an the this that these those some any each all no "
-    # pronouns and possessives
-    "i me my mine myself we us our ours you your yours he him his she her hers it its they them their "
-    "theirs "
-    # prepositions
-    "at on in into onto to from for of by with without about over under till until since during "
-    "before after between through around near across per via up down out off "
-    # conjunctions and particles
-    "and or but nor so as than then if "
-    # auxiliaries and copulas
-    "am is are was were be been being do does did have has had will would shall should can could "
-    "may might must 's 're 've 'll 'd".split()
+    ["a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "all", "no", "i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "at", "on", "in", "into", "onto", "to", "from", "for", "of", "by", "with", "without", "about", "over", "under", "till", "until", "since", "during", "before", "after", "between", "through", "around", "near", "across", "per", "via", "up", "down", "out", "off", "and", "or", "but", "nor", "so", "as", "than", "then", "if", "am", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "'s", "'re", "'ve", "'ll", "'d"]
 )
 _WORD = re.compile(r"[@#]?\w+(?:['’]\w+)*")
 
@@ -126,12 +115,24 @@ def parse_post(data: dict[str, Any]) -> Post:
     for raw in data.get("phrases") or []:
         where = text.find(raw["text"], cursor)
         if not raw["text"] or where < 0:
-            raise ValueError(f"gold phrase {raw['text']!r} is not in the text after offset {cursor}")
+            raise ValueError(
+                f"gold phrase {raw['text']!r} is not in the text after offset {cursor}"
+            )
         if raw["category"] not in CATEGORIES:
-            raise ValueError(f"gold phrase {raw['text']!r} has unknown category {raw['category']!r}")
+            raise ValueError(
+                f"gold phrase {raw['text']!r} has unknown category {raw['category']!r}"
+            )
         cursor = where + len(raw["text"])
-        phrases.append(GoldPhrase(raw["text"], raw["category"], where, cursor,
-                                  tuple(raw.get("ok") or ()), tuple(raw.get("bad") or ())))
+        phrases.append(
+            GoldPhrase(
+                raw["text"],
+                raw["category"],
+                where,
+                cursor,
+                tuple(raw.get("ok") or ()),
+                tuple(raw.get("bad") or ()),
+            )
+        )
     gold_spans = [(p.start, p.end) for p in phrases]
     decoys = []
     for decoy in data.get("not_private") or []:
@@ -139,8 +140,14 @@ def parse_post(data: dict[str, Any]) -> Post:
         if span is None:
             raise ValueError(f"decoy {decoy!r} is not in the text")
         decoys.append((decoy, *span))
-    return Post(str(data["id"]), text, dict(data.get("profile") or {}), str(data["now"]), tuple(phrases),
-                tuple(decoys))
+    return Post(
+        str(data["id"]),
+        text,
+        dict(data.get("profile") or {}),
+        str(data["now"]),
+        tuple(phrases),
+        tuple(decoys),
+    )
 
 
 def locate_decoy(text: str, decoy: str, gold: list[Span]) -> Span | None:
@@ -156,8 +163,13 @@ def locate_decoy(text: str, decoy: str, gold: list[Span]) -> Span | None:
 
 def content_spans(text: str, start: int, end: int) -> list[Span]:
     """The character spans of the content words of text[start:end] (see the module docstring)."""
-    tokens = [(start + m.start(), start + m.end(), m.group().lower()) for m in _WORD.finditer(text[start:end])]
-    content = [(s, e) for s, e, word in tokens if word.lstrip("@#") not in STOP_WORDS or word[0] in "@#"]
+    tokens = [
+        (start + m.start(), start + m.end(), m.group().lower())
+        for m in _WORD.finditer(text[start:end])
+    ]
+    content = [
+        (s, e) for s, e, word in tokens if word.lstrip("@#") not in STOP_WORDS or word[0] in "@#"
+    ]
     if content:
         return content
     if tokens:

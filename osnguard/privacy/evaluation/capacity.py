@@ -79,7 +79,9 @@ def evaluate() -> dict:
         full.append(capacity(slots))
         synonym_only.append(capacity([s for s in slots if s.kind == "synonym"]))
         # WordNet synonyms alone (Zheng's method), without phrase paraphrases and slang
-        wordnet_only.append(math.prod(1 + sum(a.rule == "wordnet" for a in s.alternatives[1:]) for s in slots))
+        wordnet_only.append(
+            math.prod(1 + sum(a.rule == "wordnet" for a in s.alternatives[1:]) for s in slots)
+        )
         slot_counts.append(len(slots))
         for slot in slots:
             for alternative in slot.alternatives[1:]:
@@ -88,7 +90,9 @@ def evaluate() -> dict:
     with_wordings = 0
     groups = [{"name": f"level {level}", "level": level, "friends": []} for level in range(1, 6)]
     for tweet in tweets:
-        result = anonymize(tweet.text, profile={}, now=NOW, groups=groups, fingerprint_all=True, check=check)
+        result = anonymize(
+            tweet.text, profile={}, now=NOW, groups=groups, fingerprint_all=True, check=check
+        )
         pipeline.append(result.capacity)
         generalizations.append(len({g.text for g in result.groups}))
         plain, worded = {}, False
@@ -120,7 +124,9 @@ def evaluate() -> dict:
         "share_at_least_150": round(sum(c >= 150 for c in full) / len(full), 4),
         "share_without_slots": round(sum(c == 1 for c in full) / len(full), 4),
         "alternatives_by_rule": dict(sorted(kinds.items())),
-        "naturalness_check": type(check).__name__ if not hasattr(check, "__name__") else check.__name__,
+        "naturalness_check": type(check).__name__
+        if not hasattr(check, "__name__")
+        else check.__name__,
         "generalizations_per_message": 1,
         "seed_mean_capacity": 140.91,
         "seed_synonym_baseline": 21.29,

@@ -30,7 +30,12 @@ def _scores(gold: list[int], pred: list[int]) -> dict[str, float]:
     from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
     p, r, f, _ = precision_recall_fscore_support(gold, pred, average="binary", zero_division=0)
-    return {"precision": float(p), "recall": float(r), "f1": float(f), "accuracy": float(accuracy_score(gold, pred))}
+    return {
+        "precision": float(p),
+        "recall": float(r),
+        "f1": float(f),
+        "accuracy": float(accuracy_score(gold, pred)),
+    }
 
 
 def decision_cross_validate(folds: int = 5, seed: int = 0) -> dict[str, Any]:
@@ -48,7 +53,9 @@ def decision_cross_validate(folds: int = 5, seed: int = 0) -> dict[str, Any]:
     decision_rows, classifier_rows = [], []
     for train_idx, test_idx in KFold(n_splits=folds, shuffle=True, random_state=seed).split(texts):
         crf = tagger.fit([features[i] for i in train_idx], [tweets[i].tags for i in train_idx])
-        svm = classifier.build_pipeline(calibrated=True).fit([texts[i] for i in train_idx], [labels[i] for i in train_idx])
+        svm = classifier.build_pipeline(calibrated=True).fit(
+            [texts[i] for i in train_idx], [labels[i] for i in train_idx]
+        )
         gold = [labels[i] for i in test_idx]
         with tagger.using(crf), classifier.using(svm):
             decided = [int(identify(texts[i], now=NOW).private) for i in test_idx]

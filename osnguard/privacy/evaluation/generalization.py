@@ -17,8 +17,13 @@ from typing import Any
 
 DESCRIPTION = "share of ppdp's gold private phrases with a generalization chain (and a natural one)"
 TAGS: dict[str, str] = {
-    "QIREGION": "location", "QIJOB": "work", "QIRELIGION": "religion", "QIMARITAL": "relationship",
-    "QILANG": "language", "QIRACE": "ethnicity", "SA": "health",
+    "QIREGION": "location",
+    "QIJOB": "work",
+    "QIRELIGION": "religion",
+    "QIMARITAL": "relationship",
+    "QILANG": "language",
+    "QIRACE": "ethnicity",
+    "SA": "health",
 }
 _TOKEN = re.compile(r"(\S+?)/(QI[A-Z]+|SA|DI)(?=[\s.,!?;:)\"']|$)")
 
@@ -29,12 +34,17 @@ def tagged_phrases(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
     spans: list[tuple[int, int, str]] = []
     cursor, length = 0, 0
     for match in _TOKEN.finditer(raw):
-        before = raw[cursor:match.start()]
+        before = raw[cursor : match.start()]
         text_parts.append(before)
         length += len(before)
         word = match.group(1).replace("_", " ")
         tag = match.group(2)
-        if spans and spans[-1][2] == tag and before.strip() == "" and spans[-1][1] == length - len(before):
+        if (
+            spans
+            and spans[-1][2] == tag
+            and before.strip() == ""
+            and spans[-1][1] == length - len(before)
+        ):
             spans[-1] = (spans[-1][0], length + len(word), tag)
         else:
             spans.append((length, length + len(word), tag))
@@ -55,7 +65,9 @@ def gold_phrases() -> list[tuple[str, Any, str]]:
         text, spans = tagged_phrases(row["Tweet"])
         for start, end, tag in spans:
             if tag in TAGS and text[start:end].strip():
-                found.append((text, Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0), tag))
+                found.append(
+                    (text, Phrase(start, end, text[start:end], TAGS[tag], "ppdp gold", 1.0), tag)
+                )
     return found
 
 
@@ -80,7 +92,12 @@ def evaluate() -> dict[str, Any]:
         "coverage": round(sum(covered.values()) / n, 4) if n else None,
         "natural_coverage": round(sum(natural.values()) / n, 4) if n else None,
         "mean_height": round(sum(heights) / len(heights), 2) if heights else None,
-        "by_tag": {tag: {"n": total[tag], "coverage": round(covered[tag] / total[tag], 4),
-                         "natural_coverage": round(natural[tag] / total[tag], 4)}
-                   for tag in sorted(total)},
+        "by_tag": {
+            tag: {
+                "n": total[tag],
+                "coverage": round(covered[tag] / total[tag], 4),
+                "natural_coverage": round(natural[tag] / total[tag], 4),
+            }
+            for tag in sorted(total)
+        },
     }

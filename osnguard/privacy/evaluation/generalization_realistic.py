@@ -35,18 +35,31 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from osnguard.privacy.evaluation._realistic import ENV_DUMP, GoldPhrase, Post, Span, load_data, normalize, ratio
+from osnguard.privacy.evaluation._realistic import (
+    ENV_DUMP,
+    GoldPhrase,
+    Post,
+    Span,
+    load_data,
+    normalize,
+    ratio,
+)
 from osnguard.privacy.types import CATEGORIES, Choice
 
 DESCRIPTION = "what friend groups (levels 1-4) get for the realistic dev set's gold phrases: ok/bad/kept/other"
 
 # The default groups of a new user (osnguard.circles.models.DEFAULT_GROUPS; the engine imports no Django).
 AUDIENCE: tuple[tuple[str, int], ...] = (
-    ("Family", 0), ("Best friends", 1), ("Friends", 2), ("Acquaintances", 3), ("Public", 4),
+    ("Family", 0),
+    ("Best friends", 1),
+    ("Friends", 2),
+    ("Acquaintances", 3),
+    ("Public", 4),
 )
 LEVELS: tuple[int, ...] = (1, 2, 3, 4)
 CLASSES: tuple[str, ...] = ("ok", "bad", "kept", "other")
@@ -90,6 +103,7 @@ class PhraseOutcome:
 
 # --- alignment ------------------------------------------------------------------------------
 
+
 def _walk(original: str, i: int, target: str, j: int, stop: int) -> int | None:
     """Consume target[j:stop] from original[i:], skipping spaces the group text dropped."""
     while j < stop:
@@ -102,8 +116,9 @@ def _walk(original: str, i: int, target: str, j: int, stop: int) -> int | None:
     return i
 
 
-def substitution_regions(original: str, group_text: str, choices: Sequence[Choice],
-                         anchors: dict[int, Span]) -> list[Region]:
+def substitution_regions(
+    original: str, group_text: str, choices: Sequence[Choice], anchors: dict[int, Span]
+) -> list[Region]:
     """The span of `original` each choice replaced in `group_text`.
 
     Outside its choices a group text is the message with some spaces dropped, so the text before
@@ -123,7 +138,7 @@ def substitution_regions(original: str, group_text: str, choices: Sequence[Choic
         while start < min(anchor[0], len(original)) and original[start].isspace():
             start += 1
         last = k + 1 == len(ordered)
-        after = group_text[choice.end:(len(group_text) if last else ordered[k + 1].start)]
+        after = group_text[choice.end : (len(group_text) if last else ordered[k + 1].start)]
         ends = []
         for end in range(start, len(original) + 1):
             stop = _walk(original, end, after, 0, len(after))
@@ -139,20 +154,23 @@ def substitution_regions(original: str, group_text: str, choices: Sequence[Choic
 
 # --- scoring (pure) -------------------------------------------------------------------------
 
+
 def substitute_for(text: str, gold: GoldPhrase, regions: Sequence[Region]) -> str | None:
     """What a group text has in place of a gold phrase; None when no region reaches it."""
-    hits = sorted((r for r in regions if r.start < gold.end and gold.start < r.end), key=lambda r: r.start)
+    hits = sorted(
+        (r for r in regions if r.start < gold.end and gold.start < r.end), key=lambda r: r.start
+    )
     if not hits:
         return None
     pieces: list[str] = []
     cursor = gold.start
     for region in hits:
         if region.start > cursor:
-            pieces.append(text[cursor:region.start])
+            pieces.append(text[cursor : region.start])
         pieces.append(region.text)
         cursor = max(cursor, region.end)
     if cursor < gold.end:
-        pieces.append(text[cursor:gold.end])
+        pieces.append(text[cursor : gold.end])
     return " ".join("".join(pieces).split())
 
 
@@ -180,8 +198,11 @@ def score_post(post: Post, renderings: Sequence[Rendering]) -> list[PhraseOutcom
         regions = by_level[level].regions if level in by_level else ()
         for gold in post.phrases:
             substitute = substitute_for(post.text, gold, regions)
-            outcomes.append(PhraseOutcome(post.id, gold.text, gold.category, level, substitute,
-                                          classify(gold, substitute)))
+            outcomes.append(
+                PhraseOutcome(
+                    post.id, gold.text, gold.category, level, substitute, classify(gold, substitute)
+                )
+            )
     return outcomes
 
 
@@ -204,13 +225,20 @@ def aggregate(outcomes: Sequence[PhraseOutcome]) -> dict[str, Any]:
         if mine:
             by_category[category] = {
                 "n": len(mine) // len(LEVELS),
-                "acceptable_share": [ratio(sum(o.verdict == "ok" for o in mine if o.level == level),
-                                           sum(o.level == level for o in mine)) for level in LEVELS],
+                "acceptable_share": [
+                    ratio(
+                        sum(o.verdict == "ok" for o in mine if o.level == level),
+                        sum(o.level == level for o in mine),
+                    )
+                    for level in LEVELS
+                ],
                 "bad": sum(o.verdict == "bad" for o in mine),
             }
 
     def samples(verdict: str) -> list[str]:
-        seen = [f"{o.phrase} -> {o.substitute} (L{o.level})" for o in outcomes if o.verdict == verdict]
+        seen = [
+            f"{o.phrase} -> {o.substitute} (L{o.level})" for o in outcomes if o.verdict == verdict
+        ]
         return list(dict.fromkeys(seen))[:SAMPLES]
 
     return {
@@ -224,6 +252,7 @@ def aggregate(outcomes: Sequence[PhraseOutcome]) -> dict[str, Any]:
 
 
 # --- running the engine ---------------------------------------------------------------------
+
 
 def render(post: Post) -> tuple[bool, list[Rendering]]:
     """The engine's groups for one post: whether it was private, and each level's substitutions."""
@@ -240,8 +269,12 @@ def render(post: Post) -> tuple[bool, list[Rendering]]:
             regions = substitution_regions(post.text, group.text, group.choices, anchors)
             renderings.append(Rendering(group.level, tuple(regions), text=group.text))
         except AlignmentError:
-            regions = [Region(*anchors[c.slot], c.text, c.slot) for c in group.choices if c.slot in anchors]
-            renderings.append(Rendering(group.level, tuple(regions), aligned=False, text=group.text))
+            regions = [
+                Region(*anchors[c.slot], c.text, c.slot) for c in group.choices if c.slot in anchors
+            ]
+            renderings.append(
+                Rendering(group.level, tuple(regions), aligned=False, text=group.text)
+            )
     return result.private, renderings
 
 
@@ -256,8 +289,15 @@ def evaluate(path: Path | None = None) -> dict[str, Any]:
         unaligned += sum(not r.aligned for r in renderings)
         mine = score_post(post, renderings)
         outcomes.extend(mine)
-        rows.append({"id": post.id, "text": post.text, "private": private,
-                     "renderings": [asdict(r) for r in renderings], "outcomes": [asdict(o) for o in mine]})
+        rows.append(
+            {
+                "id": post.id,
+                "text": post.text,
+                "private": private,
+                "renderings": [asdict(r) for r in renderings],
+                "outcomes": [asdict(o) for o in mine],
+            }
+        )
     target = os.environ.get(ENV_DUMP, "").strip()
     if target:
         with open(target, "w", encoding="utf-8") as handle:
@@ -266,7 +306,7 @@ def evaluate(path: Path | None = None) -> dict[str, Any]:
         "data": data.path.name,
         "posts": len(data.posts),
         "gold_phrases": sum(len(p.phrases) for p in data.posts),
-        "audience": {name: level for name, level in AUDIENCE},
+        "audience": dict(AUDIENCE),
         "private_posts_left_as_written": not_private,
         "unaligned_group_texts": unaligned,
         **aggregate(outcomes),

@@ -12,9 +12,9 @@ The headline figures are on the second held-out part; the seed's rule as publish
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from osnguard.privacy.identification import location_rule
 from osnguard.privacy.resources import PROJECT_ROOT, nlp
@@ -27,7 +27,9 @@ HEADLINE_SPLIT = "heldout2"  # the only split not seen while the current rule wa
 
 
 def load_examples(path: Path = DATA_PATH) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def scores(gold: list[bool], predicted: list[bool]) -> dict[str, float | int]:
@@ -49,10 +51,14 @@ def scores(gold: list[bool], predicted: list[bool]) -> dict[str, float | int]:
 
 
 def _context(text: str) -> MessageContext:
-    return MessageContext(text=text, profile=Profile(), now=datetime.now(timezone.utc), doc=nlp()(text))
+    return MessageContext(
+        text=text, profile=Profile(), now=datetime.now(UTC), doc=nlp()(text)
+    )
 
 
-def run_rule(detector: Callable[[MessageContext], list[Phrase]], examples: list[dict]) -> list[list[Phrase]]:
+def run_rule(
+    detector: Callable[[MessageContext], list[Phrase]], examples: list[dict]
+) -> list[list[Phrase]]:
     return [detector(_context(example["text"])) for example in examples]
 
 
@@ -64,8 +70,15 @@ def _place_found(example: dict, phrases: list[Phrase]) -> bool:
 def evaluate() -> dict:
     examples = load_examples()
     splits = sorted({e["split"] for e in examples})
-    result: dict = {"seed_accuracy": SEED_ACCURACY, "threshold": None, "headline_split": HEADLINE_SPLIT}
-    for name, detector in (("rule", location_rule.detect), ("seed_rule", location_rule.detect_seed)):
+    result: dict = {
+        "seed_accuracy": SEED_ACCURACY,
+        "threshold": None,
+        "headline_split": HEADLINE_SPLIT,
+    }
+    for name, detector in (
+        ("rule", location_rule.detect),
+        ("seed_rule", location_rule.detect_seed),
+    ):
         found = run_rule(detector, examples)
         by_split = {}
         for split in [*splits, "all"]:
@@ -75,7 +88,9 @@ def evaluate() -> dict:
             by_split[split] = scores(gold, predicted)
             hits = [i for i in chosen if examples[i]["private"] and found[i]]
             by_split[split]["place_match"] = (
-                round(sum(_place_found(examples[i], found[i]) for i in hits) / len(hits), 4) if hits else None
+                round(sum(_place_found(examples[i], found[i]) for i in hits) / len(hits), 4)
+                if hits
+                else None
             )
         if name == "rule":
             result.update(by_split[HEADLINE_SPLIT])

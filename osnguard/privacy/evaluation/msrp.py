@@ -23,7 +23,10 @@ CONFIGURATIONS: tuple[tuple[str, dict], ...] = (
     ("simmat_mt_length_overlap", {"groups": ["simmat", "mt", "length", "overlap"]}),
     ("simmat_mt_length_weighted", {"groups": ["simmat", "mt", "length", "weighted"]}),
     ("all_hand_built", {"groups": ["simmat", "mt", "length", "overlap", "weighted"]}),
-    ("all_hand_built_tfkld", {"groups": ["simmat", "mt", "length", "overlap", "weighted"], "tfkld_dims": 100}),
+    (
+        "all_hand_built_tfkld",
+        {"groups": ["simmat", "mt", "length", "overlap", "weighted"], "tfkld_dims": 100},
+    ),
 )
 SEED_FIGURES = {"seed_simmat_alone": (0.727, 0.813), "seed_simmat_mt": (0.776, 0.839)}
 
@@ -60,8 +63,8 @@ def evaluate(configurations=CONFIGURATIONS) -> dict:
     shipped = detector.model.probabilities(test) >= detector.threshold
     rows["shipped"] = {**scores(test_labels, shipped), "threshold": detector.threshold}
     return {
-        "test_pairs": int(len(test_labels)),
-        "train_pairs": int(len(train_labels)),
+        "test_pairs": len(test_labels),
+        "train_pairs": len(train_labels),
         "rows": rows,
         "seed": {k: {"accuracy": a, "f1": f} for k, (a, f) in SEED_FIGURES.items()},
     }

@@ -56,7 +56,12 @@ def _wrong_pos_pool() -> list[str]:
     wn = wordnet()
     pool = []
     for word in top_n_list("en", 4000):
-        if word.isalpha() and len(word) > 3 and not wn.synsets(word, pos=wn.NOUN) and wn.synsets(word):
+        if (
+            word.isalpha()
+            and len(word) > 3
+            and not wn.synsets(word, pos=wn.NOUN)
+            and wn.synsets(word)
+        ):
             pool.append(word)
     return pool
 
@@ -70,7 +75,10 @@ def _dominant_sense(token: Any) -> Any | None:
     synsets = wn.synsets(token.lemma_.lower(), pos=wn.NOUN)
     if len(synsets) == 1:
         return synsets[0]
-    counts = [sum(l.count() for l in s.lemmas() if l.name().lower() == token.lemma_.lower()) for s in synsets]
+    counts = [
+        sum(l.count() for l in s.lemmas() if l.name().lower() == token.lemma_.lower())
+        for s in synsets
+    ]
     total = sum(counts)
     return synsets[0] if total >= 5 and counts[0] >= 0.7 * total else None
 
@@ -86,7 +94,12 @@ def _natural(token: Any) -> tuple[str, str] | None:
     plural = token.tag_ == "NNS"
     for parent in _hypernym_path(sense)[:2]:
         word = _best_lemma(parent)
-        if word and word != token.lemma_.lower() and len(word.split()) <= 2 and zipf_frequency(word, "en") >= 3.5:
+        if (
+            word
+            and word != token.lemma_.lower()
+            and len(word.split()) <= 2
+            and zipf_frequency(word, "en") >= 3.5
+        ):
             return _inflect(word, plural), "hypernym"
     for name in sense.lemma_names():
         word = name.replace("_", " ")
@@ -101,7 +114,9 @@ def _wrong_sense(token: Any) -> str | None:
 
     wn = wordnet()
     synsets = wn.synsets(token.lemma_.lower(), pos=wn.NOUN)
-    first_path = {name for s in synsets[0].closure(lambda x: x.hypernyms()) for name in s.lemma_names()}
+    first_path = {
+        name for s in synsets[0].closure(lambda x: x.hypernyms()) for name in s.lemma_names()
+    }
     for other in synsets[1:]:
         if other.lexname() == synsets[0].lexname():
             continue
@@ -135,8 +150,16 @@ def build_labelled_set(path: Path = FIXTURE, sentences: int = SENTENCES) -> int:
     for doc in nlp().pipe(texts[: sentences * 2]):
         if index >= sentences:
             break
-        nouns = [t for t in doc if t.pos_ == "NOUN" and t.tag_ in ("NN", "NNS") and t.is_alpha
-                 and t.text.islower() and len(t.text) > 2 and wn.synsets(t.lemma_.lower(), pos=wn.NOUN)]
+        nouns = [
+            t
+            for t in doc
+            if t.pos_ == "NOUN"
+            and t.tag_ in ("NN", "NNS")
+            and t.is_alpha
+            and t.text.islower()
+            and len(t.text) > 2
+            and wn.synsets(t.lemma_.lower(), pos=wn.NOUN)
+        ]
         rng.shuffle(nouns)
         for token in nouns:
             natural = _natural(token)
@@ -146,9 +169,23 @@ def build_labelled_set(path: Path = FIXTURE, sentences: int = SENTENCES) -> int:
             kind = "wrong_sense" if wrong else "wrong_pos"
             wrong = wrong or _frequency_matched(pool, natural[0], rng)
             split = "dev" if index % 2 == 0 else "test"
-            base = {"sentence": doc.text, "start": token.idx, "end": token.idx + len(token.text),
-                    "original": token.text, "split": split, "group": index}
-            rows.append({**base, "id": f"{index}n", "replacement": natural[0], "label": 1, "kind": natural[1]})
+            base = {
+                "sentence": doc.text,
+                "start": token.idx,
+                "end": token.idx + len(token.text),
+                "original": token.text,
+                "split": split,
+                "group": index,
+            }
+            rows.append(
+                {
+                    **base,
+                    "id": f"{index}n",
+                    "replacement": natural[0],
+                    "label": 1,
+                    "kind": natural[1],
+                }
+            )
             rows.append({**base, "id": f"{index}u", "replacement": wrong, "label": 0, "kind": kind})
             index += 1
             break
@@ -161,8 +198,12 @@ def build_labelled_set(path: Path = FIXTURE, sentences: int = SENTENCES) -> int:
 
 def load_labelled_set(path: Path = FIXTURE) -> list[dict[str, Any]]:
     if not path.is_file():
-        raise FileNotFoundError(f"{path} is missing: run python -m osnguard.privacy.evaluation.naturalness --build")
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        raise FileNotFoundError(
+            f"{path} is missing: run python -m osnguard.privacy.evaluation.naturalness --build"
+        )
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def best_threshold(scores: list[float], labels: list[int]) -> tuple[float, float]:
@@ -186,31 +227,47 @@ def evaluate() -> dict[str, Any]:
 
     rows = load_labelled_set()
     for row in rows:
-        row["fre"] = fre_of_replacement(row["sentence"], row["start"], row["end"], row["replacement"])
-        row["fre_original"] = fre_of_replacement(row["sentence"], row["start"], row["end"], row["original"])
+        row["fre"] = fre_of_replacement(
+            row["sentence"], row["start"], row["end"], row["replacement"]
+        )
+        row["fre_original"] = fre_of_replacement(
+            row["sentence"], row["start"], row["end"], row["original"]
+        )
     dev = [r for r in rows if r["split"] == "dev"]
     test = [r for r in rows if r["split"] == "test"]
     gamma, dev_accuracy = best_threshold([r["fre"] for r in dev], [r["label"] for r in dev])
     labels = [r["label"] for r in test]
     predicted = [int(r["fre"] >= gamma) for r in test]
+
     def check(r: dict[str, Any], drop: float) -> int:
-        return int(r["fre"] >= gamma or (r["fre_original"] < gamma and r["fre"] >= r["fre_original"] - drop))
+        return int(
+            r["fre"] >= gamma
+            or (r["fre_original"] < gamma and r["fre"] >= r["fre_original"] - drop)
+        )
 
     drops = (0.0, 2.0, 4.0, 8.0, 16.0, 32.0)
-    max_drop = max(drops, key=lambda d: (sum(check(r, d) == r["label"] for r in dev), -abs(d - MAX_DROP)))
+    max_drop = max(
+        drops, key=lambda d: (sum(check(r, d) == r["label"] for r in dev), -abs(d - MAX_DROP))
+    )
     checked = [check(r, max_drop) for r in test]
     by_kind: dict[str, float] = {}
     for kind in ("wrong_pos", "wrong_sense"):
         subset = [r for r in test if r["label"] == 1 or r["kind"] == kind]
-        by_kind[kind] = round(roc_auc_score([r["label"] for r in subset], [r["fre"] for r in subset]), 4)
+        by_kind[kind] = round(
+            roc_auc_score([r["label"] for r in subset], [r["fre"] for r in subset]), 4
+        )
     return {
         "auc": round(roc_auc_score(labels, [r["fre"] for r in test]), 4),
-        "auc_relative": round(roc_auc_score(labels, [r["fre"] - r["fre_original"] for r in test]), 4),
+        "auc_relative": round(
+            roc_auc_score(labels, [r["fre"] - r["fre_original"] for r in test]), 4
+        ),
         "auc_by_unnatural_kind": by_kind,
         "gamma": round(gamma, 2),
         "accuracy": round(sum(p == y for p, y in zip(predicted, labels)) / len(labels), 4),
         "accuracy_dev": round(dev_accuracy, 4),
-        "accuracy_substitution_check": round(sum(p == y for p, y in zip(checked, labels)) / len(labels), 4),
+        "accuracy_substitution_check": round(
+            sum(p == y for p, y in zip(checked, labels)) / len(labels), 4
+        ),
         "max_drop": max_drop,
         "n": len(test),
         "n_dev": len(dev),
@@ -219,7 +276,9 @@ def evaluate() -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", action="store_true", help="rebuild the labelled set from MSRP train")
+    parser.add_argument(
+        "--build", action="store_true", help="rebuild the labelled set from MSRP train"
+    )
     args = parser.parse_args()
     if args.build:
         print(f"wrote {build_labelled_set()} items to {FIXTURE}")

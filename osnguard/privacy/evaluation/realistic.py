@@ -30,9 +30,10 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from osnguard.privacy.evaluation._realistic import (
     ENV_DUMP,
@@ -105,7 +106,9 @@ def score_post(post: Post, prediction: Prediction) -> PostScore:
     returned = list(prediction.phrases)
 
     def matches(r: Returned, i: int) -> bool:
-        return r.category == post.phrases[i].category and overlaps_any((r.start, r.end), gold_content[i])
+        return r.category == post.phrases[i].category and overlaps_any(
+            (r.start, r.end), gold_content[i]
+        )
 
     gold: list[GoldOutcome] = []
     for i, g in enumerate(post.phrases):
@@ -114,12 +117,17 @@ def score_post(post: Post, prediction: Prediction) -> PostScore:
         miss = None
         if not hits:
             miss = f"as {touching[0].category}" if touching else "not detected"
-        gold.append(GoldOutcome(
-            g.text, g.category, bool(hits),
-            exact=any(r.start == g.start and r.end == g.end for r in hits),
-            whole=any(r.start <= g.start and g.end <= r.end for r in hits),
-            overlapped=bool(touching), miss=miss,
-        ))
+        gold.append(
+            GoldOutcome(
+                g.text,
+                g.category,
+                bool(hits),
+                exact=any(r.start == g.start and r.end == g.end for r in hits),
+                whole=any(r.start <= g.start and g.end <= r.end for r in hits),
+                overlapped=bool(touching),
+                miss=miss,
+            )
+        )
 
     decoy_content = [content_spans(text, s, e) for _, s, e in post.decoys]
     out: list[ReturnedOutcome] = []
@@ -134,11 +142,15 @@ def score_post(post: Post, prediction: Prediction) -> PostScore:
                 kind = "decoy"
             else:
                 kind = "unannotated"
-        exact = any(r.start == g.start and r.end == g.end and r.category == g.category for g in post.phrases)
+        exact = any(
+            r.start == g.start and r.end == g.end and r.category == g.category for g in post.phrases
+        )
         out.append(ReturnedOutcome(r.text, r.category, correct, exact, kind))
 
-    decoys = [(d, any(overlaps_any((r.start, r.end), spans) for r in returned))
-              for (d, _, _), spans in zip(post.decoys, decoy_content)]
+    decoys = [
+        (d, any(overlaps_any((r.start, r.end), spans) for r in returned))
+        for (d, _, _), spans in zip(post.decoys, decoy_content)
+    ]
     contradiction = None
     if not prediction.private and returned:
         contradiction = "not private, phrases returned"
@@ -163,13 +175,20 @@ def aggregate(scores: Sequence[PostScore]) -> dict[str, Any]:
         "posts": len(scores),
         "gold_phrases": len(gold),
         "returned_phrases": len(returned),
-        **prf(sum(r.correct for r in returned), len(returned), sum(g.found for g in gold), len(gold)),
+        **prf(
+            sum(r.correct for r in returned), len(returned), sum(g.found for g in gold), len(gold)
+        ),
         "recall_any_category": ratio(sum(g.overlapped for g in gold), len(gold)),
-        "exact": prf(sum(r.exact for r in returned), len(returned), sum(g.exact for g in gold), len(gold)),
+        "exact": prf(
+            sum(r.exact for r in returned), len(returned), sum(g.exact for g in gold), len(gold)
+        ),
         # what posting generalizes: it drops the phrases of a post identification calls not private
-        "as_posted": prf(sum(r.correct for s in scores if s.predicted_private for r in s.returned),
-                         sum(len(s.returned) for s in scores if s.predicted_private),
-                         sum(g.found for s in scores if s.predicted_private for g in s.gold), len(gold)),
+        "as_posted": prf(
+            sum(r.correct for s in scores if s.predicted_private for r in s.returned),
+            sum(len(s.returned) for s in scores if s.predicted_private),
+            sum(g.found for s in scores if s.predicted_private for g in s.gold),
+            len(gold),
+        ),
     }
     by_category: dict[str, Any] = {}
     for category in CATEGORIES:
@@ -178,7 +197,8 @@ def aggregate(scores: Sequence[PostScore]) -> dict[str, Any]:
         if not cg and not cr:
             continue
         by_category[category] = {
-            "n": len(cg), "returned": len(cr),
+            "n": len(cg),
+            "returned": len(cr),
             **prf(sum(r.correct for r in cr), len(cr), sum(g.found for g in cg), len(cg)),
             "exact_recall": ratio(sum(g.exact for g in cg), len(cg)),
         }
@@ -191,18 +211,29 @@ def aggregate(scores: Sequence[PostScore]) -> dict[str, Any]:
     predicted = sum(s.predicted_private for s in scores)
     actual = sum(s.gold_private for s in scores)
     result["messages"] = {
-        "n": len(scores), "private": actual, "predicted_private": predicted,
+        "n": len(scores),
+        "private": actual,
+        "predicted_private": predicted,
         "accuracy": ratio(sum(s.gold_private == s.predicted_private for s in scores), len(scores)),
         **prf(tp, predicted, tp, actual),
     }
     decoys = [flag for s in scores for _, flag in s.decoys]
-    result["decoys"] = {"n": len(decoys), "flagged": sum(decoys), "share": ratio(sum(decoys), len(decoys))}
+    result["decoys"] = {
+        "n": len(decoys),
+        "flagged": sum(decoys),
+        "share": ratio(sum(decoys), len(decoys)),
+    }
     kinds = Counter(s.contradiction for s in scores if s.contradiction)
-    result["contradictions"] = {"total": sum(kinds.values()), **{k: kinds[k] for k in
-                                ("not private, phrases returned", "private, no phrase returned")}}
+    result["contradictions"] = {
+        "total": sum(kinds.values()),
+        **{k: kinds[k] for k in ("not private, phrases returned", "private, no phrase returned")},
+    }
     result["miss_kinds"] = {
-        category: dict(Counter(g.miss for g in gold if g.category == category and g.miss).most_common())
-        for category in by_category if any(g.miss for g in gold if g.category == category)
+        category: dict(
+            Counter(g.miss for g in gold if g.category == category and g.miss).most_common()
+        )
+        for category in by_category
+        if any(g.miss for g in gold if g.category == category)
     }
     result["false_positive_kinds"] = dict(Counter(r.kind for r in returned if r.kind).most_common())
     return result
@@ -213,16 +244,29 @@ def predict(post: Post) -> Prediction:
     from osnguard.privacy.identification import identify
 
     found = identify(post.text, profile=post.profile, now=post.now)
-    return Prediction(bool(found.private),
-                      tuple(Returned(p.start, p.end, p.text, p.category) for p in found.phrases))
+    return Prediction(
+        bool(found.private),
+        tuple(Returned(p.start, p.end, p.text, p.category) for p in found.phrases),
+    )
 
 
-def dump(path: Path, posts: Sequence[Post], predictions: Sequence[Prediction], scores: Sequence[PostScore]) -> None:
+def dump(
+    path: Path,
+    posts: Sequence[Post],
+    predictions: Sequence[Prediction],
+    scores: Sequence[PostScore],
+) -> None:
     """Per-message details for developers: the text, the verdicts, each phrase's outcome."""
     with open(path, "w", encoding="utf-8") as handle:
         for post, prediction, score in zip(posts, predictions, scores):
-            row = {"id": post.id, "text": post.text, "now": post.now, "profile": post.profile,
-                   **asdict(score), "returned_spans": [asdict(r) for r in prediction.phrases]}
+            row = {
+                "id": post.id,
+                "text": post.text,
+                "now": post.now,
+                "profile": post.profile,
+                **asdict(score),
+                "returned_spans": [asdict(r) for r in prediction.phrases],
+            }
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 

@@ -21,7 +21,9 @@ DATA_PATH = PROJECT_ROOT / "fixtures" / "evaluation" / "relatedness.jsonl"
 
 
 def load_pairs(path: Path = DATA_PATH) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def choose_threshold(gold: list[bool], values: list[float]) -> float:
@@ -48,7 +50,9 @@ def evaluate() -> dict:
     result["threshold"] = threshold
     result["threshold_in_code"] = relatedness.THRESHOLD
     result["calibration_n"] = len(calib)
-    at_code = scores([pairs[i]["related"] for i in test], [values[i] >= relatedness.THRESHOLD for i in test])
+    at_code = scores(
+        [pairs[i]["related"] for i in test], [values[i] >= relatedness.THRESHOLD for i in test]
+    )
     result["test_at_threshold_in_code"] = at_code
     groups: dict[str, list[int]] = defaultdict(list)
     for i in test:

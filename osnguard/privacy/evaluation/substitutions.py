@@ -33,24 +33,48 @@ def evaluate(sample: int = SAMPLE, seed: int = SEED) -> dict:
         for slot in find_slots(tweet.text, tweet.protected, doc=doc, check=check):
             for alternative in slot.alternatives[1:]:
                 if alternative.rule in RULES:
-                    pool.append((alternative.rule, tweet.text, slot.start, slot.end, slot.original, alternative.text))
+                    pool.append(
+                        (
+                            alternative.rule,
+                            tweet.text,
+                            slot.start,
+                            slot.end,
+                            slot.original,
+                            alternative.text,
+                        )
+                    )
     groups = [{"name": f"level {level}", "level": level, "friends": []} for level in range(1, 6)]
     for tweet in tweets:
-        result = anonymize(tweet.text, profile={}, now=NOW, groups=groups, fingerprint_all=True, check=check)
+        result = anonymize(
+            tweet.text, profile={}, now=NOW, groups=groups, fingerprint_all=True, check=check
+        )
         seen: set[tuple[str, int, str]] = set()
         for group in result.groups:
             for slot in wording_slots(group.text, group.choices, check=check):
                 for alternative in slot.alternatives[1:]:
                     if (group.text, slot.start, alternative.text) not in seen:
                         seen.add((group.text, slot.start, alternative.text))
-                        pool.append(("wording", group.text, slot.start, slot.end, slot.original, alternative.text))
+                        pool.append(
+                            (
+                                "wording",
+                                group.text,
+                                slot.start,
+                                slot.end,
+                                slot.original,
+                                alternative.text,
+                            )
+                        )
     chosen = random.Random(seed).sample(pool, min(sample, len(pool)))
     return {
         "pool": dict(Counter(rule for rule, *_ in pool)),
         "seed": seed,
         "sample": [
-            {"rule": rule, "original": original, "substitute": new,
-             "in_context": f"{text[:start]}[[{new}]]{text[end:]}"}
+            {
+                "rule": rule,
+                "original": original,
+                "substitute": new,
+                "in_context": f"{text[:start]}[[{new}]]{text[end:]}",
+            }
             for rule, text, start, end, original, new in chosen
         ],
     }

@@ -19,7 +19,12 @@ import re
 
 from osnguard.privacy.resources import nlp
 from osnguard.privacy.temporal.corpus import tbaq_documents
-from osnguard.privacy.temporal.suppression import _rebuild, learn_patterns, phrase_patterns, suppress
+from osnguard.privacy.temporal.suppression import (
+    _rebuild,
+    learn_patterns,
+    phrase_patterns,
+    suppress,
+)
 
 DESCRIPTION = "temporal suppression on held-out TimeML (tbaq) sentences, against the seed's 84.53%"
 
@@ -46,8 +51,10 @@ def looks_grammatical(text: str) -> bool:
         if sentence.root.pos_ not in ("VERB", "AUX"):
             return False
     for token in doc:
-        if token.dep_ == "prep" and token.pos_ == "ADP" and not any(
-            c.dep_ in ("pobj", "pcomp") for c in token.children
+        if (
+            token.dep_ == "prep"
+            and token.pos_ == "ADP"
+            and not any(c.dep_ in ("pobj", "pcomp") for c in token.children)
         ):
             return False
     first = next((t for t in doc if not t.is_punct), None)  # a leading "But" is fine
@@ -68,7 +75,9 @@ def _sentences(documents):
     for document, doc in zip(documents, parser.pipe([d.text for d in documents], disable=["ner"])):
         for sentence in doc.sents:
             a, b = sentence.start_char, sentence.end_char
-            gold = [(t.start - a, t.end - a) for t in document.timexes if a <= t.start and t.end <= b]
+            gold = [
+                (t.start - a, t.end - a) for t in document.timexes if a <= t.start and t.end <= b
+            ]
             if gold:
                 text = document.text[a:b]
                 stripped = text.rstrip()
@@ -109,4 +118,3 @@ def evaluate() -> dict:
         "test_phrases": coverage_total,
         "seed": SEED,
     }
-

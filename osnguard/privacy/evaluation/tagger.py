@@ -18,7 +18,9 @@ from typing import Any
 
 from osnguard.privacy.identification import tagger
 
-DESCRIPTION = "privacy-attribute tagger: 5-fold CV token-level macro-F1 on ppdp vs the seed's SVM 0.7245"
+DESCRIPTION = (
+    "privacy-attribute tagger: 5-fold CV token-level macro-F1 on ppdp vs the seed's SVM 0.7245"
+)
 SEED_MACRO_F1 = 0.7245
 SEED_WEIGHTED_F1 = 0.94
 

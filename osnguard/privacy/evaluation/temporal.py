@@ -14,8 +14,8 @@ The rules were tuned on tbaq and TweeTIME dev only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Iterable
 
 from osnguard.privacy.temporal.corpus import TimeMLDocument, platinum_documents, read_tweetime
 from osnguard.privacy.temporal.recognition import find_expressions
@@ -39,7 +39,11 @@ def _prf(correct: float, system: int, gold: int) -> dict[str, float]:
     precision = correct / system if system else 0.0
     recall = correct / gold if gold else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return {"precision": round(100 * precision, 2), "recall": round(100 * recall, 2), "f1": round(100 * f1, 2)}
+    return {
+        "precision": round(100 * precision, 2),
+        "recall": round(100 * recall, 2),
+        "f1": round(100 * f1, 2),
+    }
 
 
 def score_documents(documents: Iterable[TimeMLDocument]) -> dict:
@@ -63,7 +67,9 @@ def score_documents(documents: Iterable[TimeMLDocument]) -> dict:
     strict_scores = _prf(strict, system_total, gold_total)
     relaxed_p = relaxed_system / system_total if system_total else 0.0
     relaxed_r = relaxed_gold / gold_total if gold_total else 0.0
-    relaxed_f = 2 * relaxed_p * relaxed_r / (relaxed_p + relaxed_r) if relaxed_p + relaxed_r else 0.0
+    relaxed_f = (
+        2 * relaxed_p * relaxed_r / (relaxed_p + relaxed_r) if relaxed_p + relaxed_r else 0.0
+    )
     value_scores = _prf(value_ok, system_total, gold_total)
     type_scores = _prf(type_ok, system_total, gold_total)
     return {

@@ -18,7 +18,11 @@ from osnguard.privacy.temporal.recognition import find_expressions
 
 DESCRIPTION = "temporal generalization coverage and fingerprints per phrase on TweeTIME test tweets"
 
-SEED = {"fingerprints_per_phrase": 526.05, "sutime_fingerprints_per_phrase": 409.58, "tp_size": 16547}
+SEED = {
+    "fingerprints_per_phrase": 526.05,
+    "sutime_fingerprints_per_phrase": 409.58,
+    "tp_size": 16547,
+}
 
 
 def evaluate() -> dict:
@@ -39,7 +43,8 @@ def evaluate() -> dict:
             sorted_ok &= ncps == sorted(ncps, reverse=True)
             if expression.interval is not None:
                 covering &= all(
-                    c.interval[0] <= expression.interval[0] and expression.interval[1] <= c.interval[1]
+                    c.interval[0] <= expression.interval[0]
+                    and expression.interval[1] <= c.interval[1]
                     for c in every
                 )
     return {

@@ -12,7 +12,12 @@
 """
 
 from osnguard.privacy.fingerprinting.codes import Code, best_code, min_distance
-from osnguard.privacy.fingerprinting.naturalness import BigramCheck, NaturalnessCheck, accept_all, default_check
+from osnguard.privacy.fingerprinting.naturalness import (
+    BigramCheck,
+    NaturalnessCheck,
+    accept_all,
+    default_check,
+)
 from osnguard.privacy.fingerprinting.slots import Alternative, Slot, find_slots
 from osnguard.privacy.fingerprinting.versions import (
     TARGET_DISTANCE,
@@ -23,13 +28,13 @@ from osnguard.privacy.fingerprinting.versions import (
 )
 
 __all__ = [
+    "TARGET_DISTANCE",
     "Alternative",
     "BigramCheck",
     "Code",
     "GroupFingerprints",
     "NaturalnessCheck",
     "Slot",
-    "TARGET_DISTANCE",
     "accept_all",
     "best_code",
     "capacity",

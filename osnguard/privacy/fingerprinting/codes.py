@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -51,7 +51,9 @@ def all_vectors(sizes: Sequence[int]) -> np.ndarray:
     return np.stack([g.ravel() for g in grids], axis=1)
 
 
-Tables = Sequence[np.ndarray | None] | None  # per slot: distances between its alternatives (None: Hamming)
+Tables = (
+    Sequence[np.ndarray | None] | None
+)  # per slot: distances between its alternatives (None: Hamming)
 
 
 def distances_to(candidates: np.ndarray, word: np.ndarray, tables: Tables = None) -> np.ndarray:
@@ -81,14 +83,23 @@ class Avoid:
     costs: list[np.ndarray] | None = None
 
     @classmethod
-    def from_costs(cls, costs: list[np.ndarray], offsets: np.ndarray) -> "Avoid":
-        return cls(np.zeros((len(offsets), len(costs)), dtype=np.int16), np.asarray(offsets, dtype=np.int64), costs)
+    def from_costs(cls, costs: list[np.ndarray], offsets: np.ndarray) -> Avoid:
+        return cls(
+            np.zeros((len(offsets), len(costs)), dtype=np.int16),
+            np.asarray(offsets, dtype=np.int64),
+            costs,
+        )
 
     def required(self, distance: int) -> np.ndarray:
         return distance - self.offsets
 
-    def restricted(self, columns: Sequence[int], fixed: Sequence[int], values: np.ndarray,
-                   tables: Tables = None) -> "Avoid":
+    def restricted(
+        self,
+        columns: Sequence[int],
+        fixed: Sequence[int],
+        values: np.ndarray,
+        tables: Tables = None,
+    ) -> Avoid:
         """The same constraint over `columns` only, the `fixed` columns set to `values`."""
         offsets = self.offsets.astype(np.int64).copy()
         if self.costs is not None:
@@ -97,11 +108,17 @@ class Avoid:
             return Avoid(self.words[:, list(columns)], offsets, [self.costs[j] for j in columns])
         for j, value in zip(fixed, values):
             table = tables[j] if tables is not None else None
-            offsets += (self.words[:, j] != value) if table is None else table[self.words[:, j], int(value)]
+            offsets += (
+                (self.words[:, j] != value)
+                if table is None
+                else table[self.words[:, j], int(value)]
+            )
         return Avoid(self.words[:, list(columns)], offsets)
 
 
-def far_enough(candidates: np.ndarray, avoid: Avoid | None, distance: int, tables: Tables = None) -> np.ndarray:
+def far_enough(
+    candidates: np.ndarray, avoid: Avoid | None, distance: int, tables: Tables = None
+) -> np.ndarray:
     """Mask of candidate rows at the required distance from every word in `avoid`."""
     mask = np.ones(len(candidates), dtype=bool)
     if avoid is None or not len(avoid.words):
@@ -129,8 +146,13 @@ def far_enough(candidates: np.ndarray, avoid: Avoid | None, distance: int, table
     return mask
 
 
-def lexicode(sizes: Sequence[int], count: int, distance: int, avoid: Avoid | None = None,
-             tables: Tables = None) -> np.ndarray:
+def lexicode(
+    sizes: Sequence[int],
+    count: int,
+    distance: int,
+    avoid: Avoid | None = None,
+    tables: Tables = None,
+) -> np.ndarray:
     """Greedy lexicode: scan the space in order, keep vectors at distance >= d from those kept."""
     candidates = all_vectors(sizes)
     candidates = candidates[far_enough(candidates, avoid, distance, tables)]
@@ -142,8 +164,14 @@ def lexicode(sizes: Sequence[int], count: int, distance: int, avoid: Avoid | Non
     return np.array(kept, dtype=np.int16).reshape(len(kept), len(sizes))
 
 
-def random_greedy(sizes: Sequence[int], count: int, distance: int, seed: str, avoid: Avoid | None = None,
-                  tables: Tables = None) -> np.ndarray:
+def random_greedy(
+    sizes: Sequence[int],
+    count: int,
+    distance: int,
+    seed: str,
+    avoid: Avoid | None = None,
+    tables: Tables = None,
+) -> np.ndarray:
     """Seeded random candidates, each kept if at distance >= d from all kept so far."""
     rng = rng_for(seed)
     limits = np.array(sizes, dtype=np.int64)
@@ -164,8 +192,14 @@ def random_greedy(sizes: Sequence[int], count: int, distance: int, seed: str, av
     return kept[:found]
 
 
-def greedy_code(sizes: Sequence[int], count: int, distance: int, seed: str = "", avoid: Avoid | None = None,
-                tables: Tables = None) -> np.ndarray:
+def greedy_code(
+    sizes: Sequence[int],
+    count: int,
+    distance: int,
+    seed: str = "",
+    avoid: Avoid | None = None,
+    tables: Tables = None,
+) -> np.ndarray:
     """Up to `count` codewords with pairwise distance >= `distance`."""
     if count <= 0:
         return np.zeros((0, len(sizes)), dtype=np.int16)
@@ -202,7 +236,11 @@ def min_distance(words: np.ndarray, tables: Tables = None) -> int:
 
 
 def best_code(
-    sizes: Sequence[int], count: int, target: int = 3, seed: str = "", avoid: Avoid | None = None,
+    sizes: Sequence[int],
+    count: int,
+    target: int = 3,
+    seed: str = "",
+    avoid: Avoid | None = None,
     tables: Tables = None,
 ) -> Code | None:
     """The code with the largest distance <= target that holds `count` words; None if the space

@@ -12,11 +12,13 @@ are the lower-cased words around the substitution (nearest last / nearest first)
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from osnguard.privacy.resources import load_once
 
@@ -72,13 +74,15 @@ class BigramCheck:
         self.min_zipf = min_zipf
         self.max_drop = max_drop
 
-    def score(self, left: Sequence[str], words: Sequence[str], right: Sequence[str]) -> tuple[float, int]:
+    def score(
+        self, left: Sequence[str], words: Sequence[str], right: Sequence[str]
+    ) -> tuple[float, int]:
         """Sum of ln counts of the bigrams spanning the words and their neighbours; and how many
         of those bigrams are known."""
         counts = bigram_counts()
         seq = [*(left[-1:]), *words, *(right[:1])]
         total, known = 0.0, 0
-        for a, b in zip(seq, seq[1:]):
+        for a, b in itertools.pairwise(seq):
             count = counts.get((a, b), 0)
             if count:
                 total += math.log(count)

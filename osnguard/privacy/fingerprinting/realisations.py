@@ -14,8 +14,10 @@ slang written out ("u" -> "you", "gonna" -> "going to").
 
 from __future__ import annotations
 
+import itertools
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from lemminflect import getInflection
 
@@ -87,7 +89,7 @@ def has_participle(aux: Any) -> bool:
 
 
 def number_slots(doc: Any) -> Iterator[Slot]:
-    """"three" <-> "3" for cardinal numbers up to a hundred that are not part of times or codes."""
+    """ "three" <-> "3" for cardinal numbers up to a hundred that are not part of times or codes."""
     for token in doc:
         if token.tag_ != "CD":
             continue
@@ -95,22 +97,32 @@ def number_slots(doc: Any) -> Iterator[Slot]:
         prev = doc[token.i - 1] if token.i > 0 else None
         if nxt is not None and (nxt.text in {"%", ":", "/", "-", "."} and token.whitespace_ == ""):
             continue
-        if prev is not None and prev.text in {"$", "#", "\u00a3", "\u20ac", "-", "/"} and prev.whitespace_ == "":
+        if (
+            prev is not None
+            and prev.text in {"$", "#", "\u00a3", "\u20ac", "-", "/"}
+            and prev.whitespace_ == ""
+        ):
             continue
-        if prev is not None and prev.tag_ == "CD" or nxt is not None and nxt.tag_ == "CD":
+        if (prev is not None and prev.tag_ == "CD") or (nxt is not None and nxt.tag_ == "CD"):
             continue  # "twenty one", "3 000": leave compound numbers alone
         low = token.text.lower()
         if low in NUMBER_WORDS and low not in {"one", "hundred"}:
             if token.is_sent_start:
                 continue  # a sentence does not start with a numeral
             other = str(NUMBER_WORDS[low])
-        elif token.text.isdigit() and int(token.text) in NUMBER_NAMES and not token.text.startswith("0"):
+        elif (
+            token.text.isdigit()
+            and int(token.text) in NUMBER_NAMES
+            and not token.text.startswith("0")
+        ):
             other = match_case(token.text, NUMBER_NAMES[int(token.text)])
             if token.is_sent_start:
                 other = other.capitalize()
         else:
             continue
-        slot = make_slot(token.idx, token.idx + len(token.text), token.text, [(other, REALISATION, "number")])
+        slot = make_slot(
+            token.idx, token.idx + len(token.text), token.text, [(other, REALISATION, "number")]
+        )
         if slot:
             yield slot
 
@@ -129,22 +141,31 @@ def contraction_slots(doc: Any) -> Iterator[Slot]:
             if nlow == "not" and low in NEGATIONS and token.pos_ == "AUX":
                 option = match_case(token.text, NEGATIONS[low]).replace("'", apostrophe)
             elif token.pos_ == "PRON" and nxt.pos_ == "AUX" and not is_final(nxt):
-                if nlow in BE_FORMS and nxt.lemma_ == "be" and PRONOUNS_BE.get(low) == BE_FORMS[nlow]:
+                if (
+                    nlow in BE_FORMS
+                    and nxt.lemma_ == "be"
+                    and PRONOUNS_BE.get(low) == BE_FORMS[nlow]
+                ):
                     option = token.text + PRONOUNS_BE[low]
                 elif nlow == "have" and nxt.dep_ == "aux" and low in PRONOUNS_HAVE:
                     option = token.text + "'ve"
                 elif nlow == "will" and low in PRONOUNS_WILL:
                     option = token.text + "'ll"
-        else:
-            # contracted forms: "I'm", "don't", "can't"
-            if nlow in EXPANSIONS and token.pos_ == "PRON":
-                option = f"{token.text} {EXPANSIONS[nlow]}"
-            elif nlow == "'s" and token.pos_ == "PRON" and nxt.lemma_ == "be" and low in PRONOUNS_BE and not has_participle(nxt):
-                option = f"{token.text} is"
-            elif nlow == "n't" and token.pos_ == "AUX":
-                stem = NEGATION_STEMS.get(low, low)
-                if stem in NEGATIONS:
-                    option = match_case(token.text, "cannot" if stem == "can" else f"{stem} not")
+        # contracted forms: "I'm", "don't", "can't"
+        elif nlow in EXPANSIONS and token.pos_ == "PRON":
+            option = f"{token.text} {EXPANSIONS[nlow]}"
+        elif (
+            nlow == "'s"
+            and token.pos_ == "PRON"
+            and nxt.lemma_ == "be"
+            and low in PRONOUNS_BE
+            and not has_participle(nxt)
+        ):
+            option = f"{token.text} is"
+        elif nlow == "n't" and token.pos_ == "AUX":
+            stem = NEGATION_STEMS.get(low, low)
+            if stem in NEGATIONS:
+                option = match_case(token.text, "cannot" if stem == "can" else f"{stem} not")
         if option:
             start, end, text = span_text(doc, token.i, token.i + 1)
             slot = make_slot(start, end, text, [(option, REALISATION, "contraction")])
@@ -153,14 +174,21 @@ def contraction_slots(doc: Any) -> Iterator[Slot]:
 
 
 def noun_is_slots(doc: Any) -> Iterator[Slot]:
-    """"My hometown is Tokyo" <-> "My hometown's Tokyo": a common-noun subject and copula "is"."""
+    """ "My hometown is Tokyo" <-> "My hometown's Tokyo": a common-noun subject and copula "is"."""
     for token in doc[1:]:
         noun = doc[token.i - 1]
         if (
-            token.lower_ == "is" and token.lemma_ == "be" and noun.whitespace_
-            and noun.pos_ == "NOUN" and noun.tag_ == "NN" and noun.dep_ == "nsubj" and noun.head.i == token.i
-            and not noun.lower_.endswith(("s", "x", "z", "sh", "ch")) and noun.is_alpha
-            and not is_final(token) and not has_participle(token)
+            token.lower_ == "is"
+            and token.lemma_ == "be"
+            and noun.whitespace_
+            and noun.pos_ == "NOUN"
+            and noun.tag_ == "NN"
+            and noun.dep_ == "nsubj"
+            and noun.head.i == token.i
+            and not noun.lower_.endswith(("s", "x", "z", "sh", "ch"))
+            and noun.is_alpha
+            and not is_final(token)
+            and not has_participle(token)
         ):
             start = noun.idx + len(noun.text)
             end = token.idx + len(token.text)
@@ -176,8 +204,12 @@ def that_slots(doc: Any) -> Iterator[Slot]:
         if token.lower_ == "that" and token.dep_ == "mark" and head.dep_ == "ccomp":
             verb = head.head
             if verb.pos_ == "VERB" and verb.lemma_.lower() in THAT_VERBS and verb.i == token.i - 1:
-                end = doc[token.i + 1].idx if token.i + 1 < len(doc) else token.idx + len(token.text)
-                slot = make_slot(token.idx, end, doc.text[token.idx : end], [("", REALISATION, "that")])
+                end = (
+                    doc[token.i + 1].idx if token.i + 1 < len(doc) else token.idx + len(token.text)
+                )
+                slot = make_slot(
+                    token.idx, end, doc.text[token.idx : end], [("", REALISATION, "that")]
+                )
                 if slot:
                     yield slot
         elif token.dep_ == "ccomp" and token.pos_ in {"VERB", "AUX"}:
@@ -217,7 +249,7 @@ def main_subject(verb: Any) -> Any:
 
 
 def clause_slots(doc: Any) -> Iterator[Slot]:
-    """"after graduating" <-> "after I graduated" <-> "after having graduated" when the main verb is past with a pronoun subject."""
+    """ "after graduating" <-> "after I graduated" <-> "after having graduated" when the main verb is past with a pronoun subject."""
     for token in doc:
         low = token.lower_
         if low not in CLAUSE_MARKERS or token.i + 1 >= len(doc):
@@ -228,8 +260,12 @@ def clause_slots(doc: Any) -> Iterator[Slot]:
             verb = doc[token.i + 1]
             subject = main_subject(main)
             if (
-                verb.tag_ == "VBG" and verb.dep_ == "pcomp" and verb.head.i == token.i
-                and main.tag_ == "VBD" and subject is not None and subject.lower_ in SUBJECT_PRONOUNS
+                verb.tag_ == "VBG"
+                and verb.dep_ == "pcomp"
+                and verb.head.i == token.i
+                and main.tag_ == "VBD"
+                and subject is not None
+                and subject.lower_ in SUBJECT_PRONOUNS
             ):
                 form = past_tense(verb.lemma_)
                 participle = past_participle(verb.lemma_)
@@ -249,14 +285,20 @@ def clause_slots(doc: Any) -> Iterator[Slot]:
             outer = main.head
             outer_subject = main_subject(outer)
             if (
-                token.i + 2 == main.i and subject.dep_ == "nsubj" and subject.lower_ in SUBJECT_PRONOUNS
-                and outer_subject is not None and outer_subject.lower_ == subject.lower_
-                and outer.tag_ == "VBD" and not any(c.dep_ in {"aux", "auxpass", "neg"} for c in main.children)
+                token.i + 2 == main.i
+                and subject.dep_ == "nsubj"
+                and subject.lower_ in SUBJECT_PRONOUNS
+                and outer_subject is not None
+                and outer_subject.lower_ == subject.lower_
+                and outer.tag_ == "VBD"
+                and not any(c.dep_ in {"aux", "auxpass", "neg"} for c in main.children)
             ):
                 form = gerund(main.lemma_)
                 if form:
                     start, end, text = span_text(doc, token.i, main.i)
-                    slot = make_slot(start, end, text, [(f"{token.text} {form}", REALISATION, "clause")])
+                    slot = make_slot(
+                        start, end, text, [(f"{token.text} {form}", REALISATION, "clause")]
+                    )
                     if slot:
                         yield slot
 
@@ -273,26 +315,41 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
                 if token.text == ",":
                     intro = doc[sent.start : token.i]
                     if 2 <= len(intro) <= 10 and token.head == sent.root and token.i + 1 < sent.end:
-                        slot = make_slot(token.idx, token.idx + 1, ",", [("", REALISATION, "punctuation")])
+                        slot = make_slot(
+                            token.idx, token.idx + 1, ",", [("", REALISATION, "punctuation")]
+                        )
                         if slot:
                             yield slot
                     break
-    for left, right in zip(sentences, sentences[1:]):
+    for left, right in itertools.pairwise(sentences):
         stop = left[-1]
         first = right[0]
         if (
-            stop.text == "." and len(left) <= 8 and len(right) <= 8
-            and first.pos_ not in {"PROPN"} and first.text != "I" and first.is_alpha
-            and first.idx == stop.idx + 2 and doc.text[stop.idx + 1] == " "
+            stop.text == "."
+            and len(left) <= 8
+            and len(right) <= 8
+            and first.pos_ not in {"PROPN"}
+            and first.text != "I"
+            and first.is_alpha
+            and first.idx == stop.idx + 2
+            and doc.text[stop.idx + 1] == " "
         ):
             start, end = stop.idx, first.idx + len(first.text)
             lowered = first.text.lower()
-            options = [(f", and {lowered}", REALISATION, "punctuation"), (f"; {lowered}", REALISATION, "punctuation")]
+            options = [
+                (f", and {lowered}", REALISATION, "punctuation"),
+                (f"; {lowered}", REALISATION, "punctuation"),
+            ]
             slot = make_slot(start, end, doc.text[start:end], options)
             if slot:
                 yield slot
     last = doc[-1] if len(doc) else None
-    if last is not None and last.text == "." and len(doc) > 3 and last.idx + 1 == len(doc.text.rstrip()):
+    if (
+        last is not None
+        and last.text == "."
+        and len(doc) > 3
+        and last.idx + 1 == len(doc.text.rstrip())
+    ):
         slot = make_slot(last.idx, last.idx + 1, ".", [("", REALISATION, "punctuation")])
         if slot:
             yield slot
@@ -301,13 +358,42 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
 # Phrase paraphrases: everyday words and phrases with a same-meaning twin. They change whole words
 # (they survive retyping, lower-casing and punctuation stripping), so they are offered as
 # synonyms: friend-level fingerprints, checked in context like WordNet synonyms.
-PRONOUN_TWINS = {"everyone": "everybody", "everybody": "everyone", "someone": "somebody",
-                 "somebody": "someone", "anyone": "anybody", "anybody": "anyone", "nobody": "no one"}
-ADVERB_TWINS = {"maybe": "perhaps", "perhaps": "maybe", "until": "till", "toward": "towards",
-                "towards": "toward"}
+PRONOUN_TWINS = {
+    "everyone": "everybody",
+    "everybody": "everyone",
+    "someone": "somebody",
+    "somebody": "someone",
+    "anyone": "anybody",
+    "anybody": "anyone",
+    "nobody": "no one",
+}
+ADVERB_TWINS = {
+    "maybe": "perhaps",
+    "perhaps": "maybe",
+    "until": "till",
+    "toward": "towards",
+    "towards": "toward",
+}
 INTENSIFIERS = ("really", "very", "so")
-NOT_INTENSIFIED = {"much", "many", "few", "little", "own", "same", "first", "last", "best", "most",
-                   "more", "less", "far", "long", "well", "that", "such"}
+NOT_INTENSIFIED = {
+    "much",
+    "many",
+    "few",
+    "little",
+    "own",
+    "same",
+    "first",
+    "last",
+    "best",
+    "most",
+    "more",
+    "less",
+    "far",
+    "long",
+    "well",
+    "that",
+    "such",
+}
 CLAUSE_END = {".", "!", "?", ",", ";", ":"}
 
 
@@ -317,11 +403,13 @@ def _next(doc: Any, token: Any) -> Any:
 
 def _slot(doc: Any, first: int, last: int, options: list[str]) -> Slot | None:
     start, end, text = span_text(doc, first, last)
-    return make_slot(start, end, text, [(match_case(text, o), "synonym", "paraphrase") for o in options])
+    return make_slot(
+        start, end, text, [(match_case(text, o), "synonym", "paraphrase") for o in options]
+    )
 
 
 def phrase_slots(doc: Any) -> Iterator[Slot]:
-    """"really tired" <-> "very tired" <-> "so tired", "a lot of" <-> "lots of", "everyone" <->
+    """ "really tired" <-> "very tired" <-> "so tired", "a lot of" <-> "lots of", "everyone" <->
     "everybody", "maybe" <-> "perhaps", "a bit" <-> "a little", "kind of" <-> "sort of" (as a
     hedge), "thanks for" <-> "thank you for", a final "too" <-> "as well"."""
     for token in doc:
@@ -329,37 +417,81 @@ def phrase_slots(doc: Any) -> Iterator[Slot]:
         slot: Slot | None = None
         if low in PRONOUN_TWINS and token.pos_ == "PRON":
             slot = _slot(doc, token.i, token.i, [PRONOUN_TWINS[low]])
-        elif low == "no" and nxt is not None and nxt.lower_ == "one" and nxt.pos_ in {"PRON", "NOUN", "NUM"} \
-                and (_next(doc, nxt) is None or _next(doc, nxt).lower_ != "of"):
+        elif (
+            low == "no"
+            and nxt is not None
+            and nxt.lower_ == "one"
+            and nxt.pos_ in {"PRON", "NOUN", "NUM"}
+            and (_next(doc, nxt) is None or _next(doc, nxt).lower_ != "of")
+        ):
             slot = _slot(doc, token.i, nxt.i, ["nobody"])
         elif low in ADVERB_TWINS and token.pos_ in {"ADV", "ADP", "SCONJ"}:
             slot = _slot(doc, token.i, token.i, [ADVERB_TWINS[low]])
-        elif low in INTENSIFIERS and token.dep_ == "advmod" and nxt is not None and token.head.i == nxt.i \
-                and nxt.tag_ in {"JJ", "RB"} and nxt.lower_ not in NOT_INTENSIFIED:
+        elif (
+            low in INTENSIFIERS
+            and token.dep_ == "advmod"
+            and nxt is not None
+            and token.head.i == nxt.i
+            and nxt.tag_ in {"JJ", "RB"}
+            and nxt.lower_ not in NOT_INTENSIFIED
+        ):
             after = _next(doc, nxt)
-            predicative = nxt.dep_ not in {"amod"} and (after is None or after.lower_ not in {"that", "as"})
+            predicative = nxt.dep_ not in {"amod"} and (
+                after is None or after.lower_ not in {"that", "as"}
+            )
             if low == "so" and not predicative:
                 continue
             if nxt.lower_ in {"bad", "badly"}:
                 continue  # "want it so bad", "be there so bad": "very bad" would change the sense
-            slot = _slot(doc, token.i, token.i, [w for w in INTENSIFIERS if w != low and (w != "so" or predicative)])
-        elif low == "a" and nxt is not None and nxt.lower_ == "lot" and _next(doc, nxt) is not None \
-                and _next(doc, nxt).lower_ == "of":
+            slot = _slot(
+                doc,
+                token.i,
+                token.i,
+                [w for w in INTENSIFIERS if w != low and (w != "so" or predicative)],
+            )
+        elif (
+            low == "a"
+            and nxt is not None
+            and nxt.lower_ == "lot"
+            and _next(doc, nxt) is not None
+            and _next(doc, nxt).lower_ == "of"
+        ):
             slot = _slot(doc, token.i, nxt.i, ["lots"])
         elif low == "lots" and nxt is not None and nxt.lower_ == "of" and token.pos_ == "NOUN":
             slot = _slot(doc, token.i, token.i, ["a lot"])
-        elif low == "a" and nxt is not None and nxt.lower_ in {"bit", "little"} and _next(doc, nxt) is not None \
-                and _next(doc, nxt).tag_ in {"JJ", "JJR", "RBR"} and nxt.dep_ in {"npadvmod", "advmod", "amod"}:
+        elif (
+            low == "a"
+            and nxt is not None
+            and nxt.lower_ in {"bit", "little"}
+            and _next(doc, nxt) is not None
+            and _next(doc, nxt).tag_ in {"JJ", "JJR", "RBR"}
+            and nxt.dep_ in {"npadvmod", "advmod", "amod"}
+        ):
             slot = _slot(doc, nxt.i, nxt.i, ["little" if nxt.lower_ == "bit" else "bit"])
-        elif low in {"kind", "sort"} and nxt is not None and nxt.lower_ == "of" and _next(doc, nxt) is not None \
-                and _next(doc, nxt).pos_ in {"ADJ", "VERB", "ADV"} and _next(doc, nxt).tag_ != "VBG" \
-                and (token.i == 0 or doc[token.i - 1].pos_ not in {"DET", "ADJ", "NUM"}):
+        elif (
+            low in {"kind", "sort"}
+            and nxt is not None
+            and nxt.lower_ == "of"
+            and _next(doc, nxt) is not None
+            and _next(doc, nxt).pos_ in {"ADJ", "VERB", "ADV"}
+            and _next(doc, nxt).tag_ != "VBG"
+            and (token.i == 0 or doc[token.i - 1].pos_ not in {"DET", "ADJ", "NUM"})
+        ):
             slot = _slot(doc, token.i, token.i, ["sort" if low == "kind" else "kind"])
-        elif low == "thanks" and (nxt is None or nxt.lower_ == "for" or nxt.text in CLAUSE_END) \
-                and (token.i == 0 or doc[token.i - 1].text in CLAUSE_END):
+        elif (
+            low == "thanks"
+            and (nxt is None or nxt.lower_ == "for" or nxt.text in CLAUSE_END)
+            and (token.i == 0 or doc[token.i - 1].text in CLAUSE_END)
+        ):
             slot = _slot(doc, token.i, token.i, ["thank you"])
-        elif low == "too" and token.dep_ == "advmod" and token.head.pos_ in {"VERB", "AUX"} \
-                and (nxt is None or nxt.text in CLAUSE_END) and token.i > 0 and doc[token.i - 1].text not in CLAUSE_END:
+        elif (
+            low == "too"
+            and token.dep_ == "advmod"
+            and token.head.pos_ in {"VERB", "AUX"}
+            and (nxt is None or nxt.text in CLAUSE_END)
+            and token.i > 0
+            and doc[token.i - 1].text not in CLAUSE_END
+        ):
             slot = _slot(doc, token.i, token.i, ["as well"])
         if slot:
             yield slot
@@ -380,12 +512,38 @@ def slang_expansions() -> dict[str, str]:
     from osnguard.privacy.identification.slang import dictionary
 
     letters = lambda text: re.sub(r"[^a-z0-9]", "", text.lower())  # noqa: E731
-    return {informal: standard for informal, standard in dictionary().items()
-            if informal not in SLANG_SKIP and letters(standard) != letters(informal)}
+    return {
+        informal: standard
+        for informal, standard in dictionary().items()
+        if informal not in SLANG_SKIP and letters(standard) != letters(informal)
+    }
 
 
-YOURE_NEXT = frozenset({"so", "not", "a", "an", "the", "gonna", "going", "welcome", "right", "wrong", "too",
-                        "very", "really", "such", "always", "never", "just", "still", "all", "sooo", "soo"})
+YOURE_NEXT = frozenset(
+    {
+        "so",
+        "not",
+        "a",
+        "an",
+        "the",
+        "gonna",
+        "going",
+        "welcome",
+        "right",
+        "wrong",
+        "too",
+        "very",
+        "really",
+        "such",
+        "always",
+        "never",
+        "just",
+        "still",
+        "all",
+        "sooo",
+        "soo",
+    }
+)
 
 
 def ur_reading(doc: Any, start: int, end: int) -> str | None:
@@ -400,7 +558,13 @@ def ur_reading(doc: Any, start: int, end: int) -> str | None:
     if nxt.pos_ in {"NOUN", "PROPN"} and nxt.tag_ not in {"VBG"}:
         return "your"
     if nxt.pos_ == "ADJ" and after is not None:
-        return "your" if after.pos_ in {"NOUN", "PROPN"} else "you're" if after.is_punct or after.pos_ == "CCONJ" else None
+        return (
+            "your"
+            if after.pos_ in {"NOUN", "PROPN"}
+            else "you're"
+            if after.is_punct or after.pos_ == "CCONJ"
+            else None
+        )
     return None
 
 
@@ -415,6 +579,8 @@ def slang_slots(doc: Any) -> Iterator[Slot]:
             standard = ur_reading(doc, match.start(), match.end())
         if standard is None or (word.isdigit()):
             continue
-        slot = make_slot(match.start(), match.end(), word, [(match_case(word, standard), "synonym", "slang")])
+        slot = make_slot(
+            match.start(), match.end(), word, [(match_case(word, standard), "synonym", "slang")]
+        )
         if slot:
             yield slot

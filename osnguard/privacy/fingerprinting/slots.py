@@ -9,8 +9,9 @@ own level, and `transfer_slots` carries a message's slots over to a group's gene
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck, default_check
@@ -70,7 +71,9 @@ class Slot:
         }
 
 
-def make_slot(start: int, end: int, original: str, options: Iterable[tuple[str, str, str]]) -> Slot | None:
+def make_slot(
+    start: int, end: int, original: str, options: Iterable[tuple[str, str, str]]
+) -> Slot | None:
     """A slot from (text, kind, rule) options, dropping duplicates; None when nothing differs."""
     alternatives = [Alternative(original, REALISATION, "original")]
     seen = {original}
@@ -158,19 +161,40 @@ def recheck_beside_neighbours(text: str, slots: list[Slot], check: NaturalnessCh
         for other in slots[max(index - 2, 0) : index + 3]:
             if other is slot:
                 continue
-            if other.end <= slot.start and len(text[other.end : slot.start].split()) <= NEIGHBOUR_WORDS:
+            if (
+                other.end <= slot.start
+                and len(text[other.end : slot.start].split()) <= NEIGHBOUR_WORDS
+            ):
                 for alt in other.alternatives[1:]:
-                    left = (text[: other.start] + alt.text + text[other.end : slot.start]).lower().split()
-                    contexts.append((left[-CONTEXT_WORDS:], text[slot.end :].lower().split()[:CONTEXT_WORDS]))
-            elif other.start >= slot.end and len(text[slot.end : other.start].split()) <= NEIGHBOUR_WORDS:
+                    left = (
+                        (text[: other.start] + alt.text + text[other.end : slot.start])
+                        .lower()
+                        .split()
+                    )
+                    contexts.append(
+                        (left[-CONTEXT_WORDS:], text[slot.end :].lower().split()[:CONTEXT_WORDS])
+                    )
+            elif (
+                other.start >= slot.end
+                and len(text[slot.end : other.start].split()) <= NEIGHBOUR_WORDS
+            ):
                 for alt in other.alternatives[1:]:
-                    right = (text[slot.end : other.start] + alt.text + text[other.end :]).lower().split()
-                    contexts.append((text[: slot.start].lower().split()[-CONTEXT_WORDS:], right[:CONTEXT_WORDS]))
+                    right = (
+                        (text[slot.end : other.start] + alt.text + text[other.end :])
+                        .lower()
+                        .split()
+                    )
+                    contexts.append(
+                        (text[: slot.start].lower().split()[-CONTEXT_WORDS:], right[:CONTEXT_WORDS])
+                    )
         kept = [slot.alternatives[0]] + [
             alt
             for alt in slot.alternatives[1:]
             if alt.kind != SYNONYM
-            or all(check(left, slot.original.lower(), alt.text.lower(), right) for left, right in contexts)
+            or all(
+                check(left, slot.original.lower(), alt.text.lower(), right)
+                for left, right in contexts
+            )
         ]
         if len(kept) > 1:
             out.append(Slot(slot.start, slot.end, kept, slot.number, slot.choice))
@@ -203,7 +227,9 @@ def transfer_slots(
     blocks = difflib.SequenceMatcher(None, source, target, autojunk=False).get_matching_blocks()
     out: list[Slot] = []
     for slot in slots:
-        block = next((b for b in blocks if b.a <= slot.start and slot.end <= b.a + b.size and b.size), None)
+        block = next(
+            (b for b in blocks if b.a <= slot.start and slot.end <= b.a + b.size and b.size), None
+        )
         if block is None:
             continue
         start = block.b + slot.start - block.a
@@ -212,7 +238,8 @@ def transfer_slots(
             continue
         moved = Slot(start, end, list(slot.alternatives))
         near_change = (
-            source[max(slot.start - RECHECK_CHARS, 0) : slot.start] != target[max(start - RECHECK_CHARS, 0) : start]
+            source[max(slot.start - RECHECK_CHARS, 0) : slot.start]
+            != target[max(start - RECHECK_CHARS, 0) : start]
             or source[slot.end : slot.end + RECHECK_CHARS] != target[end : end + RECHECK_CHARS]
         )
         moved.number = slot.number
@@ -220,7 +247,8 @@ def transfer_slots(
             left = target[:start].lower().split()[-4:]
             right = target[end:].lower().split()[:4]
             moved.alternatives = [moved.alternatives[0]] + [
-                a for a in moved.alternatives[1:]
+                a
+                for a in moved.alternatives[1:]
                 if a.kind != SYNONYM or check(left, slot.original.lower(), a.text.lower(), right)
             ]
             if moved.size < 2:
@@ -244,14 +272,21 @@ def wording_slots(
     check = check or default_check()
     out: list[Slot] = []
     for choice in choices:
-        if choice.kind not in ("generalization", "temporal") or not choice.text or choice.text == choice.original:
+        if (
+            choice.kind not in ("generalization", "temporal")
+            or not choice.text
+            or choice.text == choice.original
+        ):
             continue
         if text[choice.start : choice.end] != choice.text:
             continue
         left = text[: choice.start].lower().split()[-CONTEXT_WORDS:]
         right = text[choice.end :].lower().split()[:CONTEXT_WORDS]
-        natural = [v for v in variants(choice.text, kind=choice.kind, original=choice.original)
-                   if check(left, choice.text.lower(), v.lower(), right)][:max_variants]
+        natural = [
+            v
+            for v in variants(choice.text, kind=choice.kind, original=choice.original)
+            if check(left, choice.text.lower(), v.lower(), right)
+        ][:max_variants]
         if natural:
             alternatives = [Alternative(choice.text, WORDING, "original")]
             alternatives += [Alternative(v, WORDING, "wording") for v in natural]

@@ -12,21 +12,36 @@ common word and the naturalness check accepts it in context.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from lemminflect import getInflection
 
 from osnguard.privacy import resources
-from osnguard.privacy.resources import load_once
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
 from osnguard.privacy.fingerprinting.realisations import match_case
 from osnguard.privacy.fingerprinting.slots import REALISATION, SYNONYM, Slot, make_slot
+from osnguard.privacy.resources import load_once
 
 WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
-NAMED = {"PERSON", "GPE", "ORG", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
+NAMED = {
+    "PERSON",
+    "GPE",
+    "ORG",
+    "LOC",
+    "NORP",
+    "FAC",
+    "PRODUCT",
+    "EVENT",
+    "WORK_OF_ART",
+    "LAW",
+    "LANGUAGE",
+}
 MAX_SENSES = 3
-ORIGINAL_SENSES = 1  # senses of the original word that may give synonyms (2 adds ~30% more, less precise)
+ORIGINAL_SENSES = (
+    1  # senses of the original word that may give synonyms (2 adds ~30% more, less precise)
+)
 CONTEXT = 4  # words of context on each side given to the naturalness check
 
 # US <-> UK spellings and other accepted variants (both directions are generated).
@@ -47,7 +62,9 @@ SPELLINGS = {
 SPELLINGS.update({uk: us for us, uk in list(SPELLINGS.items())})
 for _word in ("mom", "mum", "tire", "tyre", "program", "programme", "practise", "practice"):
     SPELLINGS.pop(_word, None)  # regional meaning or sense differences: not plain variants
-IZE = re.compile(r"^(organi|reali|recogni|apologi|critici|emphasi|memori|priori|speciali|summari|finali|customi|categori|minimi|maximi|sociali|utili|visuali|symboli)z(e|ed|es|ing|ation|ations)$")
+IZE = re.compile(
+    r"^(organi|reali|recogni|apologi|critici|emphasi|memori|priori|speciali|summari|finali|customi|categori|minimi|maximi|sociali|utili|visuali|symboli)z(e|ed|es|ing|ation|ations)$"
+)
 ISE = re.compile(IZE.pattern.replace("z(e", "s(e"))
 
 
@@ -73,7 +90,8 @@ def verb_usage(token: Any) -> str | None:
         return None
     deps = {child.dep_ for child in token.children}
     if any(
-        child.dep_ in {"dobj", "obj", "dative"} and (child.lower_ in PERSONAL or child.ent_type_ == "PERSON")
+        child.dep_ in {"dobj", "obj", "dative"}
+        and (child.lower_ in PERSONAL or child.ent_type_ == "PERSON")
         for child in token.children
     ):
         return "person"
@@ -112,7 +130,10 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
     "lover"), most frequent first."""
     wn = resources.wordnet()
     fitting = [s for s in wn.synsets(lemma, pos)[:MAX_SENSES] if fits_usage(s, lemma, usage)]
-    counts = [sum(lemma_count(l) for l in s.lemmas() if l.name().lower() == lemma.lower()) for s in fitting]
+    counts = [
+        sum(lemma_count(l) for l in s.lemmas() if l.name().lower() == lemma.lower())
+        for s in fitting
+    ]
     found: list[str] = []
     for index, synset in enumerate(fitting[:ORIGINAL_SENSES]):
         # a sense the word itself is attested in ("pic" is never tagged as a film), and for the
@@ -123,7 +144,9 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
             name = lem.name()
             if name.lower() == lemma.lower() or name[:1].isupper() or name in found:
                 continue
-            if not re.fullmatch(r"[a-z]+", name) or not dominant_sense(name, pos, synset, lemma_count(lem)):
+            if not re.fullmatch(r"[a-z]+", name) or not dominant_sense(
+                name, pos, synset, lemma_count(lem)
+            ):
                 continue
             found.append(name)
     return tuple(found)
@@ -204,8 +227,27 @@ IDIOMATIC = frozenset({
     "little", "else", "long", "far", "away", "back", "over", "out", "off", "home", "sure", "fine",
 })  # fmt: skip
 # Light verbs whose meaning comes from their object ("got cancer", "use a classroom").
-LIGHT_VERBS = frozenset({"get", "have", "make", "take", "go", "come", "give", "put", "keep", "let", "do", "use", "say", "tell"})
-PARTICLES = frozenset({"out", "up", "over", "off", "down", "back", "home", "away", "in", "on", "around", "through"})
+LIGHT_VERBS = frozenset(
+    {
+        "get",
+        "have",
+        "make",
+        "take",
+        "go",
+        "come",
+        "give",
+        "put",
+        "keep",
+        "let",
+        "do",
+        "use",
+        "say",
+        "tell",
+    }
+)
+PARTICLES = frozenset(
+    {"out", "up", "over", "off", "down", "back", "home", "away", "in", "on", "around", "through"}
+)
 ADJECTIVE_DEPS = frozenset({"amod", "acomp", "attr", "oprd", "conj", "ROOT"})
 
 

@@ -15,12 +15,19 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from osnguard.privacy.fingerprinting.codes import Avoid, Tables, all_vectors, best_code, min_distance
+from osnguard.privacy.fingerprinting.codes import (
+    Avoid,
+    Tables,
+    all_vectors,
+    best_code,
+    min_distance,
+)
 from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
 from osnguard.privacy.fingerprinting.slots import REALISATION, WORDING, Slot, find_slots
 from osnguard.privacy.types import Choice, Version
@@ -108,7 +115,16 @@ def render(
         shifts.append((slot.end, shift))
         cursor = slot.end
         if slot.choice is not None:  # a generalized phrase, worded for this friend
-            choices.append(Choice(slot.choice.slot, slot.choice.kind, slot.choice.original, alternative.text, start, end))
+            choices.append(
+                Choice(
+                    slot.choice.slot,
+                    slot.choice.kind,
+                    slot.choice.original,
+                    alternative.text,
+                    start,
+                    end,
+                )
+            )
             continue
         number = slot.number if slot.number is not None else slot_base + numbered
         numbered += slot.number is None
@@ -126,7 +142,16 @@ def render(
         if choice.slot in reworded:
             continue
         start = moved(choice.start)
-        choices.append(Choice(choice.slot, choice.kind, choice.original, choice.text, start, start + choice.end - choice.start))
+        choices.append(
+            Choice(
+                choice.slot,
+                choice.kind,
+                choice.original,
+                choice.text,
+                start,
+                start + choice.end - choice.start,
+            )
+        )
     choices.sort(key=lambda c: (c.start, c.slot))
     return "".join(pieces), choices
 
@@ -138,7 +163,9 @@ def friend_order(friends: Sequence[str], seed: str) -> list[int]:
     return sorted(range(len(friends)), key=lambda i: (keys[i], friends[i]))
 
 
-def group_pattern(slots: Sequence[Slot], group_index: int, n_groups: int, seed: str) -> np.ndarray | None:
+def group_pattern(
+    slots: Sequence[Slot], group_index: int, n_groups: int, seed: str
+) -> np.ndarray | None:
     """The realisation choices that mark this group (distinct per group), or None if they cannot."""
     positions = [j for j, slot in enumerate(slots) if slot.kind == REALISATION]
     if n_groups < 2 or not positions:
@@ -150,7 +177,11 @@ def group_pattern(slots: Sequence[Slot], group_index: int, n_groups: int, seed: 
 
 
 def choose_code(
-    slots: Sequence[Slot], count: int, pattern: np.ndarray | None, seed: str, avoid: Avoid | None = None
+    slots: Sequence[Slot],
+    count: int,
+    pattern: np.ndarray | None,
+    seed: str,
+    avoid: Avoid | None = None,
 ) -> tuple[np.ndarray, int | None]:
     """Full choice vectors for `count` friends, and the code distance reached (None if < 2).
 
@@ -165,9 +196,18 @@ def choose_code(
         fixed = [j for j, slot in enumerate(slots) if slot.kind == REALISATION]
         inner_avoid = avoid.restricted(free, fixed, pattern, tables) if avoid is not None else None
         inner_tables = [tables[j] for j in free] if tables is not None else None
-        inner = best_code([sizes[j] for j in free], count, TARGET_DISTANCE, seed, inner_avoid, inner_tables) if free else None
+        inner = (
+            best_code(
+                [sizes[j] for j in free], count, TARGET_DISTANCE, seed, inner_avoid, inner_tables
+            )
+            if free
+            else None
+        )
         # distance beyond the target buys less than a group that stays recognisable
-        if inner is not None and (full is None or min(inner.distance, TARGET_DISTANCE) >= min(full.distance, TARGET_DISTANCE)):
+        if inner is not None and (
+            full is None
+            or min(inner.distance, TARGET_DISTANCE) >= min(full.distance, TARGET_DISTANCE)
+        ):
             words = np.zeros((count, len(slots)), dtype=np.int16)
             words[:, free] = inner.words
             words[:, fixed] = pattern
@@ -216,7 +256,9 @@ def fingerprint_group(
     versions: list[Version | None] = [None] * len(friends)
     kinds = [slot.kind for slot in slots]
     for row, friend_index in enumerate(order):
-        body, choices = render(text, slots, words[row], slot_base=slot_base, base_choices=base_choices, kinds=kinds)
+        body, choices = render(
+            text, slots, words[row], slot_base=slot_base, base_choices=base_choices, kinds=kinds
+        )
         versions[friend_index] = Version(friends[friend_index], group, body, choices)
     result.versions = [v for v in versions if v is not None]
     result.words = np.empty_like(words)

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from osnguard.privacy.identification.pipeline import IdentificationResult
 
-__all__ = ["identify", "IdentificationResult"]
+__all__ = ["IdentificationResult", "identify"]
 
 
-def identify(text: str, **kwargs: Any) -> "IdentificationResult":
+def identify(text: str, **kwargs: Any) -> IdentificationResult:
     """Find the private phrases of a message; see `pipeline.identify`."""
     from osnguard.privacy.identification.pipeline import identify as run
 

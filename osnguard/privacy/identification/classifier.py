@@ -17,10 +17,11 @@ import logging
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,11 @@ def build_vectoriser() -> Any:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     return TfidfVectorizer(
-        preprocessor=_normalise, ngram_range=(1, 3), token_pattern=r"(?u)[@\w']+|[^\w\s]", sublinear_tf=True, min_df=1
+        preprocessor=_normalise,
+        ngram_range=(1, 3),
+        token_pattern=r"(?u)[@\w']+|[^\w\s]",
+        sublinear_tf=True,
+        min_df=1,
     )
 
 
@@ -86,8 +91,12 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
         model = build_pipeline(calibrated=False)
         model.fit([texts[i] for i in train_idx], y[train_idx])
         pred = model.predict([texts[i] for i in test_idx])
-        p, r, f, _ = precision_recall_fscore_support(y[test_idx], pred, average="binary", zero_division=0)
-        rows.append({"precision": p, "recall": r, "f1": f, "accuracy": accuracy_score(y[test_idx], pred)})
+        p, r, f, _ = precision_recall_fscore_support(
+            y[test_idx], pred, average="binary", zero_division=0
+        )
+        rows.append(
+            {"precision": p, "recall": r, "f1": f, "accuracy": accuracy_score(y[test_idx], pred)}
+        )
     result = {key: round(float(np.mean([row[key] for row in rows])), 4) for key in rows[0]}
     result["majority_accuracy"] = round(float(max(y.mean(), 1 - y.mean())), 4)
     result.update(folds=folds, seed=seed, tweets=len(texts), private=int(y.sum()))
@@ -186,7 +195,13 @@ def _fast_path(trained: Any) -> tuple[Any, Any, float, float, float] | None:
         (member,) = calibrated.calibrated_classifiers_
         (sigmoid,) = member.calibrators
         svm = member.estimator
-        return vectoriser, svm.coef_.ravel(), float(svm.intercept_[0]), float(sigmoid.a_), float(sigmoid.b_)
+        return (
+            vectoriser,
+            svm.coef_.ravel(),
+            float(svm.intercept_[0]),
+            float(sigmoid.a_),
+            float(sigmoid.b_),
+        )
     except (AttributeError, ValueError, IndexError, TypeError):
         return None
 

@@ -17,8 +17,9 @@ user does something ("I'm working in Manchester") places the user there whatever
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from osnguard.privacy.identification.slang import NormalisedText, normalise
 from osnguard.privacy.resources import load_once, nlp, wordnet
@@ -47,9 +48,23 @@ FIRST_PERSON = frozenset({"i", "me", "we", "us", "myself", "ourselves"})
 GROUP_POSSESSIVE = frozenset({"our"})
 HYPOTHETICAL_MODALS = frozenset({"would", "could", "might", "should", "may", "'d", "d"})
 # Verbs that only carry modality or aspect ("have to go", "need to go", "going to fly").
-NEUTRAL_MATRIX = frozenset({"have", "need", "get", "go", "be", "got", "start", "begin", "keep", "try"})
+NEUTRAL_MATRIX = frozenset(
+    {"have", "need", "get", "go", "be", "got", "start", "begin", "keep", "try"}
+)
 PRESENCE_PREPS = frozenset(
-    {"in", "at", "near", "around", "outside", "inside", "across", "through", "throughout", "within", "all"}
+    {
+        "in",
+        "at",
+        "near",
+        "around",
+        "outside",
+        "inside",
+        "across",
+        "through",
+        "throughout",
+        "within",
+        "all",
+    }
 )
 ORIGIN_PREPS = frozenset({"from"})
 DESTINATION_PREPS = frozenset({"to", "into", "toward", "towards", "for", "onto", "via"})
@@ -139,7 +154,12 @@ def _unrecognised_places(doc: Any) -> list[Any]:
     covered = {t.i for ent in doc.ents for t in ent}
     spans = []
     for token in doc:
-        if token.i in covered or token.dep_ != "pobj" or not token.text.islower() or not token.is_alpha:
+        if (
+            token.i in covered
+            or token.dep_ != "pobj"
+            or not token.text.islower()
+            or not token.is_alpha
+        ):
             continue
         if token.head.lower_ not in PRESENCE_PREPS | ORIGIN_PREPS | DESTINATION_PREPS:
             continue
@@ -151,13 +171,16 @@ def _unrecognised_places(doc: Any) -> list[Any]:
         if not synsets or not synsets[0].instance_hypernyms():
             continue
         if any(
-            p.kind != "city" or (p.population or 0) >= GAZETTEER_MIN_POPULATION for p in places.lookup(span.text)
+            p.kind != "city" or (p.population or 0) >= GAZETTEER_MIN_POPULATION
+            for p in places.lookup(span.text)
         ):
             spans.append(span)
     return spans
 
 
-def _to_phrases(context: MessageContext, norm: NormalisedText, found: Iterable[LocationFinding]) -> list[Phrase]:
+def _to_phrases(
+    context: MessageContext, norm: NormalisedText, found: Iterable[LocationFinding]
+) -> list[Phrase]:
     phrases: list[Phrase] = []
     seen: set[tuple[int, int]] = set()
     for item in found:
@@ -226,7 +249,9 @@ class _Attachment:
 
 
 EVENT_NOUN_LEXNAMES = frozenset({"noun.act", "noun.event", "noun.time"})
-UNDONE_VERB_LEXNAMES = frozenset({"verb.emotion", "verb.cognition", "verb.possession", "verb.communication"})
+UNDONE_VERB_LEXNAMES = frozenset(
+    {"verb.emotion", "verb.cognition", "verb.possession", "verb.communication"}
+)
 
 
 def _user_event(noun: Any) -> bool:
@@ -271,9 +296,23 @@ def _attach(ent: Any) -> _Attachment | None:
             if head.dep_ not in ("pobj", "attr", "npadvmod", "advmod") and not _user_event(head):
                 return None
             token = head
-        elif dep in ("prep", "advmod", "npadvmod", "acomp", "prt") and head.pos_ in ("ADJ", "ADV", "ADP"):
+        elif dep in ("prep", "advmod", "npadvmod", "acomp", "prt") and head.pos_ in (
+            "ADJ",
+            "ADV",
+            "ADP",
+        ):
             token = head  # "stuck at Heathrow", "back in Berlin", "home from Kenya"
-        elif dep in ("prep", "dobj", "npadvmod", "advmod", "attr", "oprd", "dative", "acomp", "prt") and head.pos_ in (
+        elif dep in (
+            "prep",
+            "dobj",
+            "npadvmod",
+            "advmod",
+            "attr",
+            "oprd",
+            "dative",
+            "acomp",
+            "prt",
+        ) and head.pos_ in (
             "VERB",
             "AUX",
         ):
@@ -309,7 +348,11 @@ def _clause(verb: Any) -> _Clause:
     current = verb
     while True:
         subject = _subject(current)
-        if subject is not None or current.dep_ not in CLAUSE_INHERITING_DEPS or current.head is current:
+        if (
+            subject is not None
+            or current.dep_ not in CLAUSE_INHERITING_DEPS
+            or current.head is current
+        ):
             return _Clause(verbs, matrix, subject, current)
         if current.dep_ == "advcl" and any(c.dep_ == "mark" for c in current.children):
             return _Clause(verbs, matrix, None, current)  # "when ..." clause without a subject
@@ -337,7 +380,11 @@ def _negated(tokens: Iterable[Any], before: int) -> bool:
         for child in token.children:
             if child.i >= before:
                 continue
-            if child.dep_ == "neg" or child.lower_ in NEGATIONS and child.dep_ in ("advmod", "neg", "det"):
+            if (
+                child.dep_ == "neg"
+                or (child.lower_ in NEGATIONS
+                and child.dep_ in ("advmod", "neg", "det"))
+            ):
                 return True
     return False
 
@@ -346,7 +393,9 @@ def _hypothetical(verbs: Iterable[Any], *, conditional: bool = True) -> bool:
     """'I could teleport ...', 'I'd love to ...', 'if I ... sneak away to the Philippines'."""
     for verb in verbs:
         for child in verb.children:
-            if child.dep_ == "aux" and (child.lower_ in HYPOTHETICAL_MODALS or child.lemma_ in HYPOTHETICAL_MODALS):
+            if child.dep_ == "aux" and (
+                child.lower_ in HYPOTHETICAL_MODALS or child.lemma_ in HYPOTHETICAL_MODALS
+            ):
                 return True
             if conditional and child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKERS:
                 return True
@@ -375,8 +424,10 @@ def _object_is_user(verb: Any) -> bool:
 
 def _implicit_first_person(verb: Any) -> bool:
     """Tweets drop the "I": 'just landed in Denver', 'just moved to Seattle, I need friends'."""
-    return verb.tag_ in ("VBD", "VBN") and verb.dep_ in ("ROOT", "advcl", "conj") and not any(
-        c.dep_ == "mark" for c in verb.children
+    return (
+        verb.tag_ in ("VBD", "VBN")
+        and verb.dep_ in ("ROOT", "advcl", "conj")
+        and not any(c.dep_ == "mark" for c in verb.children)
     )
 
 
@@ -393,7 +444,9 @@ def _owner(clause: _Clause) -> str:
             return "user"
         return "other"
     if subject.lower_ == "you" and verb.dep_ == "advcl":
-        marked = any(c.dep_ in ("mark", "advmod") and c.lower_ in CONDITION_MARKERS for c in verb.children)
+        marked = any(
+            c.dep_ in ("mark", "advmod") and c.lower_ in CONDITION_MARKERS for c in verb.children
+        )
         main = verb.head
         if marked and _is_user(_subject(main) or _clause(main).subject):
             return "invited"
@@ -409,10 +462,17 @@ def _places_user(att: _Attachment) -> str | None:
         return "are"  # "I'm working in Manchester": doing something there puts you there
     if att.relation == "prep" and att.prep in ORIGIN_PREPS:
         return "from" if is_private_verb(lemma, 3) or lemma in ("get", "come") else None
-    if att.relation == "prep" and att.prep == "for" and "verb.motion" not in verb_lexnames(lemma, 1):
+    if (
+        att.relation == "prep"
+        and att.prep == "for"
+        and "verb.motion" not in verb_lexnames(lemma, 1)
+    ):
         return None  # "leaving for Peru", but not "rooting for Argentina"
     if att.relation == "prep" and att.prep in DESTINATION_PREPS:
-        if any(c.dep_ == "dobj" and c.lower_ not in ("us", "me", "myself", "home") for c in att.verb.children):
+        if any(
+            c.dep_ == "dobj" and c.lower_ not in ("us", "me", "myself", "home")
+            for c in att.verb.children
+        ):
             return None  # "sending a package to Germany": the package goes, not the user
         return "going" if is_private_verb(lemma, 3) or lemma in ("get", "relocate") else None
     if att.relation == "dobj":
@@ -450,7 +510,9 @@ def _with_first_person(ent: Any) -> bool:
 def _judge(ent: Any) -> LocationFinding | None:
     """Steps 3-6 of the extended rule for one place."""
     if _with_first_person(ent):
-        return LocationFinding(ent.start_char, ent.end_char, ent.text, _reason(ent.text, "are"), 0.75)
+        return LocationFinding(
+            ent.start_char, ent.end_char, ent.text, _reason(ent.text, "are"), 0.75
+        )
     att = _attach(ent)
     if att is None:
         return None
@@ -463,7 +525,8 @@ def _judge(ent: Any) -> LocationFinding | None:
     if _negated(chain, ent.end) or hypothetical or _embedded_in_wish(clause):
         return None  # step 4 (and wishes / hypotheticals)
     if any(
-        v.lemma_.lower() not in NEUTRAL_MATRIX and is_non_private_verb(v.lemma_) for v in clause.matrix
+        v.lemma_.lower() not in NEUTRAL_MATRIX and is_non_private_verb(v.lemma_)
+        for v in clause.matrix
     ):
         return None  # step 5 on the governing verbs: "I want to fly out to Los Angeles"
     how = _places_user(att)
@@ -472,14 +535,18 @@ def _judge(ent: Any) -> LocationFinding | None:
     if owner == "invited":
         if not is_private_verb(att.verb.lemma_, 2):
             return None
-        return LocationFinding(ent.start_char, ent.end_char, ent.text, _reason(ent.text, "invited"), 0.6)
+        return LocationFinding(
+            ent.start_char, ent.end_char, ent.text, _reason(ent.text, "invited"), 0.6
+        )
     lemma = att.verb.lemma_.lower()
     if lemma in MOVING_VERBS and how == "going":
         how = "move"
     elif lemma in LIVING_VERBS and how == "are":
         how = "live"
     confidence = 0.85 if is_private_verb(att.verb.lemma_) else 0.7
-    return LocationFinding(ent.start_char, ent.end_char, ent.text, _reason(ent.text, how), confidence)
+    return LocationFinding(
+        ent.start_char, ent.end_char, ent.text, _reason(ent.text, how), confidence
+    )
 
 
 def find_private_locations(doc: Any) -> list[LocationFinding]:

@@ -8,8 +8,8 @@ any language. Every finding is a `Phrase` with detector "pattern".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from osnguard.privacy.types import MessageContext, Phrase
 
@@ -43,13 +43,66 @@ def luhn_valid(number: str) -> bool:
 
 # IBAN lengths per country (ISO 13616 registry, the common ones).
 IBAN_LENGTHS: dict[str, int] = {
-    "AD": 24, "AE": 23, "AT": 20, "BA": 20, "BE": 16, "BG": 22, "BH": 22, "BR": 29, "CH": 21,
-    "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "EE": 20, "ES": 24, "FI": 18, "FO": 18, "FR": 27,
-    "GB": 22, "GI": 23, "GL": 18, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IL": 23, "IS": 26,
-    "IT": 27, "JO": 30, "KW": 30, "KZ": 20, "LB": 28, "LI": 21, "LT": 20, "LU": 20, "LV": 21,
-    "MC": 27, "ME": 22, "MK": 19, "MT": 31, "MU": 30, "NL": 18, "NO": 15, "PK": 24, "PL": 28,
-    "PS": 29, "PT": 25, "QA": 29, "RO": 24, "RS": 22, "SA": 24, "SE": 24, "SI": 19, "SK": 24,
-    "SM": 27, "TN": 24, "TR": 26, "UA": 29, "VG": 24, "XK": 20,
+    "AD": 24,
+    "AE": 23,
+    "AT": 20,
+    "BA": 20,
+    "BE": 16,
+    "BG": 22,
+    "BH": 22,
+    "BR": 29,
+    "CH": 21,
+    "CY": 28,
+    "CZ": 24,
+    "DE": 22,
+    "DK": 18,
+    "EE": 20,
+    "ES": 24,
+    "FI": 18,
+    "FO": 18,
+    "FR": 27,
+    "GB": 22,
+    "GI": 23,
+    "GL": 18,
+    "GR": 27,
+    "HR": 21,
+    "HU": 28,
+    "IE": 22,
+    "IL": 23,
+    "IS": 26,
+    "IT": 27,
+    "JO": 30,
+    "KW": 30,
+    "KZ": 20,
+    "LB": 28,
+    "LI": 21,
+    "LT": 20,
+    "LU": 20,
+    "LV": 21,
+    "MC": 27,
+    "ME": 22,
+    "MK": 19,
+    "MT": 31,
+    "MU": 30,
+    "NL": 18,
+    "NO": 15,
+    "PK": 24,
+    "PL": 28,
+    "PS": 29,
+    "PT": 25,
+    "QA": 29,
+    "RO": 24,
+    "RS": 22,
+    "SA": 24,
+    "SE": 24,
+    "SI": 19,
+    "SK": 24,
+    "SM": 27,
+    "TN": 24,
+    "TR": 26,
+    "UA": 29,
+    "VG": 24,
+    "XK": 20,
 }
 
 
@@ -75,7 +128,12 @@ def _phone_valid(value: str) -> bool:
 
 def _ssn_valid(value: str) -> bool:
     area, group, serial = value.split("-")
-    return area not in ("000", "666") and not area.startswith("9") and group != "00" and serial != "0000"
+    return (
+        area not in ("000", "666")
+        and not area.startswith("9")
+        and group != "00"
+        and serial != "0000"
+    )
 
 
 _B = r"(?<![\w@/.+-])"  # left boundary: not inside a word, handle, path or number
@@ -84,28 +142,43 @@ _E = r"(?![\w@-])"  # right boundary
 PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "email",
-        re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])"),
-        "contact", "This is an e-mail address: anyone can contact you with it.", 0.99,
+        re.compile(
+            r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])"
+        ),
+        "contact",
+        "This is an e-mail address: anyone can contact you with it.",
+        0.99,
     ),
     Pattern(
         "url",
         re.compile(r"(?<![\w@])(?:https?://|www\.)[^\s<>\"']+[^\s<>\"'.,;:!?)\]]", re.I),
-        "contact", "This is a link; it can lead to you or your accounts.", 0.9,
+        "contact",
+        "This is a link; it can lead to you or your accounts.",
+        0.9,
     ),
     Pattern(
         "iban",
         re.compile(_B + r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?" + _E),
-        "finance", "This is a bank account number (IBAN).", 0.99, iban_valid,
+        "finance",
+        "This is a bank account number (IBAN).",
+        0.99,
+        iban_valid,
     ),
     Pattern(
         "card",
         re.compile(_B + r"\d(?:[ -]?\d){12,18}" + _E),
-        "finance", "This is a payment card number.", 0.98, luhn_valid,
+        "finance",
+        "This is a payment card number.",
+        0.98,
+        luhn_valid,
     ),
     Pattern(
         "ssn",
         re.compile(_B + r"\d{3}-\d{2}-\d{4}" + _E),
-        "identity", "This looks like a social security number.", 0.85, _ssn_valid,
+        "identity",
+        "This looks like a social security number.",
+        0.85,
+        _ssn_valid,
     ),
     Pattern(
         "phone",
@@ -116,7 +189,10 @@ PATTERNS: tuple[Pattern, ...] = (
             + r"|\d{10})"
             + _E
         ),
-        "contact", "This is a phone number: anyone can call you with it.", 0.95, _phone_valid,
+        "contact",
+        "This is a phone number: anyone can call you with it.",
+        0.95,
+        _phone_valid,
     ),
     Pattern(
         "account",
@@ -124,13 +200,17 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?i)\b(?:account|acct|a/c|routing|sort code|member(?:ship)?|policy|passport|licen[cs]e)"
             r"(?:\s+(?:no\.?|number|num|#))?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{5,19})\b"
         ),
-        "finance", "This is an account or document number.", 0.85,
+        "finance",
+        "This is an account or document number.",
+        0.85,
         lambda v: sum(c.isdigit() for c in v) >= 5,
     ),
     Pattern(
         "handle",
         re.compile(r"(?<![\w@.])@[A-Za-z0-9_]{1,30}(?![\w@]|\.[A-Za-z]{2,})"),
-        "identity", "This is a social-network handle: it names an account.", 0.95,
+        "identity",
+        "This is a social-network handle: it names an account.",
+        0.95,
     ),
 )
 

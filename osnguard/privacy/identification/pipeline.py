@@ -35,13 +35,21 @@ from __future__ import annotations
 import importlib
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
-from typing import Any, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import classifier, patterns
-from osnguard.privacy.types import CheckFailure, MessageContext, Phrase, Profile, UncheckedMessage, parse_now
+from osnguard.privacy.types import (
+    CheckFailure,
+    MessageContext,
+    Phrase,
+    Profile,
+    UncheckedMessage,
+    parse_now,
+)
 
 log = logging.getLogger(__name__)
 
@@ -89,11 +97,7 @@ FIRST_PERSON = re.compile(
     r"(?i)(?<![\w'])(i|i'm|im|i've|ive|i'll|ill|i'd|me|my|mine|myself|we|we're|we've|us|our|ours)(?![\w'])"
 )
 ENGLISH_FUNCTION_WORDS = frozenset(
-    "i me my we our you your he she it they them the a an and or but of to in on at for with "
-    "is are was were be been am have has had do does did not no this that so just i'm it's "
-    "don't can will would what when how all from up out about doesn't isn't can't won't didn't "
-    # chat English, which langdetect often takes for Welsh, Tagalog or Somali
-    "u ur r im lol omg gonna wanna gotta ya da dat dis tho cuz bc idk lmao".split()
+    ["i", "me", "my", "we", "our", "you", "your", "he", "she", "it", "they", "them", "the", "a", "an", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "not", "no", "this", "that", "so", "just", "i'm", "it's", "don't", "can", "will", "would", "what", "when", "how", "all", "from", "up", "out", "about", "doesn't", "isn't", "can't", "won't", "didn't", "u", "ur", "r", "im", "lol", "omg", "gonna", "wanna", "gotta", "ya", "da", "dat", "dis", "tho", "cuz", "bc", "idk", "lmao"]
 )
 _BAD_CHARS = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
@@ -117,7 +121,7 @@ class IdentificationResult:
         """Every part of identification ran on the message."""
         return not self.failures
 
-    def require_checked(self) -> "IdentificationResult":
+    def require_checked(self) -> IdentificationResult:
         """This result, or UncheckedMessage when some part of identification failed."""
         if self.failures:
             raise UncheckedMessage(self.failures)
@@ -138,7 +142,12 @@ class IdentificationResult:
 
 def _log_failure(part: str, exc: BaseException) -> None:
     """Log what made a message unchecked (a traceback unless it is a known missing resource)."""
-    log.error("identification: %s failed: %s", part, exc, exc_info=not isinstance(exc, resources.ResourceMissing))
+    log.error(
+        "identification: %s failed: %s",
+        part,
+        exc,
+        exc_info=not isinstance(exc, resources.ResourceMissing),
+    )
 
 
 def _listing(items: list[str]) -> str:
@@ -146,7 +155,11 @@ def _listing(items: list[str]) -> str:
 
 
 def failure(
-    part: str, exc: BaseException | None = None, skipped: list[str] | None = None, *, installed: bool = True
+    part: str,
+    exc: BaseException | None = None,
+    skipped: list[str] | None = None,
+    *,
+    installed: bool = True,
 ) -> CheckFailure:
     """The CheckFailure for `part` (a detector, the classifier or a resource) and what it raised;
     `skipped` names the detectors that did not run because of it, `installed=False` says it
@@ -157,7 +170,10 @@ def failure(
     elif isinstance(exc, resources.ResourceMissing) and part in ("spacy", "wordnet"):
         kind, why = "missing", "is missing on the server"
     elif isinstance(exc, resources.ResourceMissing):
-        kind, why = "missing", "could not run: a trained model or language data it needs is missing on the server"
+        kind, why = (
+            "missing",
+            "could not run: a trained model or language data it needs is missing on the server",
+        )
     else:
         kind, why = "error", "failed on this message"
     reason = f"{subject} {why}"
@@ -218,7 +234,9 @@ def detect_language(text: str) -> str:
     return "en"
 
 
-def chunks(text: str, size: int = CHUNK_CHARS, limit: int = MAX_ANALYSED_CHARS) -> list[tuple[int, int]]:
+def chunks(
+    text: str, size: int = CHUNK_CHARS, limit: int = MAX_ANALYSED_CHARS
+) -> list[tuple[int, int]]:
     """[start, end) pieces of text[:limit] of at most about `size` chars, cut at sentence or
     whitespace boundaries."""
     pieces: list[tuple[int, int]] = []
@@ -227,7 +245,9 @@ def chunks(text: str, size: int = CHUNK_CHARS, limit: int = MAX_ANALYSED_CHARS) 
         end = min(start + size, stop)
         if end < len(text):
             window = text[start:end]
-            cut = max(window.rfind(". "), window.rfind("\n"), window.rfind("! "), window.rfind("? "))
+            cut = max(
+                window.rfind(". "), window.rfind("\n"), window.rfind("! "), window.rfind("? ")
+            )
             if cut < size // 2:
                 cut = window.rfind(" ")
             if cut > 0:
@@ -255,12 +275,14 @@ def _load_resources(english: bool, failures: list[CheckFailure]) -> set[str]:
     for name, load in (("spacy", resources.nlp), ("wordnet", resources.wordnet)):
         try:
             load()
-        except Exception as exc:  # noqa: BLE001 - a resource that cannot load makes the message unchecked
+        except Exception as exc:
             _resource_failed(name, exc, broken, failures)
     return broken
 
 
-def _resource_failed(name: str, exc: BaseException, broken: set[str], failures: list[CheckFailure]) -> None:
+def _resource_failed(
+    name: str, exc: BaseException, broken: set[str], failures: list[CheckFailure]
+) -> None:
     """Record that a shared resource failed: logged, marked broken, and reported once with the
     detectors it stops."""
     _log_failure(name, exc)
@@ -274,7 +296,9 @@ def _shift(phrase: Phrase, offset: int, text: str) -> Phrase:
 
 
 def run_detectors(
-    context: MessageContext, failures: list[CheckFailure], broken: set[str] | frozenset[str] = frozenset()
+    context: MessageContext,
+    failures: list[CheckFailure],
+    broken: set[str] | frozenset[str] = frozenset(),
 ) -> list[Phrase]:
     """Every detector's findings on the whole message (English-only ones on chunks of it).
 
@@ -291,8 +315,10 @@ def run_detectors(
             piece = text[start:end]
             whole = (start, end) == (0, len(text)) and context.doc is not None
             doc = context.doc if whole else nlp(piece)
-            contexts.append((start, MessageContext(piece, context.profile, context.now, doc, context.language)))
-    except Exception as exc:  # noqa: BLE001 - no parse, no English-only detector
+            contexts.append(
+                (start, MessageContext(piece, context.profile, context.now, doc, context.language))
+            )
+    except Exception as exc:
         broken = set(broken)
         _resource_failed("spacy", exc, broken, failures)
     found: list[Phrase] = []
@@ -311,7 +337,7 @@ def run_detectors(
         for offset, sub in targets:
             try:
                 phrases = detect(sub)
-            except Exception as exc:  # noqa: BLE001 - one detector's failure must not lose the others' findings
+            except Exception as exc:
                 _log_failure(name, exc)
                 failures.append(failure(name, exc))
                 break
@@ -384,9 +410,14 @@ def has_implicit_author(doc: Any) -> bool:
         return False
     for sentence in doc.sents:
         root = sentence.root
-        if root.pos_ in {"VERB", "AUX"} and root.i == sentence.start or (
-            root.pos_ == "VERB" and root.tag_ in {"VBG", "VBD", "VBN"}
-            and not any(child.dep_ in SUBJECTS for child in root.children)
+        if (
+            (root.pos_ in {"VERB", "AUX"}
+            and root.i == sentence.start)
+            or (
+                root.pos_ == "VERB"
+                and root.tag_ in {"VBG", "VBD", "VBN"}
+                and not any(child.dep_ in SUBJECTS for child in root.children)
+            )
         ):
             return True
     return False
@@ -405,10 +436,15 @@ def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:
 def is_public_fact(phrase: Phrase) -> bool:
     """Only the tagger saw it and it is a place, name or language: in a message judged not
     private ("Tokyo is the capital of Japan") it is not shown to the user as private."""
-    return set(phrase.detectors) <= {"tagger", "profile"} and phrase.category in PUBLIC_FACT_CATEGORIES - {"time"}
+    return set(phrase.detectors) <= {
+        "tagger",
+        "profile",
+    } and phrase.category in PUBLIC_FACT_CATEGORIES - {"time"}
 
 
-def decide(text: str, probability: float, phrases: list[Phrase], doc: Any = None) -> tuple[bool, float]:
+def decide(
+    text: str, probability: float, phrases: list[Phrase], doc: Any = None
+) -> tuple[bool, float]:
     """(private, score): see the module docstring for the rule."""
     about_author = is_about_author(text, phrases, doc)
     specific = [
@@ -433,7 +469,10 @@ def decide(text: str, probability: float, phrases: list[Phrase], doc: Any = None
 def warm_up() -> None:
     """Load every resource identification uses (spaCy, WordNet, models, language profiles), so
     the first message a user types is not the slow one. Safe to call more than once."""
-    identify("I live in Seattle and my email is a@example.com", now=datetime(2024, 1, 1, tzinfo=timezone.utc))
+    identify(
+        "I live in Seattle and my email is a@example.com",
+        now=datetime(2024, 1, 1, tzinfo=UTC),
+    )
     detect_language("Ceci est une phrase en français pour charger les profils de langue.")
 
 
@@ -448,7 +487,9 @@ def identify(
     if not isinstance(text, str):
         raise ValueError("text must be a string")
     if len(text) > MAX_TEXT_CHARS:
-        raise ValueError(f"text is too long ({len(text):,} characters); the limit is {MAX_TEXT_CHARS:,}")
+        raise ValueError(
+            f"text is too long ({len(text):,} characters); the limit is {MAX_TEXT_CHARS:,}"
+        )
     user = as_profile(profile)
     moment = parse_now(now)
     warnings: list[str] = []
@@ -457,11 +498,13 @@ def identify(
     if replaced:
         warnings.append("Some characters could not be read and were replaced by \ufffd.")
     if not text.strip():
-        return IdentificationResult(private=False, score=0.0, language="und", phrases=[], warnings=warnings)
+        return IdentificationResult(
+            private=False, score=0.0, language="und", phrases=[], warnings=warnings
+        )
 
     try:
         language = detect_language(text)
-    except Exception as exc:  # noqa: BLE001 - assume English (every detector runs), but say so
+    except Exception as exc:
         log.exception("language detection failed")
         failures.append(failure("language", exc))
         language = "en"
@@ -480,7 +523,7 @@ def identify(
     if language == "en" and len(text) <= CHUNK_CHARS and "spacy" not in broken:
         try:
             doc = resources.parse(text)
-        except Exception as exc:  # noqa: BLE001 - reported; the English-only detectors do not run
+        except Exception as exc:
             _resource_failed("spacy", exc, broken, failures)
     context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
     phrases = merge(run_detectors(context, failures, broken), text)
@@ -488,16 +531,24 @@ def identify(
     if language == "en":
         try:
             probability = classifier.probability(text)
-        except Exception as exc:  # noqa: BLE001 - no probability, no verdict
+        except Exception as exc:
             _log_failure("classifier", exc)
             failures.append(failure("classifier", exc))
     if failures:  # unchecked: what was found is reported, but there is no verdict
-        return IdentificationResult(private=None, score=None, language=language, phrases=phrases,
-                                    warnings=warnings, failures=failures)
+        return IdentificationResult(
+            private=None,
+            score=None,
+            language=language,
+            phrases=phrases,
+            warnings=warnings,
+            failures=failures,
+        )
     private, score = decide(text, probability, phrases, doc)
     if not private:
         phrases = [p for p in phrases if not is_public_fact(p)]
-    return IdentificationResult(private=private, score=score, language=language, phrases=phrases, warnings=warnings)
+    return IdentificationResult(
+        private=private, score=score, language=language, phrases=phrases, warnings=warnings
+    )
 
 
 __all__ = ["CheckFailure", "IdentificationResult", "UncheckedMessage", "identify", "warm_up"]

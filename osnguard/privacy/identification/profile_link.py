@@ -53,14 +53,20 @@ PROFILE_SENTENCE: dict[str, str] = {
 }
 
 # Entity types that are never compared with profile values as names.
-NUMERIC_ENTITIES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
+NUMERIC_ENTITIES = frozenset(
+    {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
+)
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "X", "INTJ", "ADV"})
 LEADING_WORDS = frozenset({"DET", "PRON", "PART", "CCONJ", "PUNCT", "ADP"})
 
 # Words that give a relationship status away (matched on lemmas).
 RELATIONSHIP_WORDS: dict[str, frozenset[str]] = {
-    "married": frozenset({"husband", "wife", "spouse", "hubby", "wifey", "marriage", "wedding anniversary"}),
-    "engaged": frozenset({"fiance", "fiancé", "fiancee", "fiancée", "engagement", "engagement ring"}),
+    "married": frozenset(
+        {"husband", "wife", "spouse", "hubby", "wifey", "marriage", "wedding anniversary"}
+    ),
+    "engaged": frozenset(
+        {"fiance", "fiancé", "fiancee", "fiancée", "engagement", "engagement ring"}
+    ),
     "in a relationship": frozenset({"boyfriend", "girlfriend", "partner", "bf", "gf"}),
     "divorced": frozenset({"ex-wife", "ex-husband", "divorce", "ex"}),
     "widowed": frozenset({"late husband", "late wife", "widow", "widower"}),
@@ -70,9 +76,18 @@ MONTHS = {
     name: number
     for number, names in enumerate(
         (
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-            ("october", "oct"), ("november", "nov"), ("december", "dec"),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
         ),
         start=1,
     )
@@ -157,7 +172,9 @@ def _age_on(born: tuple[int | None, int | None, int | None], now: Any) -> int | 
     return age
 
 
-def _birthday_matches(context: MessageContext, doc: Any, value: str) -> list[tuple[_Candidate, str]]:
+def _birthday_matches(
+    context: MessageContext, doc: Any, value: str
+) -> list[tuple[_Candidate, str]]:
     born = _birthday_parts(value)
     year, month, day = born
     age = _age_on(born, context.now)
@@ -173,7 +190,11 @@ def _birthday_matches(context: MessageContext, doc: Any, value: str) -> list[tup
             why = "it is your birthday"
         elif year and year in numbers:
             why = "it is the year you were born"
-        elif age is not None and age in numbers and ("year" in text or "old" in ent.sent.text.lower()):
+        elif (
+            age is not None
+            and age in numbers
+            and ("year" in text or "old" in ent.sent.text.lower())
+        ):
             why = f"it is your age ({age})"
         if why:
             found.append((_Candidate(ent.start_char, ent.end_char, ent.text), why))
@@ -187,7 +208,12 @@ def _relationship_matches(doc: Any, value: str) -> list[tuple[_Candidate, str]]:
     found = []
     for token in doc:
         if token.lemma_.lower() in words or token.lower_ in words:
-            found.append((_Candidate(token.idx, token.idx + len(token.text), token.text), f"a “{token.text}” goes with that status"))
+            found.append(
+                (
+                    _Candidate(token.idx, token.idx + len(token.text), token.text),
+                    f"a “{token.text}” goes with that status",
+                )
+            )
     return found
 
 
@@ -231,7 +257,11 @@ def _best_link(candidate: _Candidate, items: list[tuple[str, str]]) -> Phrase | 
     for attribute, value in items:
         if attribute in ("birthday", "relationship"):
             continue
-        if attribute in LOCATION_ATTRIBUTES and candidate.text.islower() and _common_word(candidate.text):
+        if (
+            attribute in LOCATION_ATTRIBUTES
+            and candidate.text.islower()
+            and _common_word(candidate.text)
+        ):
             continue
         evidence = relatedness.profile_score(candidate.text, value)
         if evidence.score < relatedness.THRESHOLD:
@@ -239,7 +269,12 @@ def _best_link(candidate: _Candidate, items: list[tuple[str, str]]) -> Phrase | 
         if relatedness.is_generalisation(candidate.text, value):
             continue  # "food" does not give "sushi" away
         explanation = None if evidence.kind == "same" else evidence.explanation
-        phrase = _phrase(candidate, attribute, _reason(attribute, value, candidate.text, explanation), evidence.score)
+        phrase = _phrase(
+            candidate,
+            attribute,
+            _reason(attribute, value, candidate.text, explanation),
+            evidence.score,
+        )
         if best is None or phrase.confidence > best.confidence:
             best = phrase
     return best

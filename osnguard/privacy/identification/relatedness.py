@@ -31,17 +31,11 @@ from osnguard.privacy.resources import wordnet
 THRESHOLD = 0.6
 
 STOPWORDS = frozenset(
-    "a an the of and at for in on to de del la le da di my our your his her their its inc ltd co corp "
-    "llc plc".split()
+    ["a", "an", "the", "of", "and", "at", "for", "in", "on", "to", "de", "del", "la", "le", "da", "di", "my", "our", "your", "his", "her", "their", "its", "inc", "ltd", "co", "corp", "llc", "plc"]
 )
 # Words that name a kind of institution or place, not which one: sharing only these proves nothing.
 GENERIC_WORDS = frozenset(
-    """university college school institute academy high middle elementary community state national
-    city town village county province prefecture district region country republic kingdom united
-    church temple mosque party company corporation group bank hospital center centre department
-    international technology science sciences arts art studies study major degree new north south
-    east west central upper lower greater saint st st. san santa club team league association
-    society foundation union""".split()
+    ["university", "college", "school", "institute", "academy", "high", "middle", "elementary", "community", "state", "national", "city", "town", "village", "county", "province", "prefecture", "district", "region", "country", "republic", "kingdom", "united", "church", "temple", "mosque", "party", "company", "corporation", "group", "bank", "hospital", "center", "centre", "department", "international", "technology", "science", "sciences", "arts", "art", "studies", "study", "major", "degree", "new", "north", "south", "east", "west", "central", "upper", "lower", "greater", "saint", "st", "st.", "san", "santa", "club", "team", "league", "association", "society", "foundation", "union"]
 )
 # Readings of a place name less populous than this share of its main reading are ignored
 # ("Paris" is Paris, France, not Paris, Texas).
@@ -54,7 +48,9 @@ class RelatednessEvidence:
     """How related two phrases are (`score` in [0, 1]), which evidence says so, and why."""
 
     score: float
-    kind: str  # "same", "alias", "contains", "near", "region", "country", "wordnet", "lemma", "none"
+    kind: (
+        str  # "same", "alias", "contains", "near", "region", "country", "wordnet", "lemma", "none"
+    )
     explanation: str
 
 
@@ -89,7 +85,10 @@ def _acronym_of(short: str, long: str) -> bool:
     if len(words) < 2:
         return False
     content = [w for w in words if w.lower() not in STOPWORDS]
-    return letters.upper() in ("".join(w[0] for w in content).upper(), "".join(w[0] for w in words).upper())
+    return letters.upper() in (
+        "".join(w[0] for w in content).upper(),
+        "".join(w[0] for w in words).upper(),
+    )
 
 
 def _capitalised_words(text: str) -> set[str]:
@@ -131,7 +130,11 @@ def place_readings(name: str) -> tuple[Any, ...]:
     readings = []
     for place in places.lookup(name):
         official = places.fold(place.name) == places.fold(name)
-        if official or place.kind != "city" or (place.population or 0) >= ALTERNATE_NAME_MIN_POPULATION:
+        if (
+            official
+            or place.kind != "city"
+            or (place.population or 0) >= ALTERNATE_NAME_MIN_POPULATION
+        ):
             readings.append(place)
     populations = [p.population for p in readings if p.population]
     top = max(populations, default=0)
@@ -147,7 +150,9 @@ def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
     from osnguard.privacy import places
 
     same_name = places.fold(x.name) == places.fold(y.name)
-    if x.key == y.key or same_name and (places.contains(x, y) or places.contains(y, x)):  # Tokyo city/prefecture
+    if (
+        x.key == y.key or (same_name and (places.contains(x, y) or places.contains(y, x)))
+    ):  # Tokyo city/prefecture
         return RelatednessEvidence(0.95, "alias", f"“{x.name}” and “{y.name}” are the same place")
     for outer, inner in ((x, y), (y, x)):
         if places.contains(outer, inner):
@@ -162,8 +167,12 @@ def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
             return RelatednessEvidence(0.6, "near", f"{x.name} is {distance:.0f} km from {y.name}")
     if x.country_code and x.country_code == y.country_code:
         if x.admin1 and x.admin1 == y.admin1:
-            return RelatednessEvidence(0.5, "region", f"{x.name} and {y.name} are in the same region")
-        return RelatednessEvidence(0.35, "country", f"{x.name} and {y.name} are in the same country")
+            return RelatednessEvidence(
+                0.5, "region", f"{x.name} and {y.name} are in the same region"
+            )
+        return RelatednessEvidence(
+            0.35, "country", f"{x.name} and {y.name} are in the same country"
+        )
     return RelatednessEvidence(0.05, "none", f"{x.name} and {y.name} are far apart")
 
 
@@ -195,7 +204,9 @@ def _ancestors(synset: Any) -> dict[Any, int]:
     depth = 0
     while frontier:
         depth += 1
-        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms() if h not in found]
+        frontier = [
+            h for s in frontier for h in s.hypernyms() + s.instance_hypernyms() if h not in found
+        ]
         for h in frontier:
             found[h] = depth
     return found
@@ -234,7 +245,9 @@ def _derived_names(phrase: str) -> frozenset[str]:
         for lemma in synset.lemmas():
             if lemma.name().lower() != key:
                 continue
-            names.update(x.name().lower() for x in lemma.derivationally_related_forms() + lemma.pertainyms())
+            names.update(
+                x.name().lower() for x in lemma.derivationally_related_forms() + lemma.pertainyms()
+            )
     return frozenset(names)
 
 
@@ -242,7 +255,11 @@ def _derived_names(phrase: str) -> frozenset[str]:
 def _base_forms(phrase: str) -> frozenset[str]:
     key = "_".join(fold(phrase).split())
     wn = wordnet()
-    return frozenset({key} | {base for pos in "nvar" if (base := wn.morphy(key, pos))}) if key else frozenset()
+    return (
+        frozenset({key} | {base for pos in "nvar" if (base := wn.morphy(key, pos))})
+        if key
+        else frozenset()
+    )
 
 
 WUP_CAP = 0.55  # Wu-Palmer alone never scores above this (siblings are not the same thing)
@@ -250,7 +267,9 @@ WUP_CAP = 0.55  # Wu-Palmer alone never scores above this (siblings are not the 
 
 def _wordnet_evidence(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence | None:
     if _derived_names(a) & _base_forms(b) or _derived_names(b) & _base_forms(a):
-        return RelatednessEvidence(0.8, "wordnet", f"“{a}” and “{b}” are forms of the same word in WordNet")
+        return RelatednessEvidence(
+            0.8, "wordnet", f"“{a}” and “{b}” are forms of the same word in WordNet"
+        )
     sa, sb = _synsets(a)[:4], _synsets(b)[:4]
     if not sa or not sb:
         return None
@@ -264,13 +283,17 @@ def _wordnet_evidence(a: str, b: str, minimum: float = 0.0) -> RelatednessEviden
                 if steps is not None:
                     score = {1: 0.85, 2: 0.75, 3: 0.65}[steps]
                     if best is None or score > best.score:
-                        best = RelatednessEvidence(score, "wordnet", f"“{low_name}” is a kind of “{high_name}” in WordNet")
+                        best = RelatednessEvidence(
+                            score, "wordnet", f"“{low_name}” is a kind of “{high_name}” in WordNet"
+                        )
     if best is not None or minimum > WUP_CAP:
         return best  # Wu-Palmer could not reach the score the caller needs
     wup = max(wu_palmer(x, y) for x in sa[:2] for y in sb[:2])
     # Wu-Palmer is high even for unrelated siblings (0.8 for dog/cat); squash it below the links.
     score = round(max(0.0, wup - 0.4) ** 1.5 * 1.2, 4)
-    return RelatednessEvidence(min(score, WUP_CAP), "wordnet", f"WordNet similarity (Wu-Palmer) {wup:.2f}")
+    return RelatednessEvidence(
+        min(score, WUP_CAP), "wordnet", f"WordNet similarity (Wu-Palmer) {wup:.2f}"
+    )
 
 
 @lru_cache(maxsize=50_000)
@@ -305,7 +328,9 @@ def _score(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence:
         # Both are places: the gazetteer knows better than WordNet (Tokyo and Paris are both
         # capitals, yet far apart).
         return max((e for e in (name, place) if e is not None), key=lambda e: e.score)
-    evidence = [e for e in (name, _wordnet_evidence(a, b, minimum), _lemma_evidence(a, b)) if e is not None]
+    evidence = [
+        e for e in (name, _wordnet_evidence(a, b, minimum), _lemma_evidence(a, b)) if e is not None
+    ]
     return max(evidence, key=lambda e: e.score) if evidence else NONE
 
 

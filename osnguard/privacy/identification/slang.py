@@ -160,7 +160,12 @@ def normalise(text: str) -> NormalisedText:
         out_len += len(between)
         replacements.append(
             Replacement(
-                match.start(), match.end(), out_len, out_len + len(replacement), match.group(), replacement
+                match.start(),
+                match.end(),
+                out_len,
+                out_len + len(replacement),
+                match.group(),
+                replacement,
             )
         )
         pieces.append(replacement)

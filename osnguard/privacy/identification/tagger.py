@@ -16,10 +16,11 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from osnguard.privacy import artifacts, corpora, resources
 from osnguard.privacy.identification import categories
@@ -33,7 +34,22 @@ _TAGGED = re.compile(r"^(.+)/([A-Za-z]+)$")
 _STRIP = "\"'“”‘’.,!?;:()[]{}<>*~…-_=|"
 _URL = re.compile(r"^(https?://|www\.)", re.I)
 # Words spaCy tags PRON that the corpus sometimes marks QIGENDER; not worth reporting alone.
-_PRONOUNS = {"he", "she", "him", "her", "his", "hers", "he's", "she's", "himself", "herself", "he'll", "she'll", "he'd", "she'd"}
+_PRONOUNS = {
+    "he",
+    "she",
+    "him",
+    "her",
+    "his",
+    "hers",
+    "he's",
+    "she's",
+    "himself",
+    "herself",
+    "he'll",
+    "she'll",
+    "he'd",
+    "she'd",
+}
 
 
 @dataclass
@@ -105,7 +121,11 @@ def _lexname(word: str) -> str:
 @lru_cache(maxsize=50000)
 def _sa_hint(word: str) -> str:
     for category, stems in categories.SA_LEXICON.items():
-        if any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in stems if " " not in stem):
+        if any(
+            word == stem or (len(stem) >= 4 and word.startswith(stem))
+            for stem in stems
+            if " " not in stem
+        ):
             return category
     return "-"
 
@@ -147,19 +167,27 @@ def _word_features(word: str, tok: Any, places: frozenset[str]) -> dict[str, Any
         "upper": core.isupper() and len(core) > 1,
         "digit": core.isdigit(),
         "has_digit": any(c.isdigit() for c in core),
-        "at": word.startswith("@") or word.startswith(".@"),
+        "at": word.startswith(("@", ".@")),
         "hash": word.startswith("#"),
         "url": bool(_URL.match(word)),
         "len": min(len(core), 12),
-        "p1": lower[:1], "p2": lower[:2], "p3": lower[:3],
-        "s1": lower[-1:], "s2": lower[-2:], "s3": lower[-3:],
+        "p1": lower[:1],
+        "p2": lower[:2],
+        "p3": lower[:3],
+        "s1": lower[-1:],
+        "s2": lower[-2:],
+        "s3": lower[-3:],
         "place": lower in places,
         "lex": _lexname(lower),
         "sa": _sa_hint(lower),
     }
     if tok is not None:
         feats.update(
-            pos=tok.pos_, tag=tok.tag_, ent=tok.ent_type_ or "O", ent_iob=tok.ent_iob_, lemma=tok.lemma_.lower()
+            pos=tok.pos_,
+            tag=tok.tag_,
+            ent=tok.ent_type_ or "O",
+            ent_iob=tok.ent_iob_,
+            lemma=tok.lemma_.lower(),
         )
     return feats
 
@@ -176,7 +204,11 @@ def sentence_features(words: Sequence[str], aligned: Sequence[Any]) -> list[dict
             j = i + offset
             if 0 <= j < len(base):
                 other = base[j]
-                for key in ("lower", "pos", "ent", "lex", "title", "place", "sa") if abs(offset) == 1 else ("lower", "pos"):
+                for key in (
+                    ("lower", "pos", "ent", "lex", "title", "place", "sa")
+                    if abs(offset) == 1
+                    else ("lower", "pos")
+                ):
                     if key in other:
                         row[f"{offset}:{key}"] = other[key]
             else:
@@ -208,7 +240,11 @@ def _new_crf(model_filename: str | None = None) -> Any:
     import sklearn_crfsuite
 
     return sklearn_crfsuite.CRF(
-        algorithm="lbfgs", c1=0.05, c2=0.05, max_iterations=150, all_possible_transitions=True,
+        algorithm="lbfgs",
+        c1=0.05,
+        c2=0.05,
+        max_iterations=150,
+        all_possible_transitions=True,
         model_filename=model_filename,
     )
 
@@ -230,7 +266,17 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
     labels = [t.tags for t in tweets]
     all_tags = list(categories.TAGS)
     main_tags = [t for t in all_tags if t != "QIRACE"]
-    seed_rows = ["DI", "QIAGE", "QIGENDER", "QIREGION", "QILANG", "QIJOB", "QIMARITAL", "SA", categories.NONE]
+    seed_rows = [
+        "DI",
+        "QIAGE",
+        "QIGENDER",
+        "QIREGION",
+        "QILANG",
+        "QIJOB",
+        "QIMARITAL",
+        "SA",
+        categories.NONE,
+    ]
     per_fold: list[dict[str, float]] = []
     per_tag: dict[str, list[float]] = {tag: [] for tag in [*all_tags, categories.NONE]}
     splitter = KFold(n_splits=folds, shuffle=True, random_state=seed)
@@ -249,9 +295,17 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
                 "macro_f1": float(np.mean([scores[t] for t in main_tags])),
                 "macro_f1_seed_rows": float(np.mean([scores[t] for t in seed_rows])),
                 "weighted_f1": float(
-                    f1_score(gold, pred, labels=[*all_tags, categories.NONE], average="weighted", zero_division=0)
+                    f1_score(
+                        gold,
+                        pred,
+                        labels=[*all_tags, categories.NONE],
+                        average="weighted",
+                        zero_division=0,
+                    )
                 ),
-                "weighted_f1_tags": float(f1_score(gold, pred, labels=all_tags, average="weighted", zero_division=0)),
+                "weighted_f1_tags": float(
+                    f1_score(gold, pred, labels=all_tags, average="weighted", zero_division=0)
+                ),
             }
         )
     mean = {key: round(float(np.mean([f[key] for f in per_fold])), 4) for key in per_fold[0]}
@@ -310,7 +364,9 @@ def model() -> Any:
 # --- run time ------------------------------------------------------------------------------
 
 
-def tag_text(text: str, doc: Any = None, limit: int | None = None) -> list[tuple[int, int, str, float]]:
+def tag_text(
+    text: str, doc: Any = None, limit: int | None = None
+) -> list[tuple[int, int, str, float]]:
     """(start, end, tag, probability) for each whitespace token of `text` (up to `limit`)."""
     spans = [s for s in token_spans(text) if limit is None or s[1] <= limit]
     if not spans:
@@ -329,7 +385,11 @@ def tag_text(text: str, doc: Any = None, limit: int | None = None) -> list[tuple
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     """Shrink a span to drop surrounding punctuation and a trailing possessive."""
-    while start < end and text[start] in _STRIP + "@#" and not (text[start] in "@#" and start + 1 < end and text[start + 1].isalnum()):
+    while (
+        start < end
+        and text[start] in _STRIP + "@#"
+        and not (text[start] in "@#" and start + 1 < end and text[start + 1].isalnum())
+    ):
         start += 1
     while end > start and text[end - 1] in _STRIP:
         end -= 1
@@ -339,7 +399,9 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def merge_tags(text: str, tagged: Iterable[tuple[int, int, str, float]]) -> list[tuple[int, int, str, float]]:
+def merge_tags(
+    text: str, tagged: Iterable[tuple[int, int, str, float]]
+) -> list[tuple[int, int, str, float]]:
     """Join consecutive tokens with the same tag into phrases (probability: their mean)."""
     phrases: list[list[Any] | None] = []
     for start, end, tag, prob in tagged:
@@ -347,7 +409,11 @@ def merge_tags(text: str, tagged: Iterable[tuple[int, int, str, float]]) -> list
             phrases.append(None)
             continue
         last = phrases[-1] if phrases else None
-        if last is not None and last[2] == tag and not re.search(r"[.!?,;]$", text[last[0]:last[1]]):
+        if (
+            last is not None
+            and last[2] == tag
+            and not re.search(r"[.!?,;]$", text[last[0] : last[1]])
+        ):
             last[1] = end
             last[3].append(prob)
         else:

@@ -16,16 +16,17 @@ import logging
 import multiprocessing
 import os
 import pickle
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 from sklearn.preprocessing import StandardScaler
 
+from osnguard.privacy import artifacts
 from osnguard.privacy.paraphrase.features import (
     FEATURE_GROUPS,
     GROUP_VERSIONS,
@@ -37,7 +38,6 @@ from osnguard.privacy.paraphrase.features import (
 )
 from osnguard.privacy.paraphrase.msrp import msrp_split
 from osnguard.privacy.paraphrase.tfkld import TfKld, fit_tfkld
-from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once, spacy_model_name, var_dir
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ class Features:
         except ValueError as exc:
             raise ValueError(f"feature not computed for these pairs: {exc}") from None
 
-    def subset(self, rows: np.ndarray) -> "Features":
+    def subset(self, rows: np.ndarray) -> Features:
         first = [self.first[i] for i in rows]
         return Features(first, [self.second[i] for i in rows], self.hand[rows], self.names)
 
@@ -83,7 +83,11 @@ def _features_chunk(args: tuple[list[tuple[Sentence, Sentence]], list[str]]) -> 
 
 
 def hand_features(
-    first: Sequence[Sentence], second: Sequence[Sentence], groups: Sequence[str], *, workers: int = 1
+    first: Sequence[Sentence],
+    second: Sequence[Sentence],
+    groups: Sequence[str],
+    *,
+    workers: int = 1,
 ) -> np.ndarray:
     """Features of these groups for each pair, in `workers` forked processes for large batches."""
     pairs = list(zip(first, second))
@@ -99,7 +103,9 @@ def hand_features(
     return np.array(rows, dtype=np.float64).reshape(len(pairs), len(feature_names(groups)))
 
 
-def featurize(pairs: Sequence[tuple[str, str]], groups: Sequence[str], *, workers: int = 1) -> Features:
+def featurize(
+    pairs: Sequence[tuple[str, str]], groups: Sequence[str], *, workers: int = 1
+) -> Features:
     sentences = parse_many([text for pair in pairs for text in pair])
     first, second = sentences[0::2], sentences[1::2]
     hand = hand_features(first, second, groups, workers=workers)
@@ -183,7 +189,9 @@ def _design(train: Features, test: Features, labels: np.ndarray, names: list[str
     return x_train, x_test, model
 
 
-def _fit_classifier(x: np.ndarray, y: np.ndarray, c: float) -> tuple[StandardScaler, LogisticRegression]:
+def _fit_classifier(
+    x: np.ndarray, y: np.ndarray, c: float
+) -> tuple[StandardScaler, LogisticRegression]:
     scaler = StandardScaler().fit(x)
     classifier = LogisticRegression(C=c, max_iter=5000, random_state=SEED)
     classifier.fit(scaler.transform(x), y)
@@ -275,7 +283,10 @@ def export(model: ParaphraseModel) -> dict:
         "names": list(model.names),
         "groups": list(model.groups),
         "scaler": {"mean": model.scaler.mean_.tolist(), "scale": model.scaler.scale_.tolist()},
-        "classifier": {"coef": model.classifier.coef_.ravel().tolist(), "intercept": float(model.classifier.intercept_[0])},
+        "classifier": {
+            "coef": model.classifier.coef_.ravel().tolist(),
+            "intercept": float(model.classifier.intercept_[0]),
+        },
         "threshold": model.threshold,
         "c": model.c,
         "cv_accuracy": model.cv_accuracy,
@@ -297,8 +308,15 @@ def restore(data: dict) -> ParaphraseModel:
     classifier.classes_ = np.array([False, True])
     classifier.n_features_in_ = len(names)
     return ParaphraseModel(
-        names, list(data["groups"]), None, scaler, classifier, float(data["threshold"]),
-        float(data["c"]), float(data["cv_accuracy"]), dict(data.get("info", {})),
+        names,
+        list(data["groups"]),
+        None,
+        scaler,
+        classifier,
+        float(data["threshold"]),
+        float(data["c"]),
+        float(data["cv_accuracy"]),
+        dict(data.get("info", {})),
     )
 
 
@@ -307,7 +325,11 @@ def train_model(folder: Path | None = None) -> Path:
     shipped models by default)."""
     features, labels = msrp_features("train")
     model = fit_model(features, labels, groups=DEFAULT_GROUPS, tfkld_dims=DEFAULT_TFKLD_DIMS)
-    model.info = {"trained_on": "MSRP train", "pairs": int(len(labels)), "groups": list(DEFAULT_GROUPS)}
+    model.info = {
+        "trained_on": "MSRP train",
+        "pairs": len(labels),
+        "groups": list(DEFAULT_GROUPS),
+    }
     (name,) = SPEC.files
     target = artifacts.temporary_path(folder or artifacts.models_dir(), name)
     artifacts.write_atomically(target, json.dumps(export(model), indent=1, sort_keys=True) + "\n")

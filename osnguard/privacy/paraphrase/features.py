@@ -17,12 +17,13 @@ Parsing runs spaCy's tagger and lemmatizer only (parser and NER off), batched wi
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from rapidfuzz import fuzz
 from wordfreq import zipf_frequency
@@ -127,8 +128,7 @@ def simmat_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
         "relmat": result.relmat,
         "penalty": result.penalty,
         "phrase_cover": 2 * result.phrase_words / (n1 + n2) if n1 + n2 else 0.0,
-        "longest_phrase": max((len(p) for p in result.matched_phrases), default=0)
-        / max(n1, n2, 1),
+        "longest_phrase": max((len(p) for p in result.matched_phrases), default=0) / max(n1, n2, 1),
         "word_path_mean": sum(paths) / len(paths) if paths else 0.0,
         "remaining_min": min(result.remaining) / max(n1, n2, 1),
         "remaining_max": max(result.remaining) / max(n1, n2, 1),
@@ -170,7 +170,7 @@ def overlap_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
     p, r, f = _f_score(content1, content2)
     lemmas1 = [t.lemma for t in s1 if not t.is_punct]
     lemmas2 = [t.lemma for t in s2 if not t.is_punct]
-    *_, bigram_f = _f_score(Counter(zip(lemmas1, lemmas1[1:])), Counter(zip(lemmas2, lemmas2[1:])))
+    *_, bigram_f = _f_score(Counter(itertools.pairwise(lemmas1)), Counter(itertools.pairwise(lemmas2)))
     text1, text2 = " ".join(words(s1)), " ".join(words(s2))
     grams1, grams2 = _char_ngrams(text1), _char_ngrams(text2)
     numbers1 = {t.text.replace(",", "") for t in s1 if _NUMBER.search(t.text)}
@@ -243,7 +243,9 @@ GROUP_FUNCTIONS = {
 }
 
 
-def pair_features(s1: Sentence, s2: Sentence, groups: Iterable[str] = FEATURE_GROUPS) -> dict[str, float]:
+def pair_features(
+    s1: Sentence, s2: Sentence, groups: Iterable[str] = FEATURE_GROUPS
+) -> dict[str, float]:
     """The hand-built features of a parsed pair for these groups, keyed by name."""
     features: dict[str, float] = {}
     for group in groups:

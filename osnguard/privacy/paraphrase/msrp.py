@@ -56,7 +56,9 @@ def parse_line(line: str, number: int, path: Path | str = "<pairs>") -> Pair | N
     elif quality in ("0", "1"):
         label = quality == "1"
     else:
-        raise ValueError(f"{path}, line {number}: Quality must be 0, 1, ? or empty, got {quality!r}")
+        raise ValueError(
+            f"{path}, line {number}: Quality must be 0, 1, ? or empty, got {quality!r}"
+        )
     return Pair(fields[3], fields[4], label, (fields[1], fields[2]), number)
 
 

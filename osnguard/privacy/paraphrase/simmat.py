@@ -12,8 +12,8 @@ callers parse each sentence once. Two texts with nothing to compare (both empty)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment

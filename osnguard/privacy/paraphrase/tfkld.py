@@ -8,10 +8,11 @@ the sum and absolute difference of its two latent vectors, and their cosine. Fit
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -25,7 +26,7 @@ Sentence = Sequence[Token]
 def ngrams(sentence: Sentence) -> list[str]:
     """Lower-cased lemma unigrams and bigrams of a sentence, punctuation left out."""
     lemmas = [t.lemma for t in sentence if not t.is_punct]
-    return lemmas + [f"{x} {y}" for x, y in zip(lemmas, lemmas[1:])]
+    return lemmas + [f"{x} {y}" for x, y in itertools.pairwise(lemmas)]
 
 
 def _bernoulli_kl(p: float, q: float) -> float:
@@ -85,7 +86,9 @@ def fit_tfkld(
 ) -> TfKld:
     """Learn KL weights from labelled pairs and an SVD basis from their sentences."""
     if not (len(first) == len(second) == len(labels)) or len(labels) == 0:
-        raise ValueError("TF-KLD needs the same, non-zero number of first sentences, seconds and labels")
+        raise ValueError(
+            "TF-KLD needs the same, non-zero number of first sentences, seconds and labels"
+        )
     shared = {True: Counter(), False: Counter()}  # n-gram in both sentences
     single = {True: Counter(), False: Counter()}  # n-gram in exactly one
     frequency: Counter = Counter()
@@ -98,7 +101,9 @@ def fit_tfkld(
     vocabulary = {g: i for i, g in enumerate(vocab)}
     weights = np.empty(len(vocab))
     for i, gram in enumerate(vocab):
-        p = (shared[True][gram] + smoothing) / (shared[True][gram] + single[True][gram] + 2 * smoothing)
+        p = (shared[True][gram] + smoothing) / (
+            shared[True][gram] + single[True][gram] + 2 * smoothing
+        )
         q = (shared[False][gram] + smoothing) / (
             shared[False][gram] + single[False][gram] + 2 * smoothing
         )

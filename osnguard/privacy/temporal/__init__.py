@@ -33,7 +33,10 @@ def train_model(folder: Path | None = None) -> Path:
     spec = artifacts.SPECS["temporal"]
     target = folder or artifacts.models_dir()
     built = {}
-    for name, build in ((generalization.TP_FILE, generalization.corpus_json), (suppression.PATTERNS_FILE, suppression.patterns_json)):
+    for name, build in (
+        (generalization.TP_FILE, generalization.corpus_json),
+        (suppression.PATTERNS_FILE, suppression.patterns_json),
+    ):
         built[name] = artifacts.write_atomically(artifacts.temporary_path(target, name), build())
     artifacts.install(spec, built, folder)
     generalization.temporal_corpus.cache_clear()

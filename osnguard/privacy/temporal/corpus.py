@@ -52,7 +52,7 @@ def parse_timeml(markup: str, name: str = "") -> TimeMLDocument:
     timexes: list[Timex] = []
     position = 0
     for tag in TAG.finditer(body):
-        chunk = html.unescape(body[position:tag.start()])
+        chunk = html.unescape(body[position : tag.start()])
         pieces.append(chunk)
         length += len(chunk)
         position = tag.end()
@@ -64,7 +64,9 @@ def parse_timeml(markup: str, name: str = "") -> TimeMLDocument:
         elif open_timex is not None:
             start, attributes = open_timex
             text = "".join(pieces)[start:length]
-            timexes.append(Timex(start, length, text, attributes.get("type", ""), attributes.get("value", "")))
+            timexes.append(
+                Timex(start, length, text, attributes.get("type", ""), attributes.get("value", ""))
+            )
             open_timex = None
     pieces.append(html.unescape(body[position:]))
     return TimeMLDocument(name=name, text="".join(pieces), dct=dct, timexes=timexes)

@@ -49,7 +49,9 @@ def _reason(expression: TimeExpression, now: datetime) -> str:
     if expression.type == "DURATION":
         return f"This tells people how long you did something ({expression.text.strip()})."
     start, end = expression.interval
-    now_cmp = now if (now.tzinfo is None) == (start.tzinfo is None) else now.replace(tzinfo=start.tzinfo)
+    now_cmp = (
+        now if (now.tzinfo is None) == (start.tzinfo is None) else now.replace(tzinfo=start.tzinfo)
+    )
     if end < now_cmp:
         verb = "were"
     elif start > now_cmp:
@@ -87,7 +89,9 @@ def detect(context: MessageContext) -> list[Phrase]:
                 text=context.text[start:end],
                 category="time",
                 reason=reason,
-                confidence={"DATE": 0.85, "TIME": 0.9, "SET": 0.8, "DURATION": 0.75}[expression.type],
+                confidence={"DATE": 0.85, "TIME": 0.9, "SET": 0.8, "DURATION": 0.75}[
+                    expression.type
+                ],
                 detectors=["temporal"],
                 reasons=[reason],
                 interval=interval,

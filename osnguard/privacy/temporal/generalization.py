@@ -113,7 +113,9 @@ def collect_phrases() -> Counter:
     return counts
 
 
-UNNATURAL = re.compile(r"quarter|fiscal|half|period|-|\b(?:earlier|later|before|after|recent|the)\b")
+UNNATURAL = re.compile(
+    r"quarter|fiscal|half|period|-|\b(?:earlier|later|before|after|recent|the)\b"
+)
 
 
 def _parse(phrase: str, now: datetime) -> TimeExpression | None:
@@ -135,10 +137,15 @@ def _usable(phrase: str) -> str | None:
     values = []
     for probe in PROBE_NOWS:
         expression = _parse(phrase, probe)
-        if expression is None or expression.vague and expression.type != "DURATION":
+        if expression is None or (expression.vague and expression.type != "DURATION"):
             return None
         number = re.match(r"(\d+|\w+) (\w+)$", phrase)
-        if expression.type == "DURATION" and number and not number.group(2).endswith("s") and number.group(1) not in ("a", "an", "one"):
+        if (
+            expression.type == "DURATION"
+            and number
+            and not number.group(2).endswith("s")
+            and number.group(1) not in ("a", "an", "one")
+        ):
             return None  # "four year" (from "four year old") is not a duration phrase
         values.append((expression.type, expression.value, expression.interval is not None))
     kind = values[0][0]
@@ -184,7 +191,9 @@ def _normalised(phrase: str, now: datetime) -> TimeExpression | None:
 def _replacement(phrase: str, expression: TimeExpression | None, original_prefix: str) -> str:
     """The phrase with the preposition it needs where the original phrase stood."""
     if expression is not None and expression.type == "DURATION":
-        return f"{original_prefix} {phrase}" if original_prefix else phrase  # "It's been 3 days" -> "It's been days"
+        return (
+            f"{original_prefix} {phrase}" if original_prefix else phrase
+        )  # "It's been 3 days" -> "It's been days"
     if NO_PREPOSITION.match(phrase) or expression is None:
         return phrase
     value = expression.value
@@ -227,7 +236,11 @@ def _duration_length(value: str) -> float | None:
 
 
 def generalize(
-    expression: TimeExpression, *, now: datetime, source_text: str | None = None, one_per_interval: bool = True
+    expression: TimeExpression,
+    *,
+    now: datetime,
+    source_text: str | None = None,
+    one_per_interval: bool = True,
 ) -> list[TemporalCandidate]:
     """TP phrases that cover `expression`, most specific first (NCP* descending).
 
@@ -240,7 +253,11 @@ def generalize(
         raise ValueError("generalize needs a TimeExpression from find_expressions")
     original_text = expression.phrase(source_text) if source_text else expression.text
     prefix_match = re.match(r"(\w+)\s", original_text)
-    prefix = prefix_match.group(1).lower() if prefix_match and expression.phrase_span[0] < expression.start else ""
+    prefix = (
+        prefix_match.group(1).lower()
+        if prefix_match and expression.phrase_span[0] < expression.start
+        else ""
+    )
     if expression.type == "DURATION":
         candidates = _duration_candidates(expression, prefix)
     elif expression.type == "SET":
@@ -250,7 +267,9 @@ def generalize(
     else:
         candidates = []
     return [
-        TemporalCandidate(_match_case(c.text, original_text), c.phrase, c.value, c.interval, c.ncp, c.count)
+        TemporalCandidate(
+            _match_case(c.text, original_text), c.phrase, c.value, c.interval, c.ncp, c.count
+        )
         for c in candidates
     ]
 
@@ -272,7 +291,12 @@ def _interval_candidates(
             continue
         ncp = ncp_star(original, found.interval)
         candidate = TemporalCandidate(
-            _replacement(entry["text"], found, prefix), entry["text"], found.value, found.interval, ncp, entry["count"]
+            _replacement(entry["text"], found, prefix),
+            entry["text"],
+            found.value,
+            found.interval,
+            ncp,
+            entry["count"],
         )
         key = found.interval if one_per_interval else candidate.text
         if key not in best or candidate.count > best[key].count:
@@ -302,20 +326,29 @@ def _duration_candidates(expression: TimeExpression, prefix: str) -> list[Tempor
         upper = _duration_length(found.value)
         if upper is None:
             continue
-        same_unit = found.value[-1] == expression.value[-1] and ("T" in found.value) == ("T" in expression.value)
+        same_unit = found.value[-1] == expression.value[-1] and ("T" in found.value) == (
+            "T" in expression.value
+        )
         if vague:
             upper = _vague_limit(entry["text"], found.value, upper)
             covers = same_unit and length <= upper
         else:
-            covers = (found.mod in ("LESS_THAN", "EQUAL_OR_LESS") and upper > length
-                      and upper <= MAX_BOUND_RATIO * length)  # "less than an hour", not "up to 180 days"
+            covers = (
+                found.mod in ("LESS_THAN", "EQUAL_OR_LESS")
+                and upper > length
+                and upper <= MAX_BOUND_RATIO * length
+            )  # "less than an hour", not "up to 180 days"
             if covers and NEAR.search(entry["text"]):
                 covers = length >= NEAR_SHARE * upper  # "nearly forty years" does not cover three
         if not covers:
             continue
         candidate = TemporalCandidate(
-            _replacement(entry["text"], found, prefix), entry["text"], found.value, None,
-            min(1.0, length / upper), entry["count"],
+            _replacement(entry["text"], found, prefix),
+            entry["text"],
+            found.value,
+            None,
+            min(1.0, length / upper),
+            entry["count"],
         )
         key = f"{found.value}/{found.mod}"
         if key not in best or candidate.count > best[key].count:
@@ -333,7 +366,9 @@ def _set_candidates(expression: TimeExpression) -> list[TemporalCandidate]:
     pod = re.fullmatch(r"XXXX-XX-XXT(MO|AF|EV|NI|MI|DT)", value)
     if pod:
         first, last = norm.PART_OF_DAY_TIMES[pod.group(1)]
-        seconds = (datetime.combine(datetime.min, last) - datetime.combine(datetime.min, first)).total_seconds() % 86400 + 1
+        seconds = (
+            datetime.combine(datetime.min, last) - datetime.combine(datetime.min, first)
+        ).total_seconds() % 86400 + 1
         return [TemporalCandidate("every day", "every day", "P1D", None, seconds / 86400)]
     return []
 
@@ -359,7 +394,9 @@ def generalization_for_level(
         raise ValueError(f"level must be between 0 and {levels - 1}")
     original_text = expression.phrase(source_text) if source_text else expression.text
     options = [
-        TemporalCandidate(original_text, expression.text, expression.value, expression.interval, 1.0)
+        TemporalCandidate(
+            original_text, expression.text, expression.value, expression.interval, 1.0
+        )
     ]
     options += generalize(expression, now=now, source_text=source_text)
     if allow_suppression:

@@ -24,18 +24,43 @@ PART_OF_DAY_TIMES: dict[str, tuple[time, time]] = {
     "DT": (time(5, 0, 0), time(16, 0, 0)),
 }
 
-SEASON_MONTHS: dict[str, tuple[int, int]] = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 2)}
+SEASON_MONTHS: dict[str, tuple[int, int]] = {
+    "SP": (3, 5),
+    "SU": (6, 8),
+    "FA": (9, 11),
+    "WI": (12, 2),
+}
 
 UNIT_CODES: dict[str, str] = {
-    "second": "S", "minute": "M", "hour": "H", "day": "D", "night": "D", "week": "W",
-    "weekend": "WE", "fortnight": "W", "month": "M", "quarter": "Q", "year": "Y",
-    "decade": "DE", "century": "CE",
+    "second": "S",
+    "minute": "M",
+    "hour": "H",
+    "day": "D",
+    "night": "D",
+    "week": "W",
+    "weekend": "WE",
+    "fortnight": "W",
+    "month": "M",
+    "quarter": "Q",
+    "year": "Y",
+    "decade": "DE",
+    "century": "CE",
 }
 TIME_UNITS = {"second", "minute", "hour"}
 UNIT_SECONDS: dict[str, float] = {
-    "second": 1, "minute": 60, "hour": 3600, "day": 86400, "night": 86400, "week": 604800,
-    "weekend": 172800, "fortnight": 1209600, "month": 2629800, "quarter": 7889400,
-    "year": 31557600, "decade": 315576000, "century": 3155760000,
+    "second": 1,
+    "minute": 60,
+    "hour": 3600,
+    "day": 86400,
+    "night": 86400,
+    "week": 604800,
+    "weekend": 172800,
+    "fortnight": 1209600,
+    "month": 2629800,
+    "quarter": 7889400,
+    "year": 31557600,
+    "decade": 315576000,
+    "century": 3155760000,
 }
 
 
@@ -50,7 +75,9 @@ def add_months(day: date, months: int) -> date:
 def shift(moment: datetime, amount: float, unit: str) -> datetime:
     """`moment` moved by `amount` units (negative = earlier); fractional months/years allowed."""
     if unit in ("month", "quarter", "year", "decade", "century"):
-        months = amount * {"month": 1, "quarter": 3, "year": 12, "decade": 120, "century": 1200}[unit]
+        months = (
+            amount * {"month": 1, "quarter": 3, "year": 12, "decade": 120, "century": 1200}[unit]
+        )
         whole = int(months)
         moved = add_months(moment.date(), whole)
         result = datetime.combine(moved, moment.timetz())
@@ -115,8 +142,16 @@ def duration_seconds(value: str) -> float | None:
     amount = float(number)
     if is_time:
         return amount * {"H": 3600, "M": 60, "S": 1}.get(code, 1)
-    per = {"Y": 31557600, "M": 2629800, "W": 604800, "D": 86400, "Q": 7889400, "DE": 315576000,
-           "CE": 3155760000, "WE": 172800}
+    per = {
+        "Y": 31557600,
+        "M": 2629800,
+        "W": 604800,
+        "D": 86400,
+        "Q": 7889400,
+        "DE": 315576000,
+        "CE": 3155760000,
+        "WE": 172800,
+    }
     return amount * per.get(code, 86400)
 
 
@@ -161,13 +196,17 @@ def _value_interval(value: str, tzinfo) -> Interval | None:
     m = re.fullmatch(r"(\d{4})-(\d{2})", value)
     if m:
         year, month = int(m.group(1)), int(m.group(2))
-        return _day_bounds(date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]), tzinfo)
+        return _day_bounds(
+            date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]), tzinfo
+        )
     m = re.fullmatch(r"(\d{4})-Q([1-4])", value)
     if m:
         year, quarter = int(m.group(1)), int(m.group(2))
         first = date(year, 3 * quarter - 2, 1)
         last_month = 3 * quarter
-        return _day_bounds(first, date(year, last_month, calendar.monthrange(year, last_month)[1]), tzinfo)
+        return _day_bounds(
+            first, date(year, last_month, calendar.monthrange(year, last_month)[1]), tzinfo
+        )
     m = re.fullmatch(r"(\d{4})-H([12])", value)
     if m:
         year, half = int(m.group(1)), int(m.group(2))
@@ -220,5 +259,9 @@ def describe_interval(interval: Interval) -> str:
     if start.year == end.year:
         if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31):
             return str(start.year)
-        return f"{start:%b}-{end:%b} {start.year}" if start.month != end.month else f"{start:%b} {start.year}"
+        return (
+            f"{start:%b}-{end:%b} {start.year}"
+            if start.month != end.month
+            else f"{start:%b} {start.year}"
+        )
     return f"{start.year}-{end.year}"

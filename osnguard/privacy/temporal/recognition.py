@@ -11,9 +11,10 @@ resolve a bare weekday or month ("Friday" after "said" is the past Friday).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any, Callable
+from typing import Any
 
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import TimeExpression
@@ -21,56 +22,207 @@ from osnguard.privacy.temporal.model import TimeExpression
 # --- lexicon -------------------------------------------------------------------------------
 
 NUMBER_WORDS: dict[str, int] = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-    "ninety": 90, "hundred": 100, "a": 1, "an": 1, "a couple of": 2, "couple of": 2, "a couple": 2,
-    "a dozen": 12, "dozen": 12,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "a": 1,
+    "an": 1,
+    "a couple of": 2,
+    "couple of": 2,
+    "a couple": 2,
+    "a dozen": 12,
+    "dozen": 12,
 }
 VAGUE_NUMBERS = ("a few", "few", "several", "some", "many", "a number of")
 ORDINALS: dict[str, int] = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
 }
 MONTHS: dict[str, int] = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
-    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
-    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12,
+    "january": 1,
+    "jan": 1,
+    "february": 2,
+    "feb": 2,
+    "march": 3,
+    "mar": 3,
+    "april": 4,
+    "apr": 4,
+    "may": 5,
+    "june": 6,
+    "jun": 6,
+    "july": 7,
+    "jul": 7,
+    "august": 8,
+    "aug": 8,
+    "september": 9,
+    "sept": 9,
+    "sep": 9,
+    "october": 10,
+    "oct": 10,
+    "november": 11,
+    "nov": 11,
+    "december": 12,
     "dec": 12,
 }
 WEEKDAYS: dict[str, int] = {
-    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5,
-    "sat": 5, "sunday": 6, "sun": 6,
+    "monday": 0,
+    "mon": 0,
+    "tuesday": 1,
+    "tue": 1,
+    "tues": 1,
+    "wednesday": 2,
+    "wed": 2,
+    "thursday": 3,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "friday": 4,
+    "fri": 4,
+    "saturday": 5,
+    "sat": 5,
+    "sunday": 6,
+    "sun": 6,
 }
 PARTS_OF_DAY: dict[str, str] = {
-    "morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "nite": "NI",
-    "midnight": "MI", "daytime": "DT", "day": "DT",
+    "morning": "MO",
+    "afternoon": "AF",
+    "evening": "EV",
+    "night": "NI",
+    "nite": "NI",
+    "midnight": "MI",
+    "daytime": "DT",
+    "day": "DT",
 }
-SEASONS: dict[str, str] = {"spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"}
+SEASONS: dict[str, str] = {
+    "spring": "SP",
+    "summer": "SU",
+    "fall": "FA",
+    "autumn": "FA",
+    "winter": "WI",
+}
 UNIT_NAMES: dict[str, str] = {
-    "second": "second", "sec": "second", "minute": "minute", "min": "minute", "hour": "hour",
-    "hr": "hour", "day": "day", "night": "night", "week": "week", "weekend": "weekend",
-    "fortnight": "fortnight", "month": "month", "quarter": "quarter", "year": "year",
-    "yr": "year", "decade": "decade", "century": "century", "centurie": "century",
+    "second": "second",
+    "sec": "second",
+    "minute": "minute",
+    "min": "minute",
+    "hour": "hour",
+    "hr": "hour",
+    "day": "day",
+    "night": "night",
+    "week": "week",
+    "weekend": "weekend",
+    "fortnight": "fortnight",
+    "month": "month",
+    "quarter": "quarter",
+    "year": "year",
+    "yr": "year",
+    "decade": "decade",
+    "century": "century",
+    "centurie": "century",
 }
-FINER_UNIT = {"year": "month", "decade": "year", "century": "decade", "month": "day",
-              "quarter": "month", "week": "day", "day": "hour", "hour": "minute"}
+FINER_UNIT = {
+    "year": "month",
+    "decade": "year",
+    "century": "decade",
+    "month": "day",
+    "quarter": "month",
+    "week": "day",
+    "day": "hour",
+    "hour": "minute",
+}
 SET_ADVERBS: dict[str, str] = {
-    "hourly": "PT1H", "daily": "P1D", "nightly": "P1D", "weekly": "P1W", "biweekly": "P2W",
-    "monthly": "P1M", "quarterly": "P3M", "annually": "P1Y", "yearly": "P1Y",
+    "hourly": "PT1H",
+    "daily": "P1D",
+    "nightly": "P1D",
+    "weekly": "P1W",
+    "biweekly": "P2W",
+    "monthly": "P1M",
+    "quarterly": "P3M",
+    "annually": "P1Y",
+    "yearly": "P1Y",
 }
-PREPOSITIONS = ("at", "on", "in", "during", "for", "since", "until", "till", "til", "by", "before",
-                "after", "from", "over", "within", "throughout", "around", "through", "about")
+PREPOSITIONS = (
+    "at",
+    "on",
+    "in",
+    "during",
+    "for",
+    "since",
+    "until",
+    "till",
+    "til",
+    "by",
+    "before",
+    "after",
+    "from",
+    "over",
+    "within",
+    "throughout",
+    "around",
+    "through",
+    "about",
+)
 HOLIDAYS: dict[str, tuple[int, int]] = {
-    "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "xmas": (12, 25),
-    "new year's eve": (12, 31), "new years eve": (12, 31), "new year's day": (1, 1),
-    "new years day": (1, 1), "halloween": (10, 31), "valentine's day": (2, 14),
-    "valentines day": (2, 14), "independence day": (7, 4), "boxing day": (12, 26),
-    "st. patrick's day": (3, 17), "april fools day": (4, 1), "april fools' day": (4, 1),
+    "christmas eve": (12, 24),
+    "christmas day": (12, 25),
+    "christmas": (12, 25),
+    "xmas": (12, 25),
+    "new year's eve": (12, 31),
+    "new years eve": (12, 31),
+    "new year's day": (1, 1),
+    "new years day": (1, 1),
+    "halloween": (10, 31),
+    "valentine's day": (2, 14),
+    "valentines day": (2, 14),
+    "independence day": (7, 4),
+    "boxing day": (12, 26),
+    "st. patrick's day": (3, 17),
+    "april fools day": (4, 1),
+    "april fools' day": (4, 1),
     "april fools": (4, 1),
 }
 
@@ -91,12 +243,16 @@ MONTH = (
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
     r"(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?:\.|\b|(?=\d)))"
 )
-MONTH_FULL = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+MONTH_FULL = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+)
 WEEKDAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\.)"
 )
-WEEKDAY_PLURAL = r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)"
+WEEKDAY_PLURAL = (
+    r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)"
+)
 POD = r"(?:morning|afternoon|evening|night|nite)"
 SEASON = r"(?:spring|summer|fall|autumn|winter)"
 DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])"
@@ -106,15 +262,38 @@ AMPM = r"(?:[ap]\.\s?m\.|[ap]\s?m\b)"
 TZ = r"(?:\s*\b(?:EST|EDT|ET|CST|CDT|PST|PDT|PT|GMT|UTC|BST|CET|CEST)\b)?"
 APPROX = r"(?:about|around|nearly|almost|roughly|some|more than|less than|over|under|just|only|exactly|at least|at most|up to)"
 DEICTIC_DAYS: dict[str, int] = {
-    "today": 0, "2day": 0, "tomorrow": 1, "tomorow": 1, "tmrw": 1, "tmr": 1, "2morrow": 1,
-    "2moro": 1, "2mrw": 1, "2morow": 1, "2morro": 1, "tommorow": 1, "tommorrow": 1, "yesterday": -1, "yday": -1,
+    "today": 0,
+    "2day": 0,
+    "tomorrow": 1,
+    "tomorow": 1,
+    "tmrw": 1,
+    "tmr": 1,
+    "2morrow": 1,
+    "2moro": 1,
+    "2mrw": 1,
+    "2morow": 1,
+    "2morro": 1,
+    "tommorow": 1,
+    "tommorrow": 1,
+    "yesterday": -1,
+    "yday": -1,
 }
 REFS: dict[str, str] = {
-    "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF",
-    "nowadays": "PRESENT_REF", "these days": "PRESENT_REF", "at the moment": "PRESENT_REF",
-    "current": "PRESENT_REF", "the present": "PRESENT_REF",
-    "recently": "PAST_REF", "lately": "PAST_REF", "recent": "PAST_REF", "the past": "PAST_REF",
-    "formerly": "PAST_REF", "the future": "FUTURE_REF", "future": "FUTURE_REF",
+    "now": "PRESENT_REF",
+    "right now": "PRESENT_REF",
+    "currently": "PRESENT_REF",
+    "nowadays": "PRESENT_REF",
+    "these days": "PRESENT_REF",
+    "at the moment": "PRESENT_REF",
+    "current": "PRESENT_REF",
+    "the present": "PRESENT_REF",
+    "recently": "PAST_REF",
+    "lately": "PAST_REF",
+    "recent": "PAST_REF",
+    "the past": "PAST_REF",
+    "formerly": "PAST_REF",
+    "the future": "FUTURE_REF",
+    "future": "FUTURE_REF",
 }
 TONIGHT = r"(?:tonight|tonite|2nite|2night)"
 
@@ -160,8 +339,15 @@ class Context:
             tense = _doc_tense(self.doc, start)
             if tense:
                 return tense
-        left = max(self.text.rfind(".", 0, start), self.text.rfind("\n", 0, start),
-                   self.text.rfind("!", 0, start), self.text.rfind("?", 0, start)) + 1
+        left = (
+            max(
+                self.text.rfind(".", 0, start),
+                self.text.rfind("\n", 0, start),
+                self.text.rfind("!", 0, start),
+                self.text.rfind("?", 0, start),
+            )
+            + 1
+        )
         ends = [i for i in (self.text.find(c, end) for c in ".!?\n") if i >= 0]
         right = min(ends) if ends else len(self.text)
         best: tuple[int, str] | None = None
@@ -261,9 +447,8 @@ def _season_value(today: date, code: str, relation: str | None) -> str:
     if relation == "last":
         if end.date() >= today:
             year -= 1
-    elif relation == "next":
-        if start.date() <= today:
-            year += 1
+    elif relation == "next" and start.date() <= today:
+        year += 1
     return f"{year:04d}-{code}"
 
 
@@ -295,8 +480,9 @@ def _extent(m: re.Match) -> tuple[int, int]:
     return m.start(), m.end()
 
 
-def _clock_found(m: re.Match, hour: int, minute: int, ampm: str | None, ctx: Context,
-                 pod: str | None = None) -> Found | None:
+def _clock_found(
+    m: re.Match, hour: int, minute: int, ampm: str | None, ctx: Context, pod: str | None = None
+) -> Found | None:
     if ampm:
         if hour > 12:
             return None
@@ -321,8 +507,10 @@ def _clock_ampm(m: re.Match, ctx: Context) -> Found | None:
     return _clock_found(m, int(m["h"]), int(m["mi"] or 0), m["ap"], ctx)
 
 
-@rule(rf"(?<![\d:.$£€])\b(?P<x>(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]){TZ}"
-      rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)")
+@rule(
+    rf"(?<![\d:.$£€])\b(?P<x>(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]){TZ}"
+    rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
+)
 def _clock_24h(m: re.Match, ctx: Context) -> Found | None:
     pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
     code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
@@ -340,7 +528,9 @@ def _clock_oclock(m: re.Match, ctx: Context) -> Found | None:
     return _clock_found(m, hour, 0, None, ctx, code)
 
 
-@rule(r"\b(?P<x>(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<ap>[ap]\.?m\b\.?))")
+@rule(
+    r"\b(?P<x>(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<ap>[ap]\.?m\b\.?))"
+)
 def _clock_words(m: re.Match, ctx: Context) -> Found | None:
     return _clock_found(m, int(parse_number(m["h"]) or 0), 0, m["ap"], ctx)
 
@@ -368,10 +558,7 @@ def _deictic_pod(m: re.Match, ctx: Context) -> Found | None:
     elif rel in ("yesterday", "the previous"):
         offset = -1
     elif rel == "last":
-        if m["pod"].lower() not in ("night", "nite"):
-            offset = -1
-        else:
-            offset = 0 if ctx.now.hour < 5 else -1
+        offset = -1 if m["pod"].lower() not in ("night", "nite") else 0 if ctx.now.hour < 5 else -1
     code = PARTS_OF_DAY[m["pod"].lower()]
     day = ctx.today + timedelta(days=offset)
     mod = "START" if rel.startswith("early") else "END" if rel.startswith("late") else None
@@ -401,13 +588,12 @@ def _bare_pod(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}T{code}", code, kind="pod")
 
 
-@rule(rf"\b(?P<x>(?:the\s+day\s+(?P<ba>before\s+yesterday|after\s+tomorrow))|{_alt(DEICTIC_DAYS)})\b")
+@rule(
+    rf"\b(?P<x>(?:the\s+day\s+(?P<ba>before\s+yesterday|after\s+tomorrow))|{_alt(DEICTIC_DAYS)})\b"
+)
 def _deictic_day(m: re.Match, ctx: Context) -> Found | None:
     text = m["x"].lower()
-    if m["ba"]:
-        offset = -2 if "before" in text else 2
-    else:
-        offset = DEICTIC_DAYS[text]
+    offset = (-2 if "before" in text else 2) if m["ba"] else DEICTIC_DAYS[text]
     day = ctx.today + timedelta(days=offset)
     return Found(m.start(), m.end(), "DATE", day.isoformat(), kind="day")
 
@@ -415,13 +601,15 @@ def _deictic_day(m: re.Match, ctx: Context) -> Found | None:
 @rule(rf"\b(?P<x>{_alt(REFS)})\b")
 def _reference(m: re.Match, ctx: Context) -> Found | None:
     text = m["x"].lower()
-    before = ctx.text[max(0, m.start() - 10):m.start()].lower()
-    after = ctx.text[m.end():m.end() + 10].lower()
+    before = ctx.text[max(0, m.start() - 10) : m.start()].lower()
+    after = ctx.text[m.end() : m.end() + 10].lower()
     if text == "future" and not re.search(r"\b(?:the|in|near)\s+$", before):
         return None  # "future plans" without "the"/"in" is an adjective
     if text == "now" and re.match(r"\s*(?:that|on)\b", after):
         return None  # "now that", "from now on"
-    if text == "the past" and re.match(r"\s+(?:\d|few|several|two|three|year|month|week|day|decade)", after):
+    if text == "the past" and re.match(
+        r"\s+(?:\d|few|several|two|three|year|month|week|day|decade)", after
+    ):
         return None  # "the past two years" is a duration, matched by its own rule
     return Found(m.start(), m.end(), "DATE", REFS[text], vague=True)
 
@@ -437,14 +625,31 @@ def _relative(m: re.Match, ctx: Context) -> Found | None:
     unit = m["unit"].lower().rstrip(".")
     mod = None
     if m["mod"]:
-        mod = {"early": "START", "late": "END", "mid": "MID", "earlier": None, "later": None}[m["mod"].lower()]
+        mod = {"early": "START", "late": "END", "mid": "MID", "earlier": None, "later": None}[
+            m["mod"].lower()
+        ]
     if rel == "same":
         return Found(m.start(), m.end(), "DATE", "XXXX", vague=True)
-    if rel in ("past", "last") and m["rel"].lower().startswith("the ") and unit in ("week", "month", "year", "decade", "century", "quarter"):
+    if (
+        rel in ("past", "last")
+        and m["rel"].lower().startswith("the ")
+        and unit in ("week", "month", "year", "decade", "century", "quarter")
+    ):
         # "the past year": the twelve months up to now (TimeML: a duration)
         return Found(m.start(), m.end(), "DURATION", norm.duration_value(1, unit))
-    direction = {"this": 0, "current": 0, "same": 0, "this past": -1, "last": -1, "past": -1,
-                 "previous": -1, "next": 1, "coming": 1, "this coming": 1, "following": 1}[rel]
+    direction = {
+        "this": 0,
+        "current": 0,
+        "same": 0,
+        "this past": -1,
+        "last": -1,
+        "past": -1,
+        "previous": -1,
+        "next": 1,
+        "coming": 1,
+        "this coming": 1,
+        "following": 1,
+    }[rel]
     if unit in UNIT_NAMES or unit == "weekend":
         value = _relative_value(ctx.now, UNIT_NAMES.get(unit, unit), direction)
         return Found(m.start(), m.end(), "DATE", value, mod=mod)
@@ -452,7 +657,9 @@ def _relative(m: re.Match, ctx: Context) -> Found | None:
         return Found(m.start(), m.end(), "DATE", "XXXX", vague=True)
     if unit in SEASONS:
         relation = {0: None, -1: "last", 1: "next"}[direction]
-        return Found(m.start(), m.end(), "DATE", _season_value(ctx.today, SEASONS[unit], relation), mod=mod)
+        return Found(
+            m.start(), m.end(), "DATE", _season_value(ctx.today, SEASONS[unit], relation), mod=mod
+        )
     if unit in MONTHS:
         month = MONTHS[unit]
         if direction == 0:
@@ -483,7 +690,9 @@ def _with_pod(m: re.Match, ctx: Context, day: date, end: int, start: int | None 
     return Found(start, end, "DATE", day.isoformat(), kind="day")
 
 
-@rule(rf"\b(?P<x>(?P<wd>{WEEKDAY}|(?<=\bon\s)(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b)(?!\w))")
+@rule(
+    rf"\b(?P<x>(?P<wd>{WEEKDAY}|(?<=\bon\s)(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b)(?!\w))"
+)
 def _weekday(m: re.Match, ctx: Context) -> Found | None:
     if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
         return None
@@ -515,7 +724,11 @@ def _calendar_date(m: re.Match, ctx: Context) -> Found | None:
         return None
     year_text = m["year"]
     if year_text:
-        year = int(year_text[1:]) + (1900 if int(year_text[1:]) > 50 else 2000) if year_text.startswith("'") else int(year_text)
+        year = (
+            int(year_text[1:]) + (1900 if int(year_text[1:]) > 50 else 2000)
+            if year_text.startswith("'")
+            else int(year_text)
+        )
     else:
         year = _near_year(ctx.today, month, day)
     try:
@@ -534,14 +747,20 @@ def _iso_date(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", when.isoformat(), kind="day")
 
 
-@rule(r"(?<![\d/.])\b(?P<mo>0?[1-9]|1[0-2])/(?P<d>[0-2]?\d|3[01])(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])")
+@rule(
+    r"(?<![\d/.])\b(?P<mo>0?[1-9]|1[0-2])/(?P<d>[0-2]?\d|3[01])(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])"
+)
 def _slash_date(m: re.Match, ctx: Context) -> Found | None:
     if not m["y"]:
-        before = ctx.text[max(0, m.start() - 4):m.start()].lower()
+        before = ctx.text[max(0, m.start() - 4) : m.start()].lower()
         if not re.search(r"\b(?:on|by)\s+$", before):
             return None
     month, day = int(m["mo"]), int(m["d"])
-    year = (int(m["y"]) + (2000 if len(m["y"]) == 2 else 0)) if m["y"] else _near_year(ctx.today, month, day)
+    year = (
+        (int(m["y"]) + (2000 if len(m["y"]) == 2 else 0))
+        if m["y"]
+        else _near_year(ctx.today, month, day)
+    )
     try:
         when = date(year, month, day)
     except ValueError:
@@ -549,21 +768,29 @@ def _slash_date(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", when.isoformat(), kind="day")
 
 
-@rule(rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<mon>{MONTH})(?:(?:,\s*|\s+(?:of\s+)?)(?P<year>{YEAR})(?!\d))?(?!\w)")
+@rule(
+    rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<mon>{MONTH})(?:(?:,\s*|\s+(?:of\s+)?)(?P<year>{YEAR})(?!\d))?(?!\w)"
+)
 def _month(m: re.Match, ctx: Context) -> Found | None:
     word = m["mon"].lower().rstrip(".")
     if m["mon"][0].islower() and not m["mod"]:
         return None
     if word in ("may", "march") and not m["year"] and not m["mod"]:
-        before = ctx.text[max(0, m.start() - 10):m.start()].lower()
-        if not re.search(r"\b(?:in|of|since|until|by|last|next|this|early|late|mid|during|from)\s+$", before):
+        before = ctx.text[max(0, m.start() - 10) : m.start()].lower()
+        if not re.search(
+            r"\b(?:in|of|since|until|by|last|next|this|early|late|mid|during|from)\s+$", before
+        ):
             return None
     if len(word) <= 4 and not m["year"] and not m["mon"].endswith(".") and word not in MONTHS:
         return None
     if len(word) <= 3 and not m["year"] and word not in ("may",):
         return None
     month = MONTHS[word]
-    year = int(m["year"]) if m["year"] else _month_year(ctx.today, month, ctx.tense(m.start(), m.end()))
+    year = (
+        int(m["year"])
+        if m["year"]
+        else _month_year(ctx.today, month, ctx.tense(m.start(), m.end()))
+    )
     mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
     return Found(m.start(), m.end(), "DATE", f"{year:04d}-{month:02d}", mod=mod)
 
@@ -579,17 +806,27 @@ def _year(m: re.Match, ctx: Context) -> Found | None:
         if year % 10:
             return None
         return Found(m.start(), m.end(), "DATE", f"{year // 10:03d}", mod=mod)
-    before = ctx.text[max(0, m.start() - 2):m.start()]
+    before = ctx.text[max(0, m.start() - 2) : m.start()]
     if before.endswith("#"):
         return None
     return Found(m.start(), m.end(), "DATE", f"{year:04d}", mod=mod)
 
 
-@rule(r"\b(?:the\s+)?(?:(?P<mod>early|late|mid)[- ])?'?(?P<d>[2-9]0)'?s\b|\bthe\s+(?P<w>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b")
+@rule(
+    r"\b(?:the\s+)?(?:(?P<mod>early|late|mid)[- ])?'?(?P<d>[2-9]0)'?s\b|\bthe\s+(?P<w>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b"
+)
 def _decade(m: re.Match, ctx: Context) -> Found | None:
     if m["w"]:
-        tens = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
-                "seventies": 7, "eighties": 8, "nineties": 9}[m["w"].lower()]
+        tens = {
+            "twenties": 2,
+            "thirties": 3,
+            "forties": 4,
+            "fifties": 5,
+            "sixties": 6,
+            "seventies": 7,
+            "eighties": 8,
+            "nineties": 9,
+        }[m["w"].lower()]
     else:
         if "'" not in m.group(0) and not m.group(0).lower().startswith("the"):
             return None
@@ -608,11 +845,26 @@ def _quarter(m: re.Match, ctx: Context) -> Found | None:
         number, year_text = int(m["qn"]), m["y2"]
     else:
         word = m["q"].lower()
-        number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-                  "4th": 4, "final": 4, "last": 4}[word]
+        number = {
+            "first": 1,
+            "1st": 1,
+            "second": 2,
+            "2nd": 2,
+            "third": 3,
+            "3rd": 3,
+            "fourth": 4,
+            "4th": 4,
+            "final": 4,
+            "last": 4,
+        }[word]
         year_text = m["y"]
     start = m.start()
-    if not m["qn"] and m.group(0).lower().startswith("the ") and re.search(r"\w-quarter", m.group(0).lower()) and not m["rel"]:
+    if (
+        not m["qn"]
+        and m.group(0).lower().startswith("the ")
+        and re.search(r"\w-quarter", m.group(0).lower())
+        and not m["rel"]
+    ):
         start = m.start() + 4  # "the third-quarter results": TimeML leaves out "the"
     if year_text:
         year = int(year_text)
@@ -624,7 +876,9 @@ def _quarter(m: re.Match, ctx: Context) -> Found | None:
 
 @rule(r"\b(?P<x>recent\s+(?P<unit>years|months|weeks|days|decades))\b")
 def _recent_units(m: re.Match, ctx: Context) -> Found | None:
-    return Found(m.start(), m.end(), "DURATION", norm.duration_value(None, _unit(m["unit"])), vague=True)
+    return Found(
+        m.start(), m.end(), "DURATION", norm.duration_value(None, _unit(m["unit"])), vague=True
+    )
 
 
 @rule(r"\byear-(?P<w>earlier|ago|end)\b")
@@ -638,7 +892,9 @@ def _the_whole_year(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", f"{ctx.today.year:04d}", vague=True)
 
 
-@rule(r"\b(?:the\s+)?(?P<rel>latest|year-ago|year-earlier|same|current)\s+(?:quarter|period)\b|\bthe\s+quarter\b")
+@rule(
+    r"\b(?:the\s+)?(?P<rel>latest|year-ago|year-earlier|same|current)\s+(?:quarter|period)\b|\bthe\s+quarter\b"
+)
 def _the_quarter(m: re.Match, ctx: Context) -> Found | None:
     current = (ctx.today.month - 1) // 3 + 1
     year, number = ctx.today.year, current - 1
@@ -662,11 +918,14 @@ def _season(m: re.Match, ctx: Context) -> Found | None:
     mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
     if m["y"]:
         return Found(m.start(), m.end(), "DATE", f"{int(m['y']):04d}-{code}", mod=mod)
-    before = ctx.text[max(0, m.start() - 12):m.start()].lower()
+    before = ctx.text[max(0, m.start() - 12) : m.start()].lower()
     if not m["mod"] and not re.search(r"\b(?:in|the|during|over|since|until|by|all)\s+$", before):
         return None
-    after = ctx.text[m.end():m.end() + 12].lower()
-    if re.match(r"\s*(?:break|semester|term|collection|sale|camp|school|festival|season|time|roll|water|fashion|in)\b", after):
+    after = ctx.text[m.end() : m.end() + 12].lower()
+    if re.match(
+        r"\s*(?:break|semester|term|collection|sale|camp|school|festival|season|time|roll|water|fashion|in)\b",
+        after,
+    ):
         return None
     return Found(m.start(), m.end(), "DATE", _season_value(ctx.today, code, None), mod=mod)
 
@@ -675,16 +934,22 @@ def _season(m: re.Match, ctx: Context) -> Found | None:
 def _holiday(m: re.Match, ctx: Context) -> Found | None:
     name = m["x"].lower()
     if name.startswith("thanksgiving"):
+
         def thanksgiving(year: int) -> date:
             first = date(year, 11, 1)
             return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
 
-        year = min((ctx.today.year - 1, ctx.today.year, ctx.today.year + 1),
-                   key=lambda y: abs((thanksgiving(y) - ctx.today).days))
+        year = min(
+            (ctx.today.year - 1, ctx.today.year, ctx.today.year + 1),
+            key=lambda y: abs((thanksgiving(y) - ctx.today).days),
+        )
         return Found(m.start(), m.end(), "DATE", thanksgiving(year).isoformat(), kind="day")
-    after = ctx.text[m.end():m.end() + 12].lower()
-    if re.match(r"\s*(?:party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
-                r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume)\b", after):
+    after = ctx.text[m.end() : m.end() + 12].lower()
+    if re.match(
+        r"\s*(?:party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
+        r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume)\b",
+        after,
+    ):
         return None  # "our Christmas party on Fri" is not about Christmas day
     if name.startswith("easter"):
         return None  # movable feast: computed nowhere else, left out rather than guessed
@@ -693,7 +958,9 @@ def _holiday(m: re.Match, ctx: Context) -> Found | None:
     return _with_pod(m, ctx, date(year, month, day), m.end())
 
 
-OFFSET_DIRECTIONS = r"ago|earlier|later|before|after|from\s+now|hence|back|prior|since|in\s+the\s+past"
+OFFSET_DIRECTIONS = (
+    r"ago|earlier|later|before|after|from\s+now|hence|back|prior|since|in\s+the\s+past"
+)
 
 
 @rule(
@@ -720,17 +987,27 @@ def _offset(m: re.Match, ctx: Context) -> Found | None:
         granularity = "day"
     value = norm.value_at_granularity(moment, granularity)
     kind = "day" if granularity == "day" else ""
-    return Found(m.start(), m.end(), "TIME" if unit in norm.TIME_UNITS else "DATE", value, mod=mod, kind=kind)
+    return Found(
+        m.start(), m.end(), "TIME" if unit in norm.TIME_UNITS else "DATE", value, mod=mod, kind=kind
+    )
 
 
 def _approx_mod(word: str | None) -> str | None:
     if not word:
         return None
     word = word.lower()
-    return {"more than": "MORE_THAN", "over": "MORE_THAN", "less than": "LESS_THAN",
-            "under": "LESS_THAN", "nearly": "LESS_THAN", "almost": "LESS_THAN",
-            "at least": "EQUAL_OR_MORE", "at most": "EQUAL_OR_LESS", "up to": "EQUAL_OR_LESS",
-            "exactly": "EXACT"}.get(word, "APPROX")
+    return {
+        "more than": "MORE_THAN",
+        "over": "MORE_THAN",
+        "less than": "LESS_THAN",
+        "under": "LESS_THAN",
+        "nearly": "LESS_THAN",
+        "almost": "LESS_THAN",
+        "at least": "EQUAL_OR_MORE",
+        "at most": "EQUAL_OR_LESS",
+        "up to": "EQUAL_OR_LESS",
+        "exactly": "EXACT",
+    }.get(word, "APPROX")
 
 
 @rule(
@@ -748,7 +1025,10 @@ def _duration(m: re.Match, ctx: Context) -> Found | None:
         return None
     if num_word in ("some", "many") and not lead and not m["approx"]:
         return None
-    if num_word in ("a", "an") and re.search(r"(?:\d|percent|%|cents?|dollars?|times?)\s*$", ctx.text[max(0, m.start() - 12):m.start()].lower()):
+    if num_word in ("a", "an") and re.search(
+        r"(?:\d|percent|%|cents?|dollars?|times?)\s*$",
+        ctx.text[max(0, m.start() - 12) : m.start()].lower(),
+    ):
         return None  # a rate: "$5 a year", "twice a week"
     if amount is None and num_word not in VAGUE_NUMBERS:
         return None
@@ -756,29 +1036,42 @@ def _duration(m: re.Match, ctx: Context) -> Found | None:
         return None
     if (m["half1"] or m["half2"]) and amount is not None:
         amount += 0.5
-    after = ctx.text[m.end():m.end() + 6].lower()
+    after = ctx.text[m.end() : m.end() + 6].lower()
     if unit in ("second", "minute") and amount is not None and amount > 100:
         return None
     if re.match(r"\s*-?old\b", after):
         return None  # an age ("two-year-old"), not a time expression
-    if num_word in ("a", "an", "one") and unit == "day" and re.search(r"\bone day\b", m.group(0).lower()) and not lead:
+    if (
+        num_word in ("a", "an", "one")
+        and unit == "day"
+        and re.search(r"\bone day\b", m.group(0).lower())
+        and not lead
+    ):
         return Found(m.start(), m.end(), "DATE", "XXXX-XX-XX", vague=True)
     value = norm.duration_value(amount, unit)
     start, approx = m.start(), m["approx"]
-    if approx and approx.lower() == "over" and lead:  # "over the past 20 years": "over" is a preposition
+    if (
+        approx and approx.lower() == "over" and lead
+    ):  # "over the past 20 years": "over" is a preposition
         start, approx = m.start("lead"), None
     return Found(start, m.end(), "DURATION", value, mod=_approx_mod(approx))
 
 
-@rule(r"\b(?:for|over|in|after)\s+(?P<x>(?:many\s+|several\s+|a\s+few\s+)?(?P<unit>years|months|weeks|days|decades|hours|minutes|ages|centuries))\b")
+@rule(
+    r"\b(?:for|over|in|after)\s+(?P<x>(?:many\s+|several\s+|a\s+few\s+)?(?P<unit>years|months|weeks|days|decades|hours|minutes|ages|centuries))\b"
+)
 def _bare_plural_duration(m: re.Match, ctx: Context) -> Found | None:
     unit = m["unit"].lower()
     if unit == "ages":
         return Found(m.start("x"), m.end("x"), "DURATION", "PXY", vague=True)
-    return Found(m.start("x"), m.end("x"), "DURATION", norm.duration_value(None, _unit(unit)), vague=True)
+    return Found(
+        m.start("x"), m.end("x"), "DURATION", norm.duration_value(None, _unit(unit)), vague=True
+    )
 
 
-@rule(rf"\b(?P<x>(?:(?:many|several|a\s+few|few)\s+)?(?P<unit>years|months|weeks|days|decades)\s+ago)\b")
+@rule(
+    r"\b(?P<x>(?:(?:many|several|a\s+few|few)\s+)?(?P<unit>years|months|weeks|days|decades)\s+ago)\b"
+)
 def _vague_ago(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", "PAST_REF", vague=True)
 
@@ -809,13 +1102,16 @@ def _set(m: re.Match, ctx: Context) -> Found | None:
 
 @rule(rf"\b(?P<x>{_alt(SET_ADVERBS)})\b")
 def _set_adverb(m: re.Match, ctx: Context) -> Found | None:
-    before = ctx.text[max(0, m.start() - 8):m.start()].lower()
+    before = ctx.text[max(0, m.start() - 8) : m.start()].lower()
     if re.search(r"\b(?:a|an|the|its|their|his|her|our|my|your|this|that)\s+$", before):
         return None  # an adjective: "a daily newspaper"
     return Found(m.start(), m.end(), "SET", SET_ADVERBS[m["x"].lower()])
 
 
-@rule(rf"\b(?:on\s+|most\s+|all\s+)(?P<x>{WEEKDAY_PLURAL})\b|\b(?P<y>(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays))\b", 0)
+@rule(
+    rf"\b(?:on\s+|most\s+|all\s+)(?P<x>{WEEKDAY_PLURAL})\b|\b(?P<y>(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays))\b",
+    0,
+)
 def _plural_weekday(m: re.Match, ctx: Context) -> Found | None:
     group = "x" if m["x"] else "y"
     word = m[group].lower()
@@ -825,12 +1121,14 @@ def _plural_weekday(m: re.Match, ctx: Context) -> Found | None:
     return Found(m.start(group), m.end(group), "SET", value)
 
 
-@rule(r"\b(?P<x>(?:the\s+)?(?:(?P<mod>early|late)\s+)?(?:weekend|week|month|year)(?:end)?)\b(?!\s*(?:-|of|old))")
+@rule(
+    r"\b(?P<x>(?:the\s+)?(?:(?P<mod>early|late)\s+)?(?:weekend|week|month|year)(?:end)?)\b(?!\s*(?:-|of|old))"
+)
 def _the_unit(m: re.Match, ctx: Context) -> Found | None:
     text = m["x"].lower()
     if not text.startswith("the "):
         return None
-    before = ctx.text[max(0, m.start() - 14):m.start()].lower()
+    before = ctx.text[max(0, m.start() - 14) : m.start()].lower()
     if not re.search(r"\b(?:for|during|over|in|by|at|on|throughout|of|over)\s+$", before):
         return None
     unit = text.split()[-1]
@@ -859,16 +1157,27 @@ def _merge(items: list[Found], text: str) -> list[Found]:
     for item in items:
         if merged:
             prev = merged[-1]
-            gap = text[prev.end:item.start]
+            gap = text[prev.end : item.start]
             kinds = {prev.kind, item.kind}
-            if "clock" in kinds and kinds & {"day", "pod"} and len(kinds) == 2 and MERGE_GAP.fullmatch(gap):
+            if (
+                "clock" in kinds
+                and kinds & {"day", "pod"}
+                and len(kinds) == 2
+                and MERGE_GAP.fullmatch(gap)
+            ):
                 clock, other = (prev, item) if prev.kind == "clock" else (item, prev)
                 hour, minute = clock.clock or (0, 0)
                 if other.part_of_day in ("AF", "EV", "NI") and hour < 12:
                     hour += 12
                 day = other.value[:10]
-                merged[-1] = Found(prev.start, item.end, "TIME", f"{day}T{hour:02d}:{minute:02d}",
-                                   kind="clock", clock=(hour, minute))
+                merged[-1] = Found(
+                    prev.start,
+                    item.end,
+                    "TIME",
+                    f"{day}T{hour:02d}:{minute:02d}",
+                    kind="clock",
+                    clock=(hour, minute),
+                )
                 continue
         merged.append(item)
     return merged
@@ -876,7 +1185,7 @@ def _merge(items: list[Found], text: str) -> list[Found]:
 
 def _phrase_start(text: str, start: int) -> int:
     """Start of the preposition governing an expression that begins at `start`, if any."""
-    match = re.search(r"\b(?P<p>[A-Za-z]+)\s+$", text[max(0, start - 16):start])
+    match = re.search(r"\b(?P<p>[A-Za-z]+)\s+$", text[max(0, start - 16) : start])
     if match and match["p"].lower() in PREPOSITIONS:
         return max(0, start - 16) + match.start("p")
     return start
@@ -905,7 +1214,7 @@ def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeE
             TimeExpression(
                 start=item.start,
                 end=item.end,
-                text=text[item.start:item.end],
+                text=text[item.start : item.end],
                 type=item.type,
                 value=item.value,
                 interval=interval,
@@ -939,4 +1248,4 @@ def normalise_phrase(phrase: str, *, now: datetime) -> TimeExpression | None:
     return only
 
 
-__all__ = ["find_expressions", "normalise_phrase", "parse_number", "PREPOSITIONS"]
+__all__ = ["PREPOSITIONS", "find_expressions", "normalise_phrase", "parse_number"]

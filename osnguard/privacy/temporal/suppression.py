@@ -20,11 +20,12 @@ import json
 import logging
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once, nlp
@@ -36,8 +37,20 @@ PATTERNS_FILE = "temporal.patterns.json"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 # Dependency roles a time phrase must keep: deleting them would break the sentence.
 PROTECTED_DEPS = {
-    "nsubj", "nsubjpass", "csubj", "csubjpass", "dobj", "iobj", "dative", "attr", "oprd",
-    "ROOT", "pobj", "pcomp", "agent", "expl",
+    "nsubj",
+    "nsubjpass",
+    "csubj",
+    "csubjpass",
+    "dobj",
+    "iobj",
+    "dative",
+    "attr",
+    "oprd",
+    "ROOT",
+    "pobj",
+    "pcomp",
+    "agent",
+    "expl",
 }
 MAX_TEXT = 20_000
 
@@ -150,18 +163,26 @@ def phrase_root(doc: Any, first: int, last: int) -> Any | None:
     leaves those out of what is deleted.
     """
     span_ids = set(range(first, last + 1))
-    heads = [t for t in doc[first:last + 1] if t.head.i not in span_ids or t.head.i == t.i]
+    heads = [t for t in doc[first : last + 1] if t.head.i not in span_ids or t.head.i == t.i]
     if len(heads) > 1:
         # "in mid-November": pieces attached side by side to the preposition just before them
         prep = heads[0].head
-        if prep.i == first - 1 and prep.pos_ in ("ADP", "SCONJ") and all(h.head.i == prep.i for h in heads) \
-                and {t.i for t in prep.subtree} == span_ids | {prep.i}:
+        if (
+            prep.i == first - 1
+            and prep.pos_ in ("ADP", "SCONJ")
+            and all(h.head.i == prep.i for h in heads)
+            and {t.i for t in prep.subtree} == span_ids | {prep.i}
+        ):
             return prep
         return None
     root = heads[0]
     if {t.i for t in phrase_tokens(root, span_ids)} - _left_modifiers(root, span_ids) != span_ids:
         return None
-    if root.dep_ == "pobj" and root.head.dep_ in ("prep", "advmod", "mark") and root.head.pos_ in ("ADP", "SCONJ"):
+    if (
+        root.dep_ == "pobj"
+        and root.head.dep_ in ("prep", "advmod", "mark")
+        and root.head.pos_ in ("ADP", "SCONJ")
+    ):
         prep = root.head
         if prep.i == first - 1 and all(c.i == root.i for c in prep.children):
             return prep
@@ -176,7 +197,9 @@ def _left_modifiers(root: Any, span_ids: set[int]) -> set[int]:
     return {
         t.i
         for child in root.lefts
-        if child.i not in span_ids and child.dep_ in LEFT_MODIFIER_DEPS and child.i == min(span_ids) - 1
+        if child.i not in span_ids
+        and child.dep_ in LEFT_MODIFIER_DEPS
+        and child.i == min(span_ids) - 1
         for t in child.subtree
     }
 
@@ -222,7 +245,7 @@ def _constituents(doc: Any, first: int, last: int) -> list[tuple[int, int]]:
     ("6am this morning" -> "6am", "this morning" when the parser attaches them apart)."""
     span_ids = set(range(first, last + 1))
     groups: dict[int, list[int]] = {}
-    for token in doc[first:last + 1]:
+    for token in doc[first : last + 1]:
         top = token
         while top.head.i in span_ids and top.head.i != top.i:
             top = top.head
@@ -270,13 +293,17 @@ def phrase_patterns(doc: Any, spans: Iterable[tuple[int, int, str]]) -> list[Phr
             span_ids = set(range(first, last + 1))
             kind = tags.get(first, "DATE")
             inside = span_ids | {root.i}
-            if root.i >= first:  # adverbs such as "earlier" in "earlier this month" go with the phrase
+            if (
+                root.i >= first
+            ):  # adverbs such as "earlier" in "earlier this month" go with the phrase
                 for i in _left_modifiers(root, span_ids):
                     inside.add(i)
                     tags.setdefault(i, kind)
             tokens = [t for t in phrase_tokens(root, span_ids) if t.i in inside]
             heads = [c for c in root.children if c.i in span_ids]
-            if root.i < first and len(heads) > 1:  # "in mid-November": a preposition + a time phrase
+            if (
+                root.i < first and len(heads) > 1
+            ):  # "in mid-November": a preposition + a time phrase
                 pattern = f"({root.dep_}:{root.pos_}/ANY> (pobj/{kind}))"
             else:
                 pattern = pattern_of(root, tags, inside)
@@ -304,9 +331,17 @@ def patterns_json() -> str:
     documents = tbaq_documents()
     counts = learn_patterns(documents)
     log.info("temporal suppression: %d patterns", len(counts))
-    return json.dumps(
-        {"source": "timeml/tbaq", "documents": len(documents), "patterns": dict(counts.most_common())}, indent=1
-    ) + "\n"
+    return (
+        json.dumps(
+            {
+                "source": "timeml/tbaq",
+                "documents": len(documents),
+                "patterns": dict(counts.most_common()),
+            },
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 @load_once
@@ -336,7 +371,9 @@ def suppress(
     if not isinstance(text, str):
         raise ValueError("text must be a string")
     if len(text) > MAX_TEXT:
-        raise ValueError(f"text is too long to suppress time phrases in (over {MAX_TEXT} characters)")
+        raise ValueError(
+            f"text is too long to suppress time phrases in (over {MAX_TEXT} characters)"
+        )
     if not text.strip():
         return SuppressionResult(text)
     patterns = learned_patterns() if patterns is None else patterns
@@ -383,7 +420,9 @@ def suppress(
             b = match.tokens[-1].idx + len(match.tokens[-1].text)
             removed.append(normalised.original_span(a, b))
     replaced = [r for r in replaced if r is not None]
-    return SuppressionResult(_rebuild(text, removed, replaced), sorted(removed + [r[:2] for r in replaced]), kept)
+    return SuppressionResult(
+        _rebuild(text, removed, replaced), sorted(removed + [r[:2] for r in replaced]), kept
+    )
 
 
 def _possessive(doc, match, normalised, text) -> tuple[int, int, str]:
@@ -411,14 +450,22 @@ def _parse(text: str) -> Any:
 
 
 def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
-    role = "subject" if "subj" in dep or dep == "expl" else "object" if dep != "ROOT" else "whole sentence"
+    role = (
+        "subject"
+        if "subj" in dep or dep == "expl"
+        else "object"
+        if dep != "ROOT"
+        else "whole sentence"
+    )
     phrase = text[start:end]
     reason = f"it is the {role} of its sentence, so deleting it would break the sentence"
     if now is None:
         return KeptPhrase(start, end, phrase, reason)
     from osnguard.privacy.temporal.generalization import generalize
 
-    expression = next((e for e in found if normalised.original_span(e.start, e.end) == (start, end)), None)
+    expression = next(
+        (e for e in found if normalised.original_span(e.start, e.end) == (start, end)), None
+    )
     candidates = generalize(expression, now=now, source_text=normalised.text) if expression else []
     if not candidates:
         return KeptPhrase(start, end, phrase, reason + "; no generalization covers it")
@@ -427,7 +474,9 @@ def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
     return KeptPhrase(start, end, phrase, reason + "; generalized instead", best)
 
 
-def _rebuild(text: str, removed: list[tuple[int, int]], replaced: list[tuple[int, int, str]] = ()) -> str:
+def _rebuild(
+    text: str, removed: list[tuple[int, int]], replaced: list[tuple[int, int, str]] = ()
+) -> str:
     """The original text without the removed spans (and with replacements), tidied."""
     result = text
     for start, end, word in sorted(replaced, reverse=True):
@@ -438,7 +487,9 @@ def _rebuild(text: str, removed: list[tuple[int, int]], replaced: list[tuple[int
     for start, end in sorted(removed, reverse=True):
         before, after = result[:start], result[end:]
         opening = re.search(r"(?:^|[.!?]\s+)(?:but|and|so|yet|or|then|still)\s*$", before, re.I)
-        if re.match(r"\s*,", after) and (not before.strip() or re.search(r"[,.;:!?]\s*$", before) or opening):
+        if re.match(r"\s*,", after) and (
+            not before.strip() or re.search(r"[,.;:!?]\s*$", before) or opening
+        ):
             after = re.sub(r"^\s*,", "", after)  # "Tomorrow, I ..." -> "I ..."
         elif re.search(r",\s*$", before) and re.match(r"\s*[.;:!?]|\s*$", after):
             before = re.sub(r",\s*$", "", before)  # "..., at noon." -> "..."

@@ -7,10 +7,15 @@ from osnguard.privacy.evaluation.naturalness import best_threshold, load_labelle
 
 
 def test_ppdp_tags_become_phrases_of_the_clean_text() -> None:
-    text, spans = tagged_phrases("I live in New/QIREGION York/QIREGION, my wife/QIMARITAL is a business_owner/QIJOB.")
+    text, spans = tagged_phrases(
+        "I live in New/QIREGION York/QIREGION, my wife/QIMARITAL is a business_owner/QIJOB."
+    )
     assert text == "I live in New York, my wife is a business owner."
     assert [(text[s:e], tag) for s, e, tag in spans] == [
-        ("New York", "QIREGION"), ("wife", "QIMARITAL"), ("business owner", "QIJOB")]
+        ("New York", "QIREGION"),
+        ("wife", "QIMARITAL"),
+        ("business owner", "QIJOB"),
+    ]
 
 
 def test_best_threshold_separates_when_it_can() -> None:
@@ -24,4 +29,4 @@ def test_labelled_set_is_balanced_with_two_halves() -> None:
     assert sum(r["label"] for r in rows) == 800
     assert {r["split"] for r in rows} == {"dev", "test"}
     for row in rows[:50]:
-        assert row["sentence"][row["start"]:row["end"]] == row["original"]
+        assert row["sentence"][row["start"] : row["end"]] == row["original"]

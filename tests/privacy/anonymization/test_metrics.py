@@ -18,13 +18,25 @@ from osnguard.privacy.anonymization.metrics import (
 from osnguard.privacy.anonymization.schemas import Chain, Level
 
 # The seed's Fig. 4.1 schemas with its YAGO populations.
-HARVARD = [("Harvard University", 21_000), ("Cambridge", 105_162), ("Massachusetts", 6_646_000),
-           ("New England", 14_444_865), ("United States", 317_672_000)]
-TOKYO = [("Tokyo", 13_230_000), ("Honshu", 103_000_000), ("Japan", 127_600_000), ("Asia", 4_299_000_000)]
+HARVARD = [
+    ("Harvard University", 21_000),
+    ("Cambridge", 105_162),
+    ("Massachusetts", 6_646_000),
+    ("New England", 14_444_865),
+    ("United States", 317_672_000),
+]
+TOKYO = [
+    ("Tokyo", 13_230_000),
+    ("Honshu", 103_000_000),
+    ("Japan", 127_600_000),
+    ("Asia", 4_299_000_000),
+]
 
 
 def seed_chain(rungs: list[tuple[str, int | None]]) -> Chain:
-    return Chain(rungs[0][0], "place", [Level(t, i, p, None, "seed") for i, (t, p) in enumerate(rungs)])
+    return Chain(
+        rungs[0][0], "place", [Level(t, i, p, None, "seed") for i, (t, p) in enumerate(rungs)]
+    )
 
 
 def item(rungs: list[tuple[str, int | None]], degree: int) -> Generalized:
@@ -63,8 +75,10 @@ def test_table_4_1_values(harvard: int, tokyo: int, sam: int, pre: float, dis: f
 
 
 def test_table_4_1_ordering_by_distribution() -> None:
-    combos = sorted(itertools.product(range(len(HARVARD)), range(len(TOKYO))),
-                    key=lambda c: distribution([item(HARVARD, c[0]), item(TOKYO, c[1])]))
+    combos = sorted(
+        itertools.product(range(len(HARVARD)), range(len(TOKYO))),
+        key=lambda c: distribution([item(HARVARD, c[0]), item(TOKYO, c[1])]),
+    )
     assert combos[:7] == [(h, t) for h, t, *_ in TABLE_4_1]
 
 
@@ -75,8 +89,14 @@ def test_info_loss_uses_precision_without_population() -> None:
 
 
 def test_chain_losses_never_decrease_along_a_chain() -> None:
-    chain = seed_chain([("Cambridge", 105_162), ("Massachusetts", None), ("United States", 317_672_000),
-                        ("North America", 580_000_000)])
+    chain = seed_chain(
+        [
+            ("Cambridge", 105_162),
+            ("Massachusetts", None),
+            ("United States", 317_672_000),
+            ("North America", 580_000_000),
+        ]
+    )
     losses = chain_losses(chain)
     assert losses == sorted(losses)
     assert losses[-1] == pytest.approx(1.0)

@@ -6,8 +6,10 @@ import pytest
 
 from osnguard.privacy.anonymization import naturalness as nat
 
-DEMO = ("My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
-        "I studied at Harvard University for three years as a computer science major.")
+DEMO = (
+    "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
+    "I studied at Harvard University for three years as a computer science major."
+)
 
 
 def fre(old: str, new: str) -> float:
@@ -17,13 +19,27 @@ def fre(old: str, new: str) -> float:
 
 def test_words_are_spoken_lower_case_forms() -> None:
     assert nat.words("In 1998 I paid $25, it's fine") == [
-        "in", "nineteen", "ninety", "eight", "i", "paid", "twenty", "five", "it's", "fine"]
+        "in",
+        "nineteen",
+        "ninety",
+        "eight",
+        "i",
+        "paid",
+        "twenty",
+        "five",
+        "it's",
+        "fine",
+    ]
 
 
 def test_single_word_fre_sums_the_fourteen_windows_of_eq_4_7() -> None:
     tokens = nat.words("i studied at harvard university for three years as a computer")
     idx = tokens.index("three")
-    expected = sum(nat.ln_fr(tuple(tokens[p:p + n])) for n in range(2, 6) for p in range(idx - n + 1, idx + 1))
+    expected = sum(
+        nat.ln_fr(tuple(tokens[p : p + n]))
+        for n in range(2, 6)
+        for p in range(idx - n + 1, idx + 1)
+    )
     assert nat.fre(tokens, idx) == pytest.approx(expected)
 
 
@@ -39,7 +55,10 @@ def test_natural_replacements_outscore_broken_ones() -> None:
 
 
 def test_substitution_check_for_fingerprinting() -> None:
-    left, right = ["i", "studied", "at", "harvard", "university", "for"], ["years", "as", "a", "computer"]
+    left, right = (
+        ["i", "studied", "at", "harvard", "university", "for"],
+        ["years", "as", "a", "computer"],
+    )
     assert nat.substitution_is_natural(left, "three", "3", right)
     assert not nat.substitution_is_natural(left, "three", "went", right)
 

@@ -7,8 +7,10 @@ import pytest
 from osnguard.privacy.anonymization.schemas import generalization_chain
 from osnguard.privacy.types import Phrase, Profile
 
-DEMO = ("My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
-        "I studied at Harvard University for three years as a computer science major.")
+DEMO = (
+    "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
+    "I studied at Harvard University for three years as a computer science major."
+)
 
 
 def phrase(text: str, category: str, context: str = DEMO) -> Phrase:
@@ -16,9 +18,12 @@ def phrase(text: str, category: str, context: str = DEMO) -> Phrase:
     return Phrase(start, start + len(text), text, category, "test", 1.0)
 
 
-def chain_texts(text: str, category: str, context: str = DEMO, profile: Profile | None = None) -> list[str]:
-    chain = generalization_chain(phrase(text, category, context), context_text=context,
-                                 profile=profile or Profile())
+def chain_texts(
+    text: str, category: str, context: str = DEMO, profile: Profile | None = None
+) -> list[str]:
+    chain = generalization_chain(
+        phrase(text, category, context), context_text=context, profile=profile or Profile()
+    )
     return [level.text for level in chain.levels]
 
 
@@ -33,13 +38,21 @@ def test_city_generalizes_to_country_and_continent_with_populations() -> None:
 
 def test_harvard_goes_through_its_type_and_place() -> None:
     assert chain_texts("Harvard University", "education") == [
-        "Harvard University", "a university in Cambridge", "a university in Massachusetts",
-        "a university in the United States", "a university"]
+        "Harvard University",
+        "a university in Cambridge",
+        "a university in Massachusetts",
+        "a university in the United States",
+        "a university",
+    ]
 
 
 def test_organisation_from_its_name_and_place() -> None:
     assert chain_texts("Tokyo University", "education") == [
-        "Tokyo University", "a university in Tokyo", "a university in Japan", "a university"]
+        "Tokyo University",
+        "a university in Tokyo",
+        "a university in Japan",
+        "a university",
+    ]
     assert chain_texts("Mercy Hospital", "work", "I work at Mercy Hospital.")[-1] == "a hospital"
 
 
@@ -47,28 +60,43 @@ def test_nouns_climb_wordnet_to_a_natural_top() -> None:
     assert chain_texts("nurse", "work", "I am a nurse.")[-1] == "person"
     assert chain_texts("sushi", "interests")[-1] == "food"
     # The context picks the field-of-study sense of "major", not the officer.
-    assert chain_texts("computer science major", "education") == ["computer science major", "student", "person"]
+    assert chain_texts("computer science major", "education") == [
+        "computer science major",
+        "student",
+        "person",
+    ]
     assert chain_texts("students", "education", "The students came.")[1] == "people"
 
 
 def test_ambiguous_place_resolved_by_profile_and_context() -> None:
     harvard = Profile.from_dict({"education": ["Harvard University"]})
-    chain = generalization_chain(phrase("Cambridge", "location", "I live in Cambridge."),
-                                 context_text="I live in Cambridge.", profile=harvard)
+    chain = generalization_chain(
+        phrase("Cambridge", "location", "I live in Cambridge."),
+        context_text="I live in Cambridge.",
+        profile=harvard,
+    )
     assert chain.levels[1].text == "Massachusetts"
     assert len(chain.readings) >= 3
-    plain = generalization_chain(phrase("Cambridge", "location", "I live in Cambridge."),
-                                 context_text="I live in Cambridge.", profile=Profile())
+    plain = generalization_chain(
+        phrase("Cambridge", "location", "I live in Cambridge."),
+        context_text="I live in Cambridge.",
+        profile=Profile(),
+    )
     assert plain.levels[1].text == "England"
     # The user can pick another reading.
-    other = generalization_chain(phrase("Cambridge", "location", "I live in Cambridge."),
-                                 context_text="I live in Cambridge.", profile=harvard,
-                                 reading=plain.reading)
+    other = generalization_chain(
+        phrase("Cambridge", "location", "I live in Cambridge."),
+        context_text="I live in Cambridge.",
+        profile=harvard,
+        reading=plain.reading,
+    )
     assert other.levels[1].text == "England"
 
 
 def test_unknown_phrase_is_its_only_level_and_suppressible() -> None:
-    chain = generalization_chain(phrase("Xyzzqq", "identity", "Xyzzqq"), context_text="Xyzzqq", profile=Profile())
+    chain = generalization_chain(
+        phrase("Xyzzqq", "identity", "Xyzzqq"), context_text="Xyzzqq", profile=Profile()
+    )
     assert [lv.text for lv in chain.levels] == ["Xyzzqq"] and chain.suppressible
 
 
@@ -76,8 +104,12 @@ def test_bad_input_is_a_clear_error() -> None:
     with pytest.raises(ValueError):
         generalization_chain(phrase("   ", "location", "   "), context_text="", profile=Profile())
     with pytest.raises(ValueError):
-        generalization_chain(phrase("Cambridge", "location", "Cambridge"), context_text="Cambridge",
-                             profile=Profile(), reading="city:0")
+        generalization_chain(
+            phrase("Cambridge", "location", "Cambridge"),
+            context_text="Cambridge",
+            profile=Profile(),
+            reading="city:0",
+        )
 
 
 def test_informal_spellings_are_looked_up_under_their_standard_form() -> None:

@@ -8,7 +8,12 @@ from osnguard.privacy.fingerprinting.codes import Avoid, best_code, min_distance
 
 
 def test_distance_three_when_capacity_allows():
-    for sizes, count in [([2] * 9, 30), ([2, 2, 4, 2, 2, 2, 2, 2], 30), ([3] * 12, 1000), ([2] * 30, 1000)]:
+    for sizes, count in [
+        ([2] * 9, 30),
+        ([2, 2, 4, 2, 2, 2, 2, 2], 30),
+        ([3] * 12, 1000),
+        ([2] * 30, 1000),
+    ]:
         code = best_code(sizes, count, 3, "seed")
         assert code is not None and len(code) == count
         assert code.distance >= 3 and min_distance(code.words) >= 3
@@ -32,7 +37,9 @@ def test_deterministic():
 
 def test_avoid_keeps_the_distance_to_earlier_words():
     first = best_code([2] * 10, 20, 3, "a")
-    avoid = Avoid(first.words, np.full(len(first.words), 1))  # other group already differs in 1 place
+    avoid = Avoid(
+        first.words, np.full(len(first.words), 1)
+    )  # other group already differs in 1 place
     second = best_code([2] * 10, 20, 3, "b", avoid)
     dist = (second.words[:, None, :] != first.words[None, :, :]).sum(axis=2)
     assert dist.min() >= 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from osnguard.privacy.fingerprinting import accept_all, fingerprint_group, find_slots, render
+from osnguard.privacy.fingerprinting import accept_all, find_slots, fingerprint_group, render
 from osnguard.privacy.types import Choice
 
 LONG = (
@@ -45,7 +45,9 @@ def test_generalized_phrases_are_kept_and_shifted(check):
         Choice(0, "generalization", "Tokyo", "Japan", text.index("Japan"), text.index("Japan") + 5),
         Choice(1, "generalization", "Osaka", "Asia", text.index("Asia"), text.index("Asia") + 4),
     ]
-    group = fingerprint_group(text, [f"f{i}" for i in range(8)], base_choices=base, slot_base=2, check=check)
+    group = fingerprint_group(
+        text, [f"f{i}" for i in range(8)], base_choices=base, slot_base=2, check=check
+    )
     for version in group.versions:
         assert_offsets(version)
         kinds = {c.slot: c for c in version.choices}

@@ -17,12 +17,20 @@ from osnguard.privacy.types import Choice
 
 def test_organisation_in_a_place_has_same_level_wordings():
     assert variants("a university in Tokyo") == [
-        "a Tokyo university", "one of the universities in Tokyo", "a college in Tokyo",
+        "a Tokyo university",
+        "one of the universities in Tokyo",
+        "a college in Tokyo",
     ]
     us = variants("a university in the United States")
-    assert "an American university" in us and "a US university" in us and "a university in the US" in us
+    assert (
+        "an American university" in us
+        and "a US university" in us
+        and "a university in the US" in us
+    )
     assert "a college" in variants("a university")
-    assert variants("A hospital in Japan")[0] == "A Japanese hospital"  # sentence start keeps its capital
+    assert (
+        variants("A hospital in Japan")[0] == "A Japanese hospital"
+    )  # sentence start keeps its capital
 
 
 def test_places_and_times():
@@ -48,7 +56,9 @@ def test_wording_slots_cover_only_generalized_phrases():
     start = text.index("a university in Tokyo")
     choices = [
         Choice(0, "generalization", "Tokyo University", "a university in Tokyo", start, start + 21),
-        Choice(1, "generalization", "Japan", "Japan", text.index("Japan"), text.index("Japan") + 5),  # as written
+        Choice(
+            1, "generalization", "Japan", "Japan", text.index("Japan"), text.index("Japan") + 5
+        ),  # as written
     ]
     slots = wording_slots(text, choices, check=accept_all)
     assert len(slots) == 1
@@ -86,14 +96,29 @@ def test_avoid_by_costs_keeps_a_new_code_away_from_earlier_versions():
 def test_fingerprint_group_spreads_friends_over_wordings():
     text = "I studied at a university in Cambridge and I loved it."
     start = text.index("a university in Cambridge")
-    base = [Choice(4, "generalization", "Harvard University", "a university in Cambridge", start, start + 25)]
+    base = [
+        Choice(
+            4,
+            "generalization",
+            "Harvard University",
+            "a university in Cambridge",
+            start,
+            start + 25,
+        )
+    ]
     slots = wording_slots(text, base, check=accept_all)
-    group = fingerprint_group(text, ["a", "b", "c"], base_choices=base, slots=slots, check=accept_all)
+    group = fingerprint_group(
+        text, ["a", "b", "c"], base_choices=base, slots=slots, check=accept_all
+    )
     assert len({v.text for v in group.versions}) == 3
     assert group.min_distance == 3  # three wordings pairwise 3 edits apart
     for version in group.versions:
         phrase = [c for c in version.choices if c.slot == 4]
-        assert len(phrase) == 1 and phrase[0].kind == "generalization" and phrase[0].original == "Harvard University"
+        assert (
+            len(phrase) == 1
+            and phrase[0].kind == "generalization"
+            and phrase[0].original == "Harvard University"
+        )
         assert version.text[phrase[0].start : phrase[0].end] == phrase[0].text
     assert slot_tables(slots)[0].max() == 3
 
@@ -135,10 +160,14 @@ def test_slang_is_written_out_but_mentions_links_and_apostrophe_only_forms_are_n
     from osnguard.privacy.fingerprinting.realisations import slang_slots
 
     text = "u gonna come? pls tell @ur_pal via http://x.co/u, idk. dont worry"
-    found = {s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))}
+    found = {
+        s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))
+    }
     assert found["u"] == ["you"] and found["gonna"] == ["going to"] and found["pls"] == ["please"]
     assert found["idk"] == ["I don't know"]
-    assert "ur" not in found and "dont" not in found  # "your" or "you're"; an apostrophe-only difference
+    assert (
+        "ur" not in found and "dont" not in found
+    )  # "your" or "you're"; an apostrophe-only difference
     assert list(found) == ["u", "gonna", "pls", "idk"]
 
 
@@ -154,18 +183,29 @@ def test_so_bad_is_left_alone_even_after_be():
 
 @pytest.mark.parametrize(
     "text, expected",
-    [("It is cool what ur doing.", "you're"), ("look at ur arms", "your"), ("ur not coming?", "you're"),
-     ("ur new car is nice", "your"), ("ur every move", None)],
+    [
+        ("It is cool what ur doing.", "you're"),
+        ("look at ur arms", "your"),
+        ("ur not coming?", "you're"),
+        ("ur new car is nice", "your"),
+        ("ur every move", None),
+    ],
 )
 def test_ur_is_read_from_the_next_word(text, expected):
     from osnguard.privacy.fingerprinting.realisations import slang_slots
 
-    found = {s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))}
+    found = {
+        s.original: [a.text for a in s.alternatives[1:]] for s in slang_slots(resources.nlp()(text))
+    }
     assert found.get("ur") == ([expected] if expected else None)
 
 
 def test_a_wording_never_echoes_the_private_name():
     # "a Tokyo university" for Tokyo University would all but name it again
-    assert "a Tokyo university" not in variants("a university in Tokyo", original="Tokyo University")
-    assert "a Cambridge university" in variants("a university in Cambridge", original="Harvard University")
+    assert "a Tokyo university" not in variants(
+        "a university in Tokyo", original="Tokyo University"
+    )
+    assert "a Cambridge university" in variants(
+        "a university in Cambridge", original="Harvard University"
+    )
     assert "a Japanese university" in variants("a university in Japan", original="Tokyo University")

@@ -10,7 +10,9 @@ import pytest
 from osnguard.privacy.cli import main
 
 
-def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: bytes, *args: str) -> list[dict]:
+def run_cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: bytes, *args: str
+) -> list[dict]:
     stream = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     monkeypatch.setattr("sys.stdin", stream)
     assert main(["identify", *args]) == 0

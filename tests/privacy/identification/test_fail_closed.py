@@ -62,7 +62,11 @@ def assert_unchecked(result, part: str, kind: str) -> CheckFailure:
 
 
 def test_a_working_engine_checks_the_message() -> None:
-    for text in (PRIVATE, NOT_PRIVATE, "Je suis allé à Paris avec ma femme, écris-moi à jean@example.fr"):
+    for text in (
+        PRIVATE,
+        NOT_PRIVATE,
+        "Je suis allé à Paris avec ma femme, écris-moi à jean@example.fr",
+    ):
         result = identify(text, now=NOW)
         assert result.checked and result.failures == [] and result.private is not None
         assert result.to_dict()["checked"] is True and result.to_dict()["failures"] == []
@@ -104,11 +108,13 @@ def test_the_classifier_failing_makes_the_message_unchecked(monkeypatch) -> None
     monkeypatch.setattr(classifier, "probability", _raise(ValueError("bad vocabulary")))
     for text in (PRIVATE, NOT_PRIVATE):
         failure = assert_unchecked(identify(text, now=NOW), "classifier", "error")
-        assert "ValueError: bad vocabulary" == failure.detail
+        assert failure.detail == "ValueError: bad vocabulary"
 
 
 @pytest.mark.parametrize("module, part", [(classifier, "classifier"), (tagger, "tagger")])
-def test_a_missing_or_stale_model_is_reported_with_its_rebuild_command(monkeypatch, module, part) -> None:
+def test_a_missing_or_stale_model_is_reported_with_its_rebuild_command(
+    monkeypatch, module, part
+) -> None:
     monkeypatch.setattr(module, "model", _raise(resources.ResourceMissing(MISSING_MODEL)))
     for text in (PRIVATE, NOT_PRIVATE):
         failure = assert_unchecked(identify(text, now=NOW), part, "missing")
@@ -118,7 +124,9 @@ def test_a_missing_or_stale_model_is_reported_with_its_rebuild_command(monkeypat
 
 def test_spacy_missing_stops_the_english_detectors_and_says_so(monkeypatch) -> None:
     resources.parse.cache_clear()
-    monkeypatch.setattr(resources, "nlp", _raise(resources.ResourceMissing("spaCy model 'x' is not installed")))
+    monkeypatch.setattr(
+        resources, "nlp", _raise(resources.ResourceMissing("spaCy model 'x' is not installed"))
+    )
     result = identify(PRIVATE, now=NOW)
     failure = assert_unchecked(result, "spacy", "missing")
     assert [f.detector for f in result.failures] == ["spacy"]  # its detectors are not listed again
@@ -134,7 +142,9 @@ def test_spacy_failing_on_one_message_is_unchecked(monkeypatch) -> None:
 
 
 def test_wordnet_missing_makes_the_message_unchecked(monkeypatch) -> None:
-    monkeypatch.setattr(resources, "wordnet", _raise(resources.ResourceMissing("WordNet not found in /x")))
+    monkeypatch.setattr(
+        resources, "wordnet", _raise(resources.ResourceMissing("WordNet not found in /x"))
+    )
     for text in (PRIVATE, NOT_PRIVATE):
         result = identify(text, now=NOW)
         failure = assert_unchecked(result, "wordnet", "missing")
@@ -142,11 +152,15 @@ def test_wordnet_missing_makes_the_message_unchecked(monkeypatch) -> None:
         assert "WordNet not found" in failure.detail
 
 
-def test_the_tagger_raises_without_wordnet_instead_of_changing_its_features(monkeypatch, make_context) -> None:
+def test_the_tagger_raises_without_wordnet_instead_of_changing_its_features(
+    monkeypatch, make_context
+) -> None:
     context = make_context("My sister is a nurse in Boston")
     assert tagger.detect(context)  # works with WordNet
     tagger._lexname.cache_clear()
-    monkeypatch.setattr(resources, "wordnet", _raise(resources.ResourceMissing("WordNet not found in /x")))
+    monkeypatch.setattr(
+        resources, "wordnet", _raise(resources.ResourceMissing("WordNet not found in /x"))
+    )
     with pytest.raises(resources.ResourceMissing):
         tagger.detect(context)
     with pytest.raises(resources.ResourceMissing):
@@ -191,7 +205,9 @@ def test_osnguard_identify_prints_the_failure_and_exits_non_zero(monkeypatch, ca
     assert data["checked"] is False and data["private"] is None
     assert data["failures"][0]["detector"] == "classifier"
     assert "osnguard train classifier" in data["failures"][0]["detail"]
-    lines = "\n".join(json.dumps({"text": t, "now": NOW}) for t in (PRIVATE, NOT_PRIVATE, "")) + "\n"
+    lines = (
+        "\n".join(json.dumps({"text": t, "now": NOW}) for t in (PRIVATE, NOT_PRIVATE, "")) + "\n"
+    )
     status, out, _ = run_cli(monkeypatch, capsys, ["identify"], lines)
     results = [json.loads(line) for line in out.splitlines()]
     assert status == EXIT_UNCHECKED and len(results) == 3  # every line is still answered
@@ -210,7 +226,9 @@ def test_osnguard_anonymize_prints_the_failure_and_exits_non_zero(monkeypatch, c
 
 
 def test_a_detector_bug_is_an_error_and_a_missing_attribute_is_not_installed(monkeypatch) -> None:
-    monkeypatch.setattr(tagger, "detect", _raise(AttributeError("'NoneType' object has no attribute 'sents'")))
+    monkeypatch.setattr(
+        tagger, "detect", _raise(AttributeError("'NoneType' object has no attribute 'sents'"))
+    )
     assert_unchecked(identify(PRIVATE, now=NOW), "tagger", "error")
     monkeypatch.delattr(tagger, "detect")  # the module loads but has no detector
     failure = assert_unchecked(identify(PRIVATE, now=NOW), "tagger", "missing")

@@ -26,7 +26,9 @@ def test_t3_i_live_in_seattle_is_flagged_with_reason(make_context) -> None:
     assert 0 < phrase.confidence <= 1
 
 
-@pytest.mark.parametrize("text", [T1, T2, "I'm not from California", "I want to fly out to Los Angeles"])
+@pytest.mark.parametrize(
+    "text", [T1, T2, "I'm not from California", "I want to fly out to Los Angeles"]
+)
 def test_seed_negative_examples_are_not_flagged(make_context, text: str) -> None:
     assert places(make_context, text) == []
 
@@ -36,14 +38,20 @@ def test_seed_negative_examples_are_not_flagged(make_context, text: str) -> None
     [
         ("When you come ATLANTA, I’ll make sure you meet all of them.", "ATLANTA"),  # thesis §3.2.3
         ("If you're ever in Orlando, I'll buy you a drink", "Orlando"),
-        ("We in Brazil we cannot wait to watch your movie, we are very anxious!", "Brazil"),  # §3.2.4
+        (
+            "We in Brazil we cannot wait to watch your movie, we are very anxious!",
+            "Brazil",
+        ),  # §3.2.4
         ("come visit us in Dallas, we have a spare room", "Dallas"),
         ("My family and I moved to Oakland in June", "Oakland"),
         ("just landed! I'm finally in Denver for the week", "Denver"),
         ("I'm working in Manchester this week so no gym for me", "Manchester"),
         ("im at the airport in Boston waiting for my delayed flight", "Boston"),
         ("i live in seattle lol", "seattle"),  # lower case: NER misses it, the gazetteer does not
-        ("I ran the marathon in Chicago this morning", "Chicago"),  # an event the user takes part in
+        (
+            "I ran the marathon in Chicago this morning",
+            "Chicago",
+        ),  # an event the user takes part in
         ("I'm so happy to be back in Toronto", "Toronto"),
         ("We drove up to Montreal for the jazz festival", "Montreal"),
     ],
@@ -85,7 +93,9 @@ def test_seed_rule_as_published(make_context) -> None:
     assert places(make_context, T1, location_rule.detect_seed) == []
     assert places(make_context, T2, location_rule.detect_seed) == []
     # the error the thesis reports (§3.2.3): the window "I could teleport to South Beach" passes
-    assert places(make_context, "I wish I could teleport to South Beach.", location_rule.detect_seed) == ["South Beach"]
+    assert places(
+        make_context, "I wish I could teleport to South Beach.", location_rule.detect_seed
+    ) == ["South Beach"]
 
 
 @pytest.mark.parametrize("text", ["", "   ", "😀🎉🔥", "שלום, אני גר בתל אביב"])

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from osnguard.privacy.identification.patterns import find, iban_valid, is_personal_detail, luhn_valid
+from osnguard.privacy.identification.patterns import (
+    find,
+    iban_valid,
+    is_personal_detail,
+    luhn_valid,
+)
 
 
 def found(text: str) -> list[tuple[str, str]]:

@@ -3,6 +3,7 @@ robustness to empty, huge, broken, emoji, right-to-left and non-English text."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -16,8 +17,18 @@ PROFILE = {"hometown": ["Tokyo"], "education": ["Harvard University"]}
 NOW = "2024-05-01T09:00:00+00:00"
 
 
-def phrase(start: int, end: int, text: str, detector: str, category: str = "location", conf: float = 0.5, **kw) -> Phrase:
-    return Phrase(start, end, text[start:end], category, f"{detector} says so", conf, [detector], **kw)
+def phrase(
+    start: int,
+    end: int,
+    text: str,
+    detector: str,
+    category: str = "location",
+    conf: float = 0.5,
+    **kw,
+) -> Phrase:
+    return Phrase(
+        start, end, text[start:end], category, f"{detector} says so", conf, [detector], **kw
+    )
 
 
 def assert_offsets(text: str, result) -> None:
@@ -34,7 +45,14 @@ def test_overlapping_findings_merge_keeping_all_detectors_and_reasons() -> None:
         [
             phrase(10, 17, text, "tagger", conf=0.9),
             phrase(10, 17, text, "location_rule", conf=0.8),
-            phrase(24, 28, text, "temporal", "time", interval=("2019-01-01T00:00:00", "2019-12-31T23:59:59")),
+            phrase(
+                24,
+                28,
+                text,
+                "temporal",
+                "time",
+                interval=("2019-01-01T00:00:00", "2019-12-31T23:59:59"),
+            ),
             phrase(24, 28, text, "tagger", "age"),
         ],
         text,
@@ -51,7 +69,11 @@ def test_overlapping_findings_merge_keeping_all_detectors_and_reasons() -> None:
 def test_partial_overlaps_become_their_union_and_touching_spans_stay_apart() -> None:
     text = "Harvard University Boston"
     merged = merge(
-        [phrase(0, 7, text, "tagger"), phrase(0, 18, text, "profile", "education"), phrase(19, 25, text, "tagger")],
+        [
+            phrase(0, 7, text, "tagger"),
+            phrase(0, 18, text, "profile", "education"),
+            phrase(19, 25, text, "tagger"),
+        ],
         text,
     )
     assert [(p.text, p.category, p.detectors) for p in merged] == [
@@ -75,19 +97,38 @@ def test_decision_needs_an_author_for_places_alone() -> None:
 
 def test_handles_alone_do_not_make_a_message_private_even_merged() -> None:
     text = "=@pchere QOT is not loading here"
-    handle = Phrase(1, 8, "@pchere", "identity", "This is a social-network handle: it names an account.", 0.95, ["pattern"])
+    handle = Phrase(
+        1,
+        8,
+        "@pchere",
+        "identity",
+        "This is a social-network handle: it names an account.",
+        0.95,
+        ["pattern"],
+    )
     merged = merge([handle, phrase(0, 8, text, "tagger", "identity")], text)
     assert decide(text, 0.3, merged)[0] is False
     email = "mail a@b.org"
-    found = Phrase(5, 12, "a@b.org", "contact", "This is an e-mail address: anyone can contact you with it.", 0.99, ["pattern"])
-    assert decide(email, 0.1, merge([found, phrase(5, 12, email, "tagger", "identity")], email))[0] is True
+    found = Phrase(
+        5,
+        12,
+        "a@b.org",
+        "contact",
+        "This is an e-mail address: anyone can contact you with it.",
+        0.99,
+        ["pattern"],
+    )
+    assert (
+        decide(email, 0.1, merge([found, phrase(5, 12, email, "tagger", "identity")], email))[0]
+        is True
+    )
 
 
 def test_chunks_cover_the_analysed_prefix_at_word_boundaries() -> None:
     text = ("word " * 1000).strip()
     pieces = chunks(text, size=300, limit=2000)
     assert pieces[0][0] == 0 and pieces[-1][1] >= 1990
-    assert all(a[1] == b[0] for a, b in zip(pieces, pieces[1:]))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(pieces))
     assert all(text[end - 1] == " " for _, end in pieces[:-1])
 
 
@@ -140,7 +181,9 @@ def test_result_is_json_ready() -> None:
     data = identify("Call me on 415-555-2671, I live in Boston", now=NOW).to_dict()
     assert set(data) >= {"private", "score", "language", "phrases", "warnings"}
     json.dumps(data)
-    assert {"start", "end", "text", "category", "detectors", "reason", "confidence"} <= set(data["phrases"][0])
+    assert {"start", "end", "text", "category", "detectors", "reason", "confidence"} <= set(
+        data["phrases"][0]
+    )
 
 
 # --- robustness ------------------------------------------------------------------------------
@@ -153,7 +196,10 @@ def test_empty_text_is_not_private(text: str) -> None:
 
 
 def test_100kb_text_is_capped_with_a_warning_and_patterns_see_all_of_it() -> None:
-    text = "I went to the shops with my sister and we had a nice day. " * 1750 + " mail me at me@example.com"
+    text = (
+        "I went to the shops with my sister and we had a nice day. " * 1750
+        + " mail me at me@example.com"
+    )
     assert len(text) > 100_000
     result = identify(text, now=NOW)
     assert any("first" in w for w in result.warnings)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from osnguard.privacy.identification import profile_link
 
 THESIS_BLOG = (
@@ -15,10 +17,16 @@ def found(make_context, text: str, profile: dict) -> dict[str, object]:
 
 
 def test_thesis_example_gives_tokyo_and_harvard_university(make_context) -> None:
-    phrases = found(make_context, THESIS_BLOG, {"hometown": ["Tokyo"], "education": ["Harvard University"]})
+    phrases = found(
+        make_context, THESIS_BLOG, {"hometown": ["Tokyo"], "education": ["Harvard University"]}
+    )
     assert "Tokyo" in phrases and "Harvard University" in phrases
     tokyo, harvard = phrases["Tokyo"], phrases["Harvard University"]
-    assert (tokyo.category, tokyo.attribute, tokyo.detectors) == ("location", "hometown", ["profile"])
+    assert (tokyo.category, tokyo.attribute, tokyo.detectors) == (
+        "location",
+        "hometown",
+        ["profile"],
+    )
     assert (harvard.category, harvard.attribute) == ("education", "education")
     assert harvard.reason == "Your profile says you studied at Harvard University."
     assert THESIS_BLOG[harvard.start : harvard.end] == "Harvard University"
@@ -27,14 +35,16 @@ def test_thesis_example_gives_tokyo_and_harvard_university(make_context) -> None
 
 def test_a_friend_swapping_in_a_related_phrase_is_still_caught(make_context) -> None:
     text = "Had a blast in Shinjuku last night, then back to Harvard for class"
-    phrases = found(make_context, text, {"hometown": ["Tokyo"], "education": ["Harvard University"]})
+    phrases = found(
+        make_context, text, {"hometown": ["Tokyo"], "education": ["Harvard University"]}
+    )
     assert phrases["Shinjuku"].attribute == "hometown"
     assert "Shinjuku is in Tokyo" in phrases["Shinjuku"].reason
     assert phrases["Harvard"].attribute == "education"
     assert THRESHOLD_OK(phrases["Shinjuku"].confidence)
 
 
-def THRESHOLD_OK(confidence: float) -> bool:  # noqa: N802 - reads like the rule it checks
+def THRESHOLD_OK(confidence: float) -> bool:
     from osnguard.privacy.identification.relatedness import THRESHOLD
 
     return THRESHOLD <= confidence <= 1.0
@@ -46,7 +56,12 @@ def test_unrelated_places_and_generalisations_are_not_linked(make_context) -> No
 
 
 def test_categories_follow_the_profile_attribute(make_context) -> None:
-    profile = {"religion": ["Buddhism"], "languages": ["French"], "work": ["Google"], "sports": ["soccer"]}
+    profile = {
+        "religion": ["Buddhism"],
+        "languages": ["French"],
+        "work": ["Google"],
+        "sports": ["soccer"],
+    }
     phrases = found(make_context, "As a Buddhist I speak French at Google and play soccer", profile)
     assert phrases["Buddhist"].category == "religion"
     assert phrases["French"].category == "language"
@@ -79,7 +94,7 @@ def test_phrases_do_not_overlap_and_offsets_match(make_context) -> None:
     for phrase in phrases:
         assert THESIS_BLOG[phrase.start : phrase.end] == phrase.text
     spans = sorted((p.start, p.end) for p in phrases)
-    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans))
 
 
 def test_common_words_are_not_mistaken_for_a_home_town(make_context) -> None:

@@ -65,7 +65,9 @@ def test_generalisations_are_recognised() -> None:
     assert not relatedness.is_generalisation("Japan", "Tokyo")  # places narrow where you are
 
 
-@pytest.mark.parametrize("bad", [("", "Tokyo"), ("   ", "x"), (None, "Tokyo"), ("x" * 300, "Tokyo")])
+@pytest.mark.parametrize(
+    "bad", [("", "Tokyo"), ("   ", "x"), (None, "Tokyo"), ("x" * 300, "Tokyo")]
+)
 def test_bad_input_gets_a_clear_error(bad) -> None:
     with pytest.raises(ValueError):
         score(*bad)
@@ -89,7 +91,9 @@ def test_unknown_words_get_no_evidence() -> None:
         ("food", "sushi", False),
     ],
 )
-def test_fast_profile_score_agrees_with_the_full_score(phrase: str, value: str, related: bool) -> None:
+def test_fast_profile_score_agrees_with_the_full_score(
+    phrase: str, value: str, related: bool
+) -> None:
     fast = relatedness.profile_score(phrase, value)
     assert (fast.score >= THRESHOLD) == related
     if related:

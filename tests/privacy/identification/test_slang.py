@@ -11,9 +11,15 @@ from osnguard.privacy.identification.slang import dictionary, normalise
     ("typed", "expected"),
     [
         # thesis §3.2.1: the seed's three examples and their normalised forms
-        ("How manyy time I’ll tell that I’m not froom California?", "How many time I'll tell that I'm not from California?"),
+        (
+            "How manyy time I’ll tell that I’m not froom California?",
+            "How many time I'll tell that I'm not from California?",
+        ),
         ("I raelly want to fly out to Los Angeles", "I really want to fly out to Los Angeles"),
-        ("I live in Seattle, do you knoww what station", "I live in Seattle, do you know what station"),
+        (
+            "I live in Seattle, do you knoww what station",
+            "I live in Seattle, do you know what station",
+        ),
         ("im flying 2 Chicago 2morrow w/ u", "I'm flying 2 Chicago tomorrow with you"),
         ("soooo tired", "so tired"),
     ],

@@ -35,9 +35,18 @@ def test_tag_categories_and_reasons() -> None:
 
 def test_merge_joins_same_tag_tokens_and_trims_punctuation() -> None:
     text = "Met Adam Cook, at NYC."
-    tagged = [(0, 3, "NONE", 0.9), (4, 8, "DI", 0.8), (9, 14, "DI", 0.6), (15, 17, "NONE", 0.9), (18, 22, "QIREGION", 0.9)]
+    tagged = [
+        (0, 3, "NONE", 0.9),
+        (4, 8, "DI", 0.8),
+        (9, 14, "DI", 0.6),
+        (15, 17, "NONE", 0.9),
+        (18, 22, "QIREGION", 0.9),
+    ]
     merged = tagger.merge_tags(text, tagged)
-    assert [(text[s:e], tag) for s, e, tag, _ in merged] == [("Adam Cook", "DI"), ("NYC", "QIREGION")]
+    assert [(text[s:e], tag) for s, e, tag, _ in merged] == [
+        ("Adam Cook", "DI"),
+        ("NYC", "QIREGION"),
+    ]
     assert merged[0][3] == pytest.approx(0.7)
 
 

@@ -7,13 +7,21 @@ import pytest
 
 from osnguard.privacy.paraphrase import get_detector
 from osnguard.privacy.paraphrase.detector import Features, fit_model
-from osnguard.privacy.paraphrase.features import FEATURE_GROUPS, feature_names, pair_features, parse_many
+from osnguard.privacy.paraphrase.features import (
+    FEATURE_GROUPS,
+    feature_names,
+    pair_features,
+    parse_many,
+)
 
 PARAPHRASE = (
     "The study is being published today in the journal Science",
     "Their findings were published today in Science.",
 )
-UNRELATED = ("The study is being published today in the journal Science", "I made pancakes for breakfast.")
+UNRELATED = (
+    "The study is being published today in the journal Science",
+    "I made pancakes for breakfast.",
+)
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +50,11 @@ def test_batch_equals_single_and_is_symmetric_enough(detector):
 
 
 def test_empty_and_blank_texts_disclose_nothing(detector):
-    assert detector.probabilities([("", ""), ("  ", PARAPHRASE[0]), (PARAPHRASE[1], "")]) == [0.0, 0.0, 0.0]
+    assert detector.probabilities([("", ""), ("  ", PARAPHRASE[0]), (PARAPHRASE[1], "")]) == [
+        0.0,
+        0.0,
+        0.0,
+    ]
     assert detector.probabilities([]) == []
 
 
@@ -71,10 +83,22 @@ TRAINING_PAIRS = [
     ("She lives in Paris.", "She lives in Paris, France.", True),
     ("The train to Boston was late again.", "Again the Boston train was late.", True),
     ("We finished the project on time.", "The project was finished on time by us.", True),
-    ("The children played in the park all afternoon.", "All afternoon the kids played in the park.", True),
-    ("The company hired two hundred new workers.", "Two hundred new workers were hired by the company.", True),
+    (
+        "The children played in the park all afternoon.",
+        "All afternoon the kids played in the park.",
+        True,
+    ),
+    (
+        "The company hired two hundred new workers.",
+        "Two hundred new workers were hired by the company.",
+        True,
+    ),
     ("My sister is studying medicine in Berlin.", "In Berlin, my sister studies medicine.", True),
-    ("The storm closed every road into town.", "Every road into town was closed by the storm.", True),
+    (
+        "The storm closed every road into town.",
+        "Every road into town was closed by the storm.",
+        True,
+    ),
     ("Interest rates will rise next year.", "The cat sat on the mat.", False),
     ("The museum opens at nine.", "He bought a new car.", False),
     ("My brother plays the violin.", "Shares rose 5 percent.", False),
@@ -88,8 +112,16 @@ TRAINING_PAIRS = [
 ]
 # Never used for fitting: how the fitted model does on pairs it did not see.
 HELD_OUT_PAIRS = [
-    ("The river flooded the village last spring.", "Last spring the village was flooded by the river.", True),
-    ("The doctor told him to rest for a week.", "He was told by the doctor to rest for a week.", True),
+    (
+        "The river flooded the village last spring.",
+        "Last spring the village was flooded by the river.",
+        True,
+    ),
+    (
+        "The doctor told him to rest for a week.",
+        "He was told by the doctor to rest for a week.",
+        True,
+    ),
     ("Our team won the final match.", "The final match was won by our team.", True),
     ("The library lends books for free.", "Books are lent for free by the library.", True),
     ("The river flooded the village last spring.", "My phone battery died during the call.", False),
@@ -103,7 +135,9 @@ def _features(pairs: list[tuple[str, str, bool]], groups: list[str]) -> tuple[Fe
     sentences = parse_many([t for a, b, _ in pairs for t in (a, b)])
     first, second = sentences[0::2], sentences[1::2]
     names = feature_names(groups)
-    hand = np.array([[pair_features(a, b, groups)[n] for n in names] for a, b in zip(first, second)])
+    hand = np.array(
+        [[pair_features(a, b, groups)[n] for n in names] for a, b in zip(first, second)]
+    )
     return Features(first, second, hand, names), np.array([label for *_, label in pairs])
 
 
@@ -112,7 +146,9 @@ def test_fit_model_chooses_c_and_threshold_by_cross_validation():
 
     groups = ["simmat", "length"]
     features, labels = _features(TRAINING_PAIRS, groups)
-    assert len({(a, b) for a, b, _ in TRAINING_PAIRS}) == len(TRAINING_PAIRS)  # no copies across folds
+    assert len({(a, b) for a, b, _ in TRAINING_PAIRS}) == len(
+        TRAINING_PAIRS
+    )  # no copies across folds
     model = fit_model(features, labels, groups=groups, folds=3)
     assert model.groups == groups
     assert model.c in C_GRID and model.threshold in THRESHOLDS
@@ -120,7 +156,9 @@ def test_fit_model_chooses_c_and_threshold_by_cross_validation():
     held, held_labels = _features(HELD_OUT_PAIRS, groups)
     assert ((model.probabilities(held) >= model.threshold) == held_labels).mean() >= 0.75
     # labels that do not follow the features: out-of-fold accuracy stays far from the honest one
-    shuffled = fit_model(features, labels[np.random.default_rng(0).permutation(len(labels))], groups=groups, folds=3)
+    shuffled = fit_model(
+        features, labels[np.random.default_rng(0).permutation(len(labels))], groups=groups, folds=3
+    )
     assert shuffled.cv_accuracy <= 0.7 < model.cv_accuracy
     with pytest.raises(ValueError, match="at least one feature"):
         fit_model(features, labels, names=[])

@@ -6,7 +6,10 @@ import itertools
 
 import pytest
 
-from osnguard.privacy.paraphrase.wordnet_paths import nltk_word_path_similarity, word_path_similarity
+from osnguard.privacy.paraphrase.wordnet_paths import (
+    nltk_word_path_similarity,
+    word_path_similarity,
+)
 
 WORDS = ["study", "finding", "dog", "cat", "run", "walk", "happy", "quickly", "bank", "say",
          "announce", "large", "Tokyo", "xyzzy"]  # fmt: skip

@@ -16,7 +16,7 @@ def test_timeml_text_offsets_and_dct():
     document = parse_timeml(SAMPLE, name="sample")
     assert document.text == "Flu & colds peaked Friday."
     [timex] = document.timexes
-    assert document.text[timex.start:timex.end] == "Friday" == timex.text
+    assert document.text[timex.start : timex.end] == "Friday" == timex.text
     assert (timex.type, timex.value) == ("DATE", "2013-03-22")
     assert document.dct.date() == date(2013, 3, 22)
 
@@ -32,7 +32,7 @@ def test_platinum_gold_offsets_match_the_raw_input():
     assert sum(len(d.timexes) for d in documents) == 138
     for document in documents:
         for timex in document.timexes:
-            assert document.text[timex.start:timex.end] == timex.text
+            assert document.text[timex.start : timex.end] == timex.text
 
 
 def test_tweetime_splits():

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from osnguard.privacy.temporal import detect
 from osnguard.privacy.types import MessageContext, Profile
 
-NOW = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 
 
 def found(text: str, doc=None, language: str = "en"):
@@ -19,9 +19,15 @@ def found(text: str, doc=None, language: str = "en"):
 def test_an_activity_of_the_author_is_flagged_with_interval_and_reason():
     [phrase] = found("I have an important meeting with my supervisor at 10AM.")
     assert phrase.text == "at 10AM"
-    assert phrase.category == "time" and phrase.detectors == ["temporal"] and phrase.timex_type == "TIME"
+    assert (
+        phrase.category == "time"
+        and phrase.detectors == ["temporal"]
+        and phrase.timex_type == "TIME"
+    )
     assert phrase.interval == ("2026-11-22T10:00:00+00:00", "2026-11-22T10:00:00+00:00")
-    assert phrase.reason == "This tells people when you will be doing something (Sun 22 Nov, 10:00)."
+    assert (
+        phrase.reason == "This tells people when you will be doing something (Sun 22 Nov, 10:00)."
+    )
     assert 0 < phrase.confidence <= 1
 
 
@@ -42,7 +48,12 @@ def test_spec_phrases_are_flagged_whole(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["Tokyo was founded in 1603.", "It is rainy tomorrow", "The US election is on Tuesday", "I'm at home now"],
+    [
+        "Tokyo was founded in 1603.",
+        "It is rainy tomorrow",
+        "The US election is on Tuesday",
+        "I'm at home now",
+    ],
 )
 def test_facts_and_vague_references_are_not_flagged(text):
     assert found(text) == []

@@ -6,7 +6,12 @@ from datetime import datetime
 
 import pytest
 
-from osnguard.privacy.temporal import find_expressions, generalization_for_level, generalize, ncp_star
+from osnguard.privacy.temporal import (
+    find_expressions,
+    generalization_for_level,
+    generalize,
+    ncp_star,
+)
 
 NOW = datetime(2026, 11, 22, 9, 0)
 MESSAGE = "I have an important meeting with my supervisor at 10AM."
@@ -31,7 +36,10 @@ def test_ncp_star_of_today_matches_table_4_5():
 
 def test_ncp_star_rejects_bad_intervals():
     with pytest.raises(ValueError):
-        ncp_star((datetime(2026, 1, 2), datetime(2026, 1, 1)), (datetime(2026, 1, 1), datetime(2026, 1, 3)))
+        ncp_star(
+            (datetime(2026, 1, 2), datetime(2026, 1, 1)),
+            (datetime(2026, 1, 1), datetime(2026, 1, 3)),
+        )
     with pytest.raises(ValueError):
         ncp_star(None, (datetime(2026, 1, 1), datetime(2026, 1, 3)))
 
@@ -43,11 +51,19 @@ def test_candidates_cover_the_original_and_grow_more_anonymous():
     assert texts[0] == "this morning"
     assert candidates[0].ncp == pytest.approx(1 / 25_200)
     assert {"today", "this week", "this month", "this year"} <= set(texts)
-    assert texts.index("today") < texts.index("this week") < texts.index("this month") < texts.index("this year")
+    assert (
+        texts.index("today")
+        < texts.index("this week")
+        < texts.index("this month")
+        < texts.index("this year")
+    )
     ncps = [c.ncp for c in candidates]
     assert ncps == sorted(ncps, reverse=True)
     for candidate in candidates:
-        assert candidate.interval[0] <= expression.interval[0] and expression.interval[1] <= candidate.interval[1]
+        assert (
+            candidate.interval[0] <= expression.interval[0]
+            and expression.interval[1] <= candidate.interval[1]
+        )
 
 
 def test_levels_map_from_original_to_suppression():

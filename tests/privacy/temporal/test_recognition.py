@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from osnguard.privacy.temporal import find_expressions
 from osnguard.privacy.temporal.normalisation import value_interval
 
-NOW = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)  # a Sunday morning
+NOW = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)  # a Sunday morning
 
 
 def only(text: str):
@@ -21,9 +21,17 @@ def only(text: str):
 def test_clock_time_is_a_point_today_and_keeps_its_preposition():
     text = "I have an important meeting with my supervisor at 10AM."
     expression = only(text)
-    assert (expression.text, expression.type, expression.value) == ("10AM", "TIME", "2026-11-22T10:00")
+    assert (expression.text, expression.type, expression.value) == (
+        "10AM",
+        "TIME",
+        "2026-11-22T10:00",
+    )
     assert expression.phrase(text) == "at 10AM"
-    assert expression.interval[0] == expression.interval[1] == datetime(2026, 11, 22, 10, 0, tzinfo=timezone.utc)
+    assert (
+        expression.interval[0]
+        == expression.interval[1]
+        == datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
+    )
 
 
 @pytest.mark.parametrize(
@@ -36,7 +44,12 @@ def test_clock_time_is_a_point_today_and_keeps_its_preposition():
         ("I studied at Harvard for three years", "three years", "DURATION", "P3Y"),
         ("I moved here a year and a half ago", "a year and a half ago", "DATE", "2025-05"),
         ("See you at 10am tomorrow", "10am tomorrow", "TIME", "2026-11-23T10:00"),
-        ("We landed at 2:30 p.m. on March 3, 2025", "2:30 p.m. on March 3, 2025", "TIME", "2025-03-03T14:30"),
+        (
+            "We landed at 2:30 p.m. on March 3, 2025",
+            "2:30 p.m. on March 3, 2025",
+            "TIME",
+            "2025-03-03T14:30",
+        ),
         ("I was born in 1990", "1990", "DATE", "1990"),
         ("Back in the '90s", "the '90s", "DATE", "199"),
         ("I work out twice a week", "twice a week", "SET", "P1W"),
@@ -76,7 +89,10 @@ def test_part_of_day_is_reported():
 
 
 def test_intervals_of_calendar_values():
-    assert value_interval("2026-W47") == (datetime(2026, 11, 16), datetime(2026, 11, 22, 23, 59, 59))
+    assert value_interval("2026-W47") == (
+        datetime(2026, 11, 16),
+        datetime(2026, 11, 22, 23, 59, 59),
+    )
     assert value_interval("2026-02") == (datetime(2026, 2, 1), datetime(2026, 2, 28, 23, 59, 59))
     assert value_interval("2026-SU")[0] == datetime(2026, 6, 1)
     assert value_interval("P3Y") is None

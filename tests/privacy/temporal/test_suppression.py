@@ -31,12 +31,20 @@ def test_seed_example_restores_the_original_surface_forms():
         ("I moved here a year and a half ago.", "I moved here."),
         ("We met last Friday at the cafe.", "We met at the cafe."),
         ("I swim every Monday.", "I swim."),
-        ("I studied at Harvard for three years as a computer science major.",
-         "I studied at Harvard as a computer science major."),
+        (
+            "I studied at Harvard for three years as a computer science major.",
+            "I studied at Harvard as a computer science major.",
+        ),
         ("c u 2morrow at the gym", "c u at the gym"),
-        ("The company went public earlier this month, offering shares.", "The company went public, offering shares."),
+        (
+            "The company went public earlier this month, offering shares.",
+            "The company went public, offering shares.",
+        ),
         ("We release the results in mid-November.", "We release the results."),
-        ("Friday's trading volume totaled 132 million shares.", "The trading volume totaled 132 million shares."),
+        (
+            "Friday's trading volume totaled 132 million shares.",
+            "The trading volume totaled 132 million shares.",
+        ),
     ],
 )
 def test_time_phrases_are_deleted_and_the_rest_kept(text, expected):

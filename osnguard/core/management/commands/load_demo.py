@@ -15,7 +15,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--file", type=Path, default=DEMO_FILE, help="demo data file (JSON)")
-        parser.add_argument("--reset", action="store_true", help="delete the demo users first and start over")
+        parser.add_argument(
+            "--reset", action="store_true", help="delete the demo users first and start over"
+        )
 
     def handle(self, *args, file: Path, reset: bool, **options) -> None:
         started = time.monotonic()
@@ -23,8 +25,10 @@ class Command(BaseCommand):
             summary = demo_load(path=file, reset=reset)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(self.style.SUCCESS(
-            f"demo ready in {time.monotonic() - started:.1f}s: {summary.users_created} users, "
-            f"{summary.friendships_created} friendships and {summary.interactions_created} interactions created; "
-            f"adam has {summary.friends_total} friends. Log in as adam / osnguard-demo."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"demo ready in {time.monotonic() - started:.1f}s: {summary.users_created} users, "
+                f"{summary.friendships_created} friendships and {summary.interactions_created} interactions created; "
+                f"adam has {summary.friends_total} friends. Log in as adam / osnguard-demo."
+            )
+        )

@@ -11,7 +11,9 @@ class Command(BaseCommand):
     help = "Check NLP resources, database, migrations and the Celery broker and workers."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--no-workers", action="store_true", help="do not wait for worker pings")
+        parser.add_argument(
+            "--no-workers", action="store_true", help="do not wait for worker pings"
+        )
 
     def handle(self, *args, no_workers: bool = False, **options) -> None:
         checks = run_checks(workers=not no_workers)

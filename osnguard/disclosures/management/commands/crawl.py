@@ -19,7 +19,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("source_id", type=int)
-        parser.add_argument("--queue", action="store_true", help="send to the Celery workers instead")
+        parser.add_argument(
+            "--queue", action="store_true", help="send to the Celery workers instead"
+        )
 
     def handle(self, *args, source_id: int, queue: bool, **options) -> None:
         source = Source.objects.filter(pk=source_id).first()
@@ -31,12 +33,22 @@ class Command(BaseCommand):
             return
         job = CrawlJob.objects.create(source=source)
         outcome = crawl_run(job_id=job.pk)
-        self.stdout.write(f"crawl {job.pk}: fetched {outcome.job.fetched}, {len(outcome.new_document_ids)} new")
+        self.stdout.write(
+            f"crawl {job.pk}: fetched {outcome.job.fetched}, {len(outcome.new_document_ids)} new"
+        )
         for number, document_id in enumerate(outcome.new_document_ids, 1):
             for disclosure in document_detect(document_id=document_id):
-                who = disclosure.suspect.username if disclosure.suspect else disclosure.suspect_group or "undetermined"
-                self.stdout.write(f"  disclosure {disclosure.pk}: message {disclosure.message_id}, suspect {who}")
+                who = (
+                    disclosure.suspect.username
+                    if disclosure.suspect
+                    else disclosure.suspect_group or "undetermined"
+                )
+                self.stdout.write(
+                    f"  disclosure {disclosure.pk}: message {disclosure.message_id}, suspect {who}"
+                )
             self.stdout.write(f"  screened {number}/{len(outcome.new_document_ids)}")
         job.refresh_from_db()
-        self.stdout.write(f"crawl {job.pk}: {job.get_status_display()}, {job.matched} matched"
-                          + (f" — {job.error}" if job.error else ""))
+        self.stdout.write(
+            f"crawl {job.pk}: {job.get_status_display()}, {job.matched} matched"
+            + (f" — {job.error}" if job.error else "")
+        )

@@ -28,8 +28,14 @@ class Command(BaseCommand):
             if owner is None:
                 raise CommandError(f"no user {options['user']!r}")
         try:
-            source = source_create(owner=owner, name=options["name"], kind=options["kind"], url=options["url"],
-                                   hashtag=options["hashtag"], interval_minutes=options["interval"])
+            source = source_create(
+                owner=owner,
+                name=options["name"],
+                kind=options["kind"],
+                url=options["url"],
+                hashtag=options["hashtag"],
+                interval_minutes=options["interval"],
+            )
         except ValidationError as exc:
             raise CommandError("; ".join(exc.messages)) from exc
         self.stdout.write(f"source {source.pk}: {source.name} ({source.get_kind_display()})")
