@@ -4,7 +4,8 @@ what identification could not check (`CheckFailure`, `UncheckedMessage`)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 PROFILE_ATTRIBUTES: tuple[str, ...] = (
@@ -21,40 +22,95 @@ PROFILE_ATTRIBUTES: tuple[str, ...] = (
     "languages",
 )
 
-CATEGORIES: tuple[str, ...] = (
-    "location",
-    "education",
-    "work",
-    "health",
-    "religion",
-    "politics",
-    "age",
-    "gender",
-    "relationship",
-    "sexuality",
-    "ethnicity",
-    "language",
-    "finance",
-    "identity",
-    "contact",
-    "time",
-)
 
-DETECTORS: tuple[str, ...] = ("tagger", "profile", "location_rule", "temporal", "pattern")
+class Category(StrEnum):
+    """Why a phrase is private: the kind of personal information it discloses."""
+
+    LOCATION = "location"
+    EDUCATION = "education"
+    WORK = "work"
+    HEALTH = "health"
+    RELIGION = "religion"
+    POLITICS = "politics"
+    AGE = "age"
+    GENDER = "gender"
+    RELATIONSHIP = "relationship"
+    SEXUALITY = "sexuality"
+    ETHNICITY = "ethnicity"
+    LANGUAGE = "language"
+    FINANCE = "finance"
+    IDENTITY = "identity"
+    CONTACT = "contact"
+    TIME = "time"
+
+
+class Detector(StrEnum):
+    """Which identification recognizer found a phrase."""
+
+    TAGGER = "tagger"
+    PROFILE = "profile"
+    LOCATION_RULE = "location_rule"
+    TEMPORAL = "temporal"
+    PATTERN = "pattern"
+
+
+class ChoiceKind(StrEnum):
+    """What kind of wording a fingerprint position varies."""
+
+    SYNONYM = "synonym"
+    REALISATION = "realisation"
+    GENERALIZATION = "generalization"
+    TEMPORAL = "temporal"
+
+
+class FailureKind(StrEnum):
+    """Why a part of identification could not check a message."""
+
+    MISSING = "missing"  # not installed, or a resource or trained model is absent
+    ERROR = "error"  # it raised
+
+
+CATEGORIES: tuple[str, ...] = tuple(Category)
+DETECTORS: tuple[str, ...] = tuple(Detector)
+
+
+class NoticeCode(StrEnum):
+    """Every warning a stage can give; `Notice.text()` words it for people."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning from a stage: a stable code for programs and its parameters; the words are made
+    only at the edge (`text()`), so no code ever decides anything on a warning's wording."""
+
+    code: NoticeCode
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        return NOTICE_TEXTS[self.code].format(**self.params)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# the words of each NoticeCode, with {name} fields filled from Notice.params
+NOTICE_TEXTS: dict[NoticeCode, str] = {}
 
 
 def parse_now(now: datetime | str | None) -> datetime:
     """A timezone-aware reference time: a datetime (naive = UTC), an ISO 8601 string, or None (now)."""
     if now is None:
-        return datetime.now(timezone.utc)
+        return datetime.now(UTC)
     if isinstance(now, str):
         try:
             now = datetime.fromisoformat(now.strip().replace("Z", "+00:00"))
         except ValueError as exc:
-            raise ValueError(f'"now" must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}') from exc
+            raise ValueError(
+                f'"now" must be an ISO 8601 date-time such as 2024-05-01T09:30:00Z, not {now!r}'
+            ) from exc
     if not isinstance(now, datetime):
         raise ValueError('"now" must be a date-time')
-    return now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+    return now if now.tzinfo is not None else now.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -64,7 +120,7 @@ class Profile:
     values: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> "Profile":
+    def from_dict(cls, data: dict[str, Any] | None) -> Profile:
         if data is None:
             return cls()
         if not isinstance(data, dict):
@@ -175,8 +231,10 @@ class Choice:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Choice":
-        return cls(**{key: data[key] for key in ("slot", "kind", "original", "text", "start", "end")})
+    def from_dict(cls, data: dict[str, Any]) -> Choice:
+        return cls(
+            **{key: data[key] for key in ("slot", "kind", "original", "text", "start", "end")}
+        )
 
 
 @dataclass
@@ -197,7 +255,7 @@ class Version:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Version":
+    def from_dict(cls, data: dict[str, Any]) -> Version:
         return cls(
             friend=str(data["friend"]),
             group=str(data.get("group", "")),

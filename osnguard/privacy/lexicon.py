@@ -1,0 +1,63 @@
+"""English word lists every stage shares: number words, ordinals, months and weekdays.
+
+One definition each, so that identification, temporal recognition, generalization and the
+fingerprint realisations read "twelve", "Sept" or "tues" the same way.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+# cardinal number words, "zero" to "hundred"
+NUMBER_WORDS: Final = MappingProxyType(
+    {
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+        "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+        "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+        "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    }
+)  # fmt: skip
+# the word for each number NUMBER_WORDS names, below a hundred
+NUMBER_NAMES: Final = MappingProxyType(
+    {value: word for word, value in NUMBER_WORDS.items() if value < 100}
+)
+ORDINALS: Final = MappingProxyType(
+    {
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+        "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+        "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+        "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    }
+)  # fmt: skip
+# month names and their abbreviations, lower case, to 1..12
+MONTHS: Final = MappingProxyType(
+    {
+        name: number
+        for number, names in enumerate(
+            (
+                ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+                ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+                ("september", "sept", "sep"), ("october", "oct"), ("november", "nov"),
+                ("december", "dec"),
+            ),
+            start=1,
+        )
+        for name in names
+    }
+)  # fmt: skip
+# weekday names and their abbreviations, lower case, to Monday = 0 .. Sunday = 6
+WEEKDAYS: Final = MappingProxyType(
+    {
+        name: number
+        for number, names in enumerate(
+            (
+                ("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),
+                ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
+                ("sunday", "sun"),
+            )
+        )
+        for name in names
+    }
+)  # fmt: skip
