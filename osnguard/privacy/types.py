@@ -80,17 +80,19 @@ class NoticeCode(StrEnum):
 
 @dataclass(frozen=True)
 class Notice:
-    """A warning from a stage: a stable code for programs and its parameters; the words are made
-    only at the edge (`text()`), so no code ever decides anything on a warning's wording."""
+    """A warning from a stage: a stable code for programs and its parameters. `message` is worded
+    from them when the notice is made (NOTICE_TEXTS), so that it serialises with its words, but no
+    code ever decides anything on the wording: compare `code`."""
 
     code: NoticeCode
     params: dict[str, Any] = field(default_factory=dict)
+    message: str = field(init=False, compare=False)
 
-    def text(self) -> str:
-        return NOTICE_TEXTS[self.code].format(**self.params)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", NOTICE_TEXTS[self.code].format(**self.params))
 
     def __str__(self) -> str:
-        return self.text()
+        return self.message
 
 
 # the words of each NoticeCode, with {name} fields filled from Notice.params
