@@ -139,6 +139,13 @@ class Profile:
             values[key] = tuple(v.strip() for v in items if v.strip())
         return cls(values)
 
+    @classmethod
+    def coerce(cls, value: Profile | dict[str, Any] | None) -> Profile:
+        """A Profile from a Profile, a dict of attributes (`from_dict`) or None (empty)."""
+        if isinstance(value, Profile):
+            return value
+        return cls.from_dict(value)
+
     def items(self) -> list[tuple[str, str]]:
         return [(key, value) for key, vals in self.values.items() for value in vals]
 
