@@ -51,6 +51,9 @@ PY
   for _ in $(seq 100); do pg_isready -h 127.0.0.1 -p "$port" -q && break; sleep 0.1; done
 fi
 
+echo "==> checks: ruff (lint and format), mypy, import contracts, dependencies"
+scripts/check.sh
+
 mkdir -p test-artifacts
 echo "==> run 1: embedded defaults (SQLite, filesystem broker) and real Redis where marked"
 env -u DATABASE_URL -u REDIS_URL OSNGUARD_VAR_DIR="$WORK/var1" \
