@@ -52,7 +52,8 @@ PY
 fi
 
 echo "==> checks: ruff (lint and format), mypy, import contracts, dependencies"
-scripts/check.sh
+CHECKS=0
+scripts/check.sh || CHECKS=$?
 
 mkdir -p test-artifacts
 echo "==> run 1: embedded defaults (SQLite, filesystem broker) and real Redis where marked"
@@ -102,3 +103,8 @@ if (( $# == 0 )); then  # the whole check (CI); with pytest arguments only the t
     cat "$WORK/train-check.log"; echo "==> run 3 failed"; exit 1
   fi
 fi
+
+if (( CHECKS != 0 )); then
+  echo "==> the code checks failed (see '==> checks' above; run scripts/check.sh)"; exit 1
+fi
+
