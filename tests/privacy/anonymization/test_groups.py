@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from osnguard.privacy.anonymization.groups import (
+from osnguard.privacy.anonymization import (
     GroupSpec,
     alternatives,
     anonymize_groups,

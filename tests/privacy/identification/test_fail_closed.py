@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from osnguard.privacy import resources
-from osnguard.privacy.anonymize import anonymize
+from osnguard.privacy.proposal import anonymize
 from osnguard.privacy.cli import main
 from osnguard.privacy.commands import EXIT_UNCHECKED
 from osnguard.privacy.identification import classifier, identify, pipeline, tagger

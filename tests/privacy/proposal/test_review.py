@@ -1,4 +1,4 @@
-"""The engine side of the compose review (osnguard.privacy.review): phrase keys, the author's
+"""The engine side of the compose review (osnguard.privacy.proposal.review): phrase keys, the author's
 choices applied to the group generalizations, stale keys refused, rejected synonyms refused."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from osnguard.privacy.anonymization import GroupSpec
-from osnguard.privacy.review import (
+from osnguard.privacy.proposal import (
     RejectingCheck,
     ReviewChoices,
     ReviewedGeneralizer,
