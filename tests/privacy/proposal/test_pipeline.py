@@ -351,9 +351,7 @@ def test_close_versions_are_a_notice_with_the_distance(monkeypatch):
         generalizer=table_generalizer,
         phrases=demo_phrases()[:1],
     )
-    assert crowded.warnings and all(
-        n.code != NoticeCode.VERSIONS_CLOSE for n in crowded.warnings
-    )
+    assert crowded.warnings and all(n.code != NoticeCode.VERSIONS_CLOSE for n in crowded.warnings)
 
 
 def test_command_line_warnings_are_code_params_message(tmp_path, capsys, monkeypatch):
