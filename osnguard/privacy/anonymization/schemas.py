@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from osnguard.privacy import places
 from osnguard.privacy.places import Place
-from osnguard.privacy.resources import load_once, wordnet
+from osnguard.privacy.resources import load_once, nltk_data_dir, wordnet
 from osnguard.privacy.types import Phrase, Profile
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -837,8 +837,6 @@ def hyponym_count(synset_name: str) -> int:
 def load_hyponym_counts() -> dict[int, int]:
     """Number of distinct (instance) hyponyms below every noun synset, by offset, read straight
     from WordNet's data.noun (walking NLTK's synsets for this takes about 30 s)."""
-    from osnguard.privacy.resources import nltk_data_dir
-
     children: dict[int, list[int]] = {}
     with (nltk_data_dir() / "corpora" / "wordnet" / "data.noun").open(encoding="utf-8") as handle:
         for line in handle:
