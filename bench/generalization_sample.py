@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from osnguard.privacy.anonymization.groups import alternatives
+from osnguard.privacy.anonymization import alternatives
 from osnguard.privacy.evaluation.generalization import gold_phrases
 from osnguard.privacy.types import Profile
 

@@ -151,7 +151,7 @@ def real_versions(text: str, groups: list[dict]) -> list[Version] | None:
     """Versions from osnguard's anonymize() (fingerprinting every message, private or not), or
     None when it is not installed or cannot give every recipient a distinct version."""
     try:
-        from osnguard.privacy.anonymize import anonymize
+        from osnguard.privacy.proposal import anonymize
     except ImportError:
         return None
     import datetime as dt
@@ -344,7 +344,7 @@ def _installed(name: str) -> bool:
     import importlib.util
 
     module = {
-        "anonymize": "osnguard.privacy.anonymize",
+        "anonymize": "osnguard.privacy.proposal",
         "fingerprint": "osnguard.privacy.fingerprinting",
     }.get(name)
     return module is None or importlib.util.find_spec(module) is not None

@@ -68,7 +68,7 @@ def demo_message() -> tuple[la.Message, list, list[dict]]:
     """Adam's demo message (fixtures/demo.json) through the real engine to his 150 friends."""
     import json
 
-    from osnguard.privacy.anonymize import anonymize
+    from osnguard.privacy.proposal import anonymize
 
     data = json.loads(
         (Path(__file__).resolve().parents[1] / "fixtures" / "demo.json").read_text(encoding="utf-8")

@@ -82,7 +82,7 @@ for when in $SHIFTED_DATES; do
   (( $# == 0 )) || break  # with pytest arguments only runs 1 and 2
   echo "==> run 1b at $when"
   env -u DATABASE_URL -u REDIS_URL OSNGUARD_VAR_DIR="$WORK/var1b-${when%%T*}" OSNGUARD_TEST_NOW="$when" \
-    python -m pytest tests/posts tests/privacy/test_review.py tests/privacy/test_anonymize.py tests/privacy/temporal \
+    python -m pytest tests/posts tests/privacy/proposal tests/privacy/temporal \
     tests/browser
 done
 # --- end of run 1b ---------------------------------------------------------------------------

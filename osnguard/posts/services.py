@@ -5,7 +5,7 @@ The engine computes what to store (`message_post` calls it); `message_store` onl
 writes, so nothing is ever stored half-way.
 
 `message_propose` applies the author's review (per-group options of each private phrase, readings
-of ambiguous phrases, rejected synonyms, edits; see osnguard.privacy.review) and returns a
+of ambiguous phrases, rejected synonyms, edits; see osnguard.privacy.proposal) and returns a
 `Proposal` with the review's time and a digest of its versions; `message_post` applies the same
 review, and with that time and digest stores exactly the versions the author saw.
 
@@ -42,7 +42,7 @@ from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from osnguard.privacy.review import ReviewChoices
+    from osnguard.privacy.proposal import ReviewChoices
 
 
 @dataclass(frozen=True)
@@ -295,8 +295,8 @@ class Proposal:
     `now` and `digest` travel back with the post, so what is stored is what was reviewed.
     """
 
-    result: Any  # osnguard.privacy.anonymize.AnonymizeResult
-    phrases: list[Any]  # osnguard.privacy.review.PhraseReview, in text order
+    result: Any  # osnguard.privacy.proposal.AnonymizeResult
+    phrases: list[Any]  # osnguard.privacy.proposal.PhraseReview, in text order
     groups: dict[str, GroupReview]
     rejected: list[tuple[str, str]]
     fingerprint_all: bool
@@ -305,7 +305,9 @@ class Proposal:
     warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        data = self.result.to_dict()
+        from osnguard.privacy.proposal import result_data
+
+        data = result_data(self.result)
         options = {p.key: p.option_dicts() for p in self.phrases}
         for group in data["groups"]:
             review = self.groups.get(group["name"])
@@ -333,7 +335,7 @@ class Proposal:
         data["readings"] = [p.readings_dict() for p in self.phrases if p.ambiguous]
         data["rejected_synonyms"] = [list(pair) for pair in self.rejected]
         data["fingerprint_all"] = self.fingerprint_all
-        data["warnings"] = list(self.warnings) + data["warnings"]
+        data["warnings"] = list(self.warnings) + [n.message for n in self.result.warnings]
         data["review"] = {"now": self.now.isoformat(), "digest": self.digest}
         return data
 
@@ -342,7 +344,7 @@ def _clean_review(
     *, choices: Any, readings: Any, rejected_synonyms: Any, group_texts: Any
 ) -> ReviewChoices:
     """Type-check the review fields (values are checked against the message later)."""
-    from osnguard.privacy.review import ReviewChoices
+    from osnguard.privacy.proposal import ReviewChoices
 
     choices = choices or {}
     if not isinstance(choices, dict) or not all(
@@ -558,11 +560,11 @@ def message_propose(
     UncheckedMessage when identification could not check the message.
     """
     from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
-    from osnguard.privacy.anonymize import anonymize
     from osnguard.privacy.identification import identify
-    from osnguard.privacy.review import (
+    from osnguard.privacy.proposal import (
         RejectingCheck,
         ReviewedGeneralizer,
+        anonymize,
         check_degrees,
         is_rejected,
         review_phrases,
@@ -753,7 +755,7 @@ def message_post(
         phrases=[p.to_dict() for p in result.phrases],
         fingerprinted=fingerprinted,
         min_distance=result.min_distance,
-        warnings=list(proposal.warnings) + list(result.warnings),
+        warnings=list(proposal.warnings) + [n.message for n in result.warnings],
         groups=[
             GroupDraft(
                 name=g.name,

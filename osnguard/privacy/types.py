@@ -77,6 +77,15 @@ DETECTORS: tuple[str, ...] = tuple(Detector)
 class NoticeCode(StrEnum):
     """Every warning a stage can give; `Notice.text()` words it for people."""
 
+    # proposal
+    NOTHING_PRIVATE = "nothing_private"
+    NOTHING_PRIVATE_FINGERPRINTED = "nothing_private_fingerprinted"
+    NO_RECIPIENTS = "no_recipients"
+    VERSIONS_CLOSE = "versions_close"
+    # TODO(integrator): a warning of a stage below the proposal still given as a string
+    # (identification, fingerprinting); drop once they give Notices.
+    STAGE_WARNING = "stage_warning"
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -96,7 +105,20 @@ class Notice:
 
 
 # the words of each NoticeCode, with {name} fields filled from Notice.params
-NOTICE_TEXTS: dict[NoticeCode, str] = {}
+NOTICE_TEXTS: dict[NoticeCode, str] = {
+    NoticeCode.NOTHING_PRIVATE: (
+        "No private phrase was found: every friend gets the message as written (unchanged)."
+    ),
+    NoticeCode.NOTHING_PRIVATE_FINGERPRINTED: (
+        "No private phrase was found: every friend gets the message as written, fingerprinted."
+    ),
+    NoticeCode.NO_RECIPIENTS: "No recipients: no versions were made.",
+    NoticeCode.VERSIONS_CLOSE: (
+        "Some versions differ in only {distance} place(s): a leaker who edits that many words may "
+        "not be identified."
+    ),
+    NoticeCode.STAGE_WARNING: "{text}",
+}
 
 
 def parse_now(now: datetime | str | None) -> datetime:

@@ -29,10 +29,13 @@ docs/evaluation/anonymization.md and `osnguard evaluate naturalness`).
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
+from osnguard.privacy.lexicon import NUMBER_NAMES
 from osnguard.privacy.resources import ResourceMissing, load_once
 
 N_TOKENS = 1.0e12  # the size of the corpus whose counts fr() estimates (Web 1T: 1.02e12 tokens)
@@ -54,7 +57,7 @@ MAX_DROP = 4.0
 
 
 @load_once
-def language_model():
+def language_model() -> Any:
     """PocketSphinx's US-English trigram model (memory-mapped; loads in milliseconds)."""
     try:
         from pocketsphinx import NGramModel, get_model_path
@@ -62,8 +65,6 @@ def language_model():
         raise ResourceMissing(
             "pocketsphinx is not installed: run `make setup` (pip install pocketsphinx)"
         ) from exc
-    import os
-
     path = os.path.join(get_model_path(), "en-us", "en-us.lm.bin")
     if not os.path.isfile(path):
         raise ResourceMissing(
@@ -74,19 +75,15 @@ def language_model():
 
 # --- words -----------------------------------------------------------------------------------
 
-_ONES = (
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-)
-_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)?")
 
 
 def number_words(value: int) -> list[str]:
     """Spoken form of a whole number below a million ("1998" -> nineteen ninety eight)."""
     if value < 20:
-        return [_ONES[value]]
+        return [NUMBER_NAMES[value]]
     if value < 100:
-        return [_TENS[value // 10]] + (number_words(value % 10) if value % 10 else [])
+        return [NUMBER_NAMES[value - value % 10]] + (number_words(value % 10) if value % 10 else [])
     if 1100 <= value < 2000 or 2010 <= value < 2100:  # years read in pairs
         return number_words(value // 100) + number_words(value % 100)
     if value < 1000:

@@ -18,15 +18,17 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Protocol
 
 from osnguard.privacy import places
 from osnguard.privacy.places import Place
-from osnguard.privacy.resources import load_once, wordnet
+from osnguard.privacy.resources import load_once, nltk_data_dir, wordnet
 from osnguard.privacy.types import Phrase, Profile
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -153,6 +155,26 @@ ABSTRACT = frozenset(
 MIN_ZIPF = 2.5  # hypernyms rarer than this ("enrollee") are skipped: they read as jargon
 
 
+class ChainKind(StrEnum):
+    """What a chain generalizes along: the gazetteer, an organisation's type and place, WordNet
+    noun hypernyms, or nothing (a one-level chain)."""
+
+    PLACE = "place"
+    ORGANISATION = "organisation"
+    NOUN = "noun"
+    NONE = "none"
+
+
+class LevelSource(StrEnum):
+    """Where a chain level came from."""
+
+    ORIGINAL = "original"  # the phrase itself (degree 0)
+    GEONAMES = "geonames"  # the gazetteer (places.py)
+    ORGANISATION = "organisation"  # the curated organisation table
+    WORDNET = "wordnet"  # WordNet hypernyms, or an organisation WordNet knows
+    TYPE = "type"  # an organisation's type word ("a university")
+
+
 @dataclass(frozen=True)
 class Level:
     """One rung of a chain: `text` as it reads in the message, its `degree` (0 = the phrase
@@ -164,20 +186,9 @@ class Level:
     degree: int
     population: int | None
     k: int | None
-    source: str
+    source: LevelSource
     label: str = ""  # the bare concept or place name ("Massachusetts"), for the UI
     place: str | None = None  # `Place.key` of the place this level names, if any
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "degree": self.degree,
-            "population": self.population,
-            "k": self.k,
-            "source": self.source,
-            "label": self.label or self.text,
-            "place": self.place,
-        }
 
 
 @dataclass(frozen=True)
@@ -193,7 +204,7 @@ class Chain:
     """The generalization schema of one phrase, from specific (levels[0]) to general."""
 
     phrase: str
-    kind: str  # "place", "organisation", "noun" or "none"
+    kind: ChainKind
     levels: list[Level]
     readings: list[Reading] = field(default_factory=list)
     reading: str | None = None  # key of the reading the chain follows
@@ -204,15 +215,16 @@ class Chain:
         """L, the highest degree of the chain."""
         return len(self.levels) - 1
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "phrase": self.phrase,
-            "kind": self.kind,
-            "levels": [lv.to_dict() for lv in self.levels],
-            "readings": [r.__dict__ for r in self.readings],
-            "reading": self.reading,
-            "suppressible": self.suppressible,
-        }
+
+class ChainBuilder(Protocol):
+    """Builds the chain of one spelling of a phrase, or None when it does not know the phrase.
+
+    `anchors` are the places the message and profile point to, `reading` a forced
+    interpretation (a `Reading.key`), `context` the message and profile words."""
+
+    def __call__(
+        self, text: str, anchors: list[Place], reading: str | None, context: str
+    ) -> Chain | None: ...
 
 
 # --- public entry point ---------------------------------------------------------------------
@@ -228,22 +240,19 @@ def generalization_chain(
     """
     if not isinstance(phrase, Phrase):
         raise ValueError("phrase must be a Phrase")
-    if profile is None or isinstance(profile, dict):
-        profile = Profile.from_dict(profile)
-    elif not isinstance(profile, Profile):
-        raise ValueError("profile must be a Profile or an object mapping attributes to lists")
+    profile = Profile.coerce(profile)
     text = phrase.text.strip()
     if not text:
         raise ValueError("cannot generalize an empty phrase")
     anchors = _anchors(context_text, profile, exclude=text)
-    builders = _builders_for(phrase)
+    builders = [CHAIN_BUILDERS[kind] for kind in builder_order(phrase)]
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
     for variant, suffix in _variants(text):
         for build in builders:
             chain = build(variant, anchors, reading, context)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
-    return Chain(text, "none", [Level(text, 0, None, 1, "original", text)])
+    return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
 
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|s'|’)$")
@@ -301,17 +310,19 @@ def _as_written(chain: Chain, text: str, suffix: str) -> Chain:
     return Chain(text, chain.kind, levels, chain.readings, chain.reading, chain.suppressible)
 
 
-def _builders_for(phrase: Phrase) -> list:
+def builder_order(phrase: Phrase) -> tuple[ChainKind, ...]:
+    """The chain builders tried for a phrase, in order, by its category and whether it is a name
+    (only names may be places outside the location category)."""
     if phrase.category in PLACE_CATEGORIES:
-        return [_place_chain, _organisation_chain, _noun_chain]
-    named = phrase.text[:1].isupper()  # only names may be places outside the location category
+        return (ChainKind.PLACE, ChainKind.ORGANISATION, ChainKind.NOUN)
+    named = phrase.text[:1].isupper()
     if phrase.category in ORGANISATION_CATEGORIES:
-        return (
-            [_organisation_chain, _place_chain, _noun_chain]
-            if named
-            else [_organisation_chain, _noun_chain]
-        )
-    return [_organisation_chain, _noun_chain, _place_chain] if named else [_noun_chain]
+        if named:
+            return (ChainKind.ORGANISATION, ChainKind.PLACE, ChainKind.NOUN)
+        return (ChainKind.ORGANISATION, ChainKind.NOUN)
+    if named:
+        return (ChainKind.ORGANISATION, ChainKind.NOUN, ChainKind.PLACE)
+    return (ChainKind.NOUN,)
 
 
 def indefinite_article(word: str) -> str:
@@ -378,7 +389,7 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
                 degree,
                 step.population,
                 place_k(step) if degree else 1,
-                "original" if degree == 0 else "geonames",
+                LevelSource.ORIGINAL if degree == 0 else LevelSource.GEONAMES,
                 step.name,
                 step.key,
             )
@@ -395,7 +406,7 @@ def _place_chain(
     chosen = _choose_place(readings, anchors, reading)
     return Chain(
         text,
-        "place",
+        ChainKind.PLACE,
         _dedupe(_place_levels(chosen, text)),
         [Reading(p.key, describe(p)) for p in readings[:10]],
         chosen.key,
@@ -446,7 +457,7 @@ class Organisation:
     type: str
     city: str | None
     members: int | None
-    source: str  # "organisation" (curated table) or "wordnet"
+    source: LevelSource  # ORGANISATION (curated table), WORDNET or TYPE (the name's type word)
 
 
 @load_once
@@ -456,7 +467,7 @@ def organisation_table() -> dict[str, Organisation]:
     table: dict[str, Organisation] = {}
     for row in data["organisations"]:
         org = Organisation(
-            row["name"], row["type"], row.get("city"), row.get("members"), "organisation"
+            row["name"], row["type"], row.get("city"), row.get("members"), LevelSource.ORGANISATION
         )
         for name in [row["name"], *row.get("aliases", [])]:
             table[name.casefold()] = org
@@ -475,7 +486,7 @@ def _wordnet_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
         city = holonyms[0].lemma_names()[0].replace("_", " ") if holonyms else None
         gloss_places = _gloss_places(synset.definition())
         return Organisation(
-            synset.lemma_names()[0].replace("_", " "), kind, city, None, "wordnet"
+            synset.lemma_names()[0].replace("_", " "), kind, city, None, LevelSource.WORDNET
         ), gloss_places
     return None
 
@@ -516,8 +527,8 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
             for start in range(len(words) - size):
                 name = " ".join(words[start : start + size])
                 if places.lookup(name):
-                    return Organisation(text, kind, name, None, "type"), []
-        return Organisation(text, kind, None, None, "type"), []
+                    return Organisation(text, kind, name, None, LevelSource.TYPE), []
+        return Organisation(text, kind, None, None, LevelSource.TYPE), []
     return None
 
 
@@ -529,7 +540,7 @@ def _organisation_chain(
         return None
     org, hints = found
     article = indefinite_article(org.type)
-    levels = [Level(text, 0, org.members, 1, "original", org.name)]
+    levels = [Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name)]
     readings: list[Reading] = []
     chosen_key = None
     if org.city:
@@ -541,7 +552,7 @@ def _organisation_chain(
                 reading if reading in {p.key for p in city_readings} else None,
             )
             chosen_key = city.key
-            levels[0] = Level(text, 0, org.members, 1, "original", org.name, city.key)
+            levels[0] = Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name, city.key)
             readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]
             for step in places.chain(city):
                 if step.kind == "continent":
@@ -563,11 +574,11 @@ def _organisation_chain(
             len(levels),
             None,
             _orgs_within(org.type, None),
-            "type",
+            LevelSource.TYPE,
             org.type,
         )
     )
-    return Chain(text, "organisation", _dedupe(levels), readings, chosen_key)
+    return Chain(text, ChainKind.ORGANISATION, _dedupe(levels), readings, chosen_key)
 
 
 @lru_cache(maxsize=256)
@@ -625,8 +636,8 @@ def _noun_chain(
     else:
         chosen = choose_sense(synsets, f"{text} {context}")
     plural = is_plural(text)
-    levels = [Level(text, 0, None, 1, "original", text)]
-    path = _hypernym_path(chosen)
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
+    path = hypernym_path(chosen)
     language = any(synset.name() == "natural_language.n.01" for synset in path)
     for synset in path:
         if language:  # "Spanish" -> "a Romance language" -> "a language", never "Latin"
@@ -637,7 +648,9 @@ def _noun_chain(
                 continue
             word = family.replace("_", " ") if family else "language"
             levels.append(
-                Level(word, len(levels), None, hyponym_count(synset.name()), "wordnet", word)
+                Level(
+                    word, len(levels), None, hyponym_count(synset.name()), LevelSource.WORDNET, word
+                )
             )
             continue
         # "sister" -> "female sibling" or "kinswoman" would keep the gender it should hide
@@ -645,22 +658,22 @@ def _noun_chain(
             if GENDER_NEUTRAL[synset.name()] is None:
                 continue
             synset = wn.synset(GENDER_NEUTRAL[synset.name()])
-        word = _best_lemma(synset)
+        word = best_lemma(synset)
         if word is None or GENDERED.match(word):
             continue
         levels.append(
             Level(
-                _inflect(word, plural),
+                inflect(word, plural),
                 len(levels),
                 None,
                 hyponym_count(synset.name()),
-                "wordnet",
+                LevelSource.WORDNET,
                 word,
             )
         )
     return Chain(
         text,
-        "noun",
+        ChainKind.NOUN,
         _dedupe(levels),
         [Reading(s.name(), s.definition()) for s in synsets[:8]],
         chosen.name(),
@@ -682,7 +695,47 @@ GENDER_NEUTRAL: dict[str, str | None] = {
 GENDERED = re.compile(r"^(?:fe)?male[ _]", re.IGNORECASE)
 
 _STOP = frozenset(
-    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "but", "is", "are", "was", "were", "be", "been", "my", "your", "his", "her", "our", "their", "i", "you", "he", "she", "we", "they", "it", "this", "that", "as", "after", "before"]
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "my",
+        "your",
+        "his",
+        "her",
+        "our",
+        "their",
+        "i",
+        "you",
+        "he",
+        "she",
+        "we",
+        "they",
+        "it",
+        "this",
+        "that",
+        "as",
+        "after",
+        "before",
+    ]
 )
 
 
@@ -735,7 +788,7 @@ def _proper_only(synset: Any) -> bool:
     return all(name[:1].isupper() for name in synset.lemma_names())
 
 
-def _hypernym_path(synset: Any) -> list[Any]:
+def hypernym_path(synset: Any) -> list[Any]:
     """Hypernyms from the synset upwards: stop at a natural top ("person"), skip abstract middle
     rungs, and stop before the abstract top of the hierarchy."""
     path: list[Any] = []
@@ -759,12 +812,12 @@ def _hypernym_path(synset: Any) -> list[Any]:
     return path
 
 
-def _best_lemma(synset: Any) -> str | None:
+def best_lemma(synset: Any) -> str | None:
     """The synset's first lemma if it is common enough, else its most common lemma; None when all
     are too rare to read naturally."""
     from wordfreq import zipf_frequency
 
-    scored = [
+    scored: list[tuple[float, str]] = [
         (zipf_frequency(name.replace("_", " "), "en"), name.replace("_", " "))
         for name in synset.lemma_names()
     ]
@@ -777,15 +830,13 @@ def _best_lemma(synset: Any) -> str | None:
 def hyponym_count(synset_name: str) -> int:
     """k-figure of a WordNet level: how many concepts and instances it covers (itself excluded)."""
     synset = wordnet().synset(synset_name)
-    return _hyponym_counts().get(synset.offset(), 0)
+    return load_hyponym_counts().get(synset.offset(), 0)
 
 
 @load_once
-def _hyponym_counts() -> dict[int, int]:
+def load_hyponym_counts() -> dict[int, int]:
     """Number of distinct (instance) hyponyms below every noun synset, by offset, read straight
     from WordNet's data.noun (walking NLTK's synsets for this takes about 30 s)."""
-    from osnguard.privacy.resources import nltk_data_dir
-
     children: dict[int, list[int]] = {}
     with (nltk_data_dir() / "corpora" / "wordnet" / "data.noun").open(encoding="utf-8") as handle:
         for line in handle:
@@ -831,7 +882,7 @@ def is_plural(text: str) -> bool:
     return bool(base) and base != last.lower() and last.lower().endswith("s")
 
 
-def _inflect(word: str, plural: bool) -> str:
+def inflect(word: str, plural: bool) -> str:
     if not plural:
         return word
     from lemminflect import getInflection
@@ -840,6 +891,15 @@ def _inflect(word: str, plural: bool) -> str:
         return "people"
     forms = getInflection(word.rsplit(maxsplit=1)[-1], tag="NNS")
     return " ".join([*word.split()[:-1], forms[0] if forms else word.rsplit(maxsplit=1)[-1] + "s"])
+
+
+CHAIN_BUILDERS: Mapping[ChainKind, ChainBuilder] = MappingProxyType(
+    {
+        ChainKind.PLACE: _place_chain,
+        ChainKind.ORGANISATION: _organisation_chain,
+        ChainKind.NOUN: _noun_chain,
+    }
+)  # the registry `builder_order` draws from
 
 
 # --- context ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from osnguard.privacy.anonymization.schemas import ORG_TYPE_WORDS, indefinite_article
+from osnguard.privacy.text import match_case
 
 MAX_VARIANTS = 5
 
@@ -131,13 +132,6 @@ def _temporal(text: str) -> list[str]:
     return out
 
 
-def match_case(template: str, text: str) -> str:
-    """Capitalise `text` like the first letter of `template` (a phrase at a sentence start)."""
-    if template[:1].isupper() and not text[:1].isupper():
-        return text[:1].upper() + text[1:]
-    return text
-
-
 def variants(text: str, *, kind: str = "generalization", original: str = "") -> list[str]:
     """Other wordings of the generalized phrase `text` at the same level, at most MAX_VARIANTS,
     most conservative first. `kind` is the choice's kind ("generalization" or "temporal");
@@ -153,9 +147,7 @@ def variants(text: str, *, kind: str = "generalization", original: str = "") -> 
         found = _temporal(lowered_first)
     elif match := _ORG.match(lowered_first):
         found = _organisation(match, original)
-    elif (match := _TYPE_ONLY.match(lowered_first)) and match.group(
-        "type"
-    ).lower() in ORG_TYPES:
+    elif (match := _TYPE_ONLY.match(lowered_first)) and match.group("type").lower() in ORG_TYPES:
         found = [
             with_article(other) for other in TYPE_SYNONYMS.get(match.group("type").lower(), ())
         ]

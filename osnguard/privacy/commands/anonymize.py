@@ -5,7 +5,7 @@ Input (stdin or --input FILE), one JSON object:
      "groups": [{"name": "Family", "level": 1, "friends": ["ann", "bob"]}, ...],
      "fingerprint_all": false}
 Output, one JSON object: {"private", "phrases", "groups", "versions", "capacity", "min_distance",
-"warnings"}. No database is used. Bad input exits with status 2 and a message on stderr. When
+"warnings"}, each warning {"code", "params", "message"}. No database is used. Bad input exits with status 2 and a message on stderr. When
 identification cannot check the message (a detector, the classifier, spaCy or WordNet failed),
 no versions are made: it prints {"checked": false, "error", "failures"} and exits with status 4.
 """
@@ -17,8 +17,8 @@ import json
 import sys
 from typing import Any
 
-from osnguard.privacy.anonymize import anonymize
 from osnguard.privacy.commands import EXIT_BAD_INPUT, EXIT_UNCHECKED
+from osnguard.privacy.proposal import anonymize, result_data
 from osnguard.privacy.types import UncheckedMessage
 
 HELP = "generalize a message per friend group and fingerprint one version per friend (JSON in/out)"
@@ -102,5 +102,5 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"osnguard anonymize: {exc}", file=sys.stderr)
         return EXIT_UNCHECKED
-    print(json.dumps(result.to_dict(), indent=args.indent, ensure_ascii=False))
+    print(json.dumps(result_data(result), indent=args.indent, ensure_ascii=False))
     return 0

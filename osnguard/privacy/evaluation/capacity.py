@@ -23,9 +23,9 @@ import statistics
 from dataclasses import dataclass
 
 from osnguard.privacy import corpora, resources
-from osnguard.privacy.anonymize import anonymize
 from osnguard.privacy.fingerprinting import capacity, default_check, find_slots
 from osnguard.privacy.fingerprinting.slots import wording_slots
+from osnguard.privacy.proposal import anonymize
 
 DESCRIPTION = "fingerprint capacity (natural versions per message) on the private ppdp tweets"
 

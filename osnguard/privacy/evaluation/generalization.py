@@ -15,6 +15,9 @@ import re
 from collections import Counter
 from typing import Any
 
+from osnguard.privacy.anonymization import alternatives
+from osnguard.privacy.types import Profile
+
 DESCRIPTION = "share of ppdp's gold private phrases with a generalization chain (and a natural one)"
 TAGS: dict[str, str] = {
     "QIREGION": "location",
@@ -72,11 +75,10 @@ def gold_phrases() -> list[tuple[str, Any, str]]:
 
 
 def evaluate() -> dict[str, Any]:
-    from osnguard.privacy.anonymization.groups import alternatives
-    from osnguard.privacy.types import Profile
-
     profile = Profile()
-    total, covered, natural = Counter(), Counter(), Counter()
+    total: Counter[str] = Counter()
+    covered: Counter[str] = Counter()
+    natural: Counter[str] = Counter()
     heights: list[int] = []
     for text, phrase, tag in gold_phrases():
         options = alternatives(text, phrase, profile=profile).options

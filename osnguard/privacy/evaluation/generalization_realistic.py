@@ -2,7 +2,7 @@
 phrase of the realistic development set (issue 14).
 
 **Run.** Each post of `realistic/dev.jsonl` (or of OSNGUARD_REALISTIC_FILE, same format) goes
-through `osnguard.privacy.anonymize.anonymize` (the entry point of `osnguard anonymize` and of
+through `osnguard.privacy.proposal.anonymize` (the entry point of `osnguard anonymize` and of
 posting: identification, then generalization per group) with its profile and `now`, for the
 audience every new user starts with (`circles.models.DEFAULT_GROUPS`: Family 0, Best friends 1,
 Friends 2, Acquaintances 3, Public 4). Levels 1-4 are scored; Family (level 0) gets the message
@@ -40,6 +40,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from osnguard.privacy.anonymization import usable_phrases
 from osnguard.privacy.evaluation._realistic import (
     ENV_DUMP,
     GoldPhrase,
@@ -49,6 +50,7 @@ from osnguard.privacy.evaluation._realistic import (
     normalize,
     ratio,
 )
+from osnguard.privacy.proposal import anonymize
 from osnguard.privacy.types import CATEGORIES, Choice
 
 DESCRIPTION = "what friend groups (levels 1-4) get for the realistic dev set's gold phrases: ok/bad/kept/other"
@@ -256,9 +258,6 @@ def aggregate(outcomes: Sequence[PhraseOutcome]) -> dict[str, Any]:
 
 def render(post: Post) -> tuple[bool, list[Rendering]]:
     """The engine's groups for one post: whether it was private, and each level's substitutions."""
-    from osnguard.privacy.anonymization.groups import usable_phrases
-    from osnguard.privacy.anonymize import anonymize
-
     groups = [{"name": name, "level": level, "friends": []} for name, level in AUDIENCE]
     result = anonymize(post.text, profile=post.profile, now=post.now, groups=groups)
     kept = usable_phrases(post.text, result.phrases) if result.private else []

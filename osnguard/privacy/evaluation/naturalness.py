@@ -25,6 +25,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+from osnguard.privacy.anonymization import (
+    MAX_DROP,
+    best_lemma,
+    fre_of_replacement,
+    hypernym_path,
+    inflect,
+)
 from osnguard.privacy.resources import PROJECT_ROOT
 
 DESCRIPTION = "Fre naturalness score: AUC on natural vs unnatural substitutions, and the chosen γ"
@@ -76,7 +83,7 @@ def _dominant_sense(token: Any) -> Any | None:
     if len(synsets) == 1:
         return synsets[0]
     counts = [
-        sum(l.count() for l in s.lemmas() if l.name().lower() == token.lemma_.lower())
+        sum(lm.count() for lm in s.lemmas() if lm.name().lower() == token.lemma_.lower())
         for s in synsets
     ]
     total = sum(counts)
@@ -86,30 +93,27 @@ def _dominant_sense(token: Any) -> Any | None:
 def _natural(token: Any) -> tuple[str, str] | None:
     from wordfreq import zipf_frequency
 
-    from osnguard.privacy.anonymization.schemas import _best_lemma, _hypernym_path, _inflect
-
     sense = _dominant_sense(token)
     if sense is None:
         return None
     plural = token.tag_ == "NNS"
-    for parent in _hypernym_path(sense)[:2]:
-        word = _best_lemma(parent)
+    for parent in hypernym_path(sense)[:2]:
+        word = best_lemma(parent)
         if (
             word
             and word != token.lemma_.lower()
             and len(word.split()) <= 2
             and zipf_frequency(word, "en") >= 3.5
         ):
-            return _inflect(word, plural), "hypernym"
+            return inflect(word, plural), "hypernym"
     for name in sense.lemma_names():
         word = name.replace("_", " ")
         if word != token.lemma_.lower() and zipf_frequency(word, "en") >= 3.5:
-            return _inflect(word, plural), "synonym"
+            return inflect(word, plural), "synonym"
     return None
 
 
 def _wrong_sense(token: Any) -> str | None:
-    from osnguard.privacy.anonymization.schemas import _best_lemma, _hypernym_path, _inflect
     from osnguard.privacy.resources import wordnet
 
     wn = wordnet()
@@ -120,10 +124,10 @@ def _wrong_sense(token: Any) -> str | None:
     for other in synsets[1:]:
         if other.lexname() == synsets[0].lexname():
             continue
-        for parent in _hypernym_path(other):
-            word = _best_lemma(parent)
+        for parent in hypernym_path(other):
+            word = best_lemma(parent)
             if word and word.replace(" ", "_") not in first_path and word != token.lemma_.lower():
-                return _inflect(word, token.tag_ == "NNS")
+                return inflect(word, token.tag_ == "NNS")
     return None
 
 
@@ -222,8 +226,6 @@ def best_threshold(scores: list[float], labels: list[int]) -> tuple[float, float
 
 def evaluate() -> dict[str, Any]:
     from sklearn.metrics import roc_auc_score
-
-    from osnguard.privacy.anonymization.naturalness import MAX_DROP, fre_of_replacement
 
     rows = load_labelled_set()
     for row in rows:

@@ -13,10 +13,10 @@ import random
 from collections import Counter
 
 from osnguard.privacy import resources
-from osnguard.privacy.anonymize import anonymize
 from osnguard.privacy.evaluation.capacity import NOW, private_tweets
 from osnguard.privacy.fingerprinting import default_check, find_slots
 from osnguard.privacy.fingerprinting.slots import wording_slots
+from osnguard.privacy.proposal import anonymize
 
 DESCRIPTION = "a random sample of 40 new fingerprint substitutions (paraphrase, slang, wording) to judge by hand"
 RULES = ("paraphrase", "slang")

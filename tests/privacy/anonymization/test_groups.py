@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from osnguard.privacy.anonymization.groups import (
+from osnguard.privacy.anonymization import (
     GroupSpec,
     alternatives,
     anonymize_groups,
@@ -133,10 +133,8 @@ def test_related_places_are_named_at_the_same_granularity(demo: list) -> None:
     for group in demo:
         hometown, university = group.phrase_levels[0].text, group.phrase_levels[2].text
         if hometown == "Tokyo" or university.endswith("in Tokyo"):
-            assert (
-                ("Japan" not in hometown
-                and "Asia" not in hometown)
-                or not university.endswith("in Tokyo")
+            assert ("Japan" not in hometown and "Asia" not in hometown) or not university.endswith(
+                "in Tokyo"
             )
         if hometown in ("Japan", "Asia"):
             assert "Tokyo" not in university

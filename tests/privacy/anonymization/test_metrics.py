@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from osnguard.privacy.anonymization import Chain, Level
 from osnguard.privacy.anonymization.metrics import (
     Generalized,
     chain_losses,
@@ -15,7 +16,6 @@ from osnguard.privacy.anonymization.metrics import (
     precision,
     samarati,
 )
-from osnguard.privacy.anonymization.schemas import Chain, Level
 
 # The seed's Fig. 4.1 schemas with its YAGO populations.
 HARVARD = [

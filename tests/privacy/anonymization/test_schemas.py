@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from osnguard.privacy.anonymization.schemas import generalization_chain
+from osnguard.privacy.anonymization import generalization_chain
 from osnguard.privacy.types import Phrase, Profile
 
 DEMO = (

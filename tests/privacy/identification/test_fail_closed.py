@@ -11,10 +11,10 @@ import sys
 import pytest
 
 from osnguard.privacy import resources
-from osnguard.privacy.anonymize import anonymize
 from osnguard.privacy.cli import main
 from osnguard.privacy.commands import EXIT_UNCHECKED
 from osnguard.privacy.identification import classifier, identify, pipeline, tagger
+from osnguard.privacy.proposal import anonymize
 from osnguard.privacy.types import CheckFailure, UncheckedMessage
 
 NOW = "2024-05-01T09:00:00+00:00"

@@ -1,4 +1,4 @@
-"""The engine side of the compose review (osnguard.privacy.review): phrase keys, the author's
+"""The engine side of the compose review (osnguard.privacy.proposal.review): phrase keys, the author's
 choices applied to the group generalizations, stale keys refused, rejected synonyms refused."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from osnguard.privacy.anonymization import GroupSpec
-from osnguard.privacy.review import (
+from osnguard.privacy.proposal import (
     RejectingCheck,
     ReviewChoices,
     ReviewedGeneralizer,
@@ -102,3 +102,37 @@ def test_rejected_synonyms_are_refused_and_others_asked_of_the_base_check() -> N
     assert check(["i"], "studied", "analyzed", ["at"]) is False
     assert check(["i"], "studied", "examined", ["at"]) is True
     assert asked == ["examined"]
+
+
+def test_the_reviewed_options_are_not_computed_again(reviews, monkeypatch) -> None:
+    """The review computes each phrase's options once; the group anonymization reuses them."""
+    from osnguard.privacy.anonymization import groups as group_module
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("alternatives() ran a second time")
+
+    monkeypatch.setattr(group_module, "alternatives", refuse)
+    choices = ReviewChoices.build(degrees={"Friends": {"15:20": 1}})
+    generalizer = ReviewedGeneralizer(reviews, choices)
+    groups = generalizer(TEXT, PHRASES, groups=GROUPS, profile=PROFILE, now=NOW)
+    assert [g.name for g in groups] == ["Family", "Friends", "Public"]
+    assert generalizer.degrees["Friends"]["15:20"] == 1
+
+
+def test_option_and_reading_offers_keep_their_json_shape(reviews) -> None:
+    tokyo = reviews[0]
+    first = tokyo.option_dicts()[0]
+    assert list(first) == [
+        "degree",
+        "text",
+        "kind",
+        "info_loss",
+        "k",
+        "fre",
+        "natural",
+        "available",
+    ]
+    assert first["kind"] == "original" and first["available"] is True
+    readings = tokyo.readings_dict()
+    assert list(readings) == ["key", "phrase", "reading", "options"]
+    assert readings["phrase"] == "Tokyo" and {"key", "description"} == set(readings["options"][0])

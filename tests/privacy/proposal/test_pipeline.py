@@ -1,4 +1,5 @@
-"""anonymize(): identification -> group generalization -> one distinct version per friend."""
+"""The proposal's anonymize(): identification -> group generalization -> one distinct version
+per friend."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import json
 
 import pytest
 
-from osnguard.privacy import anonymize as anonymize_module
 from osnguard.privacy import cli
-from osnguard.privacy.anonymization.wording import variants
-from osnguard.privacy.anonymize import Generalization, anonymize, version_distance
+from osnguard.privacy.anonymization import GroupGeneralization, variants
 from osnguard.privacy.fingerprinting import default_check
-from osnguard.privacy.types import Choice, Phrase, Version
+from osnguard.privacy.proposal import anonymize, pipeline
+from osnguard.privacy.proposal.pipeline import _versions_min_distance as version_distance
+from osnguard.privacy.types import Choice, ChoiceKind, Notice, NoticeCode, Phrase, Version
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -41,8 +42,7 @@ GROUP_NAMES = ["Family", "Best friends", "Friends", "Acquaintances", "Public"]
 def table_generalizer(text, phrases, *, groups, profile, now):
     out = []
     for group in groups:
-        name = group["name"] if isinstance(group, dict) else group.name
-        level = group["level"] if isinstance(group, dict) else group.level
+        name, level = group.name, group.level
         pieces, choices, cursor = [], [], 0
         for index, phrase in enumerate(sorted(phrases, key=lambda p: p.start)):
             new = LEVELS[level].get(phrase.text, phrase.text)
@@ -54,7 +54,9 @@ def table_generalizer(text, phrases, *, groups, profile, now):
             )
             cursor = phrase.end
         pieces.append(text[cursor:])
-        out.append(Generalization(name, level, "".join(pieces), float(level - 1), None, choices))
+        out.append(
+            GroupGeneralization(name, level, "".join(pieces), float(level - 1), None, choices)
+        )
     return out
 
 
@@ -134,7 +136,8 @@ def test_no_private_phrase_everyone_gets_the_text_unchanged():
     )
     assert {v.text for v in result.versions} == {"What a lovely day it is."}
     assert not result.private and result.capacity == 1
-    assert any("unchanged" in w for w in result.warnings)
+    assert [n.code for n in result.warnings] == [NoticeCode.NOTHING_PRIVATE]
+    assert "unchanged" in result.warnings[0].message
     fingerprinted = anonymize(
         "I do not think that the weather is great, but we are going to the beach with three friends today.",
         groups=audience(3),
@@ -143,12 +146,14 @@ def test_no_private_phrase_everyone_gets_the_text_unchanged():
         fingerprint_all=True,
     )
     assert len({v.text for v in fingerprinted.versions}) == 15
+    assert fingerprinted.warnings[0].code == NoticeCode.NOTHING_PRIVATE_FINGERPRINTED
 
 
 def test_empty_audience():
     result = anonymize(DEMO, groups=[], generalizer=table_generalizer, phrases=demo_phrases())
     assert result.versions == [] and result.groups == []
-    assert any("No recipients" in w for w in result.warnings)
+    assert Notice(NoticeCode.NO_RECIPIENTS) in result.warnings
+    assert "No recipients: no versions were made." in [n.message for n in result.warnings]
     result = anonymize(
         DEMO,
         groups=[{"name": "Family", "level": 1, "friends": []}],
@@ -195,9 +200,9 @@ def test_bad_text():
 
 
 def test_command_line(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(anonymize_module, "default_generalizer", lambda: table_generalizer)
+    monkeypatch.setattr(pipeline, "anonymize_groups", table_generalizer)
     monkeypatch.setattr(
-        anonymize_module, "identify_phrases", lambda text, profile, now: (True, demo_phrases(), [])
+        pipeline, "identify_phrases", lambda text, profile, now: (True, demo_phrases(), [])
     )
     request = tmp_path / "request.json"
     request.write_text(
@@ -240,7 +245,7 @@ def test_group_stays_identifiable_without_synonyms():
     )
 
     def same_text(message, phrases, *, groups, profile, now):
-        return [Generalization(g.name, g.level, message, 0.0, None, []) for g in groups]
+        return [GroupGeneralization(g.name, g.level, message, 0.0, None, []) for g in groups]
 
     groups = [
         {"name": f"G{i}", "level": 1, "friends": [f"g{i}-{j}" for j in range(4)]} for i in range(3)
@@ -302,7 +307,7 @@ def test_the_demo_fixture_audience_gets_150_natural_versions_at_distance_3():
     import json
     from pathlib import Path
 
-    demo = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "demo.json").read_text())
+    demo = json.loads((Path(__file__).resolve().parents[3] / "fixtures" / "demo.json").read_text())
     levels = {"Family": 0, "Best friends": 1, "Friends": 2, "Acquaintances": 3, "Public": 4}
     members: dict[str, list[str]] = {name: [] for name in levels}
     for friend in demo["friends"]:
@@ -319,3 +324,54 @@ def test_the_demo_fixture_audience_gets_150_natural_versions_at_distance_3():
     public = by_level[-1].text
     assert "Harvard" not in public and "Tokyo" not in public
     assert all(" is Asia" not in v.text and " is Japan" not in v.text for v in result.versions)
+
+
+def test_close_versions_are_a_notice_with_the_distance(monkeypatch):
+    """When no group warned but two versions (of different groups) are close, the proposal says
+    so with a VERSIONS_CLOSE notice carrying the distance; a group's own warning replaces it."""
+    monkeypatch.setattr(pipeline, "_versions_min_distance", lambda versions: 1)
+    result = anonymize(
+        DEMO,
+        profile=PROFILE,
+        now=NOW,
+        groups=audience(),
+        generalizer=table_generalizer,
+        phrases=demo_phrases(),
+    )
+    assert [(n.code, n.params) for n in result.warnings] == [
+        (NoticeCode.VERSIONS_CLOSE, {"distance": 1})
+    ]
+    assert result.warnings[0].message == (
+        "Some versions differ in only 1 place(s): a leaker who edits that many words may not be "
+        "identified."
+    )
+    crowded = anonymize(
+        "My hometown is Tokyo.",
+        groups=[{"name": "All", "level": 1, "friends": [f"f{i}" for i in range(40)]}],
+        generalizer=table_generalizer,
+        phrases=demo_phrases()[:1],
+    )
+    assert crowded.warnings and all(n.code != NoticeCode.VERSIONS_CLOSE for n in crowded.warnings)
+
+
+def test_command_line_warnings_are_code_params_message(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(pipeline, "anonymize_groups", table_generalizer)
+    monkeypatch.setattr(pipeline, "identify_phrases", lambda text, profile, now: (False, [], []))
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({"text": "What a lovely day it is.", "groups": audience(0)}))
+    assert cli.main(["anonymize", "--input", str(request)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["warnings"] == [
+        {
+            "code": "nothing_private",
+            "params": {},
+            "message": "No private phrase was found: every friend gets the message as written "
+            "(unchanged).",
+        },
+        {"code": "no_recipients", "params": {}, "message": "No recipients: no versions were made."},
+    ]
+
+
+def test_generalized_choices_are_typed_kinds(demo_result):
+    kinds = {c.kind for g in demo_result.groups for c in g.choices}
+    assert kinds == {ChoiceKind.GENERALIZATION}

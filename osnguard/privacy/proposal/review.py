@@ -1,4 +1,5 @@
-"""The author's review of a proposal, applied to the engine (the compose page and API use it).
+"""The author's review of a proposal: a thin layer of choices over the stages (the compose page and
+API use it).
 
 The author may, per friend group, pick another option for any private phrase (another
 generalization; for a time phrase another NCP* wording or its removal), pick another reading of
@@ -7,11 +8,10 @@ and edit a group's text freely (an edit replaces that group's per-phrase choices
 
 - Phrases are keyed by their span in the message, `"start:end"`, so a key made for another text
   is caught as stale instead of silently landing on another phrase.
-- `review_phrases` lists every phrase's options (with readings) for the UI.
-- `ReviewedGeneralizer` is a drop-in `generalizer=` for `osnguard.privacy.anonymize.anonymize`.
+- `review_phrases` lists every phrase's options (with readings) for the UI; they are computed once
+  and `ReviewedGeneralizer` hands the same options to the anonymization stage.
+- `ReviewedGeneralizer` is a drop-in `generalizer=` for `anonymize`.
 - `RejectingCheck` wraps a fingerprint naturalness check so rejected synonyms are never used.
-
-Pure Python; no Django.
 """
 
 from __future__ import annotations
@@ -24,16 +24,19 @@ from typing import Any
 
 from osnguard.privacy.anonymization import (
     GroupGeneralization,
+    GroupSpec,
     Option,
+    OptionKind,
+    PhraseAlternatives,
+    Reading,
     alternatives,
     anonymize_groups,
     generalize_text,
-)
-from osnguard.privacy.anonymization.groups import (
     options_available,
     usable_phrases,
-)  # the groups' own rules
-from osnguard.privacy.anonymization.schemas import Reading
+)
+from osnguard.privacy.fingerprinting import NaturalnessCheck, default_check
+from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import Phrase, Profile
 
 KEY_RE = re.compile(r"^(\d{1,6}):(\d{1,6})$")
@@ -79,6 +82,38 @@ class ReviewChoices:
         )
 
 
+@dataclass(frozen=True)
+class OptionOffer:
+    """One option of a phrase as the review offers it (the JSON of `PhraseReview.option_dicts`)."""
+
+    degree: int
+    text: str
+    kind: OptionKind
+    info_loss: float  # rounded to 4 places
+    k: int | None
+    fre: float
+    natural: bool
+    available: bool
+
+
+@dataclass(frozen=True)
+class ReadingOffer:
+    """One reading of an ambiguous phrase, for the UI."""
+
+    key: str
+    description: str
+
+
+@dataclass(frozen=True)
+class ReadingsOffer:
+    """An ambiguous phrase's readings and the one followed (`PhraseReview.readings_dict`)."""
+
+    key: str
+    phrase: str
+    reading: str | None
+    options: list[ReadingOffer]
+
+
 @dataclass
 class PhraseReview:
     """One private phrase as the review offers it: its options (most specific first), which of
@@ -97,28 +132,39 @@ class PhraseReview:
     def ambiguous(self) -> bool:
         return len(self.readings) > 1
 
-    def option_dicts(self) -> list[dict[str, Any]]:
+    @property
+    def alternatives(self) -> PhraseAlternatives:
+        """The options as the anonymization stage takes them back."""
+        return PhraseAlternatives(self.phrase, self.options, self.readings, self.reading)
+
+    def offers(self) -> list[OptionOffer]:
         return [
-            {
-                "degree": o.degree,
-                "text": o.text,
-                "kind": o.kind,
-                "info_loss": round(float(o.info_loss), 4),
-                "k": o.k,
-                "fre": o.fre,
-                "natural": bool(o.natural),
-                "available": ok,
-            }
+            OptionOffer(
+                o.degree,
+                o.text,
+                o.kind,
+                round(float(o.info_loss), 4),
+                o.k,
+                o.fre,
+                bool(o.natural),
+                ok,
+            )
             for o, ok in zip(self.options, self.available)
         ]
 
+    def option_dicts(self) -> list[dict[str, Any]]:
+        data: list[dict[str, Any]] = to_data(self.offers())
+        return data
+
     def readings_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "phrase": self.phrase.text,
-            "reading": self.reading,
-            "options": [{"key": r.key, "description": r.description} for r in self.readings],
-        }
+        offer = ReadingsOffer(
+            self.key,
+            self.phrase.text,
+            self.reading,
+            [ReadingOffer(r.key, r.description) for r in self.readings],
+        )
+        data: dict[str, Any] = to_data(offer)
+        return data
 
 
 def parse_key(key: str, text: str) -> tuple[int, int]:
@@ -144,7 +190,8 @@ def review_phrases(
     now: datetime | None,
     readings: Mapping[str, str] | None = None,
 ) -> list[PhraseReview]:
-    """The options of every private phrase the groups generalize, with the author's readings applied.
+    """The options of every private phrase the groups generalize, with the author's readings
+    applied.
 
     Raises ValueError for a key that names no phrase (stale) or a reading the phrase does not have.
     """
@@ -182,7 +229,7 @@ def review_phrases(
 
 def check_degrees(
     reviews: Sequence[PhraseReview],
-    degrees: Mapping[str, Mapping[str, int]],
+    degrees: Mapping[str, Mapping[str, object]],
     group_names: Sequence[str],
     text: str,
 ) -> None:
@@ -217,11 +264,13 @@ def check_degrees(
 
 
 class ReviewedGeneralizer:
-    """`anonymize_groups` with the author's readings, per-group degrees and edits applied.
+    """`anonymize_groups` over the reviewed options, with the author's per-group degrees and
+    edits applied.
 
-    After a call, `generated` holds each group's generalization before any edit, `degrees` the
-    degree each group ends up with per phrase key, `defaults` the degrees the engine proposed
-    before the author's choices, and `edited` the groups whose edit won.
+    The options are those `review_phrases` computed (with the author's readings); they are not
+    computed again. After a call, `generated` holds each group's generalization before any edit,
+    `degrees` the degree each group ends up with per phrase key, `defaults` the degrees the engine
+    proposed before the author's choices, and `edited` the groups whose edit won.
     """
 
     def __init__(self, reviews: Sequence[PhraseReview], choices: ReviewChoices) -> None:
@@ -237,15 +286,13 @@ class ReviewedGeneralizer:
         text: str,
         phrases: Sequence[Phrase],
         *,
-        groups: Sequence[Any],
-        profile: Any,
+        groups: Sequence[GroupSpec],
+        profile: Profile,
         now: datetime | None,
     ) -> list[GroupGeneralization]:
-        readings = {
-            r.index: r.reading for r in self.reviews if r.reading is not None and r.readings
-        }
+        options = [review.alternatives for review in self.reviews]
         proposed = anonymize_groups(
-            text, phrases, groups=groups, profile=profile, now=now, readings=readings
+            text, phrases, groups=groups, profile=profile, now=now, options=options
         )
         out = []
         for group in proposed:
@@ -265,7 +312,7 @@ class ReviewedGeneralizer:
                         now=now,
                         name=group.name,
                         level=group.level,
-                        readings=readings,
+                        options=options,
                     )
             self.generated[group.name] = group
             self.degrees[group.name] = {r.key: d for r, d in zip(self.reviews, degrees)}
@@ -281,7 +328,9 @@ class RejectingCheck:
     """A fingerprint naturalness check that refuses the author's rejected (original, replacement)
     pairs, so fingerprinting offers the next natural synonym instead."""
 
-    def __init__(self, rejected: frozenset[tuple[str, str]], base: Any = None) -> None:
+    def __init__(
+        self, rejected: frozenset[tuple[str, str]], base: NaturalnessCheck | None = None
+    ) -> None:
         self.rejected = rejected
         self.base = base
 
@@ -291,8 +340,6 @@ class RejectingCheck:
         if _pair(original, replacement) in self.rejected:
             return False
         if self.base is None:
-            from osnguard.privacy.fingerprinting import default_check
-
             self.base = default_check()
         return bool(self.base(left, original, replacement, right))
 

@@ -1,0 +1,554 @@
+"""Anonymization operators (Presidio-style): one per kind of phrase, each turning a private phrase
+in its message into ranked options, most specific (the phrase as written) first.
+
+- `OperatorKind.TEMPORAL`: a time phrase's NCP* generalizations and its suppression, from the
+  temporal stage; it does not apply when the phrase is no time expression or `now` is unknown.
+- `OperatorKind.GENERALIZATION`: the levels of the phrase's generalization chain (schemas.py:
+  places, organisations, WordNet noun hypernyms), worded to fit the sentence.
+
+`OPERATORS` is the registry and `operators_for(phrase)` the order they are tried in; the first
+that applies gives the phrase's options (`alternatives`). Every option carries its InfoLoss
+(metrics.py), k-figure and naturalness (Fre, naturalness.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from osnguard.privacy.anonymization import metrics, naturalness
+from osnguard.privacy.anonymization.schemas import (
+    Chain,
+    ChainKind,
+    LevelSource,
+    Reading,
+    generalization_chain,
+    indefinite_article,
+    is_plural,
+)
+from osnguard.privacy.resources import parse, wordnet
+from osnguard.privacy.temporal import find_expressions, generalize, suppress
+from osnguard.privacy.types import Category, Phrase, Profile
+
+IDENTITY_TOPS = frozenset(
+    {"religious person", "language"}
+)  # adjectives whose noun chain reads right
+MIN_SPECIFIC_DEPTH = 4  # context nouns above this WordNet depth (entity, object...) restate nothing
+
+
+class OptionKind(StrEnum):
+    """What an option does to its phrase."""
+
+    ORIGINAL = "original"  # keeps it as written (degree 0)
+    GENERALIZATION = "generalization"  # a level of its generalization chain
+    TEMPORAL = "temporal"  # an NCP* generalization of a time phrase
+    SUPPRESSION = "suppression"  # removes a time phrase
+
+
+class OperatorKind(StrEnum):
+    """The anonymization operators, by the kind of phrase they handle."""
+
+    TEMPORAL = "temporal"
+    GENERALIZATION = "generalization"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to write a private phrase: its replacement `text` over [start, end) of the message."""
+
+    degree: int
+    text: str
+    start: int
+    end: int
+    info_loss: float
+    k: int | None
+    fre: float
+    natural: bool
+    kind: OptionKind
+    label: str = ""
+    height: int = 0  # the highest degree among the phrase's options
+    place: str | None = None  # the place this wording names (`Place.key`), if any
+    base_place: str | None = None  # the place the phrase itself names, if any
+
+
+@dataclass
+class PhraseAlternatives:
+    """What the UI offers for one phrase: its options, readings, and the reading followed."""
+
+    phrase: Phrase
+    options: list[Option]
+    readings: list[Reading]
+    reading: str | None
+
+
+@dataclass(frozen=True)
+class OperatorContext:
+    """What an operator knows besides the phrase: the author, the time, the reading to follow
+    (for an ambiguous phrase) and the naturalness threshold γ."""
+
+    profile: Profile
+    now: datetime | None
+    reading: str | None = None
+    gamma: float = naturalness.GAMMA
+
+
+class Operator(Protocol):
+    """Options for `phrase` in `text`, most specific first, or None when the operator does not
+    apply to it (the next operator is tried)."""
+
+    def __call__(
+        self, text: str, phrase: Phrase, context: OperatorContext
+    ) -> PhraseAlternatives | None: ...
+
+
+def temporal_operator(
+    text: str, phrase: Phrase, context: OperatorContext
+) -> PhraseAlternatives | None:
+    """A time phrase's NCP* generalizations and its suppression."""
+    options = _temporal_options(text, phrase, context.now, context.gamma)
+    if options is None:
+        return None
+    return PhraseAlternatives(phrase, _with_height(options), [], None)
+
+
+def generalization_operator(
+    text: str, phrase: Phrase, context: OperatorContext
+) -> PhraseAlternatives:
+    """The levels of the phrase's generalization chain (place, organisation or WordNet noun)."""
+    chain = generalization_chain(
+        phrase, context_text=text, profile=context.profile, reading=context.reading
+    )
+    if chain.kind == ChainKind.NOUN and not _used_as_common_noun(text, phrase):
+        # "let's get married" is not "let's get a person"; "Aw man!" is not "Aw a person!"; but
+        # "I'm Catholic" -> "I'm a Christian" and "I love Arabic" -> "I love a language" read right
+        top = next(
+            (i for i, level in enumerate(chain.levels) if level.label in IDENTITY_TOPS), None
+        )
+        chain = Chain(
+            chain.phrase,
+            ChainKind.NOUN if top else ChainKind.NONE,
+            chain.levels[: (top or 0) + 1],
+            chain.readings,
+            chain.reading,
+        )
+    return PhraseAlternatives(
+        phrase,
+        _with_height(_chain_options(text, phrase, chain, context.gamma)),
+        chain.readings,
+        chain.reading,
+    )
+
+
+OPERATORS: Mapping[OperatorKind, Operator] = MappingProxyType(
+    {
+        OperatorKind.TEMPORAL: temporal_operator,
+        OperatorKind.GENERALIZATION: generalization_operator,
+    }
+)
+
+
+def operators_for(phrase: Phrase) -> tuple[OperatorKind, ...]:
+    """The operators tried for a phrase, in order: a time phrase is generalized in time first."""
+    if phrase.category == Category.TIME:
+        return (OperatorKind.TEMPORAL, OperatorKind.GENERALIZATION)
+    return (OperatorKind.GENERALIZATION,)
+
+
+def alternatives(
+    text: str,
+    phrase: Phrase,
+    *,
+    profile: Profile | dict[str, Any] | None,
+    now: datetime | None = None,
+    reading: str | None = None,
+    gamma: float = naturalness.GAMMA,
+) -> PhraseAlternatives:
+    """Every way to write `phrase` in `text`, most specific first, each with its InfoLoss,
+    k-figure and naturalness, so the user can choose another generalization (or reading)."""
+    check_text(text)
+    check_phrase(text, phrase)
+    context = OperatorContext(Profile.coerce(profile), now, reading, gamma)
+    for kind in operators_for(phrase):
+        found = OPERATORS[kind](text, phrase, context)
+        if found is not None:
+            return found
+    raise AssertionError("the generalization operator applies to every phrase")
+
+
+def check_text(text: object) -> None:
+    if not isinstance(text, str):
+        raise ValueError("the message text must be a string")
+
+
+def check_phrase(text: str, phrase: object) -> None:
+    if not isinstance(phrase, Phrase):
+        raise ValueError("each phrase must be a Phrase")
+    if (
+        not 0 <= phrase.start < phrase.end <= len(text)
+        or text[phrase.start : phrase.end] != phrase.text
+    ):
+        raise ValueError(
+            f"phrase {phrase.text!r} does not match the text at {phrase.start}..{phrase.end}"
+        )
+
+
+# --- wording the options ---------------------------------------------------------------------
+
+
+def _used_as_common_noun(text: str, phrase: Phrase) -> bool:
+    """Whether the phrase reads as a noun here, so that WordNet's noun hypernyms can stand for it:
+    not a verb or adjective ("married", "gay"), an interjection ("Aw man!"), a number ("my 3 year
+    old") or a person's name ("Troy Austin")."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens:
+        return True
+    if any(t.ent_type_ == "PERSON" for t in tokens) and all(t.pos_ == "PROPN" for t in tokens):
+        return False
+    if any(
+        t.dep_ == "intj"
+        or (
+            t.i > 0
+            and t.doc[t.i - 1].pos_ == "INTJ"
+            and t.i + 1 < len(t.doc)
+            and t.doc[t.i + 1].is_punct
+        )
+        for t in tokens
+    ):
+        return False  # "Aw man!", "oh boy,"
+    if all(t.like_num or t.pos_ == "NUM" for t in tokens if not t.is_punct):
+        return False
+    return any(
+        t.pos_ in ("NOUN", "PROPN") or not _can_be(t.lower_, t.pos_)
+        for t in tokens
+        if not t.is_punct
+    )
+
+
+def _phrase_tokens(text: str, phrase: Phrase) -> list[Any]:
+    return [t for t in parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
+
+
+def _article_fits(text: str, phrase: Phrase) -> bool:
+    """Whether "a"/"an" may go before a generalization of the phrase: not for a plural ("some
+    cute boys" -> "some cute people"), nor after a determiner, possessive, adjective, number or
+    noun of the same noun phrase ("your Nan", "our other pilot", "a 101 degree fever")."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens:
+        return True
+    if is_plural(phrase.text):
+        return False
+    first = tokens[0]
+    previous = first.doc[first.i - 1] if first.i > 0 else None
+    return previous is None or not (
+        previous.pos_ in ("DET", "ADJ", "NUM", "NOUN", "PROPN")
+        or previous.dep_ in ("det", "poss", "amod", "nummod", "compound")
+    )
+
+
+def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
+    """Whether the phrase modifies the noun after it ("cancer clinic", "doctors appointment"):
+    a hypernym there ("a disease clinic") rarely reads right."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens:
+        return False
+    last = tokens[-1]
+    following = last.doc[last.i + 1] if last.i + 1 < len(last.doc) else None
+    return last.dep_ == "compound" or (
+        following is not None
+        and following.pos_ == "NOUN"
+        and last.pos_ in ("NOUN", "PROPN")
+        and not following.is_punct
+    )
+
+
+_WORDNET_POS = {"VERB": "v", "AUX": "v", "ADJ": "a", "ADV": "r"}
+
+
+def _can_be(word: str, pos: str) -> bool:
+    """Whether WordNet knows `word` as that part of speech: the small tagger calls "sushi" in
+    "is sushi" an adjective, which WordNet does not, so it is still read as a noun."""
+    wn_pos = _WORDNET_POS.get(pos)
+    if wn_pos is None:
+        return True
+    wn = wordnet()
+    return bool(wn.synsets(wn.morphy(word, wn_pos) or word, pos=wn_pos))
+
+
+def _with_height(options: list[Option]) -> list[Option]:
+    height = max(o.degree for o in options)
+    return [replace(o, height=height) for o in options]
+
+
+def _fits(text: str, start: int, end: int, replacement: str) -> str:
+    """The replacement adjusted to its place: capitalised at a sentence start."""
+    before = text[:start].rstrip()
+    if replacement and (not before or before.endswith((".", "!", "?", "\n"))):
+        return replacement[0].upper() + replacement[1:]
+    return replacement
+
+
+def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
+    """Extend the span over a preceding "a"/"an" and make it agree with the replacement."""
+    match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
+    if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
+        return start, replacement
+    article = indefinite_article(replacement)
+    if match.group(1)[0].isupper():
+        article = article.capitalize()
+    return match.start(), f"{article} {replacement}"
+
+
+def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> list[Option]:
+    losses = metrics.chain_losses(chain)
+    original_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
+    options: list[Option] = []
+    facility = _facility_after(text, phrase, chain)
+    # "cancer clinic", "eye doctors", "the orlando shooting": a hypernym or a wider place there reads wrong
+    modifier = (
+        chain.kind in (ChainKind.NOUN, ChainKind.PLACE)
+        and facility is None
+        and _modifies_a_noun(text, phrase)
+    )
+    article_fits = _article_fits(text, phrase)
+    for level, loss in zip(chain.levels, losses):
+        start, end, replacement = phrase.start, phrase.end, level.text
+        if level.degree > 0 and facility is not None and level.place:
+            # "at Tokyo station" -> "at a station in Japan", not "at Japan station"
+            start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
+            replacement = _fits(text, start, end, replacement)
+        elif level.degree > 0:
+            start, replacement = _with_article(text, phrase.start, replacement)
+            if _names_area_of_place(text, start, chain, level.place):
+                replacement = (
+                    f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
+                )
+            replacement = _fits(text, start, phrase.end, replacement)
+        fre = (
+            original_fre
+            if level.degree == 0
+            else naturalness.fre_of_replacement(text, start, end, replacement)
+        )
+        if (
+            level.degree > 0
+            and level.source == LevelSource.WORDNET
+            and article_fits
+            and _bare(text, start, replacement)
+        ):
+            # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
+            with_article = _fits(
+                text, start, phrase.end, f"{indefinite_article(level.text)} {level.text}"
+            )
+            article_fre = naturalness.fre_of_replacement(text, start, phrase.end, with_article)
+            if article_fre > fre:
+                replacement, fre = with_article, article_fre
+        natural = level.degree == 0 or (
+            _acceptable(fre, original_fre, gamma)
+            and not modifier
+            and not (
+                level.source == LevelSource.WORDNET
+                and (
+                    _repeats_context(text, phrase, level.label or level.text)
+                    or _restates_context(text, phrase, level.label or level.text)
+                )
+            )
+        )
+        options.append(
+            Option(
+                level.degree,
+                replacement if level.degree else phrase.text,
+                start,
+                end,
+                loss,
+                level.k,
+                round(fre, 2),
+                natural,
+                OptionKind.ORIGINAL if level.degree == 0 else OptionKind.GENERALIZATION,
+                level.label,
+                place=level.place,
+                base_place=chain.levels[0].place,
+            )
+        )
+    return options
+
+
+_FACILITY = re.compile(
+    r"\s+(station|airport|university|college|hospital|clinic|school|park|tower|mall|museum|zoo|stadium|"
+    r"arena|library|bridge|beach|harbou?r|port|square|market|hotel|church|temple|shrine|cathedral|"
+    r"mosque|castle|bay|gym|centre|center)\b(?!\s+of\b|-)",
+    re.IGNORECASE,
+)
+
+
+def _facility_after(text: str, phrase: Phrase, chain: Chain) -> re.Match[str] | None:
+    """A place noun right after a place name ("Tokyo station", "Boston Airport")."""
+    if not chain.levels or not chain.levels[0].place:
+        return None
+    return _FACILITY.match(text, phrase.end)
+
+
+def _facility_in(text: str, start: int, facility: re.Match[str], area: str) -> tuple[int, int, str]:
+    """The span and wording of "a <facility> in <area>", taking in a "the" before the name."""
+    noun = facility.group(1).lower()
+    the = re.search(r"\b(the|The)\s+$", text[:start])
+    if the:
+        start = the.start()
+    return start, facility.end(), f"{indefinite_article(noun)} {noun} in {area}"
+
+
+_DETERMINERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "my",
+        "your",
+        "his",
+        "her",
+        "its",
+        "our",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "no",
+        "every",
+        "each",
+        "another",
+        "such",
+        "what",
+        "which",
+        "whose",
+    ]
+)
+
+
+def _bare(text: str, start: int, replacement: str) -> bool:
+    """A singular replacement with no determiner or possessive before it."""
+    before = naturalness.words(text[max(0, start - 40) : start])
+    previous = before[-1] if before else ""
+    return (
+        previous not in _DETERMINERS
+        and not previous.endswith("'s")
+        and not replacement.lower().startswith(("a ", "an ", "the "))
+        and not replacement.endswith("s")
+    )
+
+
+def _repeats_context(text: str, phrase: Phrase, label: str) -> bool:
+    """Whether a generalization repeats a word of its own sentence ("My favorite food is food")."""
+    begin, end = naturalness.sentence_bounds(text, phrase.start, phrase.end)
+    rest = set(naturalness.words(text[begin : phrase.start] + " " + text[phrase.end : end]))
+    head = naturalness.words(label)[-1:] if naturalness.words(label) else []
+    return bool(head) and head[0] in rest
+
+
+_PLACE_COPULA = re.compile(
+    r"\b(?:home ?town|home|birthplace|city|town|village|neighbou?rhood)\s+(?:is|was|'s|’s)\s+$",
+    re.IGNORECASE,
+)
+_AREAS = ("region", "country", "continent")
+
+
+def _names_area_of_place(text: str, start: int, chain: Chain, place: str | None) -> bool:
+    """Whether a city the text equates with a place noun ("my hometown is Tokyo") is being
+    generalized to the region, country or continent around it: a town is *in* Japan, it is not Japan."""
+    base = chain.levels[0].place if chain.levels else None
+    return bool(
+        place
+        and base
+        and base.startswith("city:")
+        and place.split(":")[0] in _AREAS
+        and _PLACE_COPULA.search(text[:start])
+    )
+
+
+def _restates_context(text: str, phrase: Phrase, label: str) -> bool:
+    """Whether a WordNet generalization is a kind of something its sentence already names, so that
+    it says nothing ("My favorite food is sushi" -> "My favorite food is a dish")."""
+    wn = wordnet()
+    synsets = wn.synsets(label.replace(" ", "_"), pos="n")
+    if not synsets:
+        return False
+    begin, end = naturalness.sentence_bounds(text, phrase.start, phrase.end)
+    context = set(naturalness.words(text[begin : phrase.start] + " " + text[phrase.end : end]))
+    ancestors = {h for synset in synsets for path in synset.hypernym_paths() for h in path}
+    return any(
+        s in ancestors and s.min_depth() >= MIN_SPECIFIC_DEPTH
+        for word in context
+        for s in wn.synsets(word, pos="n")
+    )
+
+
+def _acceptable(fre: float, original_fre: float, gamma: float) -> bool:
+    """Fre reaches γ, or (when the original itself is under γ) loses at most MAX_DROP against it."""
+    return fre >= gamma or (original_fre < gamma and fre >= original_fre - naturalness.MAX_DROP)
+
+
+def _temporal_options(
+    text: str, phrase: Phrase, now: datetime | None, gamma: float
+) -> list[Option] | None:
+    """NCP* generalizations and suppression of a time phrase, from the temporal stage."""
+    if now is None:
+        return None
+    expression = next(
+        (
+            e
+            for e in find_expressions(text, now=now)
+            if e.phrase_span[0] < phrase.end and phrase.start < e.end
+        ),
+        None,
+    )
+    if expression is None:
+        return None
+    start, end = expression.phrase_span
+    original = text[start:end]
+    candidates = generalize(expression, now=now, source_text=text)
+    height = len(candidates) + 1
+    original_fre = naturalness.fre_of_replacement(text, start, end, original)
+    options = [
+        Option(
+            0,
+            original,
+            start,
+            end,
+            0.0,
+            1,
+            round(original_fre, 2),
+            True,
+            OptionKind.ORIGINAL,
+            original,
+        )
+    ]
+    for degree, candidate in enumerate(candidates, start=1):
+        replacement = _fits(text, start, end, candidate.text)
+        fre = naturalness.fre_of_replacement(text, start, end, replacement)
+        options.append(
+            Option(
+                degree,
+                replacement,
+                start,
+                end,
+                degree / height,
+                None,
+                round(fre, 2),
+                _acceptable(fre, original_fre, gamma),
+                OptionKind.TEMPORAL,
+                candidate.phrase,
+            )
+        )
+    removed = suppress(text, spans=[(start, end)], now=now).removed
+    if removed:
+        cut_start = min(s for s, _ in removed)
+        cut_end = max(e for _, e in removed)
+        options.append(
+            Option(height, "", cut_start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
+        )
+    return options

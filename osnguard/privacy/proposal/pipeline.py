@@ -1,0 +1,417 @@
+"""The end-to-end proposal for one message: identification -> anonymization per friend group ->
+fingerprinting, one version per friend.
+
+`anonymize(text, profile=, now=, groups=[{"name", "level", "friends"}])` finds the private phrases
+(osnguard.privacy.identification), generalizes them to each group's privacy level
+(osnguard.privacy.anonymization), and gives every friend a distinct, natural version of their
+group's text (osnguard.privacy.fingerprinting). A message with no private phrase goes to everyone
+unchanged unless `fingerprint_all` is set. `osnguard anonymize` and the posting flow call this;
+nothing here touches a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from osnguard.privacy.anonymization import GroupGeneralization, GroupSpec, anonymize_groups
+from osnguard.privacy.fingerprinting import (
+    TARGET_DISTANCE,
+    NaturalnessCheck,
+    Slot,
+    find_slots,
+    fingerprint_group,
+)
+from osnguard.privacy.fingerprinting import capacity as slots_capacity
+
+# TODO(integrator): import these through `osnguard.privacy.fingerprinting` once it exports them.
+from osnguard.privacy.fingerprinting.codes import Avoid
+from osnguard.privacy.fingerprinting.slots import transfer_slots, wording_slots
+from osnguard.privacy.fingerprinting.versions import word_distance
+from osnguard.privacy.identification import identify
+from osnguard.privacy.proposal.requests import GroupRequest, parse_groups
+from osnguard.privacy.serialization import to_data
+from osnguard.privacy.types import (
+    Choice,
+    ChoiceKind,
+    Notice,
+    NoticeCode,
+    Phrase,
+    Profile,
+    UncheckedMessage,
+    Version,
+    parse_now,
+)
+
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass
+class GroupResult:
+    """One group's generalized text, what it costs in information, and its fingerprint figures."""
+
+    name: str
+    level: int
+    text: str
+    info_loss: float
+    k: int | None
+    choices: list[Choice]
+    friends: int
+    capacity: int
+    min_distance: int | None
+
+
+@dataclass
+class AnonymizeResult:
+    """Everything the compose review and the posting flow need for one message."""
+
+    private: bool
+    phrases: list[Phrase]
+    groups: list[GroupResult]
+    versions: list[Version]
+    capacity: int
+    min_distance: int | None
+    warnings: list[Notice] = field(default_factory=list)
+
+
+def result_data(result: AnonymizeResult) -> dict[str, Any]:
+    """The JSON shape of a result (`osnguard anonymize`, the compose API): `to_data`, with each
+    group's InfoLoss rounded to 4 places for people."""
+    data: dict[str, Any] = to_data(result)
+    for group in data["groups"]:
+        group["info_loss"] = round(float(group["info_loss"]), 4)
+    return data
+
+
+class Generalizer(Protocol):
+    """The anonymization stage's signature (`anonymize_groups`): one generalization per group."""
+
+    def __call__(
+        self,
+        text: str,
+        phrases: Sequence[Phrase],
+        *,
+        groups: Sequence[GroupSpec],
+        profile: Profile,
+        now: datetime | None,
+    ) -> Sequence[GroupGeneralization]: ...
+
+
+def _as_notices(warnings: Sequence[str | Notice]) -> list[Notice]:
+    # TODO(integrator): identification and fingerprinting give Notices after the merge; then
+    # extend with their warnings directly and drop this and NoticeCode.STAGE_WARNING.
+    return [
+        w if isinstance(w, Notice) else Notice(NoticeCode.STAGE_WARNING, {"text": w})
+        for w in warnings
+    ]
+
+
+def identify_phrases(
+    text: str, profile: Profile, now: datetime
+) -> tuple[bool, list[Phrase], list[Notice]]:
+    """Identification: whether the message is private, its phrases, its warnings.
+
+    Raises UncheckedMessage when identification could not check the message: an unchecked
+    message is never generalized or fingerprinted as if it had nothing private."""
+    result = identify(text, profile=profile, now=now)
+    if result.failures or result.private is None:
+        raise UncheckedMessage(list(result.failures))
+    return bool(result.private), list(result.phrases), _as_notices(result.warnings)
+
+
+def generalize(
+    generalizer: Generalizer,
+    text: str,
+    phrases: list[Phrase],
+    groups: list[GroupRequest],
+    profile: Profile,
+    now: datetime,
+) -> list[GroupGeneralization]:
+    """Each group's generalization, in the order of `groups`."""
+    specs = [GroupSpec(name=g.name, level=g.level) for g in groups]
+    produced = {
+        g.name: g for g in generalizer(text, phrases, groups=specs, profile=profile, now=now)
+    }
+    out: list[GroupGeneralization] = []
+    for group in groups:
+        found = produced.get(group.name)
+        if found is None:
+            raise RuntimeError(f"the generalizer returned nothing for group {group.name!r}")
+        out.append(found)
+    return out
+
+
+class PositionTexts:
+    """The texts of versions at each numbered position of a message (fingerprint slots and
+    generalized phrases), as small integer ids, with the distance between any two texts of a
+    position: word edits for generalized phrases (`word_distance`), else 0 or 1."""
+
+    def __init__(self, originals: dict[int, str], generalized: set[int]) -> None:
+        self.originals = dict(originals)  # a version without a choice at a position shows this
+        self.generalized = set(generalized)
+        self.vocab: dict[int, dict[str, int]] = {}
+        self._tables: dict[int, IntArray] = {}
+
+    def id(self, number: int, text: str) -> int:
+        vocab = self.vocab.setdefault(number, {})
+        if text not in vocab:
+            vocab[text] = len(vocab)
+            self._tables.pop(number, None)
+        return vocab[text]
+
+    def table(self, number: int) -> IntArray:
+        if number not in self._tables:
+            vocab = self.vocab.get(number, {})
+            texts = sorted(vocab, key=lambda t: vocab[t])
+            if number in self.generalized:
+                table = [[word_distance(a, b) for b in texts] for a in texts]
+            else:
+                table = [[int(a != b) for b in texts] for a in texts]
+            self._tables[number] = np.array(table, dtype=np.int64).reshape(len(texts), len(texts))
+        return self._tables[number]
+
+    def row(self, choices: Sequence[Choice], numbers: Sequence[int]) -> list[int]:
+        """A version's text ids at `numbers` (its choices, else the position's original)."""
+        texts = {c.slot: c.text for c in choices}
+        return [self.id(n, texts.get(n, self.originals.get(n, ""))) for n in numbers]
+
+
+def avoid_versions(
+    slots: Sequence[Slot],
+    fixed: Sequence[Choice],
+    given: Sequence[Version],
+    positions: PositionTexts,
+) -> Avoid | None:
+    """How far each version already `given` (earlier groups) is from a new version of this group:
+    per slot, a cost for each alternative, plus an offset for the positions this group does not
+    vary (its fixed generalized phrases, and fingerprint slots it lacks)."""
+    if not given:
+        return None
+    maybe_columns = [slot.choice.slot if slot.choice is not None else slot.number for slot in slots]
+    columns = [n for n in maybe_columns if n is not None]
+    if len(columns) != len(maybe_columns):
+        return None
+    numbers = sorted(
+        {c.slot for v in given for c in v.choices}
+        | {c.slot for c in fixed}
+        | set(positions.originals)
+        | set(columns)
+    )
+    others = [n for n in numbers if n not in set(columns)]
+    prior = np.array([positions.row(v.choices, numbers) for v in given], dtype=np.int64).reshape(
+        len(given), len(numbers)
+    )
+    mine = positions.row(fixed, others)
+    index = {n: i for i, n in enumerate(numbers)}
+    offsets = np.zeros(len(given), dtype=np.int64)
+    for n, own in zip(others, mine):
+        offsets += positions.table(n)[prior[:, index[n]], own]
+    costs = []
+    for n, slot in zip(columns, slots):
+        ids = [positions.id(n, a.text) for a in slot.alternatives]
+        costs.append(positions.table(n)[prior[:, index[n]]][:, ids])
+    return Avoid.from_costs(costs, offsets)
+
+
+GENERALIZED_KINDS = frozenset({ChoiceKind.GENERALIZATION, ChoiceKind.TEMPORAL})
+
+
+# TODO(integrator): use fingerprinting.versions_min_distance
+def _versions_min_distance(versions: Sequence[Version]) -> int | None:
+    """Smallest distance between two versions: the number of fingerprint slots in which they
+    differ, plus the word edits between their generalized phrases. None with < 2 versions."""
+    if len(versions) < 2:
+        return None
+    numbers = sorted({c.slot for v in versions for c in v.choices})
+    positions = PositionTexts(
+        {c.slot: c.original for v in versions for c in v.choices},  # shown without a choice
+        {c.slot for v in versions for c in v.choices if c.kind in GENERALIZED_KINDS},
+    )
+    matrix = np.array([positions.row(v.choices, numbers) for v in versions], dtype=np.int64)
+    matrix = matrix.reshape(len(versions), len(numbers))
+    tables = [positions.table(n) for n in numbers]  # per position, distances between its texts
+    best: int | None = None
+    for start in range(0, len(versions), 128):
+        block = matrix[start : start + 128]
+        dist = np.zeros((len(block), len(versions)), dtype=np.int64)
+        for col, table in enumerate(tables):
+            dist += table[block[:, col][:, None], matrix[:, col][None, :]]
+        dist[np.arange(len(block)), start + np.arange(len(block))] = np.iinfo(np.int64).max
+        low = int(dist.min())
+        best = low if best is None else min(best, low)
+    texts = [v.text for v in versions]
+    if len(set(texts)) < len(texts):
+        return 0
+    return best
+
+
+def anonymize(
+    text: str,
+    *,
+    profile: Profile | dict[str, Any] | None = None,
+    now: datetime | str | None = None,
+    groups: Sequence[object] | None,
+    fingerprint_all: bool = False,
+    seed: str = "",
+    check: NaturalnessCheck | None = None,
+    generalizer: Generalizer | None = None,
+    phrases: list[Phrase] | None = None,
+    wordings: bool = True,
+) -> AnonymizeResult:
+    """Identify, generalize per group, and fingerprint one version per friend.
+
+    `phrases` skips identification (the compose page passes the phrases the user confirmed);
+    `generalizer` replaces the anonymization stage (same signature as `anonymize_groups`; the
+    review passes its `ReviewedGeneralizer`); `wordings=False` gives every friend of a group the
+    same wording of its generalized phrases. Raises ValueError for bad input, and
+    UncheckedMessage when identification could not check the message (no versions are made then).
+    """
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    if not text.strip():
+        raise ValueError("text is empty: there is nothing to post")
+    requests = parse_groups(groups)
+    profile = Profile.coerce(profile)
+    moment = parse_now(now)
+    requests_by_level = sorted(range(len(requests)), key=lambda i: (requests[i].level, i))
+    warnings: list[Notice] = []
+    if phrases is None:
+        private, phrases, found_warnings = identify_phrases(text, profile, moment)
+        warnings.extend(found_warnings)
+    else:
+        private = bool(phrases)
+    private = private and bool(phrases)
+
+    if private and requests:
+        gens = generalize(generalizer or anonymize_groups, text, phrases, requests, profile, moment)
+    else:
+        gens = [GroupGeneralization(g.name, g.level, text, 0.0, None, []) for g in requests]
+
+    fingerprint = private or fingerprint_all
+    if not private:
+        warnings.append(
+            Notice(
+                NoticeCode.NOTHING_PRIVATE_FINGERPRINTED
+                if fingerprint_all
+                else NoticeCode.NOTHING_PRIVATE
+            )
+        )
+    if not any(g.friends for g in requests):
+        warnings.append(Notice(NoticeCode.NO_RECIPIENTS))
+
+    slot_base = max([len(phrases)] + [c.slot + 1 for g in gens for c in g.choices])
+    phrase_spans = [(p.start, p.end) for p in phrases]
+    results: list[GroupResult | None] = [None] * len(requests)
+    versions: list[Version] = []
+    texts_capacity: dict[str, int] = {}
+    base_slots = find_slots(text, phrase_spans, check=check) if fingerprint and requests else []
+    for number, slot in enumerate(base_slots, start=slot_base):
+        slot.number = number  # the same position number in every group's text
+    next_number = slot_base + len(base_slots)
+    positions = PositionTexts(
+        {slot.number: slot.original for slot in base_slots if slot.number is not None},
+        {c.slot for g in gens for c in g.choices if c.kind in GENERALIZED_KINDS},
+    )
+    group_warned = False  # a group said its versions are too few or too close
+    for rank, index in enumerate(requests_by_level):
+        request, gen = requests[index], gens[index]
+        protected = [(c.start, c.end) for c in gen.choices]
+        if gen.text == text:
+            protected += phrase_spans
+        distance: int | None
+        if fingerprint:
+            slots = transfer_slots(text, gen.text, base_slots, protected, check=check)
+            for slot in slots:
+                if slot.number is None:  # found afresh in this group's text (a very long message)
+                    slot.number, next_number = next_number, next_number + 1
+                    positions.originals[slot.number] = slot.original
+            if wordings:
+                slots = sorted(
+                    [*slots, *wording_slots(gen.text, gen.choices, check=check)],
+                    key=lambda s: (s.start, s.end),
+                )
+            reworded = {s.choice.slot for s in slots if s.choice is not None}
+            done = fingerprint_group(
+                gen.text,
+                request.friends,
+                group=request.name,
+                protected=protected,
+                base_choices=list(gen.choices),
+                slot_base=slot_base,
+                group_index=rank,
+                n_groups=len(requests),
+                seed=seed,
+                check=check,
+                slots=slots,
+                avoid=avoid_versions(
+                    slots, [c for c in gen.choices if c.slot not in reworded], versions, positions
+                ),
+            )
+            group_versions, group_capacity, distance = (
+                done.versions,
+                done.capacity,
+                done.min_distance,
+            )
+            # fingerprint_group warns only when its versions are too few or too close
+            group_warned = group_warned or bool(done.warnings)
+            warnings.extend(_as_notices(done.warnings))
+        else:
+            group_versions = [Version(f, request.name, gen.text, []) for f in request.friends]
+            group_capacity, distance = 1, (0 if len(request.friends) > 1 else None)
+        texts_capacity[gen.text] = group_capacity
+        versions.extend(group_versions)
+        results[index] = GroupResult(
+            request.name,
+            request.level,
+            gen.text,
+            gen.info_loss,
+            gen.k,
+            gen.choices,
+            len(request.friends),
+            group_capacity,
+            distance,
+        )
+    # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
+    total_capacity = sum(texts_capacity.values()) if fingerprint else 1
+    overall = (
+        _versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
+    )
+    if fingerprint and overall is not None and overall < TARGET_DISTANCE and not group_warned:
+        warnings.append(Notice(NoticeCode.VERSIONS_CLOSE, {"distance": overall}))
+    return AnonymizeResult(
+        private=private,
+        phrases=phrases,
+        groups=[r for r in results if r is not None],
+        versions=versions,
+        capacity=total_capacity,
+        min_distance=overall,
+        warnings=warnings,
+    )
+
+
+def message_capacity(
+    text: str,
+    protected: Sequence[tuple[int, int]] = (),
+    *,
+    check: NaturalnessCheck | None = None,
+    synonyms: bool = True,
+    realisations: bool = True,
+    max_synonyms: int = 3,
+) -> int:
+    """Π_j |S_j| of one text whose `protected` spans are left alone (Eq. 4.9 for one
+    generalization)."""
+    return slots_capacity(
+        find_slots(
+            text,
+            protected,
+            check=check,
+            synonyms=synonyms,
+            realisations=realisations,
+            max_synonyms=max_synonyms,
+        )
+    )

@@ -1,0 +1,64 @@
+"""The anonymization operators: a registry keyed by the kind of phrase, tried in order."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from osnguard.privacy.anonymization import (
+    CHAIN_BUILDERS,
+    OPERATORS,
+    ChainKind,
+    OperatorContext,
+    OperatorKind,
+    OptionKind,
+    alternatives,
+    builder_order,
+    operators_for,
+)
+from osnguard.privacy.types import Phrase, Profile
+
+TEXT = "I moved to Tokyo last week."
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+
+
+def phrase(text: str, category: str) -> Phrase:
+    start = TEXT.index(text)
+    return Phrase(start, start + len(text), text, category, "test", 1.0)
+
+
+def test_every_operator_kind_is_registered() -> None:
+    assert set(OPERATORS) == set(OperatorKind)
+    assert set(CHAIN_BUILDERS) == {ChainKind.PLACE, ChainKind.ORGANISATION, ChainKind.NOUN}
+
+
+def test_time_phrases_are_tried_in_time_first() -> None:
+    assert operators_for(phrase("last week", "time")) == (
+        OperatorKind.TEMPORAL,
+        OperatorKind.GENERALIZATION,
+    )
+    assert operators_for(phrase("Tokyo", "location")) == (OperatorKind.GENERALIZATION,)
+
+
+def test_builder_order_follows_category_and_names() -> None:
+    assert builder_order(phrase("Tokyo", "location"))[0] == ChainKind.PLACE
+    assert builder_order(phrase("Tokyo", "education"))[0] == ChainKind.ORGANISATION
+    assert builder_order(Phrase(0, 6, "sister", "gender", "test", 1.0)) == (ChainKind.NOUN,)
+    assert builder_order(Phrase(0, 6, "cancer", "health", "test", 1.0)) == (
+        ChainKind.ORGANISATION,
+        ChainKind.NOUN,
+    )
+
+
+def test_the_temporal_operator_does_not_apply_without_a_time() -> None:
+    context = OperatorContext(Profile(), None)
+    assert OPERATORS[OperatorKind.TEMPORAL](TEXT, phrase("last week", "time"), context) is None
+
+
+def test_alternatives_takes_the_first_operator_that_applies() -> None:
+    found = alternatives(TEXT, phrase("last week", "time"), profile=None, now=NOW)
+    assert found.options[0].kind == OptionKind.ORIGINAL
+    assert {o.kind for o in found.options[1:]} <= {OptionKind.TEMPORAL, OptionKind.SUPPRESSION}
+    place = alternatives(TEXT, phrase("Tokyo", "location"), profile=None)
+    assert [o.kind for o in place.options[1:]] == [OptionKind.GENERALIZATION] * (
+        len(place.options) - 1
+    )
