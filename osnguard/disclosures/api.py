@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from osnguard.core.api import Pagination
 from osnguard.core.inputs import IdField
 
-from . import selectors, services
+from . import notifications, selectors, services
 from .models import CrawlJob, Disclosure, Notification, Source
 
 
@@ -318,7 +318,7 @@ class NotificationReadApi(APIView):
     def post(self, request: Request) -> Response:
         data = MarkReadSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        count = services.notification_mark_read(
+        count = notifications.notification_mark_read(
             user=request.user, notification_ids=data.validated_data.get("ids")
         )
         return Response(
@@ -331,7 +331,7 @@ class NotificationPreferenceApi(APIView):
 
     def get(self, request: Request) -> Response:
         rows = [
-            services.notification_preference_get(user=request.user, kind=k)
+            notifications.notification_preference_get(user=request.user, kind=k)
             for k in Notification.Kind.values
         ]
         return Response([{"kind": p.kind, "in_app": p.in_app, "email": p.email} for p in rows])
@@ -340,5 +340,5 @@ class NotificationPreferenceApi(APIView):
         data = PreferenceSerializer(data=request.data, many=True)
         data.is_valid(raise_exception=True)
         for item in data.validated_data:
-            services.notification_preference_set(user=request.user, **item)
+            notifications.notification_preference_set(user=request.user, **item)
         return self.get(request)

@@ -21,6 +21,7 @@ from osnguard.privacy.attribution import Attribution, PreparedMessage, attribute
 from osnguard.privacy.retrieval import ScreeningIndex
 
 from .models import CandidateDocument, CrawlJob, Disclosure
+from .notifications import notification_for_disclosure
 
 EXCERPT_CHARS = 600
 INDEX_BATCH = 500
@@ -131,8 +132,6 @@ def prepared_message(message_id: int) -> PreparedMessage | None:
 
 def document_detect(*, document_id: int) -> list[Disclosure]:
     """Screen one document; record and notify every disclosure found. Safe to run again."""
-    from .services import notification_for_disclosure
-
     document = CandidateDocument.objects.select_related("source").get(pk=document_id)
     shortlist = screening_index().shortlist(document.text)
     messages = {

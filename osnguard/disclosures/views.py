@@ -20,6 +20,11 @@ from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
 from .highlight import segments
 from .models import CrawlJob, Disclosure, Notification
+from .notifications import (
+    notification_mark_read,
+    notification_preference_get,
+    notification_preference_set,
+)
 
 PAGE_SIZE = 20
 
@@ -197,7 +202,7 @@ def notifications_mark_read(request: HttpRequest) -> HttpResponse:
         return bad_request(
             request, "Notification ids must be whole numbers written with the digits 0-9."
         )
-    services.notification_mark_read(user=request.user, notification_ids=ids)
+    notification_mark_read(user=request.user, notification_ids=ids)
     if request.htmx:
         return notification_badge(request)
     return redirect("disclosures:notifications")
@@ -218,14 +223,13 @@ def notification_badge(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def notification_preferences(request: HttpRequest) -> HttpResponse:
     preferences = [
-        services.notification_preference_get(user=request.user, kind=k)
-        for k in Notification.Kind.values
+        notification_preference_get(user=request.user, kind=k) for k in Notification.Kind.values
     ]
     current = {p.kind: (p.in_app, p.email) for p in preferences}
     form = NotificationPreferencesForm(request.POST or None, preferences=current)
     if request.method == "POST" and form.is_valid():
         for kind in Notification.Kind.values:
-            services.notification_preference_set(
+            notification_preference_set(
                 user=request.user,
                 kind=kind,
                 in_app=form.cleaned_data[f"{kind}__in_app"],
