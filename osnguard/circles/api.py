@@ -67,7 +67,7 @@ class UserSummarySerializer(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.SerializerMethodField()
 
-    def get_name(self, user) -> str:
+    def get_name(self, user: User) -> str:
         return user.get_full_name() or user.get_username()
 
 
@@ -169,7 +169,7 @@ class GroupListApi(generics.GenericAPIView):
     serializer_class = GroupSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[FriendGroup]:
         return selectors.group_list(owner=request_user(self.request))
 
     @extend_schema(operation_id="groups_list", responses=GroupSerializer(many=True))
@@ -196,7 +196,7 @@ class GroupDetailApi(generics.GenericAPIView):
 
     serializer_class = GroupSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[FriendGroup]:
         return selectors.group_list(owner=request_user(self.request))
 
     def get(self, request: Request, pk: int) -> Response:
@@ -257,7 +257,7 @@ class FriendDetailApi(generics.GenericAPIView):
 
     serializer_class = FriendshipSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Friendship]:
         return selectors.friendship_list(owner=request_user(self.request))
 
     def get(self, request: Request, pk: int) -> Response:
@@ -284,7 +284,7 @@ class FriendApplySuggestionApi(generics.GenericAPIView):
 
     serializer_class = FriendshipSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Friendship]:
         return selectors.friendship_list(owner=request_user(self.request))
 
     @extend_schema(request=None)
@@ -341,7 +341,7 @@ class FriendRequestDetailApi(generics.RetrieveAPIView):
 
     serializer_class = FriendRequestSerializer
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[FriendRequest]:
         return selectors.friend_request_visible(user=request_user(self.request))
 
 
@@ -420,7 +420,7 @@ class InteractionListApi(generics.GenericAPIView):
     serializer_class = InteractionSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Interaction]:
         return selectors.interaction_list(owner=request_user(self.request))
 
     @extend_schema(operation_id="interactions_list", responses=InteractionSerializer(many=True))

@@ -6,11 +6,14 @@ forms re-render with their errors and status 400 (htmx is configured to swap 400
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -27,7 +30,7 @@ User = get_user_model()
 PAGE_SIZE = 25
 
 
-def _page(request: HttpRequest, rows, size: int = PAGE_SIZE):
+def _page(request: HttpRequest, rows: QuerySet[Any], size: int = PAGE_SIZE) -> Page[Any]:
     """The requested page of `rows` (an out-of-range or malformed page gives the nearest page)."""
     return Paginator(rows, size).get_page(request.GET.get("page"))
 
@@ -145,11 +148,8 @@ def group_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            moved = (
-                f"; its {group.member_count} member(s) moved to “{target.name}”"
-                if group.member_count
-                else ""
-            )
+            members: int = group.member_count  # type: ignore[attr-defined]  # group_list adds it
+            moved = f"; its {members} member(s) moved to “{target.name}”" if members else ""
             messages.success(request, f"Group “{group.name}” deleted{moved}.")
             return redirect("circles:groups")
     context = {"group": group, "form": form, "only_group": fallback is None}
@@ -242,7 +242,7 @@ def friend_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             error = error_text(exc)
     else:
-        error = " ".join(e for errors in form.errors.values() for e in errors)
+        error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     if request.htmx:
         context = {
             "row": friendship,
@@ -425,7 +425,7 @@ def request_respond(request: HtmxHttpRequest, pk: int, action: str) -> HttpRespo
             form = GroupChoiceForm(request.POST, owner=request_user(request), required=False)
             if not form.is_valid():
                 raise ValidationError(
-                    " ".join(e for errors in form.errors.values() for e in errors)
+                    " ".join(str(e) for errors in form.errors.values() for e in errors)
                 )
             friendship = services.friend_request_accept(
                 friend_request=friend_request, group=form.cleaned_data["group"]

@@ -52,7 +52,7 @@ class SourceSerializer(serializers.ModelSerializer):
             "consecutive_failures",
         ]
 
-    def get_site_wide(self, source) -> bool:
+    def get_site_wide(self, source: Source) -> bool:
         return source.owner_id is None
 
 
@@ -93,13 +93,14 @@ class CrawlJobSerializer(serializers.ModelSerializer):
             "finished_at",
         ]
 
-    def get_matched(self, job) -> int:
+    def get_matched(self, job: CrawlJob) -> int:
         return getattr(job, "viewer_matched", 0)
 
 
 class DisclosureSerializer(serializers.ModelSerializer):
     suspect = serializers.SerializerMethodField()
-    source = serializers.SerializerMethodField(
+    # DRF's metaclass takes declared fields off the class; the stubs see Field.source here.
+    source = serializers.SerializerMethodField(  # type: ignore[assignment]
         help_text="Your own or a site-wide source that found it, else null."
     )
     message_id = serializers.IntegerField(source="message.id")
@@ -123,11 +124,11 @@ class DisclosureSerializer(serializers.ModelSerializer):
             "detected_at",
         ]
 
-    def get_source(self, disclosure) -> int | None:
+    def get_source(self, disclosure: Disclosure) -> int | None:
         source = disclosure.visible_source
         return source.pk if source else None
 
-    def get_suspect(self, disclosure) -> dict | None:
+    def get_suspect(self, disclosure: Disclosure) -> dict | None:
         user = disclosure.suspect
         if user is None:
             return None
@@ -170,7 +171,8 @@ class MoveSuspectResultSerializer(serializers.Serializer):
 
 
 class CountRowSerializer(serializers.Serializer):
-    label = serializers.CharField()
+    # DRF's metaclass takes declared fields off the class; the stubs see Field.label here.
+    label = serializers.CharField()  # type: ignore[assignment]
     count = serializers.IntegerField()
     key = serializers.CharField()
 
@@ -188,7 +190,7 @@ class SourceListApi(generics.ListAPIView):
     serializer_class = SourceSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Source]:
         return selectors.source_list(user=request_user(self.request))
 
     @extend_schema(request=SourceCreateSerializer, responses={201: SourceSerializer})
@@ -328,7 +330,7 @@ class NotificationListApi(generics.ListAPIView):
     serializer_class = NotificationSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Notification]:
         return selectors.notification_list(user=request_user(self.request))
 
 

@@ -11,7 +11,8 @@ import ipaddress
 import logging
 import re
 import socket
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import SupportsIndex, SupportsInt
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -143,6 +144,13 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
     return normalised
 
 
+def _whole_number(value: object) -> int:
+    """`int(value)` for what `int` accepts; TypeError for anything else."""
+    if isinstance(value, str | bytes | SupportsInt | SupportsIndex):
+        return int(value)
+    raise TypeError(f"not a number: {type(value).__name__}")
+
+
 def _clean_source_fields(
     *,
     name: object,
@@ -174,7 +182,7 @@ def _clean_source_fields(
     ):
         errors["hashtag"] = "Enter a hashtag of letters, digits and underscores."
     try:
-        interval = int(interval_minutes)
+        interval = _whole_number(interval_minutes)
         if not MIN_INTERVAL_MINUTES <= interval <= MAX_INTERVAL_MINUTES:
             raise ValueError
     except (TypeError, ValueError):
@@ -272,7 +280,7 @@ def crawl_job_enqueue(*, job: CrawlJob) -> bool:
     return True
 
 
-def crawl_jobs_for_due_sources(*, now=None) -> list[CrawlJob]:
+def crawl_jobs_for_due_sources(*, now: datetime | None = None) -> list[CrawlJob]:
     """Queue a crawl for every enabled source whose next crawl time has come (Celery beat)."""
     now = now or timezone.now()
     jobs = []

@@ -5,10 +5,13 @@ Everything is looked up among the signed-in user's own objects, so other users' 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -30,7 +33,7 @@ from .notifications import (
 PAGE_SIZE = 20
 
 
-def _page(request: HttpRequest, rows):
+def _page(request: HttpRequest, rows: QuerySet[Any]) -> Page[Any]:
     return Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
 
 
@@ -69,7 +72,7 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "version_segments": segments(
             version.text, [(c["start"], c["end"]) for c in fingerprint.choices]
         )
-        if fingerprint
+        if fingerprint and version is not None
         else None,
         "evidence_count": len(spans),
     }
@@ -203,12 +206,12 @@ def notifications(request: HttpRequest) -> HttpResponse:
 @require_POST
 def notifications_mark_read(request: HtmxHttpRequest) -> HttpResponse:
     raw = request.POST.getlist("id")
-    ids = [id_parse(x) for x in raw] if raw else None
-    if ids is not None and None in ids:
+    ids = [parsed for parsed in map(id_parse, raw) if parsed is not None]
+    if len(ids) < len(raw):
         return bad_request(
             request, "Notification ids must be whole numbers written with the digits 0-9."
         )
-    notification_mark_read(user=request_user(request), notification_ids=ids)
+    notification_mark_read(user=request_user(request), notification_ids=ids if raw else None)
     if request.htmx:
         return notification_badge(request)
     return redirect("disclosures:notifications")
