@@ -1,7 +1,8 @@
 """REST API for friend groups, friends, friend requests, interactions and level suggestions.
 
 Every query is scoped to the signed-in user, so another user's ids answer 404. Views stay thin:
-input is parsed by serializers, rules live in services.
+input is parsed by serializers and list parameters by FilterSets (`filters.py`), rules live in
+services.
 """
 
 from __future__ import annotations
