@@ -1,13 +1,16 @@
 """REST API for friend groups, friends, friend requests, interactions and level suggestions.
 
 Every query is scoped to the signed-in user, so another user's ids answer 404. Views stay thin:
-input is parsed by serializers, rules live in services.
+input is parsed by serializers and list parameters by FilterSets (`filters.py`), rules live in
+services.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
@@ -16,9 +19,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
+from osnguard.core.http import request_user
 from osnguard.core.inputs import IdField, id_parse
 
 from . import selectors, services
+from .filters import (
+    FriendRequestFilter,
+    FriendshipFilter,
+    LevelSuggestionFilter,
+    UserSearchFilter,
+)
 from .models import (
     GROUP_NAME_MAX_LENGTH,
     MAX_LEVEL,
@@ -27,8 +37,6 @@ from .models import (
     Friendship,
     Interaction,
 )
-
-User = get_user_model()
 
 
 def query_int(request: Request, name: str) -> int | None:
@@ -46,7 +54,7 @@ def query_int(request: Request, name: str) -> int | None:
 
 def owned_group(request: Request, group_id: int, field: str = "group") -> FriendGroup:
     """One of the user's groups by id; an unknown or foreign id is a 400 on `field`."""
-    group = FriendGroup.objects.filter(owner=request.user, pk=group_id).first()
+    group = FriendGroup.objects.filter(owner=request_user(request), pk=group_id).first()
     if group is None:
         raise serializers.ValidationError({field: "Unknown group."})
     return group
@@ -60,7 +68,7 @@ class UserSummarySerializer(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.SerializerMethodField()
 
-    def get_name(self, user) -> str:
+    def get_name(self, user: User) -> str:
         return user.get_full_name() or user.get_username()
 
 
@@ -162,8 +170,8 @@ class GroupListApi(generics.GenericAPIView):
     serializer_class = GroupSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        return selectors.group_list(owner=self.request.user)
+    def get_queryset(self) -> QuerySet[FriendGroup]:
+        return selectors.group_list(owner=request_user(self.request))
 
     @extend_schema(operation_id="groups_list", responses=GroupSerializer(many=True))
     def get(self, request: Request) -> Response:
@@ -176,7 +184,7 @@ class GroupListApi(generics.GenericAPIView):
         data.is_valid(raise_exception=True)
         if "name" not in data.validated_data:
             raise serializers.ValidationError({"name": "Give the group a name."})
-        group = services.group_create(owner=request.user, **data.validated_data)
+        group = services.group_create(owner=request_user(request), **data.validated_data)
         return Response(
             GroupSerializer(self.get_queryset().get(pk=group.pk)).data,
             status=status.HTTP_201_CREATED,
@@ -189,8 +197,8 @@ class GroupDetailApi(generics.GenericAPIView):
 
     serializer_class = GroupSerializer
 
-    def get_queryset(self):
-        return selectors.group_list(owner=self.request.user)
+    def get_queryset(self) -> QuerySet[FriendGroup]:
+        return selectors.group_list(owner=request_user(self.request))
 
     def get(self, request: Request, pk: int) -> Response:
         return Response(GroupSerializer(self.get_object()).data)
@@ -223,8 +231,10 @@ class GroupReorderApi(APIView):
     def post(self, request: Request) -> Response:
         data = ReorderSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.group_reorder(owner=request.user, group_ids=data.validated_data["order"])
-        return Response(GroupSerializer(selectors.group_list(owner=request.user), many=True).data)
+        services.group_reorder(owner=request_user(request), group_ids=data.validated_data["order"])
+        return Response(
+            GroupSerializer(selectors.group_list(owner=request_user(request)), many=True).data
+        )
 
 
 # --- friends -----------------------------------------------------------------------------------
@@ -235,22 +245,12 @@ class FriendListApi(generics.ListAPIView):
 
     serializer_class = FriendshipSerializer
     pagination_class = Pagination
+    queryset = Friendship.objects.none()  # the model, for the schema; rows come from selectors
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = FriendshipFilter
 
-    @extend_schema(
-        parameters=[OpenApiParameter("group", OpenApiTypes.INT), OpenApiParameter("search", str)]
-    )
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        group_id = query_int(self.request, "group")
-        if group_id is not None:
-            get_object_or_404(FriendGroup, owner=self.request.user, pk=group_id)
-        return selectors.friendship_list(
-            owner=self.request.user,
-            group_id=group_id,
-            search=self.request.query_params.get("search", ""),
-        )
+    def get_queryset(self) -> QuerySet[Friendship]:
+        return selectors.friendship_list(owner=request_user(self.request))
 
 
 class FriendDetailApi(generics.GenericAPIView):
@@ -258,8 +258,8 @@ class FriendDetailApi(generics.GenericAPIView):
 
     serializer_class = FriendshipSerializer
 
-    def get_queryset(self):
-        return selectors.friendship_list(owner=self.request.user)
+    def get_queryset(self) -> QuerySet[Friendship]:
+        return selectors.friendship_list(owner=request_user(self.request))
 
     def get(self, request: Request, pk: int) -> Response:
         return Response(FriendshipSerializer(self.get_object()).data)
@@ -276,7 +276,7 @@ class FriendDetailApi(generics.GenericAPIView):
 
     def delete(self, request: Request, pk: int) -> Response:
         friendship = self.get_object()
-        services.friendship_remove(owner=request.user, friend=friendship.friend)
+        services.friendship_remove(owner=request_user(request), friend=friendship.friend)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -285,8 +285,8 @@ class FriendApplySuggestionApi(generics.GenericAPIView):
 
     serializer_class = FriendshipSerializer
 
-    def get_queryset(self):
-        return selectors.friendship_list(owner=self.request.user)
+    def get_queryset(self) -> QuerySet[Friendship]:
+        return selectors.friendship_list(owner=request_user(self.request))
 
     @extend_schema(request=None)
     def post(self, request: Request, pk: int) -> Response:
@@ -304,31 +304,18 @@ class FriendRequestListApi(generics.GenericAPIView):
     serializer_class = FriendRequestSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        rows = selectors.friend_request_visible(user=self.request.user)
-        direction = self.request.query_params.get("direction", "")
-        if direction == "incoming":
-            rows = rows.filter(to_user=self.request.user)
-        elif direction == "outgoing":
-            rows = rows.filter(from_user=self.request.user)
-        elif direction:
-            raise serializers.ValidationError({"direction": "Use incoming or outgoing."})
-        state = self.request.query_params.get("status", FriendRequest.Status.PENDING)
-        if state != "all":
-            if state not in FriendRequest.Status.values:
-                raise serializers.ValidationError(
-                    {"status": "Use pending, accepted, declined, cancelled or all."}
-                )
-            rows = rows.filter(status=state)
-        return rows
+    queryset = FriendRequest.objects.none()  # the model, for the schema
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = FriendRequestFilter
+
+    def get_queryset(self) -> QuerySet[FriendRequest]:
+        return selectors.friend_request_visible(user=request_user(self.request))
 
     @extend_schema(
-        operation_id="friend_requests_list",
-        responses=FriendRequestSerializer(many=True),
-        parameters=[OpenApiParameter("direction", str), OpenApiParameter("status", str)],
+        operation_id="friend_requests_list", responses=FriendRequestSerializer(many=True)
     )
     def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(self.get_queryset())
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(FriendRequestSerializer(page, many=True).data)
 
     @extend_schema(request=FriendRequestInputSerializer, responses={201: FriendRequestSerializer})
@@ -342,7 +329,9 @@ class FriendRequestListApi(generics.GenericAPIView):
             to_user = users.filter(username__iexact=data.validated_data["username"]).first()
         if to_user is None:
             raise serializers.ValidationError({"to_user": "Unknown user."})
-        friend_request = services.friend_request_send(from_user=request.user, to_user=to_user)
+        friend_request = services.friend_request_send(
+            from_user=request_user(request), to_user=to_user
+        )
         return Response(
             FriendRequestSerializer(friend_request).data, status=status.HTTP_201_CREATED
         )
@@ -353,8 +342,8 @@ class FriendRequestDetailApi(generics.RetrieveAPIView):
 
     serializer_class = FriendRequestSerializer
 
-    def get_queryset(self):
-        return selectors.friend_request_visible(user=self.request.user)
+    def get_queryset(self) -> QuerySet[FriendRequest]:
+        return selectors.friend_request_visible(user=request_user(self.request))
 
 
 class _FriendRequestActionApi(APIView):
@@ -365,8 +354,8 @@ class _FriendRequestActionApi(APIView):
     def get_request(self, request: Request, pk: int) -> FriendRequest:
         rows = FriendRequest.objects.select_related("from_user", "to_user")
         if self.incoming:
-            return get_object_or_404(rows, to_user=request.user, pk=pk)
-        return get_object_or_404(rows, from_user=request.user, pk=pk)
+            return get_object_or_404(rows, to_user=request_user(request), pk=pk)
+        return get_object_or_404(rows, from_user=request_user(request), pk=pk)
 
     def respond(self, friend_request: FriendRequest) -> Response:
         friend_request.refresh_from_db()
@@ -415,15 +404,12 @@ class UserSearchApi(generics.ListAPIView):
 
     serializer_class = UserSummarySerializer
     pagination_class = Pagination
+    queryset = User.objects.none()  # the model, for the schema
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = UserSearchFilter
 
-    @extend_schema(parameters=[OpenApiParameter("search", str)])
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        return selectors.user_search(
-            user=self.request.user, query=self.request.query_params.get("search", "")
-        )
+    def get_queryset(self) -> QuerySet[User]:
+        return selectors.user_search_candidates(user=request_user(self.request))
 
 
 # --- interactions and suggestions ---------------------------------------------------------------
@@ -435,8 +421,8 @@ class InteractionListApi(generics.GenericAPIView):
     serializer_class = InteractionSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        return selectors.interaction_list(owner=self.request.user)
+    def get_queryset(self) -> QuerySet[Interaction]:
+        return selectors.interaction_list(owner=request_user(self.request))
 
     @extend_schema(operation_id="interactions_list", responses=InteractionSerializer(many=True))
     def get(self, request: Request) -> Response:
@@ -453,7 +439,7 @@ class InteractionListApi(generics.GenericAPIView):
                 {"friend": "You can only record interactions with your friends."}
             )
         interaction = services.interaction_record(
-            owner=request.user,
+            owner=request_user(request),
             friend=friend,
             kind=data.validated_data["kind"],
             occurred_at=data.validated_data.get("occurred_at"),
@@ -467,14 +453,12 @@ class LevelSuggestionListApi(generics.ListAPIView):
 
     serializer_class = FriendshipSerializer
     pagination_class = Pagination
+    queryset = Friendship.objects.none()  # the model, for the schema
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = LevelSuggestionFilter
 
-    @extend_schema(parameters=[OpenApiParameter("differing", bool)])
-    def get(self, request: Request, *args, **kwargs) -> Response:
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        differing = self.request.query_params.get("differing", "") in {"1", "true", "yes"}
-        return selectors.level_suggestion_list(owner=self.request.user, differing_only=differing)
+    def get_queryset(self) -> QuerySet[Friendship]:
+        return selectors.level_suggestion_list(owner=request_user(self.request))
 
 
 class LevelSuggestionRecomputeApi(APIView):
@@ -482,7 +466,7 @@ class LevelSuggestionRecomputeApi(APIView):
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:
-        suggestions = services.circle_suggest_level(owner=request.user)
+        suggestions = services.circle_suggest_level(owner=request_user(request))
         return Response(
             {
                 "friends": len(suggestions),

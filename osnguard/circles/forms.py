@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.contrib.auth.models import User
 
 from .models import GROUP_NAME_MAX_LENGTH, MAX_LEVEL, FriendGroup, Interaction
 
@@ -19,24 +22,34 @@ class GroupForm(forms.Form):
     )
 
 
+class GroupChoiceField(forms.ModelChoiceField):
+    """A choice among groups, each shown with its level."""
+
+    def label_from_instance(self, obj: FriendGroup) -> str:
+        return f"{obj.name} (level {obj.level})"
+
+
 class GroupChoiceForm(forms.Form):
     """Pick one of the owner's groups (moving a friend, accepting a request, deleting a group)."""
 
-    group = forms.ModelChoiceField(
-        queryset=FriendGroup.objects.none(), required=False, empty_label=None
-    )
+    group = GroupChoiceField(queryset=FriendGroup.objects.none(), required=False, empty_label=None)
 
     def __init__(
-        self, *args, owner, required: bool = True, exclude_id: int | None = None, **kwargs
+        self,
+        *args: Any,
+        owner: User,
+        required: bool = True,
+        exclude_id: int | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         groups = FriendGroup.objects.filter(owner=owner).order_by("level", "name")
         if exclude_id is not None:
             groups = groups.exclude(pk=exclude_id)
         field = self.fields["group"]
+        assert isinstance(field, forms.ModelChoiceField)  # declared above; narrows the type
         field.queryset = groups
         field.required = required
-        field.label_from_instance = lambda g: f"{g.name} (level {g.level})"
         field.error_messages["invalid_choice"] = "Unknown group."
         if not required:
             field.empty_label = "Automatic"

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db.models import Count, F, Q, QuerySet
 
 from .models import FriendGroup, FriendRequest, Friendship, Interaction
 
-User = get_user_model()
 SEARCH_MAX_LENGTH = 100
 
 
@@ -22,7 +20,7 @@ def search_clean(text: object) -> str:
     return text.replace("\x00", "").strip()[:SEARCH_MAX_LENGTH]
 
 
-def group_list(*, owner: AbstractUser) -> QuerySet[FriendGroup]:
+def group_list(*, owner: User) -> QuerySet[FriendGroup]:
     """The owner's groups, closest first, each annotated with `member_count`."""
     return (
         FriendGroup.objects.filter(owner=owner)
@@ -32,37 +30,44 @@ def group_list(*, owner: AbstractUser) -> QuerySet[FriendGroup]:
 
 
 def friendship_list(
-    *, owner: AbstractUser, group_id: int | None = None, search: str = ""
+    *, owner: User, group_id: int | None = None, search: str = ""
 ) -> QuerySet[Friendship]:
     """The owner's friends (their friendship rows), optionally in one group or matching a search."""
     rows = Friendship.objects.filter(owner=owner).select_related("friend", "group")
     if group_id is not None:
         rows = rows.filter(group_id=group_id)
-    search = search_clean(search)
-    if search:
-        rows = rows.filter(
-            Q(friend__username__icontains=search)
-            | Q(friend__first_name__icontains=search)
-            | Q(friend__last_name__icontains=search)
-        )
+    rows = friendship_matching(rows, search=search)
     return rows.order_by("friend__first_name", "friend__last_name", "friend__username", "pk")
 
 
-def friend_request_incoming(*, user: AbstractUser) -> QuerySet[FriendRequest]:
+def friendship_matching(rows: QuerySet[Friendship], *, search: str) -> QuerySet[Friendship]:
+    """The friendships among `rows` whose friend's username or name contains `search` (all of
+    them for an empty search)."""
+    search = search_clean(search)
+    if not search:
+        return rows
+    return rows.filter(
+        Q(friend__username__icontains=search)
+        | Q(friend__first_name__icontains=search)
+        | Q(friend__last_name__icontains=search)
+    )
+
+
+def friend_request_incoming(*, user: User) -> QuerySet[FriendRequest]:
     """Pending requests sent to the user, newest first."""
     return FriendRequest.objects.filter(
         to_user=user, status=FriendRequest.Status.PENDING
     ).select_related("from_user")
 
 
-def friend_request_outgoing(*, user: AbstractUser) -> QuerySet[FriendRequest]:
+def friend_request_outgoing(*, user: User) -> QuerySet[FriendRequest]:
     """Pending requests the user sent, newest first."""
     return FriendRequest.objects.filter(
         from_user=user, status=FriendRequest.Status.PENDING
     ).select_related("to_user")
 
 
-def friend_request_visible(*, user: AbstractUser) -> QuerySet[FriendRequest]:
+def friend_request_visible(*, user: User) -> QuerySet[FriendRequest]:
     """Every request the user sent or received, in any state."""
     return FriendRequest.objects.filter(Q(from_user=user) | Q(to_user=user)).select_related(
         "from_user", "to_user"
@@ -72,31 +77,40 @@ def friend_request_visible(*, user: AbstractUser) -> QuerySet[FriendRequest]:
 USER_SEARCH_MAX_RESULTS = 50
 
 
-def user_search(*, user: AbstractUser, query: str) -> QuerySet:
+def user_search(*, user: User, query: str) -> QuerySet[User]:
     """Active users other than `user` to add as friends: an exact username for a short query, else
     those whose username or name contains it (at most USER_SEARCH_MAX_RESULTS). There is no full
     listing: an empty query finds nobody."""
+    return user_search_matching(user_search_candidates(user=user), query=query)
+
+
+def user_search_candidates(*, user: User) -> QuerySet[User]:
+    """Everyone `user` could look for: active users other than themselves."""
+    return User.objects.filter(is_active=True).exclude(pk=user.pk)
+
+
+def user_search_matching(users: QuerySet[User], *, query: str) -> QuerySet[User]:
+    """The users among `users` that `query` finds, as `user_search` describes."""
     query = search_clean(query)
-    users = User.objects.filter(is_active=True).exclude(pk=user.pk)
     if not query:
         return users.none()
     if len(query) < settings.USER_SEARCH_MIN_LENGTH:
-        users = users.filter(username__iexact=query)
+        found = users.filter(username__iexact=query)
     else:
-        users = users.filter(
+        found = users.filter(
             Q(username__icontains=query)
             | Q(first_name__icontains=query)
             | Q(last_name__icontains=query)
         )
     ids = list(
-        users.order_by("first_name", "last_name", "username").values_list("pk", flat=True)[
+        found.order_by("first_name", "last_name", "username").values_list("pk", flat=True)[
             :USER_SEARCH_MAX_RESULTS
         ]
     )
-    return User.objects.filter(pk__in=ids).order_by("first_name", "last_name", "username")
+    return users.filter(pk__in=ids).order_by("first_name", "last_name", "username")
 
 
-def relationship_status(*, user: AbstractUser, other: AbstractUser) -> str:
+def relationship_status(*, user: User, other: User) -> str:
     """ "self", "friend", "sent", "received" or "none": how `other` relates to `user`."""
     if user.pk == other.pk:
         return "self"
@@ -110,19 +124,22 @@ def relationship_status(*, user: AbstractUser, other: AbstractUser) -> str:
     return "none"
 
 
-def interaction_list(*, owner: AbstractUser) -> QuerySet[Interaction]:
+def interaction_list(*, owner: User) -> QuerySet[Interaction]:
     """The owner's recorded interactions, newest first."""
     return Interaction.objects.filter(owner=owner).select_related("friend")
 
 
-def level_suggestion_list(
-    *, owner: AbstractUser, differing_only: bool = False
-) -> QuerySet[Friendship]:
+def level_suggestion_list(*, owner: User, differing_only: bool = False) -> QuerySet[Friendship]:
     """Friendships with a computed suggestion, most frequent contacts first."""
     rows = friendship_list(owner=owner).filter(suggested_level__isnull=False)
     if differing_only:
-        rows = rows.exclude(suggested_level=F("group__level"))
+        rows = level_suggestion_differing(rows)
     return rows.order_by("-interaction_count", "friend__username", "pk")
+
+
+def level_suggestion_differing(rows: QuerySet[Friendship]) -> QuerySet[Friendship]:
+    """The friendships among `rows` whose group level is not the suggested one."""
+    return rows.exclude(suggested_level=F("group__level"))
 
 
 @dataclass(frozen=True)
@@ -137,7 +154,7 @@ class AudienceMember:
     level: int
 
 
-def friend_audience(*, owner: AbstractUser) -> list[AudienceMember]:
+def friend_audience(*, owner: User) -> list[AudienceMember]:
     """Every friend of the owner with their group and privacy level, closest groups first.
 
     This is what the posting flow uses to make one version per friend.

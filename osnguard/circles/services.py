@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
@@ -30,7 +30,7 @@ from .models import (
 # Friend groups
 
 
-def group_create_defaults(*, owner: AbstractUser) -> list[FriendGroup]:
+def group_create_defaults(*, owner: User) -> list[FriendGroup]:
     """Create Family (0), Best friends (1), Friends (2), Acquaintances (3) and Public (4) if missing."""
     existing = {
         name.casefold()
@@ -44,7 +44,7 @@ def group_create_defaults(*, owner: AbstractUser) -> list[FriendGroup]:
     return list(FriendGroup.objects.filter(owner=owner).order_by("level", "name"))
 
 
-def group_clean_name(*, owner: AbstractUser, name: object, exclude_id: int | None = None) -> str:
+def group_clean_name(*, owner: User, name: object, exclude_id: int | None = None) -> str:
     """A group name stripped of surrounding space, non-empty, short, and unique for the owner."""
     if not isinstance(name, str):
         raise ValidationError({"name": "The group name must be text."})
@@ -81,7 +81,7 @@ def group_clean_level(*, level: object) -> int:
 
 
 @transaction.atomic
-def group_create(*, owner: AbstractUser, name: object, level: object = None) -> FriendGroup:
+def group_create(*, owner: User, name: object, level: object = None) -> FriendGroup:
     """Create a group; without a level it goes after the owner's most public group."""
     clean_name = group_clean_name(owner=owner, name=name)
     if level is None or level == "":
@@ -124,7 +124,7 @@ def group_set_level(*, group: FriendGroup, level: object) -> FriendGroup:
 
 
 @transaction.atomic
-def group_reorder(*, owner: AbstractUser, group_ids: object) -> list[FriendGroup]:
+def group_reorder(*, owner: User, group_ids: object) -> list[FriendGroup]:
     """Put the owner's groups in the given order, closest first, with levels 0, 1, 2, ...
 
     `group_ids` must list every one of the owner's groups exactly once.
@@ -173,7 +173,7 @@ def group_next_stricter(*, group: FriendGroup) -> FriendGroup | None:
 
 
 @transaction.atomic
-def group_delete(*, group: FriendGroup, move_to: FriendGroup | None = None) -> FriendGroup | None:
+def group_delete(*, group: FriendGroup, move_to: FriendGroup | None = None) -> FriendGroup:
     """Delete a group, moving its members to `move_to` or else the next stricter group.
 
     Returns the group members moved to. A user always keeps at least one group.
@@ -192,7 +192,7 @@ def group_delete(*, group: FriendGroup, move_to: FriendGroup | None = None) -> F
     return move_to
 
 
-def group_default_for(*, owner: AbstractUser) -> FriendGroup:
+def group_default_for(*, owner: User) -> FriendGroup:
     """The group new friends go to: "Friends" if it exists, else the most public group."""
     groups = FriendGroup.objects.filter(owner=owner)
     group = (
@@ -209,12 +209,12 @@ def group_default_for(*, owner: AbstractUser) -> FriendGroup:
 # Friend requests and friendships
 
 
-def _are_friends(a: AbstractUser, b: AbstractUser) -> bool:
+def _are_friends(a: User, b: User) -> bool:
     return Friendship.objects.filter(owner=a, friend=b).exists()
 
 
 @transaction.atomic
-def friend_request_send(*, from_user: AbstractUser, to_user: AbstractUser) -> FriendRequest:
+def friend_request_send(*, from_user: User, to_user: User) -> FriendRequest:
     """Ask `to_user` to become friends."""
     if from_user.pk == to_user.pk:
         raise ValidationError({"to_user": "You cannot send a friend request to yourself."})
@@ -299,7 +299,7 @@ def friend_request_cancel(*, friend_request: FriendRequest) -> FriendRequest:
 
 
 @transaction.atomic
-def friendship_remove(*, owner: AbstractUser, friend: AbstractUser) -> None:
+def friendship_remove(*, owner: User, friend: User) -> None:
     """End a friendship, on both sides."""
     deleted, _ = Friendship.objects.filter(
         Q(owner=owner, friend=friend) | Q(owner=friend, friend=owner)
@@ -326,8 +326,8 @@ FUTURE_TOLERANCE = dt.timedelta(minutes=5)
 
 def interaction_record(
     *,
-    owner: AbstractUser,
-    friend: AbstractUser,
+    owner: User,
+    friend: User,
     kind: str = Interaction.Kind.MESSAGE,
     occurred_at: dt.datetime | None = None,
 ) -> Interaction:
@@ -412,7 +412,7 @@ def suggest_levels_from_counts(
 @transaction.atomic
 def circle_suggest_level(
     *,
-    owner: AbstractUser,
+    owner: User,
     now: dt.datetime | None = None,
     window_days: int = SUGGESTION_WINDOW_DAYS,
 ) -> list[LevelSuggestion]:
@@ -459,4 +459,6 @@ def friendship_apply_suggestion(*, friendship: Friendship) -> Friendship:
         groups.filter(level__gte=friendship.suggested_level).order_by("level", "name").first()
         or groups.order_by("-level", "name").first()
     )
+    if group is None:  # not reached: the friend's own group is one of the owner's groups
+        raise ValidationError("You have no group to move this friend to.")
     return friendship_move(friendship=friendship, group=group)

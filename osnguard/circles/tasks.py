@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from osnguard.celery import app
 
+from .models import Interaction
 from .services import circle_suggest_level
 
 
@@ -28,8 +29,6 @@ def circle_suggest_levels(user_id: int) -> dict[str, object]:
 @app.task(name="osnguard.circles.tasks.circle_suggest_levels_all")
 def circle_suggest_levels_all() -> int:
     """Queue a recompute for every user who recorded an interaction; returns how many were queued."""
-    from .models import Interaction
-
     user_ids = Interaction.objects.order_by().values_list("owner_id", flat=True).distinct()
     count = 0
     for user_id in user_ids:

@@ -6,16 +6,20 @@ forms re-render with their errors and status 400 (htmx is configured to swap 400
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text, redirect_back
+from osnguard.core.http import HtmxHttpRequest, request_user
 from osnguard.core.inputs import id_parse
 
 from . import selectors, services
@@ -26,18 +30,18 @@ User = get_user_model()
 PAGE_SIZE = 25
 
 
-def _page(request: HttpRequest, rows, size: int = PAGE_SIZE):
+def _page(request: HttpRequest, rows: QuerySet[Any], size: int = PAGE_SIZE) -> Page[Any]:
     """The requested page of `rows` (an out-of-range or malformed page gives the nearest page)."""
     return Paginator(rows, size).get_page(request.GET.get("page"))
 
 
 def _own_group(request: HttpRequest, pk: int) -> FriendGroup:
-    return get_object_or_404(FriendGroup, owner=request.user, pk=pk)
+    return get_object_or_404(FriendGroup, owner=request_user(request), pk=pk)
 
 
 def _own_friendship(request: HttpRequest, pk: int) -> Friendship:
     return get_object_or_404(
-        Friendship.objects.select_related("friend", "group"), owner=request.user, pk=pk
+        Friendship.objects.select_related("friend", "group"), owner=request_user(request), pk=pk
     )
 
 
@@ -45,12 +49,15 @@ def _own_friendship(request: HttpRequest, pk: int) -> Friendship:
 
 
 def _groups_context(request: HttpRequest, form: GroupForm | None = None) -> dict:
-    return {"groups": list(selectors.group_list(owner=request.user)), "form": form or GroupForm()}
+    return {
+        "groups": list(selectors.group_list(owner=request_user(request))),
+        "form": form or GroupForm(),
+    }
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def groups(request: HttpRequest) -> HttpResponse:
+def groups(request: HtmxHttpRequest) -> HttpResponse:
     """The group privacy configuration: list, create, rename, re-level, reorder, delete."""
     form = GroupForm(request.POST or None)
     status = 200
@@ -58,7 +65,7 @@ def groups(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 group = services.group_create(
-                    owner=request.user,
+                    owner=request_user(request),
                     name=form.cleaned_data["name"],
                     level=form.cleaned_data.get("level"),
                 )
@@ -77,7 +84,7 @@ def groups(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def group_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def group_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Rename or re-level a group (in place with htmx, or on its own page)."""
     group = _own_group(request, pk)
     if request.method == "POST":
@@ -106,15 +113,15 @@ def group_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def group_row(request: HttpRequest, pk: int) -> HttpResponse:
+def group_row(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One group's row (htmx: cancel an in-place edit)."""
-    group = get_object_or_404(selectors.group_list(owner=request.user), pk=pk)
+    group = get_object_or_404(selectors.group_list(owner=request_user(request)), pk=pk)
     return render(request, "circles/_group_row.html", {"group": group})
 
 
 @login_required
 @require_POST
-def group_move(request: HttpRequest, pk: int, direction: str) -> HttpResponse:
+def group_move(request: HtmxHttpRequest, pk: int, direction: str) -> HttpResponse:
     """Move a group one place closer (up) or more public (down)."""
     group = _own_group(request, pk)
     services.group_move(group=group, direction=direction)
@@ -125,12 +132,15 @@ def group_move(request: HttpRequest, pk: int, direction: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def group_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def group_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Confirm and delete a group, choosing where its members go."""
-    group = get_object_or_404(selectors.group_list(owner=request.user), pk=pk)
+    group = get_object_or_404(selectors.group_list(owner=request_user(request)), pk=pk)
     fallback = services.group_next_stricter(group=group)
     form = GroupChoiceForm(
-        request.POST or None, owner=request.user, exclude_id=group.pk, initial={"group": fallback}
+        request.POST or None,
+        owner=request_user(request),
+        exclude_id=group.pk,
+        initial={"group": fallback},
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -138,11 +148,8 @@ def group_delete(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            moved = (
-                f"; its {group.member_count} member(s) moved to “{target.name}”"
-                if group.member_count
-                else ""
-            )
+            members: int = group.member_count  # type: ignore[attr-defined]  # group_list adds it
+            moved = f"; its {members} member(s) moved to “{target.name}”" if members else ""
             messages.success(request, f"Group “{group.name}” deleted{moved}.")
             return redirect("circles:groups")
     context = {"group": group, "form": form, "only_group": fallback is None}
@@ -151,11 +158,11 @@ def group_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def group_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A group's members, each movable to another group."""
-    group = get_object_or_404(selectors.group_list(owner=request.user), pk=pk)
-    page = _page(request, selectors.friendship_list(owner=request.user, group_id=group.pk))
-    all_groups = list(selectors.group_list(owner=request.user))
+    group = get_object_or_404(selectors.group_list(owner=request_user(request)), pk=pk)
+    page = _page(request, selectors.friendship_list(owner=request_user(request), group_id=group.pk))
+    all_groups = list(selectors.group_list(owner=request_user(request)))
     return render(
         request,
         "circles/group_detail.html",
@@ -168,7 +175,7 @@ def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def friends(request: HttpRequest) -> HttpResponse:
+def friends(request: HtmxHttpRequest) -> HttpResponse:
     """All friends with their groups; search, filter by group, move in place, level suggestions."""
     search = selectors.search_clean(request.GET.get("q", ""))
     raw_group = request.GET.get("group", "")
@@ -182,18 +189,18 @@ def friends(request: HttpRequest) -> HttpResponse:
             )
             status = 400
         else:
-            group = FriendGroup.objects.filter(owner=request.user, pk=group_id).first()
+            group = FriendGroup.objects.filter(owner=request_user(request), pk=group_id).first()
     rows = selectors.friendship_list(
-        owner=request.user, group_id=group.pk if group else None, search=search
+        owner=request_user(request), group_id=group.pk if group else None, search=search
     )
     context = {
         "page": _page(request, rows),
         "search": search,
         "group": group,
-        "all_groups": list(selectors.group_list(owner=request.user)),
-        "incoming_count": selectors.friend_request_incoming(user=request.user).count(),
+        "all_groups": list(selectors.group_list(owner=request_user(request))),
+        "incoming_count": selectors.friend_request_incoming(user=request_user(request)).count(),
         "suggestion_count": selectors.level_suggestion_list(
-            owner=request.user, differing_only=True
+            owner=request_user(request), differing_only=True
         ).count(),
     }
     template = (
@@ -206,15 +213,17 @@ def friends(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def friend_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def friend_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One friend: their group, interactions and suggestion; record an interaction."""
     friendship = _own_friendship(request, pk)
-    interactions = selectors.interaction_list(owner=request.user).filter(friend=friendship.friend)
+    interactions = selectors.interaction_list(owner=request_user(request)).filter(
+        friend=friendship.friend
+    )
     context = {
         "friendship": friendship,
         "interactions": interactions[:20],
         "interaction_total": interactions.count(),
-        "all_groups": list(selectors.group_list(owner=request.user)),
+        "all_groups": list(selectors.group_list(owner=request_user(request))),
         "interaction_form": InteractionForm(),
     }
     return render(request, "circles/friend_detail.html", context)
@@ -222,10 +231,10 @@ def friend_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def friend_move(request: HttpRequest, pk: int) -> HttpResponse:
+def friend_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Move a friend to another of your groups."""
     friendship = _own_friendship(request, pk)
-    form = GroupChoiceForm(request.POST, owner=request.user)
+    form = GroupChoiceForm(request.POST, owner=request_user(request))
     error = ""
     if form.is_valid():
         try:
@@ -233,11 +242,11 @@ def friend_move(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             error = error_text(exc)
     else:
-        error = " ".join(e for errors in form.errors.values() for e in errors)
+        error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     if request.htmx:
         context = {
             "row": friendship,
-            "all_groups": list(selectors.group_list(owner=request.user)),
+            "all_groups": list(selectors.group_list(owner=request_user(request))),
             "error": error,
             "moved": not error,
         }
@@ -255,11 +264,11 @@ def friend_move(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def friend_remove(request: HttpRequest, pk: int) -> HttpResponse:
+def friend_remove(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """End a friendship (both sides)."""
     friendship = _own_friendship(request, pk)
     name = friendship.friend.get_full_name() or friendship.friend.username
-    services.friendship_remove(owner=request.user, friend=friendship.friend)
+    services.friendship_remove(owner=request_user(request), friend=friendship.friend)
     if request.htmx:
         return HttpResponse("")
     messages.success(request, f"You are no longer friends with {name}.")
@@ -268,14 +277,14 @@ def friend_remove(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def friend_interaction(request: HttpRequest, pk: int) -> HttpResponse:
+def friend_interaction(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Record an interaction with a friend."""
     friendship = _own_friendship(request, pk)
     form = InteractionForm(request.POST)
     if form.is_valid():
         try:
             services.interaction_record(
-                owner=request.user,
+                owner=request_user(request),
                 friend=friendship.friend,
                 kind=form.cleaned_data["kind"],
                 occurred_at=form.cleaned_data["occurred_at"],
@@ -285,12 +294,14 @@ def friend_interaction(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Interaction recorded.")
             return redirect("circles:friend", pk=friendship.pk)
-    interactions = selectors.interaction_list(owner=request.user).filter(friend=friendship.friend)
+    interactions = selectors.interaction_list(owner=request_user(request)).filter(
+        friend=friendship.friend
+    )
     context = {
         "friendship": friendship,
         "interactions": interactions[:20],
         "interaction_total": interactions.count(),
-        "all_groups": list(selectors.group_list(owner=request.user)),
+        "all_groups": list(selectors.group_list(owner=request_user(request))),
         "interaction_form": form,
     }
     return render(request, "circles/friend_detail.html", context, status=400)
@@ -298,7 +309,7 @@ def friend_interaction(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def friend_apply_suggestion(request: HttpRequest, pk: int) -> HttpResponse:
+def friend_apply_suggestion(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Move a friend to the group at their suggested level."""
     friendship = _own_friendship(request, pk)
     try:
@@ -312,9 +323,9 @@ def friend_apply_suggestion(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def suggestions_recompute(request: HttpRequest) -> HttpResponse:
+def suggestions_recompute(request: HtmxHttpRequest) -> HttpResponse:
     """Recompute every friend's suggested level from the interactions recorded."""
-    suggestions = services.circle_suggest_level(owner=request.user)
+    suggestions = services.circle_suggest_level(owner=request_user(request))
     suggested = sum(s.suggested_level is not None for s in suggestions)
     if suggested:
         messages.success(
@@ -330,26 +341,26 @@ def suggestions_recompute(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def requests_page(request: HttpRequest) -> HttpResponse:
+def requests_page(request: HtmxHttpRequest) -> HttpResponse:
     """Incoming and outgoing requests, and a search to find people to add."""
     query = selectors.search_clean(request.GET.get("q", ""))
     people = None
     if query:
-        page = _page(request, selectors.user_search(user=request.user, query=query), 20)
+        page = _page(request, selectors.user_search(user=request_user(request), query=query), 20)
         ids = [u.pk for u in page]
         friend_ids = set(
-            Friendship.objects.filter(owner=request.user, friend_id__in=ids).values_list(
+            Friendship.objects.filter(owner=request_user(request), friend_id__in=ids).values_list(
                 "friend_id", flat=True
             )
         )
         pending = FriendRequest.objects.filter(status=FriendRequest.Status.PENDING)
         sent = set(
-            pending.filter(from_user=request.user, to_user_id__in=ids).values_list(
+            pending.filter(from_user=request_user(request), to_user_id__in=ids).values_list(
                 "to_user_id", flat=True
             )
         )
         received = set(
-            pending.filter(to_user=request.user, from_user_id__in=ids).values_list(
+            pending.filter(to_user=request_user(request), from_user_id__in=ids).values_list(
                 "from_user_id", flat=True
             )
         )
@@ -365,9 +376,9 @@ def requests_page(request: HttpRequest) -> HttpResponse:
                 else "none"
             )
     context = {
-        "incoming": selectors.friend_request_incoming(user=request.user),
-        "outgoing": selectors.friend_request_outgoing(user=request.user),
-        "groups": list(selectors.group_list(owner=request.user)),
+        "incoming": selectors.friend_request_incoming(user=request_user(request)),
+        "outgoing": selectors.friend_request_outgoing(user=request_user(request)),
+        "groups": list(selectors.group_list(owner=request_user(request))),
         "query": query,
         "people": people,
     }
@@ -376,7 +387,7 @@ def requests_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def request_send(request: HttpRequest) -> HttpResponse:
+def request_send(request: HtmxHttpRequest) -> HttpResponse:
     """Send a friend request to a user id (from the people search)."""
     to_user_id = id_parse(request.POST.get("to_user", ""))
     to_user = (
@@ -390,7 +401,7 @@ def request_send(request: HttpRequest) -> HttpResponse:
         messages.error(request, "Unknown user.")
     else:
         try:
-            services.friend_request_send(from_user=request.user, to_user=to_user)
+            services.friend_request_send(from_user=request_user(request), to_user=to_user)
         except ValidationError as exc:
             messages.error(request, error_text(exc))
         else:
@@ -402,19 +413,19 @@ def request_send(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def request_respond(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def request_respond(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
     """Accept or decline a request sent to you, or cancel one you sent."""
     rows = FriendRequest.objects.select_related("from_user", "to_user")
     if action == "cancel":
-        friend_request = get_object_or_404(rows, from_user=request.user, pk=pk)
+        friend_request = get_object_or_404(rows, from_user=request_user(request), pk=pk)
     else:
-        friend_request = get_object_or_404(rows, to_user=request.user, pk=pk)
+        friend_request = get_object_or_404(rows, to_user=request_user(request), pk=pk)
     try:
         if action == "accept":
-            form = GroupChoiceForm(request.POST, owner=request.user, required=False)
+            form = GroupChoiceForm(request.POST, owner=request_user(request), required=False)
             if not form.is_valid():
                 raise ValidationError(
-                    " ".join(e for errors in form.errors.values() for e in errors)
+                    " ".join(str(e) for errors in form.errors.values() for e in errors)
                 )
             friendship = services.friend_request_accept(
                 friend_request=friend_request, group=form.cleaned_data["group"]

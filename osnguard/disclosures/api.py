@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.db.models import QuerySet
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -14,9 +16,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
+from osnguard.core.http import request_user
 from osnguard.core.inputs import IdField
 
-from . import selectors, services
+from . import notifications, selectors, services
+from .filters import DisclosureFilter
 from .models import CrawlJob, Disclosure, Notification, Source
 
 
@@ -48,7 +52,7 @@ class SourceSerializer(serializers.ModelSerializer):
             "consecutive_failures",
         ]
 
-    def get_site_wide(self, source) -> bool:
+    def get_site_wide(self, source: Source) -> bool:
         return source.owner_id is None
 
 
@@ -89,13 +93,14 @@ class CrawlJobSerializer(serializers.ModelSerializer):
             "finished_at",
         ]
 
-    def get_matched(self, job) -> int:
+    def get_matched(self, job: CrawlJob) -> int:
         return getattr(job, "viewer_matched", 0)
 
 
 class DisclosureSerializer(serializers.ModelSerializer):
     suspect = serializers.SerializerMethodField()
-    source = serializers.SerializerMethodField(
+    # DRF's metaclass takes declared fields off the class; the stubs see Field.source here.
+    source = serializers.SerializerMethodField(  # type: ignore[assignment]
         help_text="Your own or a site-wide source that found it, else null."
     )
     message_id = serializers.IntegerField(source="message.id")
@@ -119,11 +124,11 @@ class DisclosureSerializer(serializers.ModelSerializer):
             "detected_at",
         ]
 
-    def get_source(self, disclosure) -> int | None:
+    def get_source(self, disclosure: Disclosure) -> int | None:
         source = disclosure.visible_source
         return source.pk if source else None
 
-    def get_suspect(self, disclosure) -> dict | None:
+    def get_suspect(self, disclosure: Disclosure) -> dict | None:
         user = disclosure.suspect
         if user is None:
             return None
@@ -166,7 +171,8 @@ class MoveSuspectResultSerializer(serializers.Serializer):
 
 
 class CountRowSerializer(serializers.Serializer):
-    label = serializers.CharField()
+    # DRF's metaclass takes declared fields off the class; the stubs see Field.label here.
+    label = serializers.CharField()  # type: ignore[assignment]
     count = serializers.IntegerField()
     key = serializers.CharField()
 
@@ -184,15 +190,15 @@ class SourceListApi(generics.ListAPIView):
     serializer_class = SourceSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        return selectors.source_list(user=self.request.user)
+    def get_queryset(self) -> QuerySet[Source]:
+        return selectors.source_list(user=request_user(self.request))
 
     @extend_schema(request=SourceCreateSerializer, responses={201: SourceSerializer})
     def post(self, request: Request) -> Response:
         data = SourceCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = {k: v for k, v in data.validated_data.items() if k != "enabled"}
-        source = services.source_create(owner=request.user, **fields)
+        source = services.source_create(owner=request_user(request), **fields)
         return Response(SourceSerializer(source).data, status=status.HTTP_201_CREATED)
 
 
@@ -201,11 +207,15 @@ class SourceDetailApi(APIView):
 
     def get(self, request: Request, source_id: int) -> Response:
         return Response(
-            SourceSerializer(selectors.source_get(user=request.user, source_id=source_id)).data
+            SourceSerializer(
+                selectors.source_get(user=request_user(request), source_id=source_id)
+            ).data
         )
 
     def patch(self, request: Request, source_id: int) -> Response:
-        source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
+        source = selectors.source_get(
+            user=request_user(request), source_id=source_id, writable=True
+        )
         data = SourceInputSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         source = services.source_update(source=source, **data.validated_data)
@@ -213,7 +223,9 @@ class SourceDetailApi(APIView):
 
     def delete(self, request: Request, source_id: int) -> Response:
         services.source_delete(
-            source=selectors.source_get(user=request.user, source_id=source_id, writable=True)
+            source=selectors.source_get(
+                user=request_user(request), source_id=source_id, writable=True
+            )
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -224,9 +236,13 @@ class SourceCrawlApi(APIView):
     serializer_class = CrawlJobSerializer
 
     def post(self, request: Request, source_id: int) -> Response:
-        source = selectors.source_get(user=request.user, source_id=source_id, writable=True)
-        job = services.crawl_job_request(source=source, requested_by=request.user)
-        job = selectors.crawl_job_get(user=request.user, job_id=job.pk)  # with the viewer's counts
+        source = selectors.source_get(
+            user=request_user(request), source_id=source_id, writable=True
+        )
+        job = services.crawl_job_request(source=source, requested_by=request_user(request))
+        job = selectors.crawl_job_get(
+            user=request_user(request), job_id=job.pk
+        )  # with the viewer's counts
         return Response(CrawlJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -235,21 +251,23 @@ class CrawlJobDetailApi(APIView):
 
     def get(self, request: Request, job_id: int) -> Response:
         return Response(
-            CrawlJobSerializer(selectors.crawl_job_get(user=request.user, job_id=job_id)).data
+            CrawlJobSerializer(
+                selectors.crawl_job_get(user=request_user(request), job_id=job_id)
+            ).data
         )
 
 
 class DisclosureListApi(generics.ListAPIView):
+    """Disclosures of your messages, newest first; ?status= narrows them to one state."""
+
     serializer_class = DisclosureSerializer
     pagination_class = Pagination
+    queryset = Disclosure.objects.none()  # the model, for the schema; rows come from selectors
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = DisclosureFilter
 
-    def get_queryset(self):
-        wanted = self.request.query_params.get("status") or None
-        if wanted is not None and wanted not in Disclosure.Status.values:
-            raise serializers.ValidationError(
-                {"status": f"One of: {', '.join(Disclosure.Status.values)}."}
-            )
-        return selectors.disclosure_list(owner=self.request.user, status=wanted)
+    def get_queryset(self) -> QuerySet[Disclosure]:
+        return selectors.disclosure_list(owner=request_user(self.request))
 
 
 class DisclosureDetailApi(APIView):
@@ -258,12 +276,14 @@ class DisclosureDetailApi(APIView):
     def get(self, request: Request, disclosure_id: int) -> Response:
         return Response(
             DisclosureSerializer(
-                selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
+                selectors.disclosure_get(owner=request_user(request), disclosure_id=disclosure_id)
             ).data
         )
 
     def patch(self, request: Request, disclosure_id: int) -> Response:
-        disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
+        disclosure = selectors.disclosure_get(
+            owner=request_user(request), disclosure_id=disclosure_id
+        )
         data = DisclosureStatusSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.disclosure_set_status(disclosure=disclosure, status=data.validated_data["status"])
@@ -276,7 +296,9 @@ class DisclosureMoveSuspectApi(APIView):
     serializer_class = MoveSuspectResultSerializer
 
     def post(self, request: Request, disclosure_id: int) -> Response:
-        disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=disclosure_id)
+        disclosure = selectors.disclosure_get(
+            owner=request_user(request), disclosure_id=disclosure_id
+        )
         friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
         return Response(
             {
@@ -293,7 +315,7 @@ class DisclosureStatsApi(APIView):
     serializer_class = StatsSerializer
 
     def get(self, request: Request) -> Response:
-        user = request.user
+        user = request_user(request)
         return Response(
             {
                 "by_friend": [asdict(r) for r in selectors.leaks_by_friend(owner=user)],
@@ -308,8 +330,8 @@ class NotificationListApi(generics.ListAPIView):
     serializer_class = NotificationSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        return selectors.notification_list(user=self.request.user)
+    def get_queryset(self) -> QuerySet[Notification]:
+        return selectors.notification_list(user=request_user(self.request))
 
 
 class NotificationReadApi(APIView):
@@ -318,11 +340,14 @@ class NotificationReadApi(APIView):
     def post(self, request: Request) -> Response:
         data = MarkReadSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        count = services.notification_mark_read(
-            user=request.user, notification_ids=data.validated_data.get("ids")
+        count = notifications.notification_mark_read(
+            user=request_user(request), notification_ids=data.validated_data.get("ids")
         )
         return Response(
-            {"marked": count, "unread": selectors.notification_unread_count(user=request.user)}
+            {
+                "marked": count,
+                "unread": selectors.notification_unread_count(user=request_user(request)),
+            }
         )
 
 
@@ -331,7 +356,7 @@ class NotificationPreferenceApi(APIView):
 
     def get(self, request: Request) -> Response:
         rows = [
-            services.notification_preference_get(user=request.user, kind=k)
+            notifications.notification_preference_get(user=request_user(request), kind=k)
             for k in Notification.Kind.values
         ]
         return Response([{"kind": p.kind, "in_app": p.in_app, "email": p.email} for p in rows])
@@ -340,5 +365,5 @@ class NotificationPreferenceApi(APIView):
         data = PreferenceSerializer(data=request.data, many=True)
         data.is_valid(raise_exception=True)
         for item in data.validated_data:
-            services.notification_preference_set(user=request.user, **item)
+            notifications.notification_preference_set(user=request_user(request), **item)
         return self.get(request)

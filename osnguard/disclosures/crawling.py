@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from osnguard.posts.models import Message
 from osnguard.privacy.resources import load_once
 
 from .crawler.extract import CandidateDocument as ExtractedDocument
@@ -25,6 +26,7 @@ from .crawler.guard import AddressPolicy
 from .crawler.http import FetchError, FetchLimits, GuardedClient
 from .crawler.robots import RobotsCache
 from .models import CandidateDocument, CrawlJob, Source, SourceError
+from .notifications import notification_source_failing
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +80,6 @@ class CrawlOutcome:
 
 def _osnguard_public_documents() -> list[ExtractedDocument]:
     """Public posts on osnguard itself: the texts anyone can see without being a friend."""
-    from osnguard.posts.models import Message
-
     rows = Message.objects.filter(audience=Message.Audience.PUBLIC).order_by("-created_at")[:500]
     return [
         ExtractedDocument(url=f"/posts/public/{m.pk}/", text=m.text, external_id=str(m.pk))
@@ -133,8 +133,6 @@ def _record_failure(
         CrawlJob.objects.filter(pk=job.pk).update(error=message[:2000])
     source.refresh_from_db()
     if source.consecutive_failures >= FAILURES_BEFORE_NOTIFYING and source.owner_id:
-        from .services import notification_source_failing
-
         notification_source_failing(source=source)
 
 

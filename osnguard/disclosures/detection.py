@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Hashable
 from functools import lru_cache
 
 from django.db import IntegrityError, transaction
@@ -21,6 +22,7 @@ from osnguard.privacy.attribution import Attribution, PreparedMessage, attribute
 from osnguard.privacy.retrieval import ScreeningIndex
 
 from .models import CandidateDocument, CrawlJob, Disclosure
+from .notifications import notification_for_disclosure
 
 EXCERPT_CHARS = 600
 INDEX_BATCH = 500
@@ -129,17 +131,21 @@ def prepared_message(message_id: int) -> PreparedMessage | None:
     return prepare(versions) if versions else None
 
 
+def _message_ids(keys: list[Hashable]) -> list[int]:
+    """The screening index's keys as message ids (it is keyed by the ids `refresh` adds)."""
+    return [key for key in keys if isinstance(key, int)]
+
+
 def document_detect(*, document_id: int) -> list[Disclosure]:
     """Screen one document; record and notify every disclosure found. Safe to run again."""
-    from .services import notification_for_disclosure
-
     document = CandidateDocument.objects.select_related("source").get(pk=document_id)
-    shortlist = screening_index().shortlist(document.text)
-    messages = {
+    shortlist = _message_ids(screening_index().shortlist(document.text))
+    messages: dict[Hashable, Message] = {
         m.pk: m for m in Message.objects.filter(pk__in=shortlist, audience=Message.Audience.FRIENDS)
     }
-    prepared = {pk: prepared_message(pk) for pk in messages}
-    prepared = {pk: p for pk, p in prepared.items() if p is not None}
+    prepared: dict[Hashable, PreparedMessage] = {
+        pk: p for pk in messages if (p := prepared_message(pk)) is not None
+    }
     found: list[Disclosure] = []
     results = attribute_many(prepared, document.text) if prepared else {}
     for message_id, result in results.items():

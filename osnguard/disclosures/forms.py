@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from .models import Notification, Source
@@ -22,7 +24,9 @@ class SourceForm(forms.Form):
 
 
 class NotificationPreferencesForm(forms.Form):
-    def __init__(self, *args, preferences: dict[str, tuple[bool, bool]], **kwargs) -> None:
+    def __init__(
+        self, *args: Any, preferences: dict[str, tuple[bool, bool]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         for kind, label in Notification.Kind.choices:
             in_app, email = preferences.get(kind, (True, True))

@@ -56,6 +56,8 @@ class Source(models.Model):
 
 
 class SourceError(models.Model):
+    """One failed crawl of a source, kept for the source's page (transient ones are retried)."""
+
     source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="errors")
     occurred_at = models.DateTimeField(auto_now_add=True)
     message = models.TextField()
@@ -63,6 +65,9 @@ class SourceError(models.Model):
 
     class Meta:
         ordering = ["-occurred_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"source {self.source_id}: {self.message[:80]}"
 
 
 class CrawlJob(models.Model):
@@ -91,6 +96,9 @@ class CrawlJob(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
 
+    def __str__(self) -> str:
+        return f"crawl {self.pk} of source {self.source_id} ({self.status})"
+
 
 class CandidateDocument(models.Model):
     """A crawled text, stored once per content hash however often and wherever it is seen."""
@@ -111,6 +119,9 @@ class CandidateDocument(models.Model):
 
     class Meta:
         ordering = ["-first_seen_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.title or self.url
 
 
 class Disclosure(models.Model):
@@ -168,6 +179,9 @@ class Disclosure(models.Model):
         ]
         indexes = [models.Index(fields=["owner", "-detected_at"])]
 
+    def __str__(self) -> str:
+        return f"message {self.message_id} found at {self.source_url} ({self.verdict})"
+
     @property
     def visible_source(self) -> Source | None:
         """The source to name to the owner: their own or a site-wide one, never another user's."""
@@ -178,6 +192,8 @@ class Disclosure(models.Model):
 
 
 class Notification(models.Model):
+    """A message to a user in the app (and by e-mail, per their preference)."""
+
     class Kind(models.TextChoices):
         DISCLOSURE = "disclosure", "A message of yours was found in public"
         SOURCE_FAILING = "source_failing", "A source keeps failing"
@@ -208,8 +224,13 @@ class Notification(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return self.title
+
 
 class NotificationPreference(models.Model):
+    """How a user wants to hear about one kind of notification: in the app, by e-mail, both."""
+
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
     )
@@ -221,3 +242,7 @@ class NotificationPreference(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "kind"], name="notification_preference_unique")
         ]
+
+    def __str__(self) -> str:
+        channels = [name for name, on in (("in app", self.in_app), ("e-mail", self.email)) if on]
+        return f"{self.kind} for user {self.user_id}: {' and '.join(channels) or 'off'}"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from urllib.parse import urlsplit
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.http import Http404
@@ -20,14 +20,14 @@ from django.utils import timezone
 from .models import CrawlJob, Disclosure, Notification, Source
 
 
-def source_list(*, user: AbstractUser) -> QuerySet[Source]:
+def source_list(*, user: User) -> QuerySet[Source]:
     """The user's sources and the site-wide ones."""
     return Source.objects.filter(Q(owner=user) | Q(owner__isnull=True)).order_by(
         "owner_id", "name", "id"
     )
 
 
-def source_get(*, user: AbstractUser, source_id: object, writable: bool = False) -> Source:
+def source_get(*, user: User, source_id: int | str, writable: bool = False) -> Source:
     """A source the user may see (or change, with writable=True; site-wide ones only for staff)."""
     rows = source_list(user=user)
     if writable and not user.is_staff:
@@ -38,7 +38,7 @@ def source_get(*, user: AbstractUser, source_id: object, writable: bool = False)
         raise Http404("No such source.") from None
 
 
-def crawl_job_list(*, user: AbstractUser, source: Source | None = None) -> QuerySet[CrawlJob]:
+def crawl_job_list(*, user: User, source: Source | None = None) -> QuerySet[CrawlJob]:
     """Crawls of the user's sources and the site-wide ones. `viewer_matched` counts only
     disclosures of the user's own messages: a crawl says nothing about other users' messages."""
     rows = (
@@ -57,21 +57,21 @@ def crawl_job_list(*, user: AbstractUser, source: Source | None = None) -> Query
     return rows.order_by("-created_at", "-id")
 
 
-def crawl_job_get(*, user: AbstractUser, job_id: object) -> CrawlJob:
+def crawl_job_get(*, user: User, job_id: int | str) -> CrawlJob:
     try:
         return crawl_job_list(user=user).get(pk=int(job_id))
     except (CrawlJob.DoesNotExist, ValueError, TypeError):
         raise Http404("No such crawl.") from None
 
 
-def disclosure_list(*, owner: AbstractUser, status: str | None = None) -> QuerySet[Disclosure]:
+def disclosure_list(*, owner: User, status: str | None = None) -> QuerySet[Disclosure]:
     rows = Disclosure.objects.filter(owner=owner).select_related("suspect", "source", "message")
     if status:
         rows = rows.filter(status=status)
     return rows.order_by("-detected_at", "-id")
 
 
-def disclosure_get(*, owner: AbstractUser, disclosure_id: object) -> Disclosure:
+def disclosure_get(*, owner: User, disclosure_id: int | str) -> Disclosure:
     try:
         return (
             disclosure_list(owner=owner)
@@ -89,7 +89,7 @@ class CountRow:
     key: str = ""
 
 
-def leaks_by_friend(*, owner: AbstractUser, limit: int = 20) -> list[CountRow]:
+def leaks_by_friend(*, owner: User, limit: int = 20) -> list[CountRow]:
     """Disclosures attributed to each friend (dismissed ones excluded), most first."""
     rows = (
         disclosure_list(owner=owner)
@@ -110,7 +110,7 @@ def leaks_by_friend(*, owner: AbstractUser, limit: int = 20) -> list[CountRow]:
     ]
 
 
-def leaks_by_group(*, owner: AbstractUser) -> list[CountRow]:
+def leaks_by_group(*, owner: User) -> list[CountRow]:
     rows = (
         disclosure_list(owner=owner)
         .exclude(status=Disclosure.Status.DISMISSED)
@@ -122,7 +122,7 @@ def leaks_by_group(*, owner: AbstractUser) -> list[CountRow]:
     return [CountRow(label=r["suspect_group"], count=r["n"]) for r in rows]
 
 
-def leaks_by_source(*, owner: AbstractUser, limit: int = 10) -> list[CountRow]:
+def leaks_by_source(*, owner: User, limit: int = 10) -> list[CountRow]:
     """Disclosures per place: the owner's own (or site-wide) source by name, else the web site
     where the copy was found; never the name of another user's source."""
     rows = (
@@ -147,9 +147,7 @@ def _site(url: str) -> str:
         return "(unknown site)"
 
 
-def leak_timeline(
-    *, owner: AbstractUser, days: int = 30, today: date | None = None
-) -> list[CountRow]:
+def leak_timeline(*, owner: User, days: int = 30, today: date | None = None) -> list[CountRow]:
     """Disclosures per day over the last `days` days, zero days included."""
     today = today or timezone.localdate()
     start = today - timedelta(days=days - 1)
@@ -171,7 +169,7 @@ def leak_timeline(
     ]
 
 
-def notification_list(*, user: AbstractUser) -> QuerySet[Notification]:
+def notification_list(*, user: User) -> QuerySet[Notification]:
     return (
         Notification.objects.filter(user=user)
         .select_related("disclosure")
@@ -179,5 +177,5 @@ def notification_list(*, user: AbstractUser) -> QuerySet[Notification]:
     )
 
 
-def notification_unread_count(*, user: AbstractUser) -> int:
+def notification_unread_count(*, user: User) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()

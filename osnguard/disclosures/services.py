@@ -1,7 +1,8 @@
-"""Writes for sources, crawl requests, disclosures and notifications.
+"""Writes for sources, crawl requests and disclosures.
 
 Keyword-only functions that raise django ValidationError with a message a user understands.
-Crawling and detection themselves are in `crawling` and `detection`; tasks only call these.
+Crawling and detection themselves are in `crawling` and `detection`, notifications in
+`notifications`; tasks only call these. Crawls are queued through `dispatch`, by task name.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ import ipaddress
 import logging
 import re
 import socket
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import SupportsIndex, SupportsInt
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -26,7 +27,8 @@ from osnguard.circles.services import friendship_move, group_next_stricter
 from osnguard.core.links import MAX_URL_CHARS, http_url
 
 from .crawler.guard import AddressPolicy
-from .models import CrawlJob, Disclosure, Notification, NotificationPreference, Source
+from .dispatch import crawl_source_send
+from .models import CrawlJob, Disclosure, Source
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +144,13 @@ def source_url_validate(*, url: object, check_address: bool = True) -> str:
     return normalised
 
 
+def _whole_number(value: object) -> int:
+    """`int(value)` for what `int` accepts; TypeError for anything else."""
+    if isinstance(value, str | bytes | SupportsInt | SupportsIndex):
+        return int(value)
+    raise TypeError(f"not a number: {type(value).__name__}")
+
+
 def _clean_source_fields(
     *,
     name: object,
@@ -173,7 +182,7 @@ def _clean_source_fields(
     ):
         errors["hashtag"] = "Enter a hashtag of letters, digits and underscores."
     try:
-        interval = int(interval_minutes)
+        interval = _whole_number(interval_minutes)
         if not MIN_INTERVAL_MINUTES <= interval <= MAX_INTERVAL_MINUTES:
             raise ValueError
     except (TypeError, ValueError):
@@ -194,7 +203,7 @@ def _clean_source_fields(
 
 def source_create(
     *,
-    owner: AbstractUser | None,
+    owner: User | None,
     name: object,
     kind: object,
     url: object = "",
@@ -243,7 +252,7 @@ def source_delete(*, source: Source) -> None:
 # --- crawl jobs ---------------------------------------------------------------------------------
 
 
-def crawl_job_request(*, source: Source, requested_by: AbstractUser | None = None) -> CrawlJob:
+def crawl_job_request(*, source: Source, requested_by: User | None = None) -> CrawlJob:
     """Queue a crawl of `source` now; one queued or running job per source at a time."""
     if not source.enabled:
         raise ValidationError("This source is paused; resume it before crawling.")
@@ -260,10 +269,8 @@ def crawl_job_request(*, source: Source, requested_by: AbstractUser | None = Non
 def crawl_job_enqueue(*, job: CrawlJob) -> bool:
     """Hand a crawl job to the workers. If the task queue is down, the job stays queued with a
     clear error, and `crawl_jobs_requeue_stuck` sends it once the queue is back."""
-    from .tasks import crawl_source
-
     try:
-        crawl_source.apply_async(args=[job.pk], retry=False)
+        crawl_source_send(job_id=job.pk)
     except Exception as exc:
         message = f"The task queue is unavailable ({exc.__class__.__name__}); the crawl will start when it is back."
         CrawlJob.objects.filter(pk=job.pk).update(error=message)
@@ -273,7 +280,7 @@ def crawl_job_enqueue(*, job: CrawlJob) -> bool:
     return True
 
 
-def crawl_jobs_for_due_sources(*, now=None) -> list[CrawlJob]:
+def crawl_jobs_for_due_sources(*, now: datetime | None = None) -> list[CrawlJob]:
     """Queue a crawl for every enabled source whose next crawl time has come (Celery beat)."""
     now = now or timezone.now()
     jobs = []
@@ -329,110 +336,3 @@ def disclosure_move_suspect_to_stricter_group(*, disclosure: Disclosure) -> Frie
     if stricter is None:
         raise ValidationError(f"{friendship.group.name} is already your most public group.")
     return friendship_move(friendship=friendship, group=stricter)
-
-
-# --- notifications ------------------------------------------------------------------------------
-
-
-def notification_preference_get(*, user: AbstractUser, kind: str) -> NotificationPreference:
-    preference, _ = NotificationPreference.objects.get_or_create(user=user, kind=kind)
-    return preference
-
-
-def notification_preference_set(
-    *, user: AbstractUser, kind: str, in_app: bool, email: bool
-) -> NotificationPreference:
-    if kind not in Notification.Kind.values:
-        raise ValidationError(
-            {"kind": f"Kind must be one of: {', '.join(Notification.Kind.values)}."}
-        )
-    preference = notification_preference_get(user=user, kind=kind)
-    preference.in_app, preference.email = bool(in_app), bool(email)
-    preference.save()
-    return preference
-
-
-def _email(*, notification: Notification) -> None:
-    user = notification.user
-    if not user.email:
-        return
-    try:
-        send_mail(notification.title, notification.body, settings.DEFAULT_FROM_EMAIL, [user.email])
-    except Exception:
-        log.exception("could not e-mail notification %s", notification.pk)
-        return
-    Notification.objects.filter(pk=notification.pk).update(emailed_at=timezone.now())
-
-
-def notification_for_disclosure(*, disclosure: Disclosure) -> Notification | None:
-    """One notification per disclosure, however often it is detected; e-mailed per preference."""
-    preference = notification_preference_get(
-        user=disclosure.owner, kind=Notification.Kind.DISCLOSURE
-    )
-    if not (preference.in_app or preference.email):
-        return None
-    who = {
-        Disclosure.Verdict.FRIEND: f"it came from {disclosure.suspect.get_full_name() or disclosure.suspect.username}"
-        if disclosure.suspect_id
-        else "",
-        Disclosure.Verdict.GROUP: f"it came from someone in {disclosure.suspect_group}",
-        Disclosure.Verdict.UNDETERMINED: "the evidence is too weak to say who shared it",
-    }.get(disclosure.verdict, "")
-    body = (
-        f"A copy of your message was found at {disclosure.source_url}; {who}.\n\n"
-        f"“{disclosure.excerpt[:300]}”\n\nOpen osnguard to see the evidence."
-    )
-    try:
-        with transaction.atomic():
-            notification, _created = Notification.objects.get_or_create(
-                user=disclosure.owner,
-                kind=Notification.Kind.DISCLOSURE,
-                disclosure=disclosure,
-                defaults={
-                    "title": "A message of yours was found in public",
-                    "body": body,
-                    "read_at": None if preference.in_app else timezone.now(),
-                },
-            )
-    except IntegrityError:
-        notification = Notification.objects.get(
-            user=disclosure.owner, kind=Notification.Kind.DISCLOSURE, disclosure=disclosure
-        )
-    if preference.email and notification.emailed_at is None:
-        _email(notification=notification)
-    return notification
-
-
-def notification_source_failing(*, source: Source) -> Notification | None:
-    if source.owner is None:
-        return None
-    recent = Notification.objects.filter(
-        user=source.owner,
-        kind=Notification.Kind.SOURCE_FAILING,
-        source=source,
-        read_at__isnull=True,
-    ).exists()
-    if recent:
-        return None
-    preference = notification_preference_get(
-        user=source.owner, kind=Notification.Kind.SOURCE_FAILING
-    )
-    if not (preference.in_app or preference.email):
-        return None
-    notification = Notification.objects.create(
-        user=source.owner,
-        kind=Notification.Kind.SOURCE_FAILING,
-        source=source,
-        title=f"Crawling {source.name} keeps failing",
-        body=f"The last {source.consecutive_failures} crawls failed: {source.last_error}",
-    )
-    if preference.email:
-        _email(notification=notification)
-    return notification
-
-
-def notification_mark_read(*, user: AbstractUser, notification_ids: list[int] | None = None) -> int:
-    rows = Notification.objects.filter(user=user, read_at__isnull=True)
-    if notification_ids is not None:
-        rows = rows.filter(pk__in=notification_ids)
-    return rows.update(read_at=timezone.now())

@@ -11,7 +11,7 @@ child is killed. The crawler's own deadline (CRAWLER_DEADLINE per fetch) normall
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import OperationalError
@@ -25,7 +25,8 @@ MAX_CRAWL_RETRIES = 5
 RETRY_ON = (OperationalError,)
 
 
-@shared_task(
+# The time limits are floats (settings), which Celery takes; its stubs type them as int.
+@shared_task(  # type: ignore[call-overload]
     bind=True,
     acks_late=True,
     ignore_result=True,
@@ -36,7 +37,7 @@ RETRY_ON = (OperationalError,)
     soft_time_limit=settings.CRAWL_TASK_SOFT_TIME_LIMIT,
     time_limit=settings.CRAWL_TASK_TIME_LIMIT,
 )
-def crawl_source(self, job_id: int) -> dict:
+def crawl_source(self: Task, job_id: int) -> dict:
     try:
         outcome = crawl_run(job_id=job_id, final_attempt=self.request.retries >= MAX_CRAWL_RETRIES)
     except CrawlRetry as exc:

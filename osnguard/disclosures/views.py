@@ -5,26 +5,35 @@ Everything is looked up among the signed-in user's own objects, so other users' 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text
+from osnguard.core.http import HtmxHttpRequest, request_user
 from osnguard.core.inputs import id_parse
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
 from .highlight import segments
 from .models import CrawlJob, Disclosure, Notification
+from .notifications import (
+    notification_mark_read,
+    notification_preference_get,
+    notification_preference_set,
+)
 
 PAGE_SIZE = 20
 
 
-def _page(request: HttpRequest, rows):
+def _page(request: HttpRequest, rows: QuerySet[Any]) -> Page[Any]:
     return Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
 
 
@@ -36,14 +45,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     if status not in (None, *Disclosure.Status.values):
         status = None
     context = {
-        "by_friend": charts.bars(selectors.leaks_by_friend(owner=request.user)),
-        "by_group": charts.bars(selectors.leaks_by_group(owner=request.user)),
-        "by_source": charts.bars(selectors.leaks_by_source(owner=request.user)),
-        "timeline": charts.timeline_columns(selectors.leak_timeline(owner=request.user)),
-        "page": _page(request, selectors.disclosure_list(owner=request.user, status=status)),
+        "by_friend": charts.bars(selectors.leaks_by_friend(owner=request_user(request))),
+        "by_group": charts.bars(selectors.leaks_by_group(owner=request_user(request))),
+        "by_source": charts.bars(selectors.leaks_by_source(owner=request_user(request))),
+        "timeline": charts.timeline_columns(selectors.leak_timeline(owner=request_user(request))),
+        "page": _page(
+            request, selectors.disclosure_list(owner=request_user(request), status=status)
+        ),
         "status": status,
         "statuses": Disclosure.Status.choices,
-        "total": selectors.disclosure_list(owner=request.user).count(),
+        "total": selectors.disclosure_list(owner=request_user(request)).count(),
     }
     return render(request, "disclosures/dashboard.html", context)
 
@@ -51,7 +62,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=pk)
+    disclosure = selectors.disclosure_get(owner=request_user(request), disclosure_id=pk)
     version = disclosure.suspect_version
     fingerprint = getattr(version, "fingerprint", None) if version else None
     spans = [(e["start"], e["end"]) for e in disclosure.evidence]
@@ -61,7 +72,7 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "version_segments": segments(
             version.text, [(c["start"], c["end"]) for c in fingerprint.choices]
         )
-        if fingerprint
+        if fingerprint and version is not None
         else None,
         "evidence_count": len(spans),
     }
@@ -71,7 +82,7 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def disclosure_action(request: HttpRequest, pk: int) -> HttpResponse:
-    disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=pk)
+    disclosure = selectors.disclosure_get(owner=request_user(request), disclosure_id=pk)
     action = request.POST.get("action")
     try:
         if action == "dismiss":
@@ -106,7 +117,7 @@ def sources(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                source = services.source_create(owner=request.user, **form.cleaned_data)
+                source = services.source_create(owner=request_user(request), **form.cleaned_data)
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
@@ -117,19 +128,22 @@ def sources(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("disclosures:source", pk=source.pk)
         status = 400
-    context = {"form": form, "page": _page(request, selectors.source_list(user=request.user))}
+    context = {
+        "form": form,
+        "page": _page(request, selectors.source_list(user=request_user(request))),
+    }
     return render(request, "disclosures/sources.html", context, status=status)
 
 
 @login_required
 @require_GET
 def source_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    source = selectors.source_get(user=request.user, source_id=pk)
+    source = selectors.source_get(user=request_user(request), source_id=pk)
     context = {
         "source": source,
-        "jobs": selectors.crawl_job_list(user=request.user, source=source)[:10],
+        "jobs": selectors.crawl_job_list(user=request_user(request), source=source)[:10],
         "errors": source.errors.all()[:10],
-        "can_edit": source.owner_id == request.user.pk or request.user.is_staff,
+        "can_edit": source.owner_id == request_user(request).pk or request_user(request).is_staff,
     }
     return render(request, "disclosures/source_detail.html", context)
 
@@ -137,11 +151,11 @@ def source_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def source_action(request: HttpRequest, pk: int) -> HttpResponse:
-    source = selectors.source_get(user=request.user, source_id=pk, writable=True)
+    source = selectors.source_get(user=request_user(request), source_id=pk, writable=True)
     action = request.POST.get("action")
     try:
         if action == "crawl":
-            job = services.crawl_job_request(source=source, requested_by=request.user)
+            job = services.crawl_job_request(source=source, requested_by=request_user(request))
             if job.error:
                 messages.warning(request, f"Crawl #{job.pk}: {job.error}")
             else:
@@ -164,7 +178,7 @@ def source_action(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def crawl_job_progress(request: HttpRequest, pk: int) -> HttpResponse:
     """A crawl's progress; the partial polls itself with htmx while the crawl runs."""
-    job = selectors.crawl_job_get(user=request.user, job_id=pk)
+    job = selectors.crawl_job_get(user=request_user(request), job_id=pk)
     active = job.status in (CrawlJob.Status.QUEUED, CrawlJob.Status.RUNNING)
     percent = (
         round(100 * job.screened / job.new_documents)
@@ -184,20 +198,20 @@ def notifications(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "disclosures/notifications.html",
-        {"page": _page(request, selectors.notification_list(user=request.user))},
+        {"page": _page(request, selectors.notification_list(user=request_user(request)))},
     )
 
 
 @login_required
 @require_POST
-def notifications_mark_read(request: HttpRequest) -> HttpResponse:
+def notifications_mark_read(request: HtmxHttpRequest) -> HttpResponse:
     raw = request.POST.getlist("id")
-    ids = [id_parse(x) for x in raw] if raw else None
-    if ids is not None and None in ids:
+    ids = [parsed for parsed in map(id_parse, raw) if parsed is not None]
+    if len(ids) < len(raw):
         return bad_request(
             request, "Notification ids must be whole numbers written with the digits 0-9."
         )
-    services.notification_mark_read(user=request.user, notification_ids=ids)
+    notification_mark_read(user=request_user(request), notification_ids=ids if raw else None)
     if request.htmx:
         return notification_badge(request)
     return redirect("disclosures:notifications")
@@ -210,7 +224,7 @@ def notification_badge(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "disclosures/_badge.html",
-        {"unread": selectors.notification_unread_count(user=request.user)},
+        {"unread": selectors.notification_unread_count(user=request_user(request))},
     )
 
 
@@ -218,15 +232,15 @@ def notification_badge(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def notification_preferences(request: HttpRequest) -> HttpResponse:
     preferences = [
-        services.notification_preference_get(user=request.user, kind=k)
+        notification_preference_get(user=request_user(request), kind=k)
         for k in Notification.Kind.values
     ]
     current = {p.kind: (p.in_app, p.email) for p in preferences}
     form = NotificationPreferencesForm(request.POST or None, preferences=current)
     if request.method == "POST" and form.is_valid():
         for kind in Notification.Kind.values:
-            services.notification_preference_set(
-                user=request.user,
+            notification_preference_set(
+                user=request_user(request),
                 kind=kind,
                 in_app=form.cleaned_data[f"{kind}__in_app"],
                 email=form.cleaned_data[f"{kind}__email"],

@@ -21,9 +21,8 @@ def test_group_configuration_in_place(logged_in_page, live_server):
     tab.wait_for_function("window.htmx !== undefined")
 
     # rename in place; a duplicate name shows the error in the row, without a reload
-    tab.click(
-        "#group-%d a:has-text('Edit')" % FriendGroup.objects.get(owner=owner, name="Friends").pk
-    )
+    friends = FriendGroup.objects.get(owner=owner, name="Friends")
+    tab.click(f"#group-{friends.pk} a:has-text('Edit')")
     tab.fill("tbody input[name=name]", "family")
     tab.click("tbody button:has-text('Save')")
     tab.wait_for_selector("text=You already have a group called")

@@ -14,7 +14,7 @@ from osnguard.disclosures.models import (
     Notification,
     Source,
 )
-from osnguard.disclosures.services import notification_for_disclosure
+from osnguard.disclosures.notifications import notification_for_disclosure
 from osnguard.privacy.attribution import Attribution, Evidence
 
 from .fixtures import befriend, make_user, post_fingerprinted

@@ -102,7 +102,7 @@ def extract_feed(result: FetchResult) -> list[CandidateDocument]:
         if not text:
             continue
         stamp = entry.get("published_parsed") or entry.get("updated_parsed")
-        published = datetime(*stamp[:6], tzinfo=UTC) if stamp else None
+        published = datetime(*stamp[:6]).replace(tzinfo=UTC) if stamp else None
         documents.append(
             CandidateDocument(
                 url=document_url([entry.get("link")], result),

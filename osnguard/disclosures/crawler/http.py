@@ -138,11 +138,11 @@ def _connect(host: str, port: int, timeout: float | None, policy: AddressPolicy)
 
 def _guarded_pool_classes(policy: AddressPolicy) -> dict[str, type]:
     class GuardedHTTPConnection(HTTPConnection):
-        def _new_conn(self):  # type: ignore[override]
+        def _new_conn(self) -> socket.socket:
             return _connect(self._dns_host, self.port, self.timeout, policy)
 
     class GuardedHTTPSConnection(HTTPSConnection):
-        def _new_conn(self):  # type: ignore[override]
+        def _new_conn(self) -> socket.socket:
             return _connect(self._dns_host, self.port, self.timeout, policy)
 
     class GuardedHTTPPool(HTTPConnectionPool):

@@ -6,7 +6,9 @@ Celery workers instead (the crawl and detect queues).
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from osnguard.disclosures.crawling import crawl_run
 from osnguard.disclosures.detection import document_detect
@@ -17,13 +19,13 @@ from osnguard.disclosures.services import crawl_job_request
 class Command(BaseCommand):
     help = "Crawl a source now and report documents fetched, screened and matched."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("source_id", type=int)
         parser.add_argument(
             "--queue", action="store_true", help="send to the Celery workers instead"
         )
 
-    def handle(self, *args, source_id: int, queue: bool, **options) -> None:
+    def handle(self, *args: str, source_id: int, queue: bool, **options: Any) -> None:
         source = Source.objects.filter(pk=source_id).first()
         if source is None:
             raise CommandError(f"no source {source_id}")

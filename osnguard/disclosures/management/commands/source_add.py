@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from osnguard.disclosures.models import Source
 from osnguard.disclosures.services import source_create
@@ -13,7 +15,7 @@ from osnguard.disclosures.services import source_create
 class Command(BaseCommand):
     help = "Register a source to crawl (feed, page, Mastodon timeline or osnguard public posts)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--user", help="owner's username; omit for a site-wide source")
         parser.add_argument("--name", required=True)
         parser.add_argument("--kind", required=True, choices=Source.Kind.values)
@@ -21,7 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--hashtag", default="")
         parser.add_argument("--interval", type=int, default=60, help="minutes between crawls")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: str, **options: Any) -> None:
         owner = None
         if options["user"]:
             owner = get_user_model().objects.filter(username=options["user"]).first()
