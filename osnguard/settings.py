@@ -71,7 +71,6 @@ INSTALLED_APPS = [
     "osnguard.accounts",
     "osnguard.circles",
     "osnguard.posts",
-    "osnguard.fingerprints",
     "osnguard.disclosures",
 ]
 

@@ -53,15 +53,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     disclosure = selectors.disclosure_get(owner=request.user, disclosure_id=pk)
     version = disclosure.suspect_version
-    fingerprint = getattr(version, "fingerprint", None) if version else None
+    choices = version.fingerprint_choices if version else []
     spans = [(e["start"], e["end"]) for e in disclosure.evidence]
     context = {
         "disclosure": disclosure,
         "leaked": segments(disclosure.document.text, spans),
-        "version_segments": segments(
-            version.text, [(c["start"], c["end"]) for c in fingerprint.choices]
-        )
-        if fingerprint
+        "version_segments": segments(version.text, [(c["start"], c["end"]) for c in choices])
+        if version and choices
         else None,
         "evidence_count": len(spans),
     }

@@ -8,6 +8,8 @@ osnguard.core.api); posting it anyway takes `post_unchecked: true`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
@@ -57,9 +59,8 @@ class AuthorVersionSerializer(serializers.ModelSerializer):
         model = Version
         fields = ["id", "recipient", "group", "text", "choices"]
 
-    def get_choices(self, version) -> list:
-        fingerprint = getattr(version, "fingerprint", None)
-        return fingerprint.choices if fingerprint else []
+    def get_choices(self, version: Version) -> list[dict[str, Any]]:
+        return version.fingerprint_choices
 
 
 class CheckFailureSerializer(serializers.Serializer):

@@ -1,5 +1,6 @@
 """Reads for messages. A recipient only ever reaches their own Version; the original text and the
-other versions are reachable only through the author's selectors.
+other versions are reachable only through the author's selectors. Attribution reads a message's
+versions with their fingerprints through `fingerprint_versions_for_message`.
 """
 
 from __future__ import annotations
@@ -7,6 +8,10 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractUser
 from django.db.models import QuerySet
 from django.http import Http404
+
+from osnguard.privacy.serialization import from_data
+from osnguard.privacy.types import Choice
+from osnguard.privacy.types import Version as EngineVersion
 
 from .models import Message, Version
 
@@ -52,3 +57,22 @@ def message_versions_for_author(*, message: Message) -> QuerySet[Version]:
     return message.versions.select_related("recipient", "group_version", "fingerprint").order_by(
         "group_version__level", "recipient__username"
     )
+
+
+def fingerprint_versions_for_message(*, message_id: int) -> list[EngineVersion]:
+    """Every recipient's version of a message with its choices, in the engine's format (friend =
+    recipient user id), for attribution."""
+    rows = (
+        Version.objects.filter(message_id=message_id)
+        .select_related("group_version", "fingerprint")
+        .order_by("id")
+    )
+    return [
+        EngineVersion(
+            friend=str(row.recipient_id),
+            group=row.group_version.group_name,
+            text=row.text,
+            choices=[from_data(Choice, choice) for choice in row.fingerprint_choices],
+        )
+        for row in rows
+    ]

@@ -33,11 +33,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from osnguard.circles.models import FriendGroup, Friendship
-from osnguard.fingerprints.models import Fingerprint
 from osnguard.privacy.resources import ResourceMissing
 from osnguard.privacy.types import CheckFailure, UncheckedMessage
 
-from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
+from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version
 
 log = logging.getLogger(__name__)
 

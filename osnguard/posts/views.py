@@ -189,13 +189,7 @@ def message_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [
         {
             "version": v,
-            "segments": segments(
-                v.text,
-                [
-                    (c["start"], c["end"])
-                    for c in (v.fingerprint.choices if hasattr(v, "fingerprint") else [])
-                ],
-            ),
+            "segments": segments(v.text, [(c["start"], c["end"]) for c in v.fingerprint_choices]),
         }
         for v in versions
     ]
