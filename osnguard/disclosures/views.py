@@ -14,11 +14,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text
+from osnguard.core.highlight import segments
 from osnguard.core.inputs import id_parse
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
-from .highlight import segments
 from .models import CrawlJob, Disclosure, Notification
 
 PAGE_SIZE = 20

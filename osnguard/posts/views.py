@@ -20,8 +20,8 @@ from django.views.decorators.http import require_GET, require_POST
 from osnguard.accounts.selectors import profile_settings_get
 from osnguard.core.api import UNCHECKED_STATUS
 from osnguard.core.forms import error_text
+from osnguard.core.highlight import segments
 from osnguard.core.limits import EngineBusy, engine_slot
-from osnguard.disclosures.highlight import segments
 from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
