@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "osnguard.core",
+    "osnguard.home",
     "osnguard.accounts",
     "osnguard.circles",
     "osnguard.posts",

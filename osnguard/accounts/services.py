@@ -14,6 +14,7 @@ from osnguard.circles.services import group_create_defaults
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
 from .models import ProfileAttribute, ProfileSettings
+from .selectors import profile_get
 from .usernames import username_check_available, username_normalize
 
 User = get_user_model()
@@ -90,8 +91,6 @@ def profile_update(
         for name in targets
         for position, value in enumerate(cleaned.get(name, []))
     )
-    from .selectors import profile_get
-
     return profile_get(user=user)
 
 

@@ -31,10 +31,14 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
+from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
 from osnguard.circles.models import FriendGroup, Friendship
+from osnguard.circles.selectors import friend_audience, group_list
+from osnguard.privacy.identification import identify
 from osnguard.privacy.resources import ResourceMissing
-from osnguard.privacy.types import CheckFailure, UncheckedMessage
+from osnguard.privacy.types import CheckFailure, Profile, UncheckedMessage
 
 from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version
 
@@ -218,8 +222,6 @@ def message_store(
 
 def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
     """The author's groups, closest first, each with its friends' user ids (as strings)."""
-    from osnguard.circles.selectors import friend_audience, group_list
-
     groups = {
         g.name: {"name": g.name, "level": g.level, "friends": []} for g in group_list(owner=author)
     }
@@ -236,9 +238,6 @@ def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = N
 
     The result may be unchecked (`result.checked` False, `result.failures` say why): callers
     must show that, never a "nothing private" verdict."""
-    from osnguard.accounts.selectors import profile_as_engine_dict
-    from osnguard.privacy.identification import identify
-
     if not isinstance(text, str):
         raise ValidationError({"text": "The message must be text."})
     if len(text) > MESSAGE_MAX_LENGTH:
@@ -506,8 +505,6 @@ def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
     if reviewed_at in (None, ""):
         return current
     if isinstance(reviewed_at, str):
-        from django.utils.dateparse import parse_datetime
-
         try:
             parsed = parse_datetime(reviewed_at)
         except ValueError:
@@ -556,9 +553,7 @@ def message_propose(
     defaults to the author's setting. Raises ValidationError with a readable message, and
     UncheckedMessage when identification could not check the message.
     """
-    from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
     from osnguard.privacy.anonymize import anonymize
-    from osnguard.privacy.identification import identify
     from osnguard.privacy.review import (
         RejectingCheck,
         ReviewedGeneralizer,
@@ -566,7 +561,6 @@ def message_propose(
         is_rejected,
         review_phrases,
     )
-    from osnguard.privacy.types import Profile
 
     text = message_clean_text(text=text)
     message_check_proposal_length(text=text)

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from osnguard.accounts.selectors import profile_settings_get
@@ -156,8 +157,6 @@ def _busy(request: HttpRequest, template: str, exc: EngineBusy) -> HttpResponse:
 
 
 def message_url(message: Message) -> str:
-    from django.urls import reverse
-
     return reverse("posts:message", kwargs={"pk": message.pk})
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from osnguard.core.demo import DEMO_FILE, demo_load
+from osnguard.home.demo import DEMO_FILE, demo_load
 
 
 class Command(BaseCommand):
