@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from osnguard.core.api import UNCHECKED_STATUS, Pagination
 from osnguard.core.limits import engine_slot
+from osnguard.core.requests import signed_in_user
 
 from . import selectors, services
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
@@ -153,14 +154,16 @@ class FeedListApi(generics.ListAPIView):
     pagination_class = Pagination
 
     def get_queryset(self):
-        return selectors.feed_for_user(user=self.request.user)
+        return selectors.feed_for_user(user=signed_in_user(self.request))
 
 
 class FeedDetailApi(APIView):
     serializer_class = FeedItemSerializer
 
     def get(self, request: Request, version_id: int) -> Response:
-        version = selectors.version_get_for_recipient(user=request.user, version_id=version_id)
+        version = selectors.version_get_for_recipient(
+            user=signed_in_user(request), version_id=version_id
+        )
         return Response(FeedItemSerializer(version).data)
 
 
@@ -171,14 +174,16 @@ class MessageListApi(generics.ListAPIView):
     pagination_class = Pagination
 
     def get_queryset(self):
-        return selectors.message_list_for_author(author=self.request.user)
+        return selectors.message_list_for_author(author=signed_in_user(self.request))
 
 
 class MessageDetailApi(APIView):
     serializer_class = MessageDetailSerializer
 
     def get(self, request: Request, message_id: int) -> Response:
-        message = selectors.message_get_for_author(author=request.user, message_id=message_id)
+        message = selectors.message_get_for_author(
+            author=signed_in_user(request), message_id=message_id
+        )
         return Response(MessageDetailSerializer(message).data)
 
 
@@ -190,7 +195,7 @@ class MessageVersionsApi(generics.ListAPIView):
 
     def get_queryset(self):
         message = selectors.message_get_for_author(
-            author=self.request.user, message_id=self.kwargs["message_id"]
+            author=signed_in_user(self.request), message_id=self.kwargs["message_id"]
         )
         return selectors.message_versions_for_author(message=message)
 
@@ -413,7 +418,7 @@ class AnalyzeApi(APIView):
                 }
             )
         with engine_slot():
-            result = services.message_analyze(author=request.user, text=text)
+            result = services.message_analyze(author=signed_in_user(request), text=text)
         result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
         return Response(result.to_dict(technical=False))
 
@@ -457,7 +462,7 @@ class MessageProposalApi(APIView):
         page.is_valid(raise_exception=True)
         with engine_slot():
             proposal = services.message_propose(
-                author=request.user,
+                author=signed_in_user(request),
                 text=data.validated_data["text"],
                 fingerprint_all=data.validated_data.get("fingerprint_all"),
                 **_review_arguments(data.validated_data),
@@ -480,7 +485,7 @@ class MessageCreateApi(MessageListApi):
         data.is_valid(raise_exception=True)
         with engine_slot():
             message = services.message_post(
-                author=request.user,
+                author=signed_in_user(request),
                 text=data.validated_data["text"],
                 audience=data.validated_data["audience"],
                 fingerprint_all=data.validated_data.get("fingerprint_all"),

@@ -5,7 +5,7 @@ versions with their fingerprints through `fingerprint_versions_for_message`.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -16,7 +16,7 @@ from osnguard.privacy.types import Version as EngineVersion
 from .models import Message, Version
 
 
-def feed_for_user(*, user: AbstractUser) -> QuerySet[Version]:
+def feed_for_user(*, user: User) -> QuerySet[Version]:
     """The versions addressed to `user`, newest first (never the originals)."""
     return (
         Version.objects.filter(recipient=user)
@@ -35,18 +35,18 @@ def feed_for_user(*, user: AbstractUser) -> QuerySet[Version]:
     )
 
 
-def version_get_for_recipient(*, user: AbstractUser, version_id: int) -> Version:
+def version_get_for_recipient(*, user: User, version_id: int) -> Version:
     try:
         return feed_for_user(user=user).get(pk=version_id)
     except (Version.DoesNotExist, ValueError, TypeError):
         raise Http404("No such post in your feed.") from None
 
 
-def message_list_for_author(*, author: AbstractUser) -> QuerySet[Message]:
+def message_list_for_author(*, author: User) -> QuerySet[Message]:
     return Message.objects.filter(author=author).order_by("-created_at", "-id")
 
 
-def message_get_for_author(*, author: AbstractUser, message_id: int) -> Message:
+def message_get_for_author(*, author: User, message_id: int) -> Message:
     try:
         return message_list_for_author(author=author).get(pk=message_id)
     except (Message.DoesNotExist, ValueError, TypeError):

@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -104,7 +104,7 @@ def message_check_proposal_length(*, text: str) -> None:
 
 def _check_drafts(
     *,
-    author: AbstractUser,
+    author: User,
     groups: list[GroupDraft],
     versions: list[VersionDraft],
     fingerprinted: bool,
@@ -137,7 +137,7 @@ def _check_drafts(
 
 def message_store(
     *,
-    author: AbstractUser,
+    author: User,
     text: str,
     groups: Iterable[GroupDraft],
     versions: Iterable[VersionDraft],
@@ -220,9 +220,9 @@ def message_store(
 # --- composing and posting ----------------------------------------------------------------------
 
 
-def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
+def _engine_groups(*, author: User) -> list[dict[str, Any]]:
     """The author's groups, closest first, each with its friends' user ids (as strings)."""
-    groups = {
+    groups: dict[str, dict[str, Any]] = {
         g.name: {"name": g.name, "level": g.level, "friends": []} for g in group_list(owner=author)
     }
     for member in friend_audience(owner=author):
@@ -233,7 +233,7 @@ def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
     return sorted(groups.values(), key=lambda g: (g["level"], g["name"]))
 
 
-def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = None):
+def message_analyze(*, author: User, text: str, now: datetime | None = None):
     """Identify the private phrases of a draft against the author's profile (compose page, API).
 
     The result may be unchecked (`result.checked` False, `result.failures` say why): callers
@@ -535,7 +535,7 @@ def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
 
 def message_propose(
     *,
-    author: AbstractUser,
+    author: User,
     text: str,
     group_texts: dict[str, str] | None = None,
     choices: dict[str, dict[str, int]] | None = None,
@@ -672,7 +672,7 @@ def message_propose(
 
 def message_post(
     *,
-    author: AbstractUser,
+    author: User,
     text: str,
     group_texts: dict[str, str] | None = None,
     choices: dict[str, dict[str, int]] | None = None,
@@ -770,9 +770,7 @@ def message_post(
     )
 
 
-def _message_store_as_written(
-    *, author: AbstractUser, text: str, audience: str, **fields: Any
-) -> Message:
+def _message_store_as_written(*, author: User, text: str, audience: str, **fields: Any) -> Message:
     """Store a message every friend gets as written: no generalization, no fingerprint, no
     verdict (`private` None). A public post, or one the author posts unchecked (`fields`)."""
     groups = _engine_groups(author=author)
