@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
@@ -63,7 +64,7 @@ class ProfileInputSerializer(serializers.Serializer):
     )
 
 
-def _profile_payload(user) -> dict:
+def _profile_payload(user: User) -> dict[str, Any]:
     return {
         "id": user.pk,
         "username": user.get_username(),
@@ -151,7 +152,7 @@ class SignUpApi(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
 
-    def initial(self, request: Request, *args, **kwargs) -> None:
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         enforce_browser_csrf(request)
 
@@ -189,7 +190,7 @@ class TokenObtainApi(ObtainAuthToken):
     renderer_classes = cast("Sequence[type[BaseRenderer]]", api_settings.DEFAULT_RENDERER_CLASSES)
     throttle_classes = cast("Sequence[type[BaseThrottle]]", api_settings.DEFAULT_THROTTLE_CLASSES)
 
-    def post(self, request: Request, *args, **kwargs) -> Response:
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         username = request.data.get("username") if hasattr(request.data, "get") else None
         if username is not None and (
             not isinstance(username, str) or "\x00" in username or len(username) > 150

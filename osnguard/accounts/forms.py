@@ -42,7 +42,7 @@ class ProfileForm(forms.Form):
         "so a leak of any message can be traced. The compose page starts with this choice.",
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for spec in ATTRIBUTE_SPECS.values():
             if spec.kind == "date":

@@ -48,7 +48,7 @@ def token_rotate(*, user: User) -> Token | None:
 class ExpiringTokenAuthentication(TokenAuthentication):
     """DRF token authentication that refuses (and deletes) tokens past API_TOKEN_LIFETIME."""
 
-    def authenticate_credentials(self, key):
+    def authenticate_credentials(self, key: str) -> tuple[User, Token]:
         user, token = super().authenticate_credentials(key)
         if token_expired(token=token):
             token.delete()

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
@@ -30,7 +32,7 @@ class AuthorSerializer(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.SerializerMethodField()
 
-    def get_name(self, user) -> str:
+    def get_name(self, user: User) -> str:
         return user.get_full_name() or user.get_username()
 
 
@@ -153,7 +155,7 @@ class FeedListApi(generics.ListAPIView):
     serializer_class = FeedItemSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Version]:
         return selectors.feed_for_user(user=signed_in_user(self.request))
 
 
@@ -173,7 +175,7 @@ class MessageListApi(generics.ListAPIView):
     serializer_class = MessageSummarySerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Message]:
         return selectors.message_list_for_author(author=signed_in_user(self.request))
 
 
@@ -193,7 +195,7 @@ class MessageVersionsApi(generics.ListAPIView):
     serializer_class = AuthorVersionSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Version]:
         message = selectors.message_get_for_author(
             author=signed_in_user(self.request), message_id=self.kwargs["message_id"]
         )
@@ -370,7 +372,7 @@ class ProposalSerializer(serializers.Serializer):
 class EngineResultSerializer(serializers.Serializer):
     """The engine's JSON, as `osnguard identify` / `osnguard anonymize` print it."""
 
-    def to_representation(self, instance):
+    def to_representation(self, instance: Any) -> Any:
         return instance.to_dict()
 
 

@@ -45,6 +45,7 @@ from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Vers
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from osnguard.privacy.identification import IdentificationResult
     from osnguard.privacy.review import ReviewChoices
 
 
@@ -233,7 +234,9 @@ def _engine_groups(*, author: User) -> list[dict[str, Any]]:
     return sorted(groups.values(), key=lambda g: (g["level"], g["name"]))
 
 
-def message_analyze(*, author: User, text: str, now: datetime | None = None):
+def message_analyze(
+    *, author: User, text: str, now: datetime | None = None
+) -> IdentificationResult:
     """Identify the private phrases of a draft against the author's profile (compose page, API).
 
     The result may be unchecked (`result.checked` False, `result.failures` say why): callers
