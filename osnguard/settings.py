@@ -69,10 +69,10 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "osnguard.core",
+    "osnguard.home",
     "osnguard.accounts",
     "osnguard.circles",
     "osnguard.posts",
-    "osnguard.fingerprints",
     "osnguard.disclosures",
 ]
 
@@ -287,7 +287,7 @@ if REDIS_URL:
     }
     # How long a task a worker took but never acknowledged (it died) stays invisible before Redis
     # hands it to another worker.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
         # How often workers sweep for such tasks (seconds x every Nth sweep), kombu's defaults.
         "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),

@@ -29,5 +29,5 @@ urlpatterns = [
     path("disclosures/", include("osnguard.disclosures.urls")),
     path("", include("osnguard.posts.urls")),
     path("healthz/", core_views.healthz, name="healthz"),
-    path("", core_views.home, name="home"),
+    path("", include("osnguard.home.urls")),
 ]

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, cast
+
 from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.authentication import CSRFCheck
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from osnguard.core.limits import client_ip, rate_limit_hit
+from osnguard.core.requests import signed_in_user
 
 from .attributes import ATTRIBUTE_SPECS
 from .selectors import profile_get, profile_settings_get
@@ -55,7 +64,7 @@ class ProfileInputSerializer(serializers.Serializer):
     )
 
 
-def _profile_payload(user) -> dict:
+def _profile_payload(user: User) -> dict[str, Any]:
     return {
         "id": user.pk,
         "username": user.get_username(),
@@ -72,7 +81,7 @@ class ProfileApi(APIView):
 
     @extend_schema(responses=ProfileOutputSerializer)
     def get(self, request: Request) -> Response:
-        return Response(_profile_payload(request.user))
+        return Response(_profile_payload(signed_in_user(request)))
 
     @extend_schema(request=ProfileInputSerializer, responses=ProfileOutputSerializer)
     def put(self, request: Request) -> Response:
@@ -83,6 +92,7 @@ class ProfileApi(APIView):
         return self._update(request, replace=False)
 
     def _update(self, request: Request, *, replace: bool) -> Response:
+        user = signed_in_user(request)
         serializer = ProfileInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
@@ -92,7 +102,7 @@ class ProfileApi(APIView):
             attributes = {}
             replace = False  # a names-only edit never clears attributes
         try:
-            profile_update(user=request.user, attributes=attributes, replace=replace, names=data)
+            profile_update(user=user, attributes=attributes, replace=replace, names=data)
         except ValidationError as exc:
             names = {"first_name", "last_name", "email"}
             errors = exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages}
@@ -107,8 +117,8 @@ class ProfileApi(APIView):
                 }
             ) from None
         if fingerprint_all is not None:
-            profile_settings_update(user=request.user, fingerprint_all=fingerprint_all)
-        return Response(_profile_payload(request.user))
+            profile_settings_update(user=user, fingerprint_all=fingerprint_all)
+        return Response(_profile_payload(user))
 
 
 class SignUpSerializer(serializers.Serializer):
@@ -128,9 +138,10 @@ def enforce_browser_csrf(request: Request) -> None:
     meta = request._request.META
     if not meta.get("HTTP_COOKIE") and not meta.get("HTTP_ORIGIN"):
         return
-    check = CSRFCheck(lambda req: None)
+    check = CSRFCheck(lambda request: HttpResponse())  # never called: no view runs here
     check.process_request(request._request)
-    reason = check.process_view(request._request, None, (), {})
+    # no view either (as in DRF's own CSRF check): only the token is checked
+    reason = check.process_view(request._request, None, (), {})  # type: ignore[arg-type]
     if reason:
         raise exceptions.PermissionDenied(f"CSRF Failed: {reason}")
 
@@ -141,7 +152,7 @@ class SignUpApi(APIView):
     permission_classes = [permissions.AllowAny]
     authentication_classes: list = []
 
-    def initial(self, request: Request, *args, **kwargs) -> None:
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         enforce_browser_csrf(request)
 
@@ -173,11 +184,13 @@ class LoginLocked(exceptions.APIException):
 class TokenObtainApi(ObtainAuthToken):
     """Exchange a username and password for an API token (a new one once the old has expired)."""
 
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
-    renderer_classes = api_settings.DEFAULT_RENDERER_CLASSES
-    throttle_classes = api_settings.DEFAULT_THROTTLE_CLASSES
+    # api_settings imports the dotted paths it is given: these are classes, not the strings the
+    # stubs say
+    parser_classes = cast("Sequence[type[BaseParser]]", api_settings.DEFAULT_PARSER_CLASSES)
+    renderer_classes = cast("Sequence[type[BaseRenderer]]", api_settings.DEFAULT_RENDERER_CLASSES)
+    throttle_classes = cast("Sequence[type[BaseThrottle]]", api_settings.DEFAULT_THROTTLE_CLASSES)
 
-    def post(self, request: Request, *args, **kwargs) -> Response:
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         username = request.data.get("username") if hasattr(request.data, "get") else None
         if username is not None and (
             not isinstance(username, str) or "\x00" in username or len(username) > 150
@@ -199,5 +212,5 @@ class TokenRevokeApi(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
-        token_revoke(user=request.user)
+        token_revoke(user=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
@@ -39,7 +42,7 @@ class ProfileForm(forms.Form):
         "so a leak of any message can be traced. The compose page starts with this choice.",
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for spec in ATTRIBUTE_SPECS.values():
             if spec.kind == "date":
@@ -63,7 +66,7 @@ class ProfileForm(forms.Form):
 
     @classmethod
     def initial_from(
-        cls, *, user, profile: dict[str, list[str]], fingerprint_all: bool = False
+        cls, *, user: User, profile: dict[str, list[str]], fingerprint_all: bool = False
     ) -> dict[str, object]:
         """Initial data for the form from a stored profile and the posting settings."""
         initial: dict[str, object] = {
@@ -78,8 +81,9 @@ class ProfileForm(forms.Form):
             )
         return initial
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         for name, spec in ATTRIBUTE_SPECS.items():
             if name not in cleaned:
                 continue  # the field's own validation failed

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -14,9 +13,8 @@ from osnguard.circles.services import group_create_defaults
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
 from .models import ProfileAttribute, ProfileSettings
+from .selectors import profile_get
 from .usernames import username_check_available, username_normalize
-
-User = get_user_model()
 
 NAME_MAX_LENGTH = 150
 
@@ -24,7 +22,7 @@ NAME_MAX_LENGTH = 150
 @transaction.atomic
 def user_sign_up(
     *, username: str, password: str, email: str = "", first_name: str = "", last_name: str = ""
-) -> AbstractUser:
+) -> User:
     """Create an account with the default friend groups; raise ValidationError on bad input."""
     username = username_normalize(username=username)
     user = User(
@@ -55,7 +53,7 @@ def user_sign_up(
 @transaction.atomic
 def profile_update(
     *,
-    user: AbstractUser,
+    user: User,
     attributes: dict[str, Any],
     replace: bool = True,
     names: dict[str, str] | None = None,
@@ -90,14 +88,10 @@ def profile_update(
         for name in targets
         for position, value in enumerate(cleaned.get(name, []))
     )
-    from .selectors import profile_get
-
     return profile_get(user=user)
 
 
-def _apply_names(
-    *, user: AbstractUser, names: dict[str, str], errors: dict[str, list[str]]
-) -> None:
+def _apply_names(*, user: User, names: dict[str, str], errors: dict[str, list[str]]) -> None:
     """Validate first/last name and e-mail into `user` (not saved); collect errors."""
     for key in ("first_name", "last_name", "email"):
         if key not in names:
@@ -115,7 +109,7 @@ def _apply_names(
                 errors[key] = messages
 
 
-def profile_settings_update(*, user: AbstractUser, fingerprint_all: bool) -> ProfileSettings:
+def profile_settings_update(*, user: User, fingerprint_all: bool) -> ProfileSettings:
     """Save the user's posting settings: `fingerprint_all` fingerprints even messages with nothing
     private in them (the compose page's default and the API's when a request does not say)."""
     if not isinstance(fingerprint_all, bool):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
@@ -24,7 +24,7 @@ def token_expired(*, token: Token, now: dt.datetime | None = None) -> bool:
     )
 
 
-def token_obtain(*, user: AbstractUser) -> Token:
+def token_obtain(*, user: User) -> Token:
     """The user's current token, or a new one when there is none or it has expired."""
     token = Token.objects.filter(user=user).first()
     if token is not None and token_expired(token=token):
@@ -33,12 +33,12 @@ def token_obtain(*, user: AbstractUser) -> Token:
     return token or Token.objects.create(user=user)
 
 
-def token_revoke(*, user: AbstractUser) -> int:
+def token_revoke(*, user: User) -> int:
     """Delete the user's token (log-out); returns how many were deleted."""
     return Token.objects.filter(user=user).delete()[0]
 
 
-def token_rotate(*, user: AbstractUser) -> Token | None:
+def token_rotate(*, user: User) -> Token | None:
     """Replace the user's token with a new key (password change); None if they had none."""
     if token_revoke(user=user):
         return Token.objects.create(user=user)
@@ -48,7 +48,7 @@ def token_rotate(*, user: AbstractUser) -> Token | None:
 class ExpiringTokenAuthentication(TokenAuthentication):
     """DRF token authentication that refuses (and deletes) tokens past API_TOKEN_LIFETIME."""
 
-    def authenticate_credentials(self, key):
+    def authenticate_credentials(self, key: str) -> tuple[User, Token]:
         user, token = super().authenticate_credentials(key)
         if token_expired(token=token):
             token.delete()

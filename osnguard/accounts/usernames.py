@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 
 # Scripts that one language writes together count as one (Japanese mixes kana and kanji).
@@ -78,7 +79,7 @@ class VisiblePasswordValidator:
     def __init__(self, min_length: int = 8) -> None:
         self.min_length = min_length
 
-    def validate(self, password: str, user=None) -> None:
+    def validate(self, password: str, user: AbstractBaseUser | None = None) -> None:
         visible = sum(
             1 for char in password if unicodedata.category(char) not in _INVISIBLE_CATEGORIES
         )

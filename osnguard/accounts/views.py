@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from osnguard.core.forms import add_service_errors
 from osnguard.core.limits import client_ip, rate_limit_hit
+from osnguard.core.requests import AuthenticatedHttpRequest
 
 from .attributes import ATTRIBUTE_SPECS
 from .forms import ProfileForm, SignUpForm
@@ -57,7 +58,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     """View and edit one's own profile attributes."""
     stored = profile_get(user=request.user)
     if request.method == "POST":

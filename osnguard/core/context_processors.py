@@ -29,6 +29,8 @@ def navigation(request: HttpRequest) -> dict[str, object]:
             url = reverse(name)
         except NoReverseMatch:
             url = None
-        active = bool(url) and (path == url if url == "/" else path.startswith(url))
+        active = False
+        if url:
+            active = path == url if url == "/" else path.startswith(url)
         items.append({"label": label, "url": url, "active": active})
     return {"nav_items": items}

@@ -11,6 +11,9 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 
+from osnguard.celery import app
+from osnguard.privacy import resources
+
 SETUP_FIX = "run scripts/setup.sh (or `make setup`)"
 
 
@@ -24,7 +27,6 @@ class DoctorCheck:
 
 def check_engine_resources() -> list[DoctorCheck]:
     """spaCy, WordNet, corpora and trained models, from osnguard.privacy.resources."""
-    from osnguard.privacy.resources import check_resources
 
     def fix(name: str) -> str:
         if name.startswith("model "):
@@ -32,7 +34,8 @@ def check_engine_resources() -> list[DoctorCheck]:
         return SETUP_FIX
 
     return [
-        DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else fix(c.name)) for c in check_resources()
+        DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else fix(c.name))
+        for c in resources.check_resources()
     ]
 
 
@@ -70,8 +73,6 @@ def check_migrations() -> DoctorCheck:
 
 def check_broker() -> DoctorCheck:
     """Can we connect to the Celery broker (Redis or the filesystem folders)?"""
-    from osnguard.celery import app
-
     url = settings.CELERY_BROKER_URL
     try:
         with app.connection_for_write() as conn:
@@ -88,8 +89,6 @@ def check_broker() -> DoctorCheck:
 
 def check_workers(timeout: float = 2.0) -> DoctorCheck:
     """Is any Celery worker answering pings?"""
-    from osnguard.celery import app
-
     try:
         replies = app.control.inspect(timeout=timeout).ping() or {}
     except Exception as exc:

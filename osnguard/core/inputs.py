@@ -8,7 +8,8 @@ overflow in the database driver; both used to end in 500s.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import IO, Any
 
 from django.conf import settings
 from rest_framework import serializers
@@ -69,7 +70,12 @@ class DepthLimitedJSONParser(JSONParser):
     """DRF's JSON parser, refusing bodies nested deeper than API_JSON_MAX_DEPTH with a 400 (a deep
     enough body made the standard parser raise RecursionError, a 500)."""
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:

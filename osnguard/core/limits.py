@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.cache import cache
@@ -19,6 +20,10 @@ from django.http import HttpRequest
 from rest_framework import status
 from rest_framework.exceptions import APIException
 from rest_framework.throttling import SimpleRateThrottle
+
+if TYPE_CHECKING:  # rest_framework.views loads these throttles from the settings: no import cycle
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
 
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -88,7 +93,7 @@ class SettingRateThrottle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         return getattr(settings, self.setting_name, None) or None
 
-    def get_ident(self, request) -> str:
+    def get_ident(self, request: Request) -> str:
         return client_ip(request._request if hasattr(request, "_request") else request)
 
 
@@ -98,7 +103,7 @@ class UserThrottle(SettingRateThrottle):
     scope = "user"
     setting_name = "API_THROTTLE_USER"
 
-    def get_cache_key(self, request, view) -> str | None:
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if not (request.user and request.user.is_authenticated):
             return None
         return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
@@ -110,7 +115,7 @@ class IPThrottle(SettingRateThrottle):
     scope = "ip"
     setting_name = "API_THROTTLE_IP"
 
-    def get_cache_key(self, request, view) -> str:
+    def get_cache_key(self, request: Request, view: APIView) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 

@@ -36,12 +36,13 @@ def http_url(url: object, *, base: str | None = None) -> str | None:
     cleaned = _browser_clean(url)
     if not cleaned or len(cleaned) > MAX_URL_CHARS or _UNSAFE_INSIDE.search(cleaned):
         return None
+    safe_base = None
     if base is not None:
         safe_base = http_url(base)
         if safe_base is None:
             return None
     try:
-        if base is not None:
+        if safe_base is not None:
             cleaned = urljoin(safe_base, cleaned)
         parts = urlsplit(cleaned)
         host = parts.hostname

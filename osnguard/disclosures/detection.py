@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from osnguard.fingerprints.selectors import fingerprint_versions_for_message
 from osnguard.posts.models import Message, Version
+from osnguard.posts.selectors import fingerprint_versions_for_message
 from osnguard.privacy.attribution import Attribution, PreparedMessage, attribute_many, prepare
 from osnguard.privacy.retrieval import ScreeningIndex
 

@@ -17,12 +17,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text
+from osnguard.core.highlight import segments
 from osnguard.core.http import HtmxHttpRequest, request_user
 from osnguard.core.inputs import id_parse
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
-from .highlight import segments
 from .models import CrawlJob, Disclosure, Notification
 from .notifications import (
     notification_mark_read,
@@ -64,15 +64,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     disclosure = selectors.disclosure_get(owner=request_user(request), disclosure_id=pk)
     version = disclosure.suspect_version
-    fingerprint = getattr(version, "fingerprint", None) if version else None
+    choices = version.fingerprint_choices if version else []
     spans = [(e["start"], e["end"]) for e in disclosure.evidence]
     context = {
         "disclosure": disclosure,
         "leaked": segments(disclosure.document.text, spans),
-        "version_segments": segments(
-            version.text, [(c["start"], c["end"]) for c in fingerprint.choices]
-        )
-        if fingerprint and version is not None
+        "version_segments": segments(version.text, [(c["start"], c["end"]) for c in choices])
+        if version and choices
         else None,
         "evidence_count": len(spans),
     }

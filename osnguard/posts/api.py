@@ -8,7 +8,11 @@ osnguard.core.api); posting it anyway takes `post_unchecked: true`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
@@ -17,6 +21,7 @@ from rest_framework.views import APIView
 
 from osnguard.core.api import UNCHECKED_STATUS, Pagination
 from osnguard.core.limits import engine_slot
+from osnguard.core.requests import signed_in_user
 
 from . import selectors, services
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
@@ -27,7 +32,7 @@ class AuthorSerializer(serializers.Serializer):
     username = serializers.CharField()
     name = serializers.SerializerMethodField()
 
-    def get_name(self, user) -> str:
+    def get_name(self, user: User) -> str:
         return user.get_full_name() or user.get_username()
 
 
@@ -57,9 +62,8 @@ class AuthorVersionSerializer(serializers.ModelSerializer):
         model = Version
         fields = ["id", "recipient", "group", "text", "choices"]
 
-    def get_choices(self, version) -> list:
-        fingerprint = getattr(version, "fingerprint", None)
-        return fingerprint.choices if fingerprint else []
+    def get_choices(self, version: Version) -> list[dict[str, Any]]:
+        return version.fingerprint_choices
 
 
 class CheckFailureSerializer(serializers.Serializer):
@@ -151,15 +155,17 @@ class FeedListApi(generics.ListAPIView):
     serializer_class = FeedItemSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        return selectors.feed_for_user(user=self.request.user)
+    def get_queryset(self) -> QuerySet[Version]:
+        return selectors.feed_for_user(user=signed_in_user(self.request))
 
 
 class FeedDetailApi(APIView):
     serializer_class = FeedItemSerializer
 
     def get(self, request: Request, version_id: int) -> Response:
-        version = selectors.version_get_for_recipient(user=request.user, version_id=version_id)
+        version = selectors.version_get_for_recipient(
+            user=signed_in_user(request), version_id=version_id
+        )
         return Response(FeedItemSerializer(version).data)
 
 
@@ -169,15 +175,17 @@ class MessageListApi(generics.ListAPIView):
     serializer_class = MessageSummarySerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
-        return selectors.message_list_for_author(author=self.request.user)
+    def get_queryset(self) -> QuerySet[Message]:
+        return selectors.message_list_for_author(author=signed_in_user(self.request))
 
 
 class MessageDetailApi(APIView):
     serializer_class = MessageDetailSerializer
 
     def get(self, request: Request, message_id: int) -> Response:
-        message = selectors.message_get_for_author(author=request.user, message_id=message_id)
+        message = selectors.message_get_for_author(
+            author=signed_in_user(request), message_id=message_id
+        )
         return Response(MessageDetailSerializer(message).data)
 
 
@@ -187,9 +195,9 @@ class MessageVersionsApi(generics.ListAPIView):
     serializer_class = AuthorVersionSerializer
     pagination_class = Pagination
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Version]:
         message = selectors.message_get_for_author(
-            author=self.request.user, message_id=self.kwargs["message_id"]
+            author=signed_in_user(self.request), message_id=self.kwargs["message_id"]
         )
         return selectors.message_versions_for_author(message=message)
 
@@ -364,7 +372,7 @@ class ProposalSerializer(serializers.Serializer):
 class EngineResultSerializer(serializers.Serializer):
     """The engine's JSON, as `osnguard identify` / `osnguard anonymize` print it."""
 
-    def to_representation(self, instance):
+    def to_representation(self, instance: Any) -> Any:
         return instance.to_dict()
 
 
@@ -412,7 +420,7 @@ class AnalyzeApi(APIView):
                 }
             )
         with engine_slot():
-            result = services.message_analyze(author=request.user, text=text)
+            result = services.message_analyze(author=signed_in_user(request), text=text)
         result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
         return Response(result.to_dict(technical=False))
 
@@ -456,7 +464,7 @@ class MessageProposalApi(APIView):
         page.is_valid(raise_exception=True)
         with engine_slot():
             proposal = services.message_propose(
-                author=request.user,
+                author=signed_in_user(request),
                 text=data.validated_data["text"],
                 fingerprint_all=data.validated_data.get("fingerprint_all"),
                 **_review_arguments(data.validated_data),
@@ -479,7 +487,7 @@ class MessageCreateApi(MessageListApi):
         data.is_valid(raise_exception=True)
         with engine_slot():
             message = services.message_post(
-                author=request.user,
+                author=signed_in_user(request),
                 text=data.validated_data["text"],
                 audience=data.validated_data["audience"],
                 fingerprint_all=data.validated_data.get("fingerprint_all"),

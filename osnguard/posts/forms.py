@@ -62,9 +62,10 @@ def review_fields(post: QueryDict) -> dict[str, Any]:
         key for key, value in readings.items() if post.get(f"reading_shown__{key}", value) != value
     }
     choices: dict[str, dict[str, str]] = {}
-    for field, value in post.items():
+    for field in post:
         if not field.startswith("choice__"):
             continue
+        value = post.get(field, "")
         key, separator, group = field[len("choice__") :].partition("__")
         if not separator or not group:
             raise ValidationError(
@@ -81,8 +82,9 @@ def review_fields(post: QueryDict) -> dict[str, Any]:
         rejected.append([word.strip(), synonym.strip()])
     group_texts = {}
     discarded = post.get("discard_edit")
-    for field, value in post.items():
+    for field in post:
         if field.startswith("group_text__"):
+            value = post.get(field, "")
             group = field[len("group_text__") :]
             if group != discarded and not _same(value, post.get(f"group_base__{group}", "")):
                 group_texts[group] = value

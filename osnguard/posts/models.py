@@ -1,10 +1,13 @@
 """A message (the original, seen only by its author), the text each friend group gets, and the
-version each recipient gets. Fingerprint choices live in the fingerprints app. A message posted
+version each recipient gets, and the fingerprint of each version (the choices that make it
+distinct; server-side only). A message posted
 unchecked (the engine could not check it and the author chose to send the original to everyone)
 says so in `posted_unchecked`, with the failures in `check_failures`.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -93,3 +96,31 @@ class Version(models.Model):
 
     def __str__(self) -> str:
         return f"version of message {self.message_id} for {self.recipient_id}"
+
+    @property
+    def fingerprint_choices(self) -> list[dict[str, Any]]:
+        """The choices that make this version distinct; [] when it has no fingerprint (the
+        message was not fingerprinted, or nothing in this version varies). Fetch with
+        `select_related("fingerprint")` to read many versions without a query each."""
+        try:
+            return self.fingerprint.choices
+        except Fingerprint.DoesNotExist:
+            return []
+
+
+class Fingerprint(models.Model):
+    """The fingerprint of one version: the choices (slot, kind, original, text, start, end) that
+    make it distinct. Never serialised to recipients; attribution reads it to trace a leak.
+
+    Stored only for versions with choices. The table keeps the name it had when fingerprints were
+    an app of their own (migration posts 0003 adopts an existing table)."""
+
+    version = models.OneToOneField(Version, on_delete=models.CASCADE, related_name="fingerprint")
+    choices = models.JSONField(default=list)  # list of osnguard.privacy.types.Choice dicts
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "fingerprints_fingerprint"
+
+    def __str__(self) -> str:
+        return f"fingerprint of version {self.version_id}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .forms import ARROW, text_hash
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -95,8 +97,6 @@ def _phrase_rows(proposal: Any, group_name: str) -> list[dict[str, Any]]:
 def review_context(text: str, proposal: Any) -> dict[str, Any]:
     """Everything `_review.html` shows: per group its text, choices, fingerprint words and samples;
     per message the readings of ambiguous phrases, rejected synonyms and the review's state."""
-    from .forms import ARROW, text_hash
-
     result = proposal.result
     by_group: dict[str, list] = {}
     for version in result.versions:

@@ -27,22 +27,35 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
+from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
 from osnguard.circles.models import FriendGroup, Friendship
-from osnguard.fingerprints.models import Fingerprint
+from osnguard.circles.selectors import friend_audience, group_list
+from osnguard.privacy.identification import identify
+from osnguard.privacy.proposal import (
+    RejectingCheck,
+    ReviewChoices,
+    ReviewedGeneralizer,
+    anonymize,
+    check_degrees,
+    is_rejected,
+    result_data,
+    review_phrases,
+)
 from osnguard.privacy.resources import ResourceMissing
-from osnguard.privacy.types import CheckFailure, UncheckedMessage
+from osnguard.privacy.types import CheckFailure, Profile, UncheckedMessage
 
-from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
+from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from osnguard.privacy.proposal import ReviewChoices
+    from osnguard.privacy.identification import IdentificationResult
 
 
 @dataclass(frozen=True)
@@ -101,7 +114,7 @@ def message_check_proposal_length(*, text: str) -> None:
 
 def _check_drafts(
     *,
-    author: AbstractUser,
+    author: User,
     groups: list[GroupDraft],
     versions: list[VersionDraft],
     fingerprinted: bool,
@@ -134,7 +147,7 @@ def _check_drafts(
 
 def message_store(
     *,
-    author: AbstractUser,
+    author: User,
     text: str,
     groups: Iterable[GroupDraft],
     versions: Iterable[VersionDraft],
@@ -217,11 +230,9 @@ def message_store(
 # --- composing and posting ----------------------------------------------------------------------
 
 
-def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
+def _engine_groups(*, author: User) -> list[dict[str, Any]]:
     """The author's groups, closest first, each with its friends' user ids (as strings)."""
-    from osnguard.circles.selectors import friend_audience, group_list
-
-    groups = {
+    groups: dict[str, dict[str, Any]] = {
         g.name: {"name": g.name, "level": g.level, "friends": []} for g in group_list(owner=author)
     }
     for member in friend_audience(owner=author):
@@ -232,14 +243,13 @@ def _engine_groups(*, author: AbstractUser) -> list[dict[str, Any]]:
     return sorted(groups.values(), key=lambda g: (g["level"], g["name"]))
 
 
-def message_analyze(*, author: AbstractUser, text: str, now: datetime | None = None):
+def message_analyze(
+    *, author: User, text: str, now: datetime | None = None
+) -> IdentificationResult:
     """Identify the private phrases of a draft against the author's profile (compose page, API).
 
     The result may be unchecked (`result.checked` False, `result.failures` say why): callers
     must show that, never a "nothing private" verdict."""
-    from osnguard.accounts.selectors import profile_as_engine_dict
-    from osnguard.privacy.identification import identify
-
     if not isinstance(text, str):
         raise ValidationError({"text": "The message must be text."})
     if len(text) > MESSAGE_MAX_LENGTH:
@@ -305,7 +315,6 @@ class Proposal:
     warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        from osnguard.privacy.proposal import result_data
 
         data = result_data(self.result)
         options = {p.key: p.option_dicts() for p in self.phrases}
@@ -344,7 +353,6 @@ def _clean_review(
     *, choices: Any, readings: Any, rejected_synonyms: Any, group_texts: Any
 ) -> ReviewChoices:
     """Type-check the review fields (values are checked against the message later)."""
-    from osnguard.privacy.proposal import ReviewChoices
 
     choices = choices or {}
     if not isinstance(choices, dict) or not all(
@@ -509,8 +517,6 @@ def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
     if reviewed_at in (None, ""):
         return current
     if isinstance(reviewed_at, str):
-        from django.utils.dateparse import parse_datetime
-
         try:
             parsed = parse_datetime(reviewed_at)
         except ValueError:
@@ -541,7 +547,7 @@ def _review_time(*, reviewed_at: Any, now: datetime | None) -> datetime:
 
 def message_propose(
     *,
-    author: AbstractUser,
+    author: User,
     text: str,
     group_texts: dict[str, str] | None = None,
     choices: dict[str, dict[str, int]] | None = None,
@@ -559,18 +565,6 @@ def message_propose(
     defaults to the author's setting. Raises ValidationError with a readable message, and
     UncheckedMessage when identification could not check the message.
     """
-    from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings_get
-    from osnguard.privacy.identification import identify
-    from osnguard.privacy.proposal import (
-        RejectingCheck,
-        ReviewedGeneralizer,
-        anonymize,
-        check_degrees,
-        is_rejected,
-        review_phrases,
-    )
-    from osnguard.privacy.types import Profile
-
     text = message_clean_text(text=text)
     message_check_proposal_length(text=text)
     review = _clean_review(
@@ -681,7 +675,7 @@ def message_propose(
 
 def message_post(
     *,
-    author: AbstractUser,
+    author: User,
     text: str,
     group_texts: dict[str, str] | None = None,
     choices: dict[str, dict[str, int]] | None = None,
@@ -779,9 +773,7 @@ def message_post(
     )
 
 
-def _message_store_as_written(
-    *, author: AbstractUser, text: str, audience: str, **fields: Any
-) -> Message:
+def _message_store_as_written(*, author: User, text: str, audience: str, **fields: Any) -> Message:
     """Store a message every friend gets as written: no generalization, no fingerprint, no
     verdict (`private` None). A public post, or one the author posts unchecked (`fields`)."""
     groups = _engine_groups(author=author)

@@ -15,13 +15,15 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from osnguard.accounts.selectors import profile_settings_get
 from osnguard.core.api import UNCHECKED_STATUS
 from osnguard.core.forms import error_text
+from osnguard.core.highlight import segments
 from osnguard.core.limits import EngineBusy, engine_slot
-from osnguard.disclosures.highlight import segments
+from osnguard.core.requests import AuthenticatedHttpRequest
 from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
@@ -34,7 +36,7 @@ PAGE_SIZE = 20
 
 @login_required
 @require_GET
-def compose(request: HttpRequest) -> HttpResponse:
+def compose(request: AuthenticatedHttpRequest) -> HttpResponse:
     settings = profile_settings_get(user=request.user)
     return render(
         request,
@@ -45,7 +47,7 @@ def compose(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def compose_analyze(request: HttpRequest) -> HttpResponse:
+def compose_analyze(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The live analysis panel: highlights and reasons for the text typed so far."""
     text = request.POST.get("text", "")
     if not text.strip():
@@ -67,7 +69,7 @@ def compose_analyze(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def compose_review(request: HttpRequest) -> HttpResponse:
+def compose_review(request: AuthenticatedHttpRequest) -> HttpResponse:
     """What each group and friend would receive, with the author's review choices applied (the
     panel's selects, checkboxes and edits post back here through htmx and re-render it)."""
     text = request.POST.get("text", "")
@@ -90,7 +92,7 @@ def compose_review(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def compose_post(request: HttpRequest) -> HttpResponse:
+def compose_post(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Post exactly what was reviewed: the same choices, review time and versions (by digest).
 
     A message that cannot be checked is refused, unless the author ticked `post_unchecked`."""
@@ -106,35 +108,16 @@ def compose_post(request: HttpRequest) -> HttpResponse:
                 fingerprint_all=request.POST.get("fingerprint_all") == "on",
                 post_unchecked=request.POST.get("post_unchecked") == "on",
             )
-    except (EngineBusy, ValidationError, UncheckedMessage) as exc:
-        busy = isinstance(exc, EngineBusy)
-        if busy and request.htmx:
-            return _busy(request, "posts/_review.html", exc)
-        if isinstance(exc, UncheckedMessage):
-            problem, status = {"unchecked": exc}, UNCHECKED_STATUS
-        else:
-            problem, status = (
-                {"error": str(exc.detail) if busy else error_text(exc)},
-                503 if busy else 400,
-            )
+    except EngineBusy as exc:
         if request.htmx:
-            return render(request, "posts/_review.html", problem, status=status)
-        # a plain form: the compose page again, with the message kept and the problem in the panel
-        response = render(
-            request,
-            "posts/compose.html",
-            {
-                "max_length": services.proposal_max_length(),
-                "text": text,
-                "audience": audience,
-                **problem,
-                "fingerprint_all": request.POST.get("fingerprint_all") == "on",
-            },
-            status=status,
+            return _busy(request, "posts/_review.html", exc)
+        return _post_refused(
+            request, text, audience, {"error": str(exc.detail)}, status=503, retry_after=exc.wait
         )
-        if busy:
-            response["Retry-After"] = str(exc.wait)
-        return response
+    except UncheckedMessage as exc:
+        return _post_refused(request, text, audience, {"unchecked": exc}, status=UNCHECKED_STATUS)
+    except ValidationError as exc:
+        return _post_refused(request, text, audience, {"error": error_text(exc)}, status=400)
     if message.posted_unchecked:
         messages.warning(
             request, f"Posted unchecked: {message.versions.count()} friends got your original text."
@@ -148,6 +131,36 @@ def compose_post(request: HttpRequest) -> HttpResponse:
     return redirect("posts:message", pk=message.pk)
 
 
+def _post_refused(
+    request: AuthenticatedHttpRequest,
+    text: str,
+    audience: str,
+    problem: dict[str, object],
+    *,
+    status: int,
+    retry_after: int | None = None,
+) -> HttpResponse:
+    """A refused post: the review panel with the problem (htmx), or for a plain form the compose
+    page again, with the message kept and the problem in the panel."""
+    if request.htmx:
+        return render(request, "posts/_review.html", problem, status=status)
+    response = render(
+        request,
+        "posts/compose.html",
+        {
+            "max_length": services.proposal_max_length(),
+            "text": text,
+            "audience": audience,
+            **problem,
+            "fingerprint_all": request.POST.get("fingerprint_all") == "on",
+        },
+        status=status,
+    )
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
 def _busy(request: HttpRequest, template: str, exc: EngineBusy) -> HttpResponse:
     """503 with Retry-After when every engine slot is taken (the panel shows why; nothing is lost)."""
     response = render(request, template, {"error": str(exc.detail)}, status=503)
@@ -156,14 +169,12 @@ def _busy(request: HttpRequest, template: str, exc: EngineBusy) -> HttpResponse:
 
 
 def message_url(message: Message) -> str:
-    from django.urls import reverse
-
     return reverse("posts:message", kwargs={"pk": message.pk})
 
 
 @login_required
 @require_GET
-def feed(request: HttpRequest) -> HttpResponse:
+def feed(request: AuthenticatedHttpRequest) -> HttpResponse:
     page = Paginator(selectors.feed_for_user(user=request.user), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
@@ -172,7 +183,7 @@ def feed(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def my_messages(request: HttpRequest) -> HttpResponse:
+def my_messages(request: AuthenticatedHttpRequest) -> HttpResponse:
     rows = selectors.message_list_for_author(author=request.user)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "posts/mine.html", {"page": page})
@@ -180,7 +191,7 @@ def my_messages(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def message_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def message_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The author's view: the original, each group's text, and every friend's version."""
     message = selectors.message_get_for_author(author=request.user, message_id=pk)
     versions = Paginator(selectors.message_versions_for_author(message=message), 50).get_page(
@@ -189,13 +200,7 @@ def message_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [
         {
             "version": v,
-            "segments": segments(
-                v.text,
-                [
-                    (c["start"], c["end"])
-                    for c in (v.fingerprint.choices if hasattr(v, "fingerprint") else [])
-                ],
-            ),
+            "segments": segments(v.text, [(c["start"], c["end"]) for c in v.fingerprint_choices]),
         }
         for v in versions
     ]

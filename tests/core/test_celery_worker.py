@@ -95,9 +95,7 @@ def test_nightly_task_queues_one_recompute_per_user_with_interactions(db, monkey
     make_friends(carol, bob)
     add_interactions(adam, bob, 2)
     queued = []
-    monkeypatch.setattr(
-        tasks.circle_suggest_levels, "delay", queued.append
-    )
+    monkeypatch.setattr(tasks.circle_suggest_levels, "delay", queued.append)
     assert tasks.circle_suggest_levels_all.run() == 1 and queued == [adam.pk]
     assert (
         settings.CELERY_BEAT_SCHEDULE["circles-suggest-levels"]["task"]

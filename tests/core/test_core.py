@@ -1,8 +1,7 @@
-"""Core: demo data, doctor, navigation, home page, API error handling, health, settings."""
+"""Core: doctor, navigation, API error handling, health, settings."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -13,87 +12,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.core.management.base import CommandError
-from django.urls import reverse
 from rest_framework.test import APIRequestFactory
 
-from osnguard.accounts.selectors import profile_as_engine_dict
-from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 from osnguard.core.api import exception_handler
-from osnguard.core.demo import demo_load
 
 User = get_user_model()
-
-
-@pytest.mark.django_db
-def test_load_demo_is_complete_and_idempotent():
-    out = StringIO()
-    call_command("load_demo", stdout=out)
-    assert "adam has 150 friends" in out.getvalue()
-    adam = User.objects.get(username="adam")
-    assert adam.get_full_name() == "Adam Ebert" and adam.check_password("osnguard-demo")
-    profile = profile_as_engine_dict(user=adam)
-    assert profile["hometown"] == ["Tokyo"] and "Harvard University" in profile["education"]
-    assert profile["work"] == ["student"]
-    groups = {g.name: g.friendships.count() for g in FriendGroup.objects.filter(owner=adam)}
-    assert set(groups) == {"Family", "Best friends", "Friends", "Acquaintances", "Public"}
-    assert sum(groups.values()) == 150 and all(groups.values())
-    names = set(
-        Friendship.objects.filter(owner=adam).values_list("friend__first_name", "friend__last_name")
-    )
-    for name in [
-        ("Bob", "Smith"),
-        ("Ellen", "Anderson"),
-        ("Charlie", "Lambert"),
-        ("Dave", "Henderson"),
-    ]:
-        assert name in names
-    bob = User.objects.get(username="bob")
-    assert bob.check_password("osnguard-demo")
-    assert Friendship.objects.get(owner=bob, friend=adam).group.name == "Friends"
-    assert FriendRequest.objects.filter(to_user=adam, status="pending").count() == 2
-    assert Friendship.objects.filter(owner=adam, suggested_level__isnull=False).count() == 150
-    counts = (
-        User.objects.count(),
-        Friendship.objects.count(),
-        Interaction.objects.count(),
-        FriendGroup.objects.count(),
-    )
-    call_command("load_demo", stdout=StringIO())
-    assert counts == (
-        User.objects.count(),
-        Friendship.objects.count(),
-        Interaction.objects.count(),
-        FriendGroup.objects.count(),
-    )
-
-
-@pytest.mark.django_db
-def test_load_demo_keeps_changes_and_reset_restores(tmp_path):
-    demo_load()
-    adam = User.objects.get(username="adam")
-    bob = User.objects.get(username="bob")
-    row = Friendship.objects.get(owner=adam, friend=bob)
-    row.group = FriendGroup.objects.get(owner=adam, name="Public")
-    row.save()
-    demo_load()
-    assert Friendship.objects.get(owner=adam, friend=bob).group.name == "Public"
-    demo_load(reset=True)
-    adam = User.objects.get(username="adam")
-    assert Friendship.objects.get(owner=adam, friend__username="bob").group.name == "Best friends"
-
-
-@pytest.mark.django_db
-def test_load_demo_bad_file_is_a_clear_error(tmp_path):
-    bad = tmp_path / "demo.json"
-    bad.write_text("{nope")
-    with pytest.raises(CommandError, match="not valid JSON"):
-        call_command("load_demo", file=bad)
-    with pytest.raises(CommandError, match="not found"):
-        call_command("load_demo", file=tmp_path / "missing.json")
-    bad.write_text(json.dumps({"password": "x"}))
-    with pytest.raises(CommandError, match="owner"):
-        call_command("load_demo", file=bad)
 
 
 @pytest.mark.django_db
@@ -120,17 +43,6 @@ def test_doctor_reports_every_check_with_fixes(monkeypatch):
     assert "MISSING wordnet" in text and "fix: run scripts/setup.sh" in text
     assert doctor.check_database().ok and doctor.check_migrations().ok
     assert doctor._safe_url("redis://user:secret@host:6379/0") == "redis://***@host:6379/0"
-
-
-@pytest.mark.django_db
-def test_home_page_and_navigation_slots(client):
-    demo_load()
-    client.login(username="adam", password="osnguard-demo")
-    page = client.get(reverse("home")).content.decode()
-    assert "Hello, Adam" in page and "150" in page
-    for label in ("Compose", "Feed", "Disclosures", "Friends", "Groups"):
-        assert label in page  # shown as links once their pages exist, as "soon" before
-    assert 'class="active"' in page
 
 
 def test_navigation_marks_unavailable_pages(rf):
@@ -184,3 +96,30 @@ def test_static_assets_are_vendored():
     assert (settings.BASE_DIR / "static" / "vendor" / "htmx.min.js").stat().st_size > 10_000
     base = (settings.BASE_DIR / "templates" / "base.html").read_text()
     assert "http://" not in base and "https://" not in base  # no CDN
+
+
+def test_core_imports_no_other_app_and_the_engine_only_through_stage_packages():
+    """core is the bottom of the web apps: other apps import it, never the other way round."""
+    import ast
+    from pathlib import Path
+
+    import osnguard.core
+
+    apps = ("accounts", "circles", "posts", "disclosures", "home")
+    engine_entries = {"osnguard.privacy", "osnguard.privacy.types", "osnguard.privacy.resources"}
+    found = []
+    for path in Path(osnguard.core.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                if parts[0] != "osnguard" or len(parts) < 2:
+                    continue
+                if parts[1] in apps or (parts[1] == "privacy" and name not in engine_entries):
+                    found.append(f"{path.name}: {name}")
+    assert found == []

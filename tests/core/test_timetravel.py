@@ -32,9 +32,7 @@ def test_configure_travels_the_whole_process_and_unconfigure_comes_back(monkeypa
     timetravel.configure(config)
     try:
         seen: list[datetime] = []
-        thread = threading.Thread(
-            target=lambda: seen.append(datetime.now(UTC))
-        )  # like live_server
+        thread = threading.Thread(target=lambda: seen.append(datetime.now(UTC)))  # like live_server
         thread.start()
         thread.join()
         target = datetime(2028, 2, 29, 22, 30, tzinfo=UTC)
@@ -72,14 +70,10 @@ def test_subprocesses_travel_to_the_parents_shifted_time(monkeypatch, tmp_path, 
         "import datetime, sys\nprint(datetime.datetime.now(datetime.timezone.utc).isoformat(), sys.argv[1:])\n"
     )
     args = ["-m", "calendar"] if kind == "module" else [str(script), "--flag"]
-    with time_machine.travel(
-        datetime(2028, 2, 29, 22, 45, tzinfo=UTC).timestamp(), tick=True
-    ):
+    with time_machine.travel(datetime(2028, 2, 29, 22, 45, tzinfo=UTC).timestamp(), tick=True):
         env = dict(os.environ)
         command = timetravel.python_command(args, env)
-    assert timetravel.parse(env[timetravel.ENV]) >= datetime(
-        2028, 2, 29, 22, 45, tzinfo=UTC
-    )
+    assert timetravel.parse(env[timetravel.ENV]) >= datetime(2028, 2, 29, 22, 45, tzinfo=UTC)
     out = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     if kind == "module":  # `python -m calendar` prints the current year's calendar

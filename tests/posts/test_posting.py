@@ -13,10 +13,9 @@ from django.db import connection
 
 from osnguard.accounts.services import user_sign_up
 from osnguard.circles.models import FriendGroup, Friendship
-from osnguard.core.demo import demo_load
-from osnguard.fingerprints.models import Fingerprint
+from osnguard.home.demo import demo_load
 from osnguard.posts import selectors
-from osnguard.posts.models import GroupVersion, Message, Version
+from osnguard.posts.models import Fingerprint, GroupVersion, Message, Version
 from osnguard.posts.services import message_post
 
 DEMO_TEXT = (

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from osnguard.core.doctor import run_checks
 
@@ -10,12 +12,12 @@ from osnguard.core.doctor import run_checks
 class Command(BaseCommand):
     help = "Check NLP resources, database, migrations and the Celery broker and workers."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--no-workers", action="store_true", help="do not wait for worker pings"
         )
 
-    def handle(self, *args, no_workers: bool = False, **options) -> None:
+    def handle(self, *args: Any, no_workers: bool = False, **options: Any) -> None:
         checks = run_checks(workers=not no_workers)
         width = max(len(c.name) for c in checks)
         for check in checks:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -29,7 +31,6 @@ from osnguard.circles.models import (
 )
 from osnguard.circles.services import circle_suggest_level
 
-User = get_user_model()
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 
 
@@ -41,7 +42,7 @@ class DemoSummary:
     friends_total: int
 
 
-def demo_read(*, path: Path = DEMO_FILE) -> dict:
+def demo_read(*, path: Path = DEMO_FILE) -> dict[str, Any]:
     """The demo data file, checked for the keys the loader needs."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -55,7 +56,7 @@ def demo_read(*, path: Path = DEMO_FILE) -> dict:
     return data
 
 
-def _usernames(data: dict) -> list[str]:
+def _usernames(data: dict[str, Any]) -> list[str]:
     people = [
         data["owner"],
         *data["friends"],
@@ -98,7 +99,7 @@ def demo_load(
     )
 
 
-def _create_users(data: dict, password_hash: str) -> int:
+def _create_users(data: dict[str, Any], password_hash: str) -> int:
     people = [
         data["owner"],
         *data["friends"],
@@ -125,15 +126,15 @@ def _create_users(data: dict, password_hash: str) -> int:
     return len(new)
 
 
-def _create_default_groups(users) -> None:
+def _create_default_groups(users: Iterable[User]) -> None:
     """The five default groups for every demo user who has no group yet."""
-    users = list(users)
+    owners = list(users)
     with_groups = set(
-        FriendGroup.objects.filter(owner__in=users).values_list("owner_id", flat=True)
+        FriendGroup.objects.filter(owner__in=owners).values_list("owner_id", flat=True)
     )
     FriendGroup.objects.bulk_create(
         FriendGroup(owner=user, name=name, level=level)
-        for user in users
+        for user in owners
         if user.pk not in with_groups
         for name, level in DEFAULT_GROUPS
     )
@@ -155,7 +156,7 @@ def _fallback_group(
     )
 
 
-def _create_friendships(data: dict, owner, users: dict) -> int:
+def _create_friendships(data: dict[str, Any], owner: User, users: dict[str, User]) -> int:
     """Adam files each friend in the group the file says; each friend files Adam in "Friends"."""
     friend_users = [users[f["username"]] for f in data["friends"]]
     groups = _group_by_name([owner.pk, *[u.pk for u in friend_users]])
@@ -179,7 +180,9 @@ def _create_friendships(data: dict, owner, users: dict) -> int:
     return sum(1 for row in rows if row.owner_id == owner.pk)
 
 
-def _create_interactions(data: dict, owner, users: dict, now: dt.datetime) -> int:
+def _create_interactions(
+    data: dict[str, Any], owner: User, users: dict[str, User], now: dt.datetime
+) -> int:
     """Spread each friend's interactions over the last 180 days (deterministically)."""
     rng = random.Random(2026)
     kinds = list(Interaction.Kind.values)
@@ -197,7 +200,7 @@ def _create_interactions(data: dict, owner, users: dict, now: dt.datetime) -> in
     return len(rows)
 
 
-def _create_requests(data: dict, owner, users: dict) -> None:
+def _create_requests(data: dict[str, Any], owner: User, users: dict[str, User]) -> None:
     """Pending requests to Adam, unless they were answered already."""
     for spec in data.get("requests_to_owner", []):
         sender = users[spec["username"]]

@@ -1,4 +1,5 @@
-"""Split a text into plain and highlighted segments for templates (no HTML built in Python)."""
+"""Split a text into plain and highlighted segments for templates (no HTML built in Python): the
+posts pages mark fingerprint choices, the disclosure pages the leaked evidence."""
 
 from __future__ import annotations
 

@@ -1,1 +1,0 @@
-"""Fingerprints: which realisation choices make a recipient's version theirs (server-side only)."""
