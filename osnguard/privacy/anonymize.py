@@ -16,11 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from osnguard.privacy.fingerprinting import TARGET_DISTANCE, NaturalnessCheck, fingerprint_group
-from osnguard.privacy.fingerprinting.codes import Avoid
-from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots, wording_slots
-from osnguard.privacy.fingerprinting.versions import capacity as slots_capacity
-from osnguard.privacy.fingerprinting.versions import word_distance
+from osnguard.privacy.fingerprinting import (
+    TARGET_DISTANCE,
+    Avoid,
+    NaturalnessCheck,
+    find_slots,
+    fingerprint_group,
+    transfer_slots,
+    word_distance,
+    wording_slots,
+)
+from osnguard.privacy.fingerprinting import capacity as slots_capacity
 from osnguard.privacy.resources import ResourceMissing
 from osnguard.privacy.types import Choice, Phrase, Profile, UncheckedMessage, Version, parse_now
 

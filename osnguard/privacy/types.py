@@ -77,6 +77,10 @@ DETECTORS: tuple[str, ...] = tuple(Detector)
 class NoticeCode(StrEnum):
     """Every warning a stage can give; `Notice.text()` words it for people."""
 
+    # fingerprinting: a group's versions cannot all be told apart at the target distance
+    FINGERPRINT_SHARED_VERSIONS = "fingerprint_shared_versions"
+    FINGERPRINT_TOO_SHORT = "fingerprint_too_short"
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -96,7 +100,17 @@ class Notice:
 
 
 # the words of each NoticeCode, with {name} fields filled from Notice.params
-NOTICE_TEXTS: dict[NoticeCode, str] = {}
+NOTICE_TEXTS: dict[NoticeCode, str] = {
+    NoticeCode.FINGERPRINT_SHARED_VERSIONS: (
+        "group {group!r}: this message allows only {capacity} distinct versions for {friends} "
+        "friends, so some friends share a version; lengthen the message to tell them apart"
+    ),
+    NoticeCode.FINGERPRINT_TOO_SHORT: (
+        "group {group!r}: the message is too short for versions that differ in {target} places; "
+        "any two versions differ in at least {distance}, so a leaker who edits {distance} word(s) "
+        "may not be identified"
+    ),
+}
 
 
 def parse_now(now: datetime | str | None) -> datetime:
