@@ -20,25 +20,25 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import StratifiedKFold
-from sklearn.preprocessing import StandardScaler
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.paraphrase.features import (
     FEATURE_GROUPS,
     GROUP_VERSIONS,
-    Sentence,
-    check_text,
     feature_names,
     pair_features,
-    parse_many,
 )
 from osnguard.privacy.paraphrase.msrp import msrp_split
+from osnguard.privacy.paraphrase.parsing import Sentence, check_text, parse_many
 from osnguard.privacy.paraphrase.tfkld import TfKld, fit_tfkld
 from osnguard.privacy.resources import load_once, spacy_model_name, var_dir
+
+if TYPE_CHECKING:  # scikit-learn is imported where a model is fitted or restored (it is slow)
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +192,9 @@ def _design(train: Features, test: Features, labels: np.ndarray, names: list[str
 def _fit_classifier(
     x: np.ndarray, y: np.ndarray, c: float
 ) -> tuple[StandardScaler, LogisticRegression]:
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
+
     scaler = StandardScaler().fit(x)
     classifier = LogisticRegression(C=c, max_iter=5000, random_state=SEED)
     classifier.fit(scaler.transform(x), y)
@@ -208,6 +211,8 @@ def fit_model(
     folds: int = CV_FOLDS,
 ) -> ParaphraseModel:
     """Choose C and the threshold by stratified CV on these (training) pairs, then refit on all."""
+    from sklearn.model_selection import StratifiedKFold
+
     names = list(names) if names is not None else feature_names(groups)
     if not names and not tfkld_dims:
         raise ValueError("the detector needs at least one feature")
@@ -296,6 +301,9 @@ def export(model: ParaphraseModel) -> dict:
 
 def restore(data: dict) -> ParaphraseModel:
     """A `ParaphraseModel` from `export`'s data, scoring exactly as the one exported."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
+
     names = list(data["names"])
     scaler = StandardScaler()
     scaler.mean_ = np.array(data["scaler"]["mean"], dtype=np.float64)

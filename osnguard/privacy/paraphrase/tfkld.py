@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.sparse import csr_matrix
-from sklearn.decomposition import TruncatedSVD
 
-from osnguard.privacy.paraphrase.simmat import Token
+from osnguard.privacy.paraphrase.parsing import Token
 
 Sentence = Sequence[Token]
 
@@ -110,6 +109,8 @@ def fit_tfkld(
         weights[i] = _bernoulli_kl(p, q)
     model = TfKld(vocabulary, weights, np.zeros((0, len(vocab))))
     matrix = model.sentence_matrix([*first, *second])
+    from sklearn.decomposition import TruncatedSVD  # slow to import: only when fitting
+
     svd = TruncatedSVD(n_components=min(dims, len(vocab) - 1), random_state=seed)
     svd.fit(matrix)
     model.components = svd.components_
