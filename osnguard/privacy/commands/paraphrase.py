@@ -39,7 +39,7 @@ def score_pairs(pairs: list[Pair], *, progress: bool = False) -> list[float]:
     return scores
 
 
-def summary(pairs: list[Pair], decisions: list[bool]) -> dict:
+def summary(pairs: list[Pair], decisions: list[bool]) -> dict[str, int | float]:
     """Accuracy and F1 over the labelled pairs, or a count when there are no labels."""
     labelled = [(p.label, d) for p, d in zip(pairs, decisions) if p.label is not None]
     if not labelled:

@@ -21,6 +21,7 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
+from typing import Any
 
 from osnguard.privacy import corpora, resources
 from osnguard.privacy.anonymize import anonymize
@@ -73,7 +74,7 @@ def private_tweets() -> list[Tweet]:
     return [parse(row["Tweet"]) for row in corpora.ppdp_rows() if PRIVATE_TAG.search(row["Tweet"])]
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     tweets = [t for t in private_tweets() if t.text]
     check = default_check()
     docs = resources.nlp().pipe([t.text for t in tweets], batch_size=64)

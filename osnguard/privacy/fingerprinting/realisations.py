@@ -73,7 +73,7 @@ def has_participle(aux: Any) -> bool:
     for token in aux.doc[aux.i + 1 : aux.sent.end]:
         if token.pos_ in {"ADV", "PART"}:
             continue
-        return token.tag_ == "VBN"
+        return bool(token.tag_ == "VBN")
     return False
 
 

@@ -163,7 +163,7 @@ def group_pattern(
     code = best_code([slots[j].size for j in positions], n_groups, TARGET_DISTANCE, seed)
     if code is None:
         return None
-    return code.words[group_index]
+    return np.asarray(code.words[group_index])
 
 
 def choose_code(

@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TypeVar
 
 from rapidfuzz import fuzz
 
@@ -53,6 +54,7 @@ FEATURE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 # bump a group's version when its features change, to invalidate cached feature values
 GROUP_VERSIONS: dict[str, int] = {"simmat": 2, "mt": 2, "length": 2, "overlap": 2, "weighted": 1}
+Item = TypeVar("Item", str, tuple[str, str])  # words, or bigrams of words
 SIMILAR_PATH = 0.5  # WordNet path similarity from which two words count as aligned
 _CONTENT_TAG = re.compile(r"^(NN|VB|JJ|RB|CD|FW)")
 _NEGATIONS = frozenset({"not", "no", "never", "n't", "nobody", "nothing", "none", "neither", "nor"})
@@ -92,7 +94,7 @@ def length_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
     }
 
 
-def _f_score(a: Counter, b: Counter) -> tuple[float, float, float]:
+def _f_score(a: Counter[Item], b: Counter[Item]) -> tuple[float, float, float]:
     common = sum((a & b).values())
     p = common / sum(a.values()) if a else 0.0
     r = common / sum(b.values()) if b else 0.0

@@ -88,7 +88,7 @@ def ter(hyp: str, ref: str) -> float:
     """Translation edit rate (sacrebleu), as a fraction of the reference length, capped at 2."""
     if not hyp.strip() or not ref.strip():
         return 1.0
-    return min(_scorers().ter.sentence_score(hyp, [ref]).score / 100.0, 2.0)
+    return min(float(_scorers().ter.sentence_score(hyp, [ref]).score) / 100.0, 2.0)
 
 
 def symmetric_ter(text1: str, text2: str) -> float:
@@ -100,7 +100,7 @@ def symmetric_ter(text1: str, text2: str) -> float:
         return 1.0
     hyp, ref = sorted((text1, text2))
     stats = _scorers().ter.sentence_score(hyp, [ref])
-    edits = stats.score / 100.0 * len(ref.split())
+    edits = float(stats.score) / 100.0 * len(ref.split())
     return min(edits / (0.5 * (len(hyp.split()) + len(ref.split()))), 2.0)
 
 
@@ -109,14 +109,14 @@ def chrf(hyp: str, ref: str, *, plus: bool = False) -> float:
     if not hyp.strip() or not ref.strip():
         return 0.0
     metric = _scorers().chrfpp if plus else _scorers().chrf
-    return metric.sentence_score(hyp, [ref]).score / 100.0
+    return float(metric.sentence_score(hyp, [ref]).score) / 100.0
 
 
 def wer(hyp: Sequence[str], ref: Sequence[str]) -> float:
     """Word error rate: word-level Levenshtein distance over the reference length."""
     if not ref:
         return 1.0 if hyp else 0.0
-    return Levenshtein.distance(list(hyp), list(ref)) / len(ref)
+    return int(Levenshtein.distance(list(hyp), list(ref))) / len(ref)
 
 
 def per(hyp: Sequence[str], ref: Sequence[str]) -> float:
@@ -127,7 +127,9 @@ def per(hyp: Sequence[str], ref: Sequence[str]) -> float:
     return (max(len(hyp), len(ref)) - common) / len(ref)
 
 
-def _both_ways(func, a, b, *args, **kwargs) -> float:
+def _both_ways(
+    func: Callable[..., float], a: object, b: object, *args: object, **kwargs: object
+) -> float:
     return 0.5 * (func(a, b, *args, **kwargs) + func(b, a, *args, **kwargs))
 
 

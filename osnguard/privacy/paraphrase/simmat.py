@@ -122,7 +122,8 @@ def simmat_tokens(
     lemmas1 = [t.lemma for t in tokens1]
     lemmas2 = [t.lemma for t in tokens2]
     phrases = match_identical_phrases(lemmas1, lemmas2)
-    used1, used2 = set(), set()
+    used1: set[int] = set()
+    used2: set[int] = set()
     for s1, s2, length in phrases:
         used1.update(range(s1, s1 + length))
         used2.update(range(s2, s2 + length))

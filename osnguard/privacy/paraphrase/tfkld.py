@@ -42,7 +42,7 @@ class TfKld:
 
     @property
     def dims(self) -> int:
-        return self.components.shape[0]
+        return int(self.components.shape[0])
 
     def feature_names(self) -> list[str]:
         return (
@@ -76,7 +76,7 @@ class TfKld:
 def fit_tfkld(
     first: Sequence[Sentence],
     second: Sequence[Sentence],
-    labels: Sequence[bool],
+    labels: Sequence[bool] | np.ndarray,
     *,
     dims: int = 100,
     min_count: int = 2,
@@ -88,9 +88,9 @@ def fit_tfkld(
         raise ValueError(
             "TF-KLD needs the same, non-zero number of first sentences, seconds and labels"
         )
-    shared = {True: Counter(), False: Counter()}  # n-gram in both sentences
-    single = {True: Counter(), False: Counter()}  # n-gram in exactly one
-    frequency: Counter = Counter()
+    shared: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}  # in both sentences
+    single: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}  # in exactly one
+    frequency: Counter[str] = Counter()
     for s1, s2, label in zip(first, second, labels):
         g1, g2 = set(ngrams(s1)), set(ngrams(s2))
         shared[bool(label)].update(g1 & g2)
