@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import leak_attacks as la
 from osnguard.privacy import attribution
-from osnguard.privacy.attribution import attribute, prepare
+from osnguard.privacy.attribution import Verdict, attribute, prepare
+from osnguard.privacy.attribution.ranking import TOLERANCE, group_margin
 
 
 @dataclass
@@ -206,7 +207,7 @@ def table(outcomes: list[Outcome]) -> str:
             continue
         n = len(group)
         leak = group[0].leak
-        friend = [o for o in group if o.result.verdict == "friend"]
+        friend = [o for o in group if o.result.verdict == Verdict.FRIEND]
         right = [o for o in friend if o.result.friend == o.leaker]
         ranked = [
             o
@@ -216,12 +217,13 @@ def table(outcomes: list[Outcome]) -> str:
         group_ok = [
             o
             for o in group
-            if o.result.verdict in ("friend", "group") and o.result.group == o.leaker_group
+            if o.result.verdict in (Verdict.FRIEND, Verdict.GROUP)
+            and o.result.group == o.leaker_group
         ]
-        undet = [o for o in group if o.result.verdict == "undetermined"]
+        undet = [o for o in group if o.result.verdict == Verdict.UNDETERMINED]
         missed = [o for o in group if not o.result.disclosure]
         wrong = [o for o in friend if o.result.friend != o.leaker]
-        group_verdicts = [o for o in group if o.result.verdict == "group"]
+        group_verdicts = [o for o in group if o.result.verdict == Verdict.GROUP]
         if leak:
             lines.append(
                 f"| {case} | {n} | {pct(len(right), n)} | {pct(len(ranked), n)} | {pct(len(group_ok), n)} | "
@@ -244,23 +246,23 @@ def table(outcomes: list[Outcome]) -> str:
             n = len(some)
             lines.append(
                 f"| {lost if lost < 3 else '3+'} | {n} | "
-                f"{pct(sum(o.result.verdict == 'friend' and o.result.friend == o.leaker for o in some), n)} | "
+                f"{pct(sum(o.result.verdict == Verdict.FRIEND and o.result.friend == o.leaker for o in some), n)} | "
                 f"{pct(sum(bool(o.result.ranking) and o.result.margin > 0 and o.result.ranking[0].friend == o.leaker for o in some), n)} | "
-                f"{pct(sum(o.result.verdict == 'undetermined' for o in some), n)} | "
-                f"{pct(sum(o.result.verdict == 'friend' and o.result.friend != o.leaker for o in some), n)} |"
+                f"{pct(sum(o.result.verdict == Verdict.UNDETERMINED for o in some), n)} | "
+                f"{pct(sum(o.result.verdict == Verdict.FRIEND and o.result.friend != o.leaker for o in some), n)} |"
             )
     light = [o for o in leaks if o.case in la.LIGHT_ATTACKS]
     non = [o for o in outcomes if not o.leak]
+
     def accuse(os):
-        return sum(
-            o.result.verdict == "friend" and o.result.friend != o.leaker for o in os
-        )
+        return sum(o.result.verdict == Verdict.FRIEND and o.result.friend != o.leaker for o in os)
+
     lines += [
         "",
-        f"top-1 on the five light attacks: {pct(sum(o.result.verdict == 'friend' and o.result.friend == o.leaker for o in light), len(light))} of {len(light)}",
+        f"top-1 on the five light attacks: {pct(sum(o.result.verdict == Verdict.FRIEND and o.result.friend == o.leaker for o in light), len(light))} of {len(light)}",
         f"false accusations: {accuse(non)} of {len(non)} non-leaks, {accuse(leaks)} of {len(leaks)} leaks (wrong friend); "
-        f"group verdicts on non-leaks: {sum(o.result.verdict == 'group' for o in non)}",
-        f"undetermined: {pct(sum(o.result.verdict == 'undetermined' for o in leaks), len(leaks))} of leaks",
+        f"group verdicts on non-leaks: {sum(o.result.verdict == Verdict.GROUP for o in non)}",
+        f"undetermined: {pct(sum(o.result.verdict == Verdict.UNDETERMINED for o in leaks), len(leaks))} of leaks",
     ]
     return "\n".join(lines)
 
@@ -275,14 +277,12 @@ def calibrate(outcomes: list[Outcome]) -> str:
             continue
         if not o.leak or o.result.ranking[0].friend != o.leaker:
             wrong_friend.append(o.result.margin)
-        top, margin = attribution._group_margin(o.result.ranking)
+        top, margin = group_margin(o.result.ranking)
         if top is not None and (not o.leak or top != o.leaker_group):
             wrong_group.append(margin)
 
     def slots_above(margins: list[float]) -> int:
-        return next(
-            k for k in range(1, 50) if all(m < k * weight - attribution.TOLERANCE for m in margins)
-        )
+        return next(k for k in range(1, 50) if all(m < k * weight - TOLERANCE for m in margins))
 
     return (
         f"FRIEND_MARGIN = {slots_above(wrong_friend)} * SLOT_WEIGHT  (largest wrong margin seen: "
@@ -326,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     detector = None
     if not args.lexical_only:
-        detector = attribution._default_detector()
+        detector = attribution.default_detector()
     if args.recipients < 5:
         parser.error("--recipients must be at least 5 (one per group)")
     how = "lexical overlap only" if detector is None else "the paraphrase detector"

@@ -15,8 +15,8 @@ import os
 import time
 
 from osnguard.privacy.paraphrase.detector import get_detector
-from osnguard.privacy.paraphrase.features import _PARSE_CACHE, parse_many
 from osnguard.privacy.paraphrase.msrp import msrp_split
+from osnguard.privacy.paraphrase.parsing import _PARSE_CACHE, parse_many
 from osnguard.privacy.paraphrase.simmat import simmat_tokens
 
 

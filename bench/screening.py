@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         return set(owner_arr[shared >= need].tolist())
 
     lexical = args.lexical_only
-    detector = None if lexical else attribution._default_detector()
+    detector = None if lexical else attribution.default_detector()
     prepared_cache: dict[int, attribution.PreparedMessage] = {}
 
     def prepared(message_id: int) -> attribution.PreparedMessage:

@@ -27,10 +27,14 @@ import zlib
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from osnguard.privacy.types import Version
+
+if TYPE_CHECKING:  # NLTK is imported when the first word is stemmed
+    from nltk.stem.porter import PorterStemmer
 
 # The lexical pre-check (shared by attribution): a version and a text overlap when they share
 # at least MIN_SHARED content terms (or all of a shorter version's) and those cover at least
@@ -50,7 +54,7 @@ def _stop_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _stemmer():
+def _stemmer() -> PorterStemmer:
     from nltk.stem.porter import PorterStemmer
 
     return PorterStemmer()
@@ -59,7 +63,7 @@ def _stemmer():
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """Porter stem of a lower-case word (cached: crawled text repeats its vocabulary)."""
-    return _stemmer().stem(word)
+    return str(_stemmer().stem(word))
 
 
 def words(text: str) -> list[tuple[str, int, int]]:

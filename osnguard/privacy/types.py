@@ -85,6 +85,9 @@ class NoticeCode(StrEnum):
     # TODO(integrator): a warning of a stage below the proposal still given as a string
     # (identification, fingerprinting); drop once they give Notices.
     STAGE_WARNING = "stage_warning"
+    # fingerprinting: a group's versions cannot all be told apart at the target distance
+    FINGERPRINT_SHARED_VERSIONS = "fingerprint_shared_versions"
+    FINGERPRINT_TOO_SHORT = "fingerprint_too_short"
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,15 @@ NOTICE_TEXTS: dict[NoticeCode, str] = {
         "not be identified."
     ),
     NoticeCode.STAGE_WARNING: "{text}",
+    NoticeCode.FINGERPRINT_SHARED_VERSIONS: (
+        "group {group!r}: this message allows only {capacity} distinct versions for {friends} "
+        "friends, so some friends share a version; lengthen the message to tell them apart"
+    ),
+    NoticeCode.FINGERPRINT_TOO_SHORT: (
+        "group {group!r}: the message is too short for versions that differ in {target} places; "
+        "any two versions differ in at least {distance}, so a leaker who edits {distance} word(s) "
+        "may not be identified"
+    ),
 }
 
 

@@ -9,7 +9,16 @@ import json
 
 import pytest
 
-from osnguard.privacy.attribution import FRIEND_MARGIN, attribute, attribute_many, prepare
+from osnguard.privacy.attribution import (
+    FRIEND_MARGIN,
+    Attribution,
+    Verdict,
+    attribute,
+    attribute_many,
+    prepare,
+)
+from osnguard.privacy.commands.attribute import output_line
+from osnguard.privacy.serialization import from_data, to_data
 from osnguard.privacy.types import Choice, Version
 
 TEMPLATE = [
@@ -87,12 +96,9 @@ class StubDetector:
         self.value = probability
         self.calls: list[tuple[str, str]] = []
 
-    def probability(self, a: str, b: str) -> float:
-        self.calls.append((a, b))
-        return self.value
-
-    def is_paraphrase(self, a: str, b: str) -> bool:
-        return self.value >= self.threshold
+    def probabilities(self, pairs):
+        self.calls.extend(pairs)
+        return [self.value] * len(pairs)
 
 
 @pytest.fixture(scope="module")
@@ -251,9 +257,20 @@ def test_utf8_bytes_are_accepted(versions):
 
 
 def test_result_serialises(message, versions):
-    data = attribute(message, by_friend(versions, "bob").text, detector=StubDetector(0.0)).to_dict(
-        ranking=2
-    )
+    result = attribute(message, by_friend(versions, "bob").text, detector=StubDetector(0.0))
+    data = output_line(result, ranking=2)
+    assert list(data) == [
+        "disclosure",
+        "score",
+        "friend",
+        "group",
+        "margin",
+        "evidence",
+        "verdict",
+        "explanation",
+        "ranking",
+    ]
+    assert data["verdict"] == "friend" and data["margin"] == round(result.margin, 4)
     assert set(data) >= {
         "disclosure",
         "score",
@@ -456,3 +473,17 @@ def test_dropped_words_inside_a_generalized_phrase_do_not_accuse_another_wording
     assert result.disclosure and not (result.verdict == "friend" and result.friend == "bob")
     scores = {s.friend: s.log_likelihood for s in result.ranking}
     assert scores["bob"] - scores["ann"] < FRIEND_MARGIN  # 3 edits against 1 before: 5.99
+
+
+def test_result_round_trips_through_the_serializer(message, versions):
+    result = attribute(message, by_friend(versions, "cat").text, detector=StubDetector(0.0))
+    data = json.loads(json.dumps(to_data(result)))
+    assert data["verdict"] == "friend" and len(data["ranking"]) == len(versions)
+    assert from_data(Attribution, data) == result
+    assert "ranking" not in output_line(result)
+
+
+def test_verdicts_keep_the_values_the_disclosures_app_stores(message, versions):
+    assert [v.value for v in Verdict] == ["friend", "group", "undetermined", "none"]
+    none = attribute(message, "The match was cancelled because of the storm.")
+    assert none.verdict is Verdict.NONE and not none.disclosure

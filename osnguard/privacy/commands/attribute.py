@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
 
-from osnguard.privacy.attribution import MAX_CANDIDATE_CHARS, attribute, prepare
+from osnguard.privacy.attribution import MAX_CANDIDATE_CHARS, Attribution, attribute, prepare
+from osnguard.privacy.serialization import to_data
 
 HELP = (
     "attribute candidate texts to the recipient whose version they leak (JSON in, JSON lines out)"
@@ -89,6 +91,17 @@ def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
     return versions, candidates
 
 
+def output_line(result: Attribution, *, ranking: int = 0) -> dict[str, Any]:
+    """A result as the command prints it: score and margin rounded (an infinite margin is null),
+    and the `ranking` most likely recipients only when asked."""
+    data: dict[str, Any] = to_data(result, omit=frozenset({"ranking"}))
+    data["score"] = round(result.score, 4)
+    data["margin"] = round(result.margin, 4) if math.isfinite(result.margin) else None
+    if ranking:
+        data["ranking"] = to_data(result.ranking[:ranking])
+    return data
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         versions, candidates = load_request(_read(args))
@@ -103,9 +116,8 @@ def run(args: argparse.Namespace) -> int:
             line = {"error": f"candidate {i + 1} is longer than {MAX_CANDIDATE_CHARS:,} characters"}
         else:
             try:
-                line = attribute(message, candidate, lexical_only=args.lexical_only).to_dict(
-                    ranking=args.ranking
-                )
+                result = attribute(message, candidate, lexical_only=args.lexical_only)
+                line = output_line(result, ranking=args.ranking)
             except ValueError as exc:
                 line = {"error": f"candidate {i + 1}: {exc}"}
         print(json.dumps(line, ensure_ascii=False), flush=True)

@@ -12,10 +12,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the engine loads only when the command runs, to keep `osnguard` quick to start
-    from osnguard.privacy.paraphrase.msrp import Pair
+from osnguard.privacy.paraphrase import Pair, check_text, get_detector, read_pairs
 
 HELP = "detect paraphrases in MSRP-format sentence pairs (prints accuracy and F1 when labelled)"
 BATCH = 256
@@ -31,8 +29,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def score_pairs(pairs: list[Pair], *, progress: bool = False) -> list[float]:
     """Paraphrase probability of each pair, in batches (progress on stderr if asked)."""
-    from osnguard.privacy.paraphrase.detector import get_detector
-
     detector = get_detector()
     scores: list[float] = []
     for start in range(0, len(pairs), BATCH):
@@ -43,7 +39,7 @@ def score_pairs(pairs: list[Pair], *, progress: bool = False) -> list[float]:
     return scores
 
 
-def summary(pairs: list[Pair], decisions: list[bool]) -> dict:
+def summary(pairs: list[Pair], decisions: list[bool]) -> dict[str, int | float]:
     """Accuracy and F1 over the labelled pairs, or a count when there are no labels."""
     labelled = [(p.label, d) for p, d in zip(pairs, decisions) if p.label is not None]
     if not labelled:
@@ -78,10 +74,6 @@ def write_scores(path: Path, pairs: list[Pair], scores: list[float], decisions: 
 
 
 def run(args: argparse.Namespace) -> int:
-    from osnguard.privacy.paraphrase.detector import get_detector
-    from osnguard.privacy.paraphrase.features import check_text
-    from osnguard.privacy.paraphrase.msrp import read_pairs
-
     try:
         pairs = read_pairs(args.pairs)
         if not pairs:

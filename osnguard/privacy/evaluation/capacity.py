@@ -21,10 +21,16 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
+from typing import Any
 
 from osnguard.privacy import corpora, resources
-from osnguard.privacy.fingerprinting import capacity, default_check, find_slots
-from osnguard.privacy.fingerprinting.slots import wording_slots
+from osnguard.privacy.fingerprinting import (
+    SlotKind,
+    capacity,
+    default_check,
+    find_slots,
+    wording_slots,
+)
 from osnguard.privacy.proposal import anonymize
 
 DESCRIPTION = "fingerprint capacity (natural versions per message) on the private ppdp tweets"
@@ -68,7 +74,7 @@ def private_tweets() -> list[Tweet]:
     return [parse(row["Tweet"]) for row in corpora.ppdp_rows() if PRIVATE_TAG.search(row["Tweet"])]
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     tweets = [t for t in private_tweets() if t.text]
     check = default_check()
     docs = resources.nlp().pipe([t.text for t in tweets], batch_size=64)
@@ -77,7 +83,7 @@ def evaluate() -> dict:
     for tweet, doc in zip(tweets, docs):
         slots = find_slots(tweet.text, tweet.protected, doc=doc, check=check)
         full.append(capacity(slots))
-        synonym_only.append(capacity([s for s in slots if s.kind == "synonym"]))
+        synonym_only.append(capacity([s for s in slots if s.kind == SlotKind.SYNONYM]))
         # WordNet synonyms alone (Zheng's method), without phrase paraphrases and slang
         wordnet_only.append(
             math.prod(1 + sum(a.rule == "wordnet" for a in s.alternatives[1:]) for s in slots)
@@ -101,7 +107,7 @@ def evaluate() -> dict:
             plain[group.text] = group.capacity // max(1, capacity(wordings))
             worded = worded or bool(wordings)
             for slot in wordings:
-                kinds["wording"] = kinds.get("wording", 0) + slot.size - 1
+                kinds[SlotKind.WORDING] = kinds.get(SlotKind.WORDING, 0) + slot.size - 1
         pipeline_plain.append(sum(plain.values()) if result.private else result.capacity)
         with_wordings += worded
     return {

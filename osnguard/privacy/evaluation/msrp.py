@@ -8,12 +8,17 @@ one; "shipped" is the saved model that `osnguard paraphrase` uses (it must match
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+
+from osnguard.privacy.paraphrase import get_detector
+from osnguard.privacy.paraphrase.detector import fit_model, msrp_features
 
 DESCRIPTION = "MSRP test accuracy and F1: SimMat alone, MT metrics alone, combined, with extras"
 
 # (row name, fit_model options: feature groups or explicit feature names, TF-KLD dimensions)
-CONFIGURATIONS: tuple[tuple[str, dict], ...] = (
+CONFIGURATIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("simmat_alone", {"names": ["simmat"]}),
     ("relmat_alone", {"names": ["relmat"]}),
     ("simmat_parts", {"groups": ["simmat"]}),
@@ -41,12 +46,12 @@ def scores(labels: np.ndarray, decisions: np.ndarray) -> dict[str, float]:
     }
 
 
-def evaluate(configurations=CONFIGURATIONS) -> dict:
-    from osnguard.privacy.paraphrase.detector import fit_model, get_detector, msrp_features
-
+def evaluate(
+    configurations: tuple[tuple[str, dict[str, Any]], ...] = CONFIGURATIONS,
+) -> dict[str, Any]:
     train, train_labels = msrp_features("train")
     test, test_labels = msrp_features("test")
-    rows: dict[str, dict] = {
+    rows: dict[str, dict[str, Any]] = {
         "majority_class": scores(test_labels, np.ones(len(test_labels), bool)),
     }
     for name, options in configurations:

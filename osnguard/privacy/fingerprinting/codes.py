@@ -59,7 +59,7 @@ Tables = (
 def distances_to(candidates: np.ndarray, word: np.ndarray, tables: Tables = None) -> np.ndarray:
     """Distance of each candidate row to one word."""
     if tables is None:
-        return (candidates != word).sum(axis=1)
+        return np.asarray((candidates != word).sum(axis=1))
     total = np.zeros(len(candidates), dtype=np.int64)
     for j, table in enumerate(tables):
         if table is None:

@@ -21,16 +21,14 @@ from typing import Any
 
 from lemminflect import getInflection
 
-from osnguard.privacy.fingerprinting.slots import REALISATION, Slot, make_slot
+from osnguard.privacy.fingerprinting.slot_types import Slot, SlotKind, make_slot
+from osnguard.privacy.identification.slang import dictionary as slang_dictionary
+from osnguard.privacy.lexicon import NUMBER_NAMES, NUMBER_WORDS
+from osnguard.privacy.text import match_case
 
-NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-    "hundred": 100,
-}  # fmt: skip
-NUMBER_NAMES = {value: word for word, value in NUMBER_WORDS.items() if word != "hundred"}
+# number words never offered as digits: "zero" and "one" read as words, "hundred" is not a number
+# on its own ("a hundred")
+WORDS_KEPT = frozenset({"zero", "one", "hundred"})
 
 PRONOUNS_BE = {"i": "'m", "you": "'re", "we": "'re", "they": "'re", "he": "'s", "she": "'s", "it": "'s", "that": "'s", "there": "'s", "what": "'s"}  # fmt: skip
 BE_FORMS = {"am": "'m", "are": "'re", "is": "'s"}
@@ -55,15 +53,6 @@ SUBJECT_PRONOUNS = {"i", "we", "he", "she", "they", "you"}
 APOSTROPHES = ("'", "\u2019")
 
 
-def match_case(template: str, text: str) -> str:
-    """Give `text` the capitalisation of `template` (first letter or all caps)."""
-    if template.isupper() and len(template) > 1:
-        return text.upper()
-    if template[:1].isupper():
-        return text[:1].upper() + text[1:]
-    return text
-
-
 def span_text(doc: Any, first: int, last: int) -> tuple[int, int, str]:
     start = doc[first].idx
     end = doc[last].idx + len(doc[last].text)
@@ -84,7 +73,7 @@ def has_participle(aux: Any) -> bool:
     for token in aux.doc[aux.i + 1 : aux.sent.end]:
         if token.pos_ in {"ADV", "PART"}:
             continue
-        return token.tag_ == "VBN"
+        return bool(token.tag_ == "VBN")
     return False
 
 
@@ -106,22 +95,26 @@ def number_slots(doc: Any) -> Iterator[Slot]:
         if (prev is not None and prev.tag_ == "CD") or (nxt is not None and nxt.tag_ == "CD"):
             continue  # "twenty one", "3 000": leave compound numbers alone
         low = token.text.lower()
-        if low in NUMBER_WORDS and low not in {"one", "hundred"}:
+        if low in NUMBER_WORDS and low not in WORDS_KEPT:
             if token.is_sent_start:
                 continue  # a sentence does not start with a numeral
             other = str(NUMBER_WORDS[low])
         elif (
             token.text.isdigit()
             and int(token.text) in NUMBER_NAMES
+            and int(token.text) > 0  # a zero (in any script) stays as written
             and not token.text.startswith("0")
         ):
-            other = match_case(token.text, NUMBER_NAMES[int(token.text)])
+            other = match_case(token.text, NUMBER_NAMES[int(token.text)], all_caps=True)
             if token.is_sent_start:
                 other = other.capitalize()
         else:
             continue
         slot = make_slot(
-            token.idx, token.idx + len(token.text), token.text, [(other, REALISATION, "number")]
+            token.idx,
+            token.idx + len(token.text),
+            token.text,
+            [(other, SlotKind.REALISATION, "number")],
         )
         if slot:
             yield slot
@@ -139,7 +132,9 @@ def contraction_slots(doc: Any) -> Iterator[Slot]:
         if token.whitespace_:
             # expanded forms: "I am", "do not"
             if nlow == "not" and low in NEGATIONS and token.pos_ == "AUX":
-                option = match_case(token.text, NEGATIONS[low]).replace("'", apostrophe)
+                option = match_case(token.text, NEGATIONS[low], all_caps=True).replace(
+                    "'", apostrophe
+                )
             elif token.pos_ == "PRON" and nxt.pos_ == "AUX" and not is_final(nxt):
                 if (
                     nlow in BE_FORMS
@@ -165,10 +160,12 @@ def contraction_slots(doc: Any) -> Iterator[Slot]:
         elif nlow == "n't" and token.pos_ == "AUX":
             stem = NEGATION_STEMS.get(low, low)
             if stem in NEGATIONS:
-                option = match_case(token.text, "cannot" if stem == "can" else f"{stem} not")
+                option = match_case(
+                    token.text, "cannot" if stem == "can" else f"{stem} not", all_caps=True
+                )
         if option:
             start, end, text = span_text(doc, token.i, token.i + 1)
-            slot = make_slot(start, end, text, [(option, REALISATION, "contraction")])
+            slot = make_slot(start, end, text, [(option, SlotKind.REALISATION, "contraction")])
             if slot:
                 yield slot
 
@@ -192,7 +189,9 @@ def noun_is_slots(doc: Any) -> Iterator[Slot]:
         ):
             start = noun.idx + len(noun.text)
             end = token.idx + len(token.text)
-            slot = make_slot(start, end, doc.text[start:end], [("'s", REALISATION, "contraction")])
+            slot = make_slot(
+                start, end, doc.text[start:end], [("'s", SlotKind.REALISATION, "contraction")]
+            )
             if slot:
                 yield slot
 
@@ -208,7 +207,7 @@ def that_slots(doc: Any) -> Iterator[Slot]:
                     doc[token.i + 1].idx if token.i + 1 < len(doc) else token.idx + len(token.text)
                 )
                 slot = make_slot(
-                    token.idx, end, doc.text[token.idx : end], [("", REALISATION, "that")]
+                    token.idx, end, doc.text[token.idx : end], [("", SlotKind.REALISATION, "that")]
                 )
                 if slot:
                     yield slot
@@ -224,7 +223,7 @@ def that_slots(doc: Any) -> Iterator[Slot]:
                 and not any(c.dep_ == "mark" for c in token.children)
                 and verb.whitespace_
             ):
-                slot = make_slot(left.idx, left.idx, "", [("that ", REALISATION, "that")])
+                slot = make_slot(left.idx, left.idx, "", [("that ", SlotKind.REALISATION, "that")])
                 if slot:
                     yield slot
 
@@ -273,8 +272,8 @@ def clause_slots(doc: Any) -> Iterator[Slot]:
                     start, end, text = span_text(doc, token.i, verb.i)
                     pronoun = subject.text if subject.lower_ == "i" else subject.lower_
                     options = [
-                        (f"{token.text} {pronoun} {form}", REALISATION, "clause"),
-                        (f"{token.text} having {participle}", REALISATION, "clause"),
+                        (f"{token.text} {pronoun} {form}", SlotKind.REALISATION, "clause"),
+                        (f"{token.text} having {participle}", SlotKind.REALISATION, "clause"),
                     ]
                     slot = make_slot(start, end, text, options)
                     if slot:
@@ -297,7 +296,7 @@ def clause_slots(doc: Any) -> Iterator[Slot]:
                 if form:
                     start, end, text = span_text(doc, token.i, main.i)
                     slot = make_slot(
-                        start, end, text, [(f"{token.text} {form}", REALISATION, "clause")]
+                        start, end, text, [(f"{token.text} {form}", SlotKind.REALISATION, "clause")]
                     )
                     if slot:
                         yield slot
@@ -316,7 +315,10 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
                     intro = doc[sent.start : token.i]
                     if 2 <= len(intro) <= 10 and token.head == sent.root and token.i + 1 < sent.end:
                         slot = make_slot(
-                            token.idx, token.idx + 1, ",", [("", REALISATION, "punctuation")]
+                            token.idx,
+                            token.idx + 1,
+                            ",",
+                            [("", SlotKind.REALISATION, "punctuation")],
                         )
                         if slot:
                             yield slot
@@ -337,8 +339,8 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
             start, end = stop.idx, first.idx + len(first.text)
             lowered = first.text.lower()
             options = [
-                (f", and {lowered}", REALISATION, "punctuation"),
-                (f"; {lowered}", REALISATION, "punctuation"),
+                (f", and {lowered}", SlotKind.REALISATION, "punctuation"),
+                (f"; {lowered}", SlotKind.REALISATION, "punctuation"),
             ]
             slot = make_slot(start, end, doc.text[start:end], options)
             if slot:
@@ -350,7 +352,7 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
         and len(doc) > 3
         and last.idx + 1 == len(doc.text.rstrip())
     ):
-        slot = make_slot(last.idx, last.idx + 1, ".", [("", REALISATION, "punctuation")])
+        slot = make_slot(last.idx, last.idx + 1, ".", [("", SlotKind.REALISATION, "punctuation")])
         if slot:
             yield slot
 
@@ -404,7 +406,10 @@ def _next(doc: Any, token: Any) -> Any:
 def _slot(doc: Any, first: int, last: int, options: list[str]) -> Slot | None:
     start, end, text = span_text(doc, first, last)
     return make_slot(
-        start, end, text, [(match_case(text, o), "synonym", "paraphrase") for o in options]
+        start,
+        end,
+        text,
+        [(match_case(text, o, all_caps=True), SlotKind.SYNONYM, "paraphrase") for o in options],
     )
 
 
@@ -508,14 +513,16 @@ SLANG_SKIP = frozenset({
 _SLANG_WORD = re.compile(r"(?<![\w@#/.:'’-])(?:w/o|w/|b/c|[A-Za-z0-9]+)(?![\w@/'’-])")
 
 
-def slang_expansions() -> dict[str, str]:
-    from osnguard.privacy.identification.slang import dictionary
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
 
-    letters = lambda text: re.sub(r"[^a-z0-9]", "", text.lower())  # noqa: E731
+
+def slang_expansions() -> dict[str, str]:
+    """The identification stage's slang dictionary, less SLANG_SKIP and apostrophe-only forms."""
     return {
         informal: standard
-        for informal, standard in dictionary().items()
-        if informal not in SLANG_SKIP and letters(standard) != letters(informal)
+        for informal, standard in slang_dictionary().items()
+        if informal not in SLANG_SKIP and _letters(standard) != _letters(informal)
     }
 
 
@@ -580,7 +587,10 @@ def slang_slots(doc: Any) -> Iterator[Slot]:
         if standard is None or (word.isdigit()):
             continue
         slot = make_slot(
-            match.start(), match.end(), word, [(match_case(word, standard), "synonym", "slang")]
+            match.start(),
+            match.end(),
+            word,
+            [(match_case(word, standard, all_caps=True), SlotKind.SYNONYM, "slang")],
         )
         if slot:
             yield slot

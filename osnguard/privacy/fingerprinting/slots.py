@@ -9,90 +9,20 @@ own level, and `transfer_slots` carries a message's slots over to a group's gene
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+import difflib
+from collections.abc import Sequence
 from typing import Any
 
 from osnguard.privacy import resources
-from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck, default_check
-from osnguard.privacy.types import Choice
+from osnguard.privacy.anonymization.wording import variants
+from osnguard.privacy.fingerprinting import realisations as realisation_rules
+from osnguard.privacy.fingerprinting import synonyms as synonym_rules
+from osnguard.privacy.fingerprinting.slot_types import Alternative, Slot, SlotKind, overlaps
+from osnguard.privacy.fingerprinting.substitution_check import NaturalnessCheck, default_check
+from osnguard.privacy.types import Choice, ChoiceKind
 
-SYNONYM = "synonym"
-REALISATION = "realisation"
-WORDING = "wording"  # another wording of a generalized phrase at the same level
-
-
-@dataclass(frozen=True)
-class Alternative:
-    """One way of writing a slot; `rule` names what produced it (e.g. "number", "wordnet")."""
-
-    text: str
-    kind: str
-    rule: str
-
-
-@dataclass
-class Slot:
-    """A fingerprint position. `alternatives[0].text` is the original text of [start, end).
-
-    `number` is the slot's position number in the whole message (the same in every group's text),
-    when the caller assigned one; `choice` is the generalized phrase a wording slot re-words (its
-    versions report that phrase's slot, kind and original)."""
-
-    start: int
-    end: int
-    alternatives: list[Alternative] = field(default_factory=list)
-    number: int | None = None
-    choice: Choice | None = None
-
-    @property
-    def original(self) -> str:
-        return self.alternatives[0].text
-
-    @property
-    def size(self) -> int:
-        return len(self.alternatives)
-
-    @property
-    def kind(self) -> str:
-        """A wording slot re-words a generalized phrase; else a slot is a synonym slot if any of
-        its alternatives is a synonym."""
-        if self.choice is not None:
-            return WORDING
-        return SYNONYM if any(a.kind == SYNONYM for a in self.alternatives[1:]) else REALISATION
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "start": self.start,
-            "end": self.end,
-            "kind": self.kind,
-            "original": self.original,
-            "alternatives": [a.text for a in self.alternatives],
-        }
-
-
-def make_slot(
-    start: int, end: int, original: str, options: Iterable[tuple[str, str, str]]
-) -> Slot | None:
-    """A slot from (text, kind, rule) options, dropping duplicates; None when nothing differs."""
-    alternatives = [Alternative(original, REALISATION, "original")]
-    seen = {original}
-    for text, kind, rule in options:
-        if text not in seen:
-            seen.add(text)
-            alternatives.append(Alternative(text, kind, rule))
-    return Slot(start, end, alternatives) if len(alternatives) > 1 else None
-
-
-def overlaps(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether [start, end) touches the inside of any span (an empty slot at a span's edge does not)."""
-    for s, e in spans:
-        if start == end:
-            if s < start < e:
-                return True
-        elif start < e and s < end:
-            return True
-    return False
+# the kinds of generalized phrase a wording slot may re-word
+REWORDED_KINDS = frozenset({ChoiceKind.GENERALIZATION, ChoiceKind.TEMPORAL})
 
 
 def find_slots(
@@ -106,9 +36,6 @@ def find_slots(
     max_synonyms: int = 3,
 ) -> list[Slot]:
     """All non-overlapping fingerprint slots of `text` outside the `protected` spans, in text order."""
-    from osnguard.privacy.fingerprinting import realisations as realisation_rules
-    from osnguard.privacy.fingerprinting import synonyms as synonym_rules
-
     if not isinstance(text, str):
         raise ValueError("text must be a string")
     if doc is None:
@@ -154,7 +81,7 @@ def recheck_beside_neighbours(text: str, slots: list[Slot], check: NaturalnessCh
     may become "favorite food's"), dropping synonyms that stop reading naturally."""
     out: list[Slot] = []
     for index, slot in enumerate(slots):
-        if slot.kind != SYNONYM:
+        if slot.kind != SlotKind.SYNONYM:
             out.append(slot)
             continue
         contexts: list[tuple[list[str], list[str]]] = []
@@ -190,7 +117,7 @@ def recheck_beside_neighbours(text: str, slots: list[Slot], check: NaturalnessCh
         kept = [slot.alternatives[0]] + [
             alt
             for alt in slot.alternatives[1:]
-            if alt.kind != SYNONYM
+            if alt.kind != SlotKind.SYNONYM
             or all(
                 check(left, slot.original.lower(), alt.text.lower(), right)
                 for left, right in contexts
@@ -217,8 +144,6 @@ def transfer_slots(
     text), so that a message is parsed once, not once per group. A slot is kept where its text is
     unchanged in `target` and outside `protected`; synonyms near a changed region are checked
     again in their new context."""
-    import difflib
-
     if source == target:
         return [s for s in slots if not overlaps(s.start, s.end, protected)]
     if max(len(source), len(target)) > MAX_TRANSFER_CHARS:
@@ -243,13 +168,14 @@ def transfer_slots(
             or source[slot.end : slot.end + RECHECK_CHARS] != target[end : end + RECHECK_CHARS]
         )
         moved.number = slot.number
-        if near_change and moved.kind == SYNONYM:
+        if near_change and moved.kind == SlotKind.SYNONYM:
             left = target[:start].lower().split()[-4:]
             right = target[end:].lower().split()[:4]
             moved.alternatives = [moved.alternatives[0]] + [
                 a
                 for a in moved.alternatives[1:]
-                if a.kind != SYNONYM or check(left, slot.original.lower(), a.text.lower(), right)
+                if a.kind != SlotKind.SYNONYM
+                or check(left, slot.original.lower(), a.text.lower(), right)
             ]
             if moved.size < 2:
                 continue
@@ -267,16 +193,10 @@ def wording_slots(
     """Slots re-wording the generalized phrases of a group's `text` (`choices` with offsets into
     it): each phrase generalized above its original gets its other natural wordings at the same
     level (anonymization.wording), checked in context like a synonym."""
-    from osnguard.privacy.anonymization.wording import variants
-
     check = check or default_check()
     out: list[Slot] = []
     for choice in choices:
-        if (
-            choice.kind not in ("generalization", "temporal")
-            or not choice.text
-            or choice.text == choice.original
-        ):
+        if choice.kind not in REWORDED_KINDS or not choice.text or choice.text == choice.original:
             continue
         if text[choice.start : choice.end] != choice.text:
             continue
@@ -288,7 +208,7 @@ def wording_slots(
             if check(left, choice.text.lower(), v.lower(), right)
         ][:max_variants]
         if natural:
-            alternatives = [Alternative(choice.text, WORDING, "original")]
-            alternatives += [Alternative(v, WORDING, "wording") for v in natural]
+            alternatives = [Alternative(choice.text, SlotKind.WORDING, "original")]
+            alternatives += [Alternative(v, SlotKind.WORDING, "wording") for v in natural]
             out.append(Slot(choice.start, choice.end, alternatives, choice.slot, choice))
     return out

@@ -19,10 +19,10 @@ from typing import Any
 from lemminflect import getInflection
 
 from osnguard.privacy import resources
-from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
-from osnguard.privacy.fingerprinting.realisations import match_case
-from osnguard.privacy.fingerprinting.slots import REALISATION, SYNONYM, Slot, make_slot
+from osnguard.privacy.fingerprinting.slot_types import Slot, SlotKind, make_slot
+from osnguard.privacy.fingerprinting.substitution_check import MIN_ZIPF, NaturalnessCheck, zipf
 from osnguard.privacy.resources import load_once
+from osnguard.privacy.text import match_case
 
 WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 NAMED = {
@@ -76,7 +76,7 @@ def spelling_variant(word: str) -> str | None:
             other = low.replace("iz", "is", 1) if low.count("iz") == 1 else None
         elif ISE.match(low):
             other = low[::-1].replace("si", "zi", 1)[::-1]
-    return match_case(word, other) if other else None
+    return match_case(word, other, all_caps=True) if other else None
 
 
 PERSONAL = frozenset({"me", "you", "him", "her", "us", "them"})
@@ -108,7 +108,9 @@ def fits_usage(synset: Any, lemma: str, usage: str | None) -> bool:
     """Whether one of the synset's frames for `lemma` allows the usage seen in the sentence."""
     if usage is None:
         return True
-    frames = [f for l in synset.lemmas() if l.name().lower() == lemma for f in l.frame_strings()]
+    frames = [
+        f for lem in synset.lemmas() if lem.name().lower() == lemma for f in lem.frame_strings()
+    ]
     if not frames:
         return True
     tails = [f.split(f" {lemma}", 1)[1].strip() if f" {lemma}" in f else "" for f in frames]
@@ -131,7 +133,7 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
     wn = resources.wordnet()
     fitting = [s for s in wn.synsets(lemma, pos)[:MAX_SENSES] if fits_usage(s, lemma, usage)]
     counts = [
-        sum(lemma_count(l) for l in s.lemmas() if l.name().lower() == lemma.lower())
+        sum(lemma_count(lem) for lem in s.lemmas() if lem.name().lower() == lemma.lower())
         for s in fitting
     ]
     found: list[str] = []
@@ -140,7 +142,7 @@ def wordnet_synonyms(lemma: str, pos: str, usage: str | None = None) -> tuple[st
         # second sense, about as frequent as the first
         if counts[index] < 1 or (index and counts[index] < counts[0] / 2):
             continue
-        for lem in sorted(synset.lemmas(), key=lambda l: -lemma_count(l)):
+        for lem in sorted(synset.lemmas(), key=lambda lem: -lemma_count(lem)):
             name = lem.name()
             if name.lower() == lemma.lower() or name[:1].isupper() or name in found:
                 continue
@@ -289,14 +291,12 @@ def word_slots(
     max_synonyms: int = 3,
 ) -> Iterator[Slot]:
     """One slot per content word that has a spelling variant or a natural synonym."""
-    from osnguard.privacy.fingerprinting.naturalness import MIN_ZIPF, zipf
-
     for token in doc:
-        options: list[tuple[str, str, str]] = []
+        options: list[tuple[str, SlotKind, str]] = []
         if spellings:
             variant = spelling_variant(token.text)
             if variant:
-                options.append((variant, REALISATION, "spelling"))
+                options.append((variant, SlotKind.REALISATION, "spelling"))
         if synonyms and is_candidate(token):
             pos = WORDNET_POS[token.pos_]
             left, right = context(doc, token)
@@ -311,7 +311,9 @@ def word_slots(
                     continue
                 if not check(left, token.lower_, form.lower(), right):
                     continue
-                options.append((match_case(token.text, form), SYNONYM, "wordnet"))
+                options.append(
+                    (match_case(token.text, form, all_caps=True), SlotKind.SYNONYM, "wordnet")
+                )
                 kept += 1
         if options:
             slot = make_slot(token.idx, token.idx + len(token.text), token.text, options)

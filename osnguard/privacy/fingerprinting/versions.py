@@ -7,8 +7,8 @@ point into that version's text. With several groups, the realisation slots carry
 pattern, so a leak whose synonyms were all changed back still points to its group.
 
 A wording slot (another wording of a generalized phrase) counts as many positions as the words
-a leaker must edit to turn one wording into the other (`word_distance`, up to 3), as the
-generalized phrases of different groups do.
+a leaker must edit to turn one wording into the other (`distance.word_distance`, up to 3), as the
+generalized phrases of different groups do. What keeps versions apart is reported as `Notice`s.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from osnguard.privacy.fingerprinting.codes import (
     best_code,
     min_distance,
 )
-from osnguard.privacy.fingerprinting.naturalness import NaturalnessCheck
-from osnguard.privacy.fingerprinting.slots import REALISATION, WORDING, Slot, find_slots
-from osnguard.privacy.types import Choice, Version
-
-TARGET_DISTANCE = 3
+from osnguard.privacy.fingerprinting.distance import TARGET_DISTANCE, word_distance
+from osnguard.privacy.fingerprinting.slot_types import Slot, SlotKind
+from osnguard.privacy.fingerprinting.slots import find_slots
+from osnguard.privacy.fingerprinting.substitution_check import NaturalnessCheck
+from osnguard.privacy.types import Choice, ChoiceKind, Notice, NoticeCode, Version
 
 
 @dataclass
@@ -45,30 +45,14 @@ class GroupFingerprints:
     versions: list[Version]
     capacity: int  # Π_j |S_j|: how many distinct versions this text allows
     min_distance: int | None  # smallest number of slots two versions differ in (None: < 2 versions)
-    warnings: list[str] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
     words: np.ndarray | None = None  # the choice vector of each version, in `versions` order
-
-
-def word_distance(a: str | None, b: str | None) -> int:
-    """Word-level edit distance between two wordings of a generalized phrase, capped at the target
-    distance: "Japan" vs "Asia" is 1, "Tokyo University" vs "a university in Tokyo" is 3 (capped),
-    since a leaker must edit that many words to turn one into the other. 0 when equal."""
-    x, y = (a or "").lower().split(), (b or "").lower().split()
-    if x == y:
-        return 0
-    previous = list(range(len(y) + 1))
-    for i, wx in enumerate(x, start=1):
-        current = [i]
-        for j, wy in enumerate(y, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (wx != wy)))
-        previous = current
-    return max(1, min(TARGET_DISTANCE, previous[-1]))
 
 
 def slot_table(slot: Slot) -> np.ndarray | None:
     """Distances between a slot's alternatives: word edits for a wording slot, None (1 apart)
     for the others."""
-    if slot.kind != WORDING:
+    if slot.kind != SlotKind.WORDING:
         return None
     texts = [a.text for a in slot.alternatives]
     return np.array([[word_distance(a, b) for b in texts] for a in texts], dtype=np.int64)
@@ -91,7 +75,7 @@ def render(
     *,
     slot_base: int = 0,
     base_choices: Sequence[Choice] = (),
-    kinds: Sequence[str] | None = None,
+    kinds: Sequence[SlotKind] | None = None,
 ) -> tuple[str, list[Choice]]:
     """The text with alternative `vector[j]` in slot j, and its choices (offsets into the new text).
 
@@ -128,7 +112,8 @@ def render(
             continue
         number = slot.number if slot.number is not None else slot_base + numbered
         numbered += slot.number is None
-        choices.append(Choice(number, kinds[index], slot.original, alternative.text, start, end))
+        kind = ChoiceKind(kinds[index])  # a synonym or a realisation: not a wording slot
+        choices.append(Choice(number, kind, slot.original, alternative.text, start, end))
     pieces.append(text[cursor:])
 
     def moved(offset: int) -> int:
@@ -167,13 +152,13 @@ def group_pattern(
     slots: Sequence[Slot], group_index: int, n_groups: int, seed: str
 ) -> np.ndarray | None:
     """The realisation choices that mark this group (distinct per group), or None if they cannot."""
-    positions = [j for j, slot in enumerate(slots) if slot.kind == REALISATION]
+    positions = [j for j, slot in enumerate(slots) if slot.kind == SlotKind.REALISATION]
     if n_groups < 2 or not positions:
         return None
     code = best_code([slots[j].size for j in positions], n_groups, TARGET_DISTANCE, seed)
     if code is None:
         return None
-    return code.words[group_index]
+    return np.asarray(code.words[group_index])
 
 
 def choose_code(
@@ -192,8 +177,8 @@ def choose_code(
     tables = slot_tables(slots)
     full = best_code(sizes, count, TARGET_DISTANCE, seed, avoid, tables)
     if pattern is not None:
-        free = [j for j, slot in enumerate(slots) if slot.kind != REALISATION]
-        fixed = [j for j, slot in enumerate(slots) if slot.kind == REALISATION]
+        free = [j for j, slot in enumerate(slots) if slot.kind != SlotKind.REALISATION]
+        fixed = [j for j, slot in enumerate(slots) if slot.kind == SlotKind.REALISATION]
         inner_avoid = avoid.restricted(free, fixed, pattern, tables) if avoid is not None else None
         inner_tables = [tables[j] for j in free] if tables is not None else None
         inner = (
@@ -265,14 +250,17 @@ def fingerprint_group(
     result.words[np.array(order, dtype=np.int64)] = words
     result.min_distance = min_distance(words, slot_tables(slots)) if len(friends) > 1 else None
     if result.capacity < len(friends):
-        result.warnings.append(
-            f"group {group!r}: this message allows only {result.capacity} distinct versions for "
-            f"{len(friends)} friends, so some friends share a version; lengthen the message to tell them apart"
+        result.notices.append(
+            Notice(
+                NoticeCode.FINGERPRINT_SHARED_VERSIONS,
+                {"group": group, "capacity": result.capacity, "friends": len(friends)},
+            )
         )
     elif distance is not None and distance < TARGET_DISTANCE:
-        result.warnings.append(
-            f"group {group!r}: the message is too short for versions that differ in {TARGET_DISTANCE} places; "
-            f"any two versions differ in at least {result.min_distance}, so a leaker who edits "
-            f"{result.min_distance} word(s) may not be identified"
+        result.notices.append(
+            Notice(
+                NoticeCode.FINGERPRINT_TOO_SHORT,
+                {"group": group, "target": TARGET_DISTANCE, "distance": result.min_distance},
+            )
         )
     return result

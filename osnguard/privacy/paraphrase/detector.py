@@ -20,25 +20,25 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import StratifiedKFold
-from sklearn.preprocessing import StandardScaler
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.paraphrase.features import (
     FEATURE_GROUPS,
     GROUP_VERSIONS,
-    Sentence,
-    check_text,
     feature_names,
     pair_features,
-    parse_many,
 )
 from osnguard.privacy.paraphrase.msrp import msrp_split
+from osnguard.privacy.paraphrase.parsing import Sentence, check_text, parse_many
 from osnguard.privacy.paraphrase.tfkld import TfKld, fit_tfkld
 from osnguard.privacy.resources import load_once, spacy_model_name, var_dir
+
+if TYPE_CHECKING:  # scikit-learn is imported where a model is fitted or restored (it is slow)
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
 
 log = logging.getLogger(__name__)
 
@@ -117,11 +117,16 @@ def _save(path: Path, value: object) -> None:
     artifacts.write_atomically(path, pickle.dumps(value))
 
 
-def _load(path: Path) -> object | None:
+Cached = TypeVar("Cached")
+
+
+def _load(path: Path, kind: type[Cached]) -> Cached | None:
+    """A cached value of this type, or None when there is none (or it has another type)."""
     if not path.is_file():
         return None
     with path.open("rb") as handle:
-        return pickle.load(handle)
+        value = pickle.load(handle)
+    return value if isinstance(value, kind) else None
 
 
 def msrp_features(split: str, groups: Sequence[str] = ALL_GROUPS) -> tuple[Features, np.ndarray]:
@@ -132,16 +137,16 @@ def msrp_features(split: str, groups: Sequence[str] = ALL_GROUPS) -> tuple[Featu
     key = hashlib.sha1(f"{spacy_model_name()}\n{texts}".encode()).hexdigest()[:12]
     folder = var_dir() / "cache" / "paraphrase"
     tokens_path = folder / f"msrp-{split}-{key}-tokens.pickle"
-    parsed = _load(tokens_path)
+    parsed: list[Sentence] | None = _load(tokens_path, list)
     if parsed is None:
         log.info("parsing MSRP %s (%d pairs)", split, len(pairs))
         parsed = parse_many([text for p in pairs for text in (p.a, p.b)])
         _save(tokens_path, parsed)
     first, second = parsed[0::2], parsed[1::2]
-    blocks = []
+    blocks: list[np.ndarray] = []
     for group in groups:
         path = folder / f"msrp-{split}-{key}-{group}-v{GROUP_VERSIONS[group]}.pickle"
-        block = _load(path)
+        block = _load(path, np.ndarray)
         if block is None:
             log.info("computing %s features for MSRP %s (%d pairs)", group, split, len(pairs))
             block = hand_features(first, second, [group], workers=os.cpu_count() or 1)
@@ -163,7 +168,7 @@ class ParaphraseModel:
     threshold: float
     c: float
     cv_accuracy: float
-    info: dict = field(default_factory=dict)
+    info: dict[str, Any] = field(default_factory=dict)
 
     def matrix(self, features: Features) -> np.ndarray:
         parts = [features.columns(self.names)]
@@ -175,10 +180,12 @@ class ParaphraseModel:
         if not len(features.hand):
             return np.zeros(0)
         x = self.scaler.transform(self.matrix(features))
-        return self.classifier.predict_proba(x)[:, 1]
+        return np.asarray(self.classifier.predict_proba(x)[:, 1])
 
 
-def _design(train: Features, test: Features, labels: np.ndarray, names: list[str], tfkld_dims: int):
+def _design(
+    train: Features, test: Features, labels: np.ndarray, names: list[str], tfkld_dims: int
+) -> tuple[np.ndarray, np.ndarray, TfKld | None]:
     """Train/test matrices, with TF-KLD fitted on the training part only."""
     x_train, x_test = train.columns(names), test.columns(names)
     model = None
@@ -192,6 +199,9 @@ def _design(train: Features, test: Features, labels: np.ndarray, names: list[str
 def _fit_classifier(
     x: np.ndarray, y: np.ndarray, c: float
 ) -> tuple[StandardScaler, LogisticRegression]:
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
+
     scaler = StandardScaler().fit(x)
     classifier = LogisticRegression(C=c, max_iter=5000, random_state=SEED)
     classifier.fit(scaler.transform(x), y)
@@ -208,6 +218,8 @@ def fit_model(
     folds: int = CV_FOLDS,
 ) -> ParaphraseModel:
     """Choose C and the threshold by stratified CV on these (training) pairs, then refit on all."""
+    from sklearn.model_selection import StratifiedKFold
+
     names = list(names) if names is not None else feature_names(groups)
     if not names and not tfkld_dims:
         raise ValueError("the detector needs at least one feature")
@@ -275,7 +287,7 @@ class ParaphraseDetector:
 DEFAULT_TFKLD_DIMS = 0  # TF-KLD is evaluated as an extra (see evaluation.msrp)
 
 
-def export(model: ParaphraseModel) -> dict:
+def export(model: ParaphraseModel) -> dict[str, Any]:
     """The numbers of a trained model, as JSON-ready data (a model with TF-KLD is not shipped)."""
     if model.tfkld is not None:
         raise ValueError("a detector with TF-KLD features cannot be exported")
@@ -294,8 +306,11 @@ def export(model: ParaphraseModel) -> dict:
     }
 
 
-def restore(data: dict) -> ParaphraseModel:
+def restore(data: dict[str, Any]) -> ParaphraseModel:
     """A `ParaphraseModel` from `export`'s data, scoring exactly as the one exported."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
+
     names = list(data["names"])
     scaler = StandardScaler()
     scaler.mean_ = np.array(data["scaler"]["mean"], dtype=np.float64)

@@ -12,7 +12,7 @@ Feature groups (each reported separately in docs/evaluation/paraphrase.md):
              `wordfreq`): how much of each sentence's rare, informative wording the other shares.
 Learned TF-KLD features live in `tfkld`, since they need fitting.
 
-Parsing runs spaCy's tagger and lemmatizer only (parser and NER off), batched with `nlp.pipe`.
+The sentences come parsed by `parsing.parse_many`.
 """
 
 from __future__ import annotations
@@ -20,26 +20,17 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import threading
-from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import TypeVar
 
 from rapidfuzz import fuzz
-from wordfreq import zipf_frequency
 
 from osnguard.privacy.paraphrase.mt_metrics import MT_FEATURES, mt_features
-from osnguard.privacy.paraphrase.simmat import (
-    MAX_CHARS,
-    MINOR_TAGS,
-    Token,
-    relmat_score,
-    simmat_tokens,
-)
+from osnguard.privacy.paraphrase.parsing import Sentence, Token
+from osnguard.privacy.paraphrase.simmat import MINOR_TAGS, relmat_score, simmat_tokens
 from osnguard.privacy.paraphrase.wordnet_paths import word_path_similarity
-from osnguard.privacy.resources import nlp
-
-Sentence = list[Token]
 
 SIMMAT_FEATURES: tuple[str, ...] = (
     "simmat", "relmat", "penalty", "phrase_cover", "longest_phrase", "word_path_mean",
@@ -63,55 +54,11 @@ FEATURE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 # bump a group's version when its features change, to invalidate cached feature values
 GROUP_VERSIONS: dict[str, int] = {"simmat": 2, "mt": 2, "length": 2, "overlap": 2, "weighted": 1}
+Item = TypeVar("Item", str, tuple[str, str])  # words, or bigrams of words
 SIMILAR_PATH = 0.5  # WordNet path similarity from which two words count as aligned
-_DISABLED = ("parser", "ner")
 _CONTENT_TAG = re.compile(r"^(NN|VB|JJ|RB|CD|FW)")
 _NEGATIONS = frozenset({"not", "no", "never", "n't", "nobody", "nothing", "none", "neither", "nor"})
 _NUMBER = re.compile(r"\d")
-
-
-def check_text(text: object, what: str = "text") -> str:
-    """A text the detector can compare, or a ValueError saying what is wrong with it."""
-    if not isinstance(text, str):
-        raise ValueError(f"{what} must be a string, got {type(text).__name__}")
-    if len(text) > MAX_CHARS:
-        raise ValueError(
-            f"{what} is {len(text):,} characters; paraphrase detection compares sentences or short "
-            f"messages of at most {MAX_CHARS:,} characters: split longer texts first"
-        )
-    return text
-
-
-_PARSE_CACHE: OrderedDict[str, Sentence] = OrderedDict()
-_PARSE_CACHE_SIZE = 4096
-_parse_lock = threading.Lock()
-
-
-def parse_many(texts: Sequence[str], *, batch_size: int = 256) -> list[Sentence]:
-    """Tokens of each text (tagger and lemmatizer only).
-
-    Each distinct text is parsed once per call, and the last few thousand parses are kept, so a
-    caller comparing many candidates with the same stored versions parses those versions once.
-    """
-    for i, text in enumerate(texts):
-        check_text(text, f"text {i + 1}")
-    with _parse_lock:
-        parsed = {t: _PARSE_CACHE[t] for t in texts if t in _PARSE_CACHE}
-    missing = [t for t in dict.fromkeys(texts) if t not in parsed]
-    docs = nlp().pipe(missing, batch_size=batch_size, disable=_DISABLED)
-    for text, doc in zip(missing, docs):
-        parsed[text] = [
-            Token(t.text, (t.lemma_ or t.text).lower(), t.tag_, t.is_punct)
-            for t in doc
-            if not t.is_space
-        ]
-    with _parse_lock:
-        for text in texts:
-            _PARSE_CACHE[text] = parsed[text]
-            _PARSE_CACHE.move_to_end(text)
-        while len(_PARSE_CACHE) > _PARSE_CACHE_SIZE:
-            _PARSE_CACHE.popitem(last=False)
-    return [parsed[text] for text in texts]
 
 
 def words(sentence: Sentence) -> list[str]:
@@ -147,7 +94,7 @@ def length_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
     }
 
 
-def _f_score(a: Counter, b: Counter) -> tuple[float, float, float]:
+def _f_score(a: Counter[Item], b: Counter[Item]) -> tuple[float, float, float]:
     common = sum((a & b).values())
     p = common / sum(a.values()) if a else 0.0
     r = common / sum(b.values()) if b else 0.0
@@ -170,7 +117,9 @@ def overlap_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
     p, r, f = _f_score(content1, content2)
     lemmas1 = [t.lemma for t in s1 if not t.is_punct]
     lemmas2 = [t.lemma for t in s2 if not t.is_punct]
-    *_, bigram_f = _f_score(Counter(itertools.pairwise(lemmas1)), Counter(itertools.pairwise(lemmas2)))
+    *_, bigram_f = _f_score(
+        Counter(itertools.pairwise(lemmas1)), Counter(itertools.pairwise(lemmas2))
+    )
     text1, text2 = " ".join(words(s1)), " ".join(words(s2))
     grams1, grams2 = _char_ngrams(text1), _char_ngrams(text2)
     numbers1 = {t.text.replace(",", "") for t in s1 if _NUMBER.search(t.text)}
@@ -196,6 +145,8 @@ def overlap_features(s1: Sentence, s2: Sentence) -> dict[str, float]:
 @lru_cache(maxsize=100_000)
 def information(word: str) -> float:
     """Information content of a word: 8 − its Zipf frequency (0 for the commonest words)."""
+    from wordfreq import zipf_frequency  # slow to import: only when features are computed
+
     return max(0.0, 8.0 - zipf_frequency(word, "en"))
 
 

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
-from nltk.translate.meteor_score import meteor_score
-from nltk.translate.nist_score import sentence_nist
 from rapidfuzz.distance import Levenshtein
-from sacrebleu.metrics import CHRF, TER
 
-from osnguard.privacy.resources import wordnet
+from osnguard.privacy.resources import load_once, wordnet
+
+if TYPE_CHECKING:
+    from sacrebleu.metrics import CHRF, TER
 
 MT_FEATURES: tuple[str, ...] = (
     "bleu1", "bleu2", "bleu3", "bleu4",
@@ -32,24 +33,42 @@ MT_FEATURES: tuple[str, ...] = (
     "meteor", "ter", "chrf", "chrfpp", "wer", "per",
 )  # fmt: skip
 
-_SMOOTH = SmoothingFunction().method1
-_CHRF = CHRF()
-_CHRFPP = CHRF(word_order=2)
-_TER = TER()
+
+@dataclass(frozen=True)
+class _Scorers:
+    """NLTK's and sacrebleu's scorers, made on first use (importing them takes seconds)."""
+
+    smooth: Callable[..., Any]
+    chrf: CHRF
+    chrfpp: CHRF
+    ter: TER
+
+
+@load_once
+def _scorers() -> _Scorers:
+    from nltk.translate.bleu_score import SmoothingFunction
+    from sacrebleu.metrics import CHRF, TER
+
+    return _Scorers(SmoothingFunction().method1, CHRF(), CHRF(word_order=2), TER())
 
 
 def bleu(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
     """Sentence BLEU with uniform weights up to n-grams of order n (smoothed, method 1)."""
     if not hyp or not ref:
         return 0.0
+    from nltk.translate.bleu_score import sentence_bleu
+
     weights = tuple([1.0 / n] * n)
-    return float(sentence_bleu([list(ref)], list(hyp), weights=weights, smoothing_function=_SMOOTH))
+    smooth = _scorers().smooth
+    return float(sentence_bleu([list(ref)], list(hyp), weights=weights, smoothing_function=smooth))
 
 
 def nist(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
     """Sentence NIST up to order n; 0 where NLTK cannot score (too few n-grams)."""
     if not hyp or not ref:
         return 0.0
+    from nltk.translate.nist_score import sentence_nist
+
     try:
         return float(sentence_nist([list(ref)], list(hyp), n=n))
     except ZeroDivisionError:
@@ -60,6 +79,8 @@ def meteor(hyp: Sequence[str], ref: Sequence[str]) -> float:
     """NLTK METEOR (exact, Porter stem and WordNet synonym matches)."""
     if not hyp or not ref:
         return 0.0
+    from nltk.translate.meteor_score import meteor_score
+
     return float(meteor_score([list(ref)], list(hyp), wordnet=wordnet()))
 
 
@@ -67,7 +88,7 @@ def ter(hyp: str, ref: str) -> float:
     """Translation edit rate (sacrebleu), as a fraction of the reference length, capped at 2."""
     if not hyp.strip() or not ref.strip():
         return 1.0
-    return min(_TER.sentence_score(hyp, [ref]).score / 100.0, 2.0)
+    return min(float(_scorers().ter.sentence_score(hyp, [ref]).score) / 100.0, 2.0)
 
 
 def symmetric_ter(text1: str, text2: str) -> float:
@@ -78,8 +99,8 @@ def symmetric_ter(text1: str, text2: str) -> float:
     if not text1.strip() or not text2.strip():
         return 1.0
     hyp, ref = sorted((text1, text2))
-    stats = _TER.sentence_score(hyp, [ref])
-    edits = stats.score / 100.0 * len(ref.split())
+    stats = _scorers().ter.sentence_score(hyp, [ref])
+    edits = float(stats.score) / 100.0 * len(ref.split())
     return min(edits / (0.5 * (len(hyp.split()) + len(ref.split()))), 2.0)
 
 
@@ -87,15 +108,15 @@ def chrf(hyp: str, ref: str, *, plus: bool = False) -> float:
     """chrF (or chrF++ with word bigrams) in [0, 1]."""
     if not hyp.strip() or not ref.strip():
         return 0.0
-    metric = _CHRFPP if plus else _CHRF
-    return metric.sentence_score(hyp, [ref]).score / 100.0
+    metric = _scorers().chrfpp if plus else _scorers().chrf
+    return float(metric.sentence_score(hyp, [ref]).score) / 100.0
 
 
 def wer(hyp: Sequence[str], ref: Sequence[str]) -> float:
     """Word error rate: word-level Levenshtein distance over the reference length."""
     if not ref:
         return 1.0 if hyp else 0.0
-    return Levenshtein.distance(list(hyp), list(ref)) / len(ref)
+    return int(Levenshtein.distance(list(hyp), list(ref))) / len(ref)
 
 
 def per(hyp: Sequence[str], ref: Sequence[str]) -> float:
@@ -106,7 +127,9 @@ def per(hyp: Sequence[str], ref: Sequence[str]) -> float:
     return (max(len(hyp), len(ref)) - common) / len(ref)
 
 
-def _both_ways(func, a, b, *args, **kwargs) -> float:
+def _both_ways(
+    func: Callable[..., float], a: object, b: object, *args: object, **kwargs: object
+) -> float:
     return 0.5 * (func(a, b, *args, **kwargs) + func(b, a, *args, **kwargs))
 
 

@@ -18,21 +18,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from osnguard.privacy.paraphrase.parsing import Token, parse_many
 from osnguard.privacy.paraphrase.wordnet_paths import word_path_similarity
 
 MINOR_TAGS = frozenset({"IN", "MD", "PRP$", "."})
 DEFAULT_ALPHA = 0.2
-MAX_CHARS = 20_000  # a sentence-level metric; longer texts must be split first
-
-
-@dataclass(frozen=True)
-class Token:
-    """The parts of a spaCy token SimMat and the MT features use."""
-
-    text: str
-    lemma: str  # lower-cased
-    tag: str  # Penn Treebank tag
-    is_punct: bool = False
 
 
 @dataclass
@@ -132,7 +122,8 @@ def simmat_tokens(
     lemmas1 = [t.lemma for t in tokens1]
     lemmas2 = [t.lemma for t in tokens2]
     phrases = match_identical_phrases(lemmas1, lemmas2)
-    used1, used2 = set(), set()
+    used1: set[int] = set()
+    used2: set[int] = set()
     for s1, s2, length in phrases:
         used1.update(range(s1, s1 + length))
         used2.update(range(s2, s2 + length))
@@ -156,7 +147,5 @@ def simmat_tokens(
 
 def simmat(a: str, b: str, *, alpha: float = DEFAULT_ALPHA) -> SimMatResult:
     """SimMat of two texts, exactly as the seed defines it (SPEC §3.1)."""
-    from osnguard.privacy.paraphrase.features import parse_many
-
     tokens1, tokens2 = parse_many([a, b])
     return simmat_tokens(tokens1, tokens2, alpha=alpha)

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.sparse import csr_matrix
-from sklearn.decomposition import TruncatedSVD
 
-from osnguard.privacy.paraphrase.simmat import Token
+from osnguard.privacy.paraphrase.parsing import Token
 
 Sentence = Sequence[Token]
 
@@ -43,7 +42,7 @@ class TfKld:
 
     @property
     def dims(self) -> int:
-        return self.components.shape[0]
+        return int(self.components.shape[0])
 
     def feature_names(self) -> list[str]:
         return (
@@ -77,7 +76,7 @@ class TfKld:
 def fit_tfkld(
     first: Sequence[Sentence],
     second: Sequence[Sentence],
-    labels: Sequence[bool],
+    labels: Sequence[bool] | np.ndarray,
     *,
     dims: int = 100,
     min_count: int = 2,
@@ -89,9 +88,9 @@ def fit_tfkld(
         raise ValueError(
             "TF-KLD needs the same, non-zero number of first sentences, seconds and labels"
         )
-    shared = {True: Counter(), False: Counter()}  # n-gram in both sentences
-    single = {True: Counter(), False: Counter()}  # n-gram in exactly one
-    frequency: Counter = Counter()
+    shared: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}  # in both sentences
+    single: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}  # in exactly one
+    frequency: Counter[str] = Counter()
     for s1, s2, label in zip(first, second, labels):
         g1, g2 = set(ngrams(s1)), set(ngrams(s2))
         shared[bool(label)].update(g1 & g2)
@@ -110,6 +109,8 @@ def fit_tfkld(
         weights[i] = _bernoulli_kl(p, q)
     model = TfKld(vocabulary, weights, np.zeros((0, len(vocab))))
     matrix = model.sentence_matrix([*first, *second])
+    from sklearn.decomposition import TruncatedSVD  # slow to import: only when fitting
+
     svd = TruncatedSVD(n_components=min(dims, len(vocab) - 1), random_state=seed)
     svd.fit(matrix)
     model.components = svd.components_

@@ -21,24 +21,24 @@ import numpy.typing as npt
 
 from osnguard.privacy.anonymization import GroupGeneralization, GroupSpec, anonymize_groups
 from osnguard.privacy.fingerprinting import (
+    GENERALIZED_KINDS,
     TARGET_DISTANCE,
+    Avoid,
     NaturalnessCheck,
+    PositionTexts,
     Slot,
     find_slots,
     fingerprint_group,
+    transfer_slots,
+    versions_min_distance,
+    wording_slots,
 )
 from osnguard.privacy.fingerprinting import capacity as slots_capacity
-
-# TODO(integrator): import these through `osnguard.privacy.fingerprinting` once it exports them.
-from osnguard.privacy.fingerprinting.codes import Avoid
-from osnguard.privacy.fingerprinting.slots import transfer_slots, wording_slots
-from osnguard.privacy.fingerprinting.versions import word_distance
 from osnguard.privacy.identification import identify
 from osnguard.privacy.proposal.requests import GroupRequest, parse_groups
 from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import (
     Choice,
-    ChoiceKind,
     Notice,
     NoticeCode,
     Phrase,
@@ -146,41 +146,6 @@ def generalize(
     return out
 
 
-class PositionTexts:
-    """The texts of versions at each numbered position of a message (fingerprint slots and
-    generalized phrases), as small integer ids, with the distance between any two texts of a
-    position: word edits for generalized phrases (`word_distance`), else 0 or 1."""
-
-    def __init__(self, originals: dict[int, str], generalized: set[int]) -> None:
-        self.originals = dict(originals)  # a version without a choice at a position shows this
-        self.generalized = set(generalized)
-        self.vocab: dict[int, dict[str, int]] = {}
-        self._tables: dict[int, IntArray] = {}
-
-    def id(self, number: int, text: str) -> int:
-        vocab = self.vocab.setdefault(number, {})
-        if text not in vocab:
-            vocab[text] = len(vocab)
-            self._tables.pop(number, None)
-        return vocab[text]
-
-    def table(self, number: int) -> IntArray:
-        if number not in self._tables:
-            vocab = self.vocab.get(number, {})
-            texts = sorted(vocab, key=lambda t: vocab[t])
-            if number in self.generalized:
-                table = [[word_distance(a, b) for b in texts] for a in texts]
-            else:
-                table = [[int(a != b) for b in texts] for a in texts]
-            self._tables[number] = np.array(table, dtype=np.int64).reshape(len(texts), len(texts))
-        return self._tables[number]
-
-    def row(self, choices: Sequence[Choice], numbers: Sequence[int]) -> list[int]:
-        """A version's text ids at `numbers` (its choices, else the position's original)."""
-        texts = {c.slot: c.text for c in choices}
-        return [self.id(n, texts.get(n, self.originals.get(n, ""))) for n in numbers]
-
-
 def avoid_versions(
     slots: Sequence[Slot],
     fixed: Sequence[Choice],
@@ -216,38 +181,6 @@ def avoid_versions(
         ids = [positions.id(n, a.text) for a in slot.alternatives]
         costs.append(positions.table(n)[prior[:, index[n]]][:, ids])
     return Avoid.from_costs(costs, offsets)
-
-
-GENERALIZED_KINDS = frozenset({ChoiceKind.GENERALIZATION, ChoiceKind.TEMPORAL})
-
-
-# TODO(integrator): use fingerprinting.versions_min_distance
-def _versions_min_distance(versions: Sequence[Version]) -> int | None:
-    """Smallest distance between two versions: the number of fingerprint slots in which they
-    differ, plus the word edits between their generalized phrases. None with < 2 versions."""
-    if len(versions) < 2:
-        return None
-    numbers = sorted({c.slot for v in versions for c in v.choices})
-    positions = PositionTexts(
-        {c.slot: c.original for v in versions for c in v.choices},  # shown without a choice
-        {c.slot for v in versions for c in v.choices if c.kind in GENERALIZED_KINDS},
-    )
-    matrix = np.array([positions.row(v.choices, numbers) for v in versions], dtype=np.int64)
-    matrix = matrix.reshape(len(versions), len(numbers))
-    tables = [positions.table(n) for n in numbers]  # per position, distances between its texts
-    best: int | None = None
-    for start in range(0, len(versions), 128):
-        block = matrix[start : start + 128]
-        dist = np.zeros((len(block), len(versions)), dtype=np.int64)
-        for col, table in enumerate(tables):
-            dist += table[block[:, col][:, None], matrix[:, col][None, :]]
-        dist[np.arange(len(block)), start + np.arange(len(block))] = np.iinfo(np.int64).max
-        low = int(dist.min())
-        best = low if best is None else min(best, low)
-    texts = [v.text for v in versions]
-    if len(set(texts)) < len(texts):
-        return 0
-    return best
 
 
 def anonymize(
@@ -358,8 +291,8 @@ def anonymize(
                 done.min_distance,
             )
             # fingerprint_group warns only when its versions are too few or too close
-            group_warned = group_warned or bool(done.warnings)
-            warnings.extend(_as_notices(done.warnings))
+            group_warned = group_warned or bool(done.notices)
+            warnings.extend(done.notices)
         else:
             group_versions = [Version(f, request.name, gen.text, []) for f in request.friends]
             group_capacity, distance = 1, (0 if len(request.friends) > 1 else None)
@@ -378,9 +311,7 @@ def anonymize(
         )
     # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
     total_capacity = sum(texts_capacity.values()) if fingerprint else 1
-    overall = (
-        _versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
-    )
+    overall = versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
     if fingerprint and overall is not None and overall < TARGET_DISTANCE and not group_warned:
         warnings.append(Notice(NoticeCode.VERSIONS_CLOSE, {"distance": overall}))
     return AnonymizeResult(

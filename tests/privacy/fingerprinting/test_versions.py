@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from osnguard.privacy.fingerprinting import accept_all, find_slots, fingerprint_group, render
-from osnguard.privacy.types import Choice
+from osnguard.privacy.types import Choice, NoticeCode
 
 LONG = (
     "I do not think that my new job is bad. We bought a wonderful house last year and "
@@ -24,7 +24,7 @@ def test_every_friend_gets_a_distinct_version(check):
     group = fingerprint_group(LONG, friends, group="Friends", check=check)
     assert len(group.versions) == 60
     assert len({v.text for v in group.versions}) == 60
-    assert group.min_distance >= 3 and not group.warnings
+    assert group.min_distance >= 3 and not group.notices
     assert [v.friend for v in group.versions] == friends
     for version in group.versions:
         assert version.group == "Friends"
@@ -59,14 +59,26 @@ def test_short_message_warns_and_uses_the_largest_distance():
     group = fingerprint_group("I do not like it.", ["a", "b", "c"], check=accept_all)
     assert len({v.text for v in group.versions}) == 3
     assert group.min_distance < 3
-    assert any("too short" in w for w in group.warnings)
+    [notice] = group.notices
+    assert notice.code == NoticeCode.FINGERPRINT_TOO_SHORT
+    assert notice.params == {"group": "", "target": 3, "distance": group.min_distance}
+    assert notice.message == (
+        "group '': the message is too short for versions that differ in 3 places; any two "
+        f"versions differ in at least {group.min_distance}, so a leaker who edits "
+        f"{group.min_distance} word(s) may not be identified"
+    )
 
 
 def test_more_friends_than_versions_share_versions_with_a_warning():
     group = fingerprint_group("Hello there", ["a", "b", "c"], check=accept_all)
     assert group.capacity == 1
     assert len(group.versions) == 3 and group.min_distance == 0
-    assert any("share a version" in w for w in group.warnings)
+    [notice] = group.notices
+    assert notice.code == NoticeCode.FINGERPRINT_SHARED_VERSIONS
+    assert notice.message == (
+        "group '': this message allows only 1 distinct versions for 3 friends, so some friends "
+        "share a version; lengthen the message to tell them apart"
+    )
 
 
 def test_no_friends_and_duplicates():

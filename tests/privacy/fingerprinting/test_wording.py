@@ -9,9 +9,11 @@ from osnguard.privacy import resources
 from osnguard.privacy.anonymization.wording import variants
 from osnguard.privacy.fingerprinting import accept_all, fingerprint_group
 from osnguard.privacy.fingerprinting.codes import Avoid, best_code, min_distance
+from osnguard.privacy.fingerprinting.distance import word_distance
 from osnguard.privacy.fingerprinting.realisations import phrase_slots
-from osnguard.privacy.fingerprinting.slots import WORDING, wording_slots
-from osnguard.privacy.fingerprinting.versions import slot_tables, word_distance
+from osnguard.privacy.fingerprinting.slot_types import SlotKind
+from osnguard.privacy.fingerprinting.slots import wording_slots
+from osnguard.privacy.fingerprinting.versions import slot_tables
 from osnguard.privacy.types import Choice
 
 
@@ -63,7 +65,11 @@ def test_wording_slots_cover_only_generalized_phrases():
     slots = wording_slots(text, choices, check=accept_all)
     assert len(slots) == 1
     slot = slots[0]
-    assert slot.kind == WORDING and slot.number == 0 and slot.original == "a university in Tokyo"
+    assert (
+        slot.kind == SlotKind.WORDING
+        and slot.number == 0
+        and slot.original == "a university in Tokyo"
+    )
     assert (slot.start, slot.end) == (start, start + 21)
 
 

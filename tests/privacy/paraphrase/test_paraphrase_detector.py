@@ -5,14 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from osnguard.privacy.paraphrase import get_detector
+from osnguard.privacy.paraphrase import get_detector, parse_many
 from osnguard.privacy.paraphrase.detector import Features, fit_model
-from osnguard.privacy.paraphrase.features import (
-    FEATURE_GROUPS,
-    feature_names,
-    pair_features,
-    parse_many,
-)
+from osnguard.privacy.paraphrase.features import FEATURE_GROUPS, feature_names, pair_features
 
 PARAPHRASE = (
     "The study is being published today in the journal Science",

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from osnguard.privacy.paraphrase import simmat
+from osnguard.privacy.paraphrase import Token, simmat
 from osnguard.privacy.paraphrase.simmat import (
-    Token,
     brevity_penalty,
     match_identical_phrases,
     relmat_score,

@@ -11,7 +11,7 @@ from osnguard.privacy import cli
 from osnguard.privacy.anonymization import GroupGeneralization, variants
 from osnguard.privacy.fingerprinting import default_check
 from osnguard.privacy.proposal import anonymize, pipeline
-from osnguard.privacy.proposal.pipeline import _versions_min_distance as version_distance
+from osnguard.privacy.fingerprinting import versions_min_distance as version_distance
 from osnguard.privacy.types import Choice, ChoiceKind, Notice, NoticeCode, Phrase, Version
 
 DEMO = (
@@ -329,7 +329,7 @@ def test_the_demo_fixture_audience_gets_150_natural_versions_at_distance_3():
 def test_close_versions_are_a_notice_with_the_distance(monkeypatch):
     """When no group warned but two versions (of different groups) are close, the proposal says
     so with a VERSIONS_CLOSE notice carrying the distance; a group's own warning replaces it."""
-    monkeypatch.setattr(pipeline, "_versions_min_distance", lambda versions: 1)
+    monkeypatch.setattr(pipeline, "versions_min_distance", lambda versions: 1)
     result = anonymize(
         DEMO,
         profile=PROFILE,

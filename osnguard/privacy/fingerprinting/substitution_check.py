@@ -1,4 +1,4 @@
-"""Naturalness checks for single fingerprint substitutions.
+"""Whether a fingerprint substitution reads naturally: the checks the slot rules ask.
 
 A fingerprint substitution replaces one word (or a few) inside a sentence. It is kept only if it
 reads naturally in its context. The project's naturalness scorer (Fre, Eq. 4.7, with its γ) lives in
@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from osnguard.privacy.anonymization import substitution_is_natural
 from osnguard.privacy.resources import load_once
 
 log = logging.getLogger(__name__)
@@ -104,12 +105,9 @@ class BigramCheck:
         return new_score >= old_score - self.max_drop * max(old_known, 1)
 
 
-@load_once
 def default_check() -> NaturalnessCheck:
     """The anonymization stage's Fre/γ check (its language model missing is an error, not a
     fallback to another check that would change which fingerprints are natural)."""
-    from osnguard.privacy.anonymization.naturalness import substitution_is_natural
-
     return substitution_is_natural
 
 

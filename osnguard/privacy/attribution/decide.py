@@ -1,0 +1,166 @@
+"""The verdict: a disclosure (`disclosure`), the evidence (`evidence`), the ranking (`ranking`),
+then "friend" only when the margin reaches FRIEND_MARGIN; otherwise "group" when the group-level
+likelihood (the sum over its members) is decisive, e.g. when the leaker reverted the synonyms but
+the group's generalization is still visible; otherwise "undetermined".
+
+A candidate without any punctuation (retyped or normalised) is read against the versions with
+their punctuation removed, so that choices of punctuation it could not have kept neither count
+for nor against anyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from osnguard.privacy.attribution.disclosure import (
+    DisclosureStage,
+    check_candidate,
+    default_detector,
+    detector_stage,
+    lexical_stage,
+)
+from osnguard.privacy.attribution.evidence import evidence_at, find_evidence
+from osnguard.privacy.attribution.prepared import PreparedMessage, has_word, prepare, tokens
+from osnguard.privacy.attribution.ranking import (
+    FRIEND_MARGIN,
+    GROUP_MARGIN,
+    TOLERANCE,
+    group_margin,
+    rank,
+)
+from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, Verdict
+from osnguard.privacy.retrieval import words
+from osnguard.privacy.types import Version
+
+Versions = Iterable[Version | Mapping[str, Any]] | PreparedMessage
+Key = TypeVar("Key", bound=Hashable)
+Tokens = list[tuple[str, int, int]]
+
+
+def attribute(
+    versions: Versions,
+    candidate: str | bytes,
+    *,
+    detector: ParaphraseScorer | None = None,
+    lexical_only: bool = False,
+) -> Attribution:
+    """Decide whether `candidate` discloses the message and, if so, whose version it came from.
+
+    `detector` defaults to the project's paraphrase detector; `lexical_only` decides disclosure
+    on word overlap alone (no detector; weaker on paraphrased leaks). Raises ValueError on bad input
+    (no versions, duplicate friends, non-UTF-8 or oversized candidate).
+    """
+    return attribute_many({0: versions}, candidate, detector=detector, lexical_only=lexical_only)[0]
+
+
+def attribute_many(
+    messages: Mapping[Key, Versions],
+    candidate: str | bytes,
+    *,
+    detector: ParaphraseScorer | None = None,
+    lexical_only: bool = False,
+) -> dict[Key, Attribution]:
+    """`attribute()` of one candidate against several messages (e.g. a screening shortlist), with
+    one batched call to the detector's `probabilities(pairs)`."""
+    prepared = {key: prepare(versions) for key, versions in messages.items()}
+    text = check_candidate(candidate)
+    cand_words = words(text)
+    stages = {
+        key: lexical_stage(message, text, cand_words, lexical_only)
+        for key, message in prepared.items()
+    }
+    pending = [(key, stage.pair) for key, stage in stages.items() if stage.pair is not None]
+    if pending:
+        scorer = detector if detector is not None else default_detector()
+        probabilities = scorer.probabilities([pair for _, pair in pending])
+        for (key, _), probability in zip(pending, probabilities):
+            stages[key] = detector_stage(float(probability), scorer)
+    cand = tokens(text) if any(stage.disclosed for stage in stages.values()) else []
+    return {key: attribute_one(prepared[key], text, cand, stages[key]) for key in prepared}
+
+
+def attribute_one(
+    message: PreparedMessage, candidate: str, cand: Tokens, stage: DisclosureStage
+) -> Attribution:
+    """The attribution of one message, once its disclosure stage has decided."""
+    disclosed, score, how = bool(stage.disclosed), stage.score, stage.how
+    if not disclosed:
+        return Attribution(
+            False,
+            score,
+            None,
+            None,
+            0.0,
+            verdict=Verdict.NONE,
+            explanation=f"No disclosure: {how}.",
+        )
+    # Every version has punctuation but the candidate has none: it was retyped or normalised, so
+    # its punctuation choices were lost, not made.
+    retyped = (
+        bool(cand)
+        and all(has_word((t,)) for t, _, _ in cand)
+        and all(any(not has_word((t,)) for t, _, _ in tokens(v.text)) for v in message.versions)
+        and any(
+            not has_word((t,))
+            for slot in message.discriminating
+            for key in slot.version_keys
+            for t in key
+        )
+    )
+    if retyped:
+        message = message.without_punctuation()
+    found = find_evidence(message, cand)
+    suspects = rank(message, found, [w for w, _, _ in cand])
+    evidence = [
+        evidence_at(message.slots[index], candidate, cand, start, end)
+        for index, present in sorted(found.items())
+        if len(set(message.slots[index].version_keys)) > 1
+        for occurrences in present.values()
+        for start, end in occurrences
+    ]
+    evidence.sort(key=lambda e: (e.start, e.slot))
+    margin = suspects[0].log_likelihood - suspects[1].log_likelihood if len(suspects) > 1 else 0.0
+    result = Attribution(True, score, None, None, margin, evidence, suspects, Verdict.UNDETERMINED)
+    prefix = f"Disclosure: {how}."
+    if len(suspects) == 1:
+        result.explanation = (
+            f"{prefix} Only {suspects[0].friend} received this message, so there is "
+            "no fingerprint to compare; not attributing."
+        )
+        return result
+    if not message.discriminating:
+        if retyped:
+            result.explanation = (
+                f"{prefix} It has no punctuation, and the versions differ only in "
+                "punctuation, so the text cannot say who shared it."
+            )
+        else:
+            result.explanation = (
+                f"{prefix} All recipients received the same text (e.g. a public post), "
+                "so the text cannot say who shared it."
+            )
+        return result
+    top = suspects[0]
+    if margin >= FRIEND_MARGIN - TOLERANCE:
+        result.verdict, result.friend, result.group = Verdict.FRIEND, top.friend, top.group
+        result.explanation = (
+            f"{prefix} It carries {top.matched} of {top.friend}'s fingerprint choices "
+            f"and contradicts {top.contradicted}; the runner-up "
+            f"{suspects[1].friend} is {margin:.1f} nats less likely."
+        )
+        return result
+    group, by_group = group_margin(suspects)
+    if group is not None and by_group >= GROUP_MARGIN - TOLERANCE:
+        result.verdict, result.group = Verdict.GROUP, group
+        result.explanation = (
+            f"{prefix} Too little friend-level evidence (margin {margin:.1f} < "
+            f"{FRIEND_MARGIN:.1f}), but the wording points to group {group} "
+            f"(margin {by_group:.1f})."
+        )
+        return result
+    result.explanation = (
+        f"{prefix} The fingerprint evidence is too weak to name anyone "
+        f"(margin {margin:.1f} < {FRIEND_MARGIN:.1f}, {len(evidence)} fingerprint choice(s) found)."
+    )
+    return result
