@@ -23,7 +23,7 @@ from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from osnguard.core.limits import client_ip, rate_limit_hit
-from osnguard.core.requests import signed_in_user
+from osnguard.core.requests import request_user
 
 from .attributes import ATTRIBUTE_SPECS
 from .selectors import profile_get, profile_settings_get
@@ -81,7 +81,7 @@ class ProfileApi(APIView):
 
     @extend_schema(responses=ProfileOutputSerializer)
     def get(self, request: Request) -> Response:
-        return Response(_profile_payload(signed_in_user(request)))
+        return Response(_profile_payload(request_user(request)))
 
     @extend_schema(request=ProfileInputSerializer, responses=ProfileOutputSerializer)
     def put(self, request: Request) -> Response:
@@ -92,7 +92,7 @@ class ProfileApi(APIView):
         return self._update(request, replace=False)
 
     def _update(self, request: Request, *, replace: bool) -> Response:
-        user = signed_in_user(request)
+        user = request_user(request)
         serializer = ProfileInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
@@ -212,5 +212,5 @@ class TokenRevokeApi(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
-        token_revoke(user=signed_in_user(request))
+        token_revoke(user=request_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
-from osnguard.core.http import request_user
+from osnguard.core.requests import request_user
 from osnguard.core.inputs import IdField, id_parse
 
 from . import selectors, services

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404, QueryDict
 
-from osnguard.core.http import request_user
+from osnguard.core.requests import request_user
 from osnguard.core.inputs import id_parse
 
 from . import selectors

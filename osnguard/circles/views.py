@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text, redirect_back
-from osnguard.core.http import HtmxHttpRequest, request_user
+from osnguard.core.requests import HtmxHttpRequest, request_user
 from osnguard.core.inputs import id_parse
 
 from . import selectors, services

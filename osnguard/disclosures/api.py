@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
-from osnguard.core.http import request_user
+from osnguard.core.requests import request_user
 from osnguard.core.inputs import IdField
 
 from . import notifications, selectors, services

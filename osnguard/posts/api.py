@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from osnguard.core.api import UNCHECKED_STATUS, Pagination
 from osnguard.core.limits import engine_slot
-from osnguard.core.requests import signed_in_user
+from osnguard.core.requests import request_user
 
 from . import selectors, services
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
@@ -156,7 +156,7 @@ class FeedListApi(generics.ListAPIView):
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Version]:
-        return selectors.feed_for_user(user=signed_in_user(self.request))
+        return selectors.feed_for_user(user=request_user(self.request))
 
 
 class FeedDetailApi(APIView):
@@ -164,7 +164,7 @@ class FeedDetailApi(APIView):
 
     def get(self, request: Request, version_id: int) -> Response:
         version = selectors.version_get_for_recipient(
-            user=signed_in_user(request), version_id=version_id
+            user=request_user(request), version_id=version_id
         )
         return Response(FeedItemSerializer(version).data)
 
@@ -176,7 +176,7 @@ class MessageListApi(generics.ListAPIView):
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Message]:
-        return selectors.message_list_for_author(author=signed_in_user(self.request))
+        return selectors.message_list_for_author(author=request_user(self.request))
 
 
 class MessageDetailApi(APIView):
@@ -184,7 +184,7 @@ class MessageDetailApi(APIView):
 
     def get(self, request: Request, message_id: int) -> Response:
         message = selectors.message_get_for_author(
-            author=signed_in_user(request), message_id=message_id
+            author=request_user(request), message_id=message_id
         )
         return Response(MessageDetailSerializer(message).data)
 
@@ -197,7 +197,7 @@ class MessageVersionsApi(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Version]:
         message = selectors.message_get_for_author(
-            author=signed_in_user(self.request), message_id=self.kwargs["message_id"]
+            author=request_user(self.request), message_id=self.kwargs["message_id"]
         )
         return selectors.message_versions_for_author(message=message)
 
@@ -420,7 +420,7 @@ class AnalyzeApi(APIView):
                 }
             )
         with engine_slot():
-            result = services.message_analyze(author=signed_in_user(request), text=text)
+            result = services.message_analyze(author=request_user(request), text=text)
         result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
         return Response(result.to_dict(technical=False))
 
@@ -464,7 +464,7 @@ class MessageProposalApi(APIView):
         page.is_valid(raise_exception=True)
         with engine_slot():
             proposal = services.message_propose(
-                author=signed_in_user(request),
+                author=request_user(request),
                 text=data.validated_data["text"],
                 fingerprint_all=data.validated_data.get("fingerprint_all"),
                 **_review_arguments(data.validated_data),
@@ -487,7 +487,7 @@ class MessageCreateApi(MessageListApi):
         data.is_valid(raise_exception=True)
         with engine_slot():
             message = services.message_post(
-                author=signed_in_user(request),
+                author=request_user(request),
                 text=data.validated_data["text"],
                 audience=data.validated_data["audience"],
                 fingerprint_all=data.validated_data.get("fingerprint_all"),

@@ -78,4 +78,3 @@ def test_bad_data_names_the_field() -> None:
 def test_omit_leaves_fields_out_at_every_depth() -> None:
     version = Version(friend="bob", group="g", text="t", choices=[])
     assert "friend" not in to_data(version, omit=frozenset({"friend"}))
-
