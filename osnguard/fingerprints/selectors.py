@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from osnguard.posts.models import Version as VersionModel
+from osnguard.privacy.serialization import from_data
 from osnguard.privacy.types import Choice, Version
 
 
@@ -16,7 +17,7 @@ def fingerprint_versions_for_message(*, message_id: int) -> list[Version]:
     versions = []
     for row in rows:
         fingerprint = getattr(row, "fingerprint", None)
-        choices = [Choice.from_dict(c) for c in (fingerprint.choices if fingerprint else [])]
+        choices = [from_data(Choice, c) for c in (fingerprint.choices if fingerprint else [])]
         versions.append(
             Version(
                 friend=str(row.recipient_id),

@@ -35,7 +35,8 @@ from django.utils import timezone
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.fingerprints.models import Fingerprint
 from osnguard.privacy.resources import ResourceMissing
-from osnguard.privacy.types import CheckFailure, UncheckedMessage
+from osnguard.privacy.serialization import to_data
+from osnguard.privacy.types import TECHNICAL, CheckFailure, UncheckedMessage
 
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
 
@@ -644,7 +645,7 @@ def message_propose(
         )
         for g in result.groups
     }
-    warnings = list(found.warnings)
+    warnings = [str(w) for w in found.warnings]
     warnings += _order_warnings(result.groups, generalizer.degrees, reviews, generalizer.edited)
     warnings += _edit_warnings(generalizer, reviews)
     if review.rejected:
@@ -735,7 +736,7 @@ def message_post(
             text=text,
             audience=Message.Audience.FRIENDS,
             posted_unchecked=True,
-            check_failures=[f.to_dict(technical=False) for f in exc.failures],
+            check_failures=to_data(exc.failures, omit=TECHNICAL),
             warnings=[UNCHECKED_NOTE],
         )
     if digest not in (None, "") and digest != proposal.digest:
@@ -750,7 +751,7 @@ def message_post(
         text=text,
         audience=audience,
         private=result.private,
-        phrases=[p.to_dict() for p in result.phrases],
+        phrases=to_data(result.phrases),
         fingerprinted=fingerprinted,
         min_distance=result.min_distance,
         warnings=list(proposal.warnings) + list(result.warnings),
@@ -761,7 +762,7 @@ def message_post(
                 text=g.text,
                 info_loss=float(g.info_loss),
                 k=float(g.k) if g.k is not None else None,
-                choices=[c.to_dict() for c in g.choices],
+                choices=to_data(g.choices),
             )
             for g in result.groups
         ],
@@ -770,7 +771,7 @@ def message_post(
                 recipient_id=int(v.friend),
                 group_name=v.group,
                 text=v.text,
-                choices=[c.to_dict() for c in v.choices] if fingerprinted else [],
+                choices=to_data(v.choices) if fingerprinted else [],
             )
             for v in result.versions
         ],

@@ -22,6 +22,7 @@ from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots, wo
 from osnguard.privacy.fingerprinting.versions import capacity as slots_capacity
 from osnguard.privacy.fingerprinting.versions import word_distance
 from osnguard.privacy.resources import ResourceMissing
+from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import Choice, Phrase, Profile, UncheckedMessage, Version, parse_now
 
 MAX_RECIPIENTS = 100_000
@@ -86,7 +87,7 @@ class GroupResult:
             "text": self.text,
             "info_loss": round(float(self.info_loss), 4),
             "k": self.k,
-            "choices": [c.to_dict() for c in self.choices],
+            "choices": to_data(self.choices),
             "friends": self.friends,
             "capacity": self.capacity,
             "min_distance": self.min_distance,
@@ -108,9 +109,9 @@ class AnonymizeResult:
     def to_dict(self) -> dict[str, Any]:
         return {
             "private": self.private,
-            "phrases": [p.to_dict() for p in self.phrases],
+            "phrases": to_data(self.phrases),
             "groups": [g.to_dict() for g in self.groups],
-            "versions": [v.to_dict() for v in self.versions],
+            "versions": to_data(self.versions),
             "capacity": self.capacity,
             "min_distance": self.min_distance,
             "warnings": list(self.warnings),
@@ -181,7 +182,8 @@ def identify_phrases(
     failures = list(getattr(result, "failures", []))
     if failures or result.private is None:
         raise UncheckedMessage(failures)
-    return bool(result.private), list(result.phrases), list(getattr(result, "warnings", []))
+    warnings = [str(w) for w in getattr(result, "warnings", [])]
+    return bool(result.private), list(result.phrases), warnings
 
 
 def default_generalizer() -> Generalizer:

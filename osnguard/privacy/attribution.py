@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from osnguard.privacy.retrieval import lexical_overlap, terms, words
+from osnguard.privacy.serialization import from_data
 from osnguard.privacy.types import Choice, Version
 
 log = logging.getLogger(__name__)
@@ -195,8 +196,8 @@ def _coerce_versions(versions: Iterable[Any]) -> list[Version]:
     for item in versions:
         if isinstance(item, dict):
             try:
-                item = Version.from_dict(item)
-            except (KeyError, TypeError) as exc:
+                item = from_data(Version, item)
+            except ValueError as exc:
                 raise ValueError(f"a version needs friend, group, text and choices: {exc}") from exc
         if not isinstance(item, Version):
             raise ValueError("each version must be a Version or an object with friend, group, text")

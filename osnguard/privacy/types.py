@@ -3,7 +3,7 @@ what identification could not check (`CheckFailure`, `UncheckedMessage`)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -75,7 +75,12 @@ DETECTORS: tuple[str, ...] = tuple(Detector)
 
 
 class NoticeCode(StrEnum):
-    """Every warning a stage can give; `Notice.text()` words it for people."""
+    """Every warning a stage can give; `Notice.message` words it for people."""
+
+    # identification
+    UNREADABLE_CHARACTERS = "unreadable_characters"
+    NOT_ENGLISH = "not_english"
+    LONG_MESSAGE = "long_message"
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,19 @@ class Notice:
 
 
 # the words of each NoticeCode, with {name} fields filled from Notice.params
-NOTICE_TEXTS: dict[NoticeCode, str] = {}
+NOTICE_TEXTS: dict[NoticeCode, str] = {
+    NoticeCode.UNREADABLE_CHARACTERS: (
+        "Some characters could not be read and were replaced by \ufffd."
+    ),
+    NoticeCode.NOT_ENGLISH: (
+        "This message looks like it is not in English (detected {language!r}): only e-mail "
+        "addresses, phone numbers, links, handles and account numbers were checked."
+    ),
+    NoticeCode.LONG_MESSAGE: (
+        "The message is long: names, places, times and topics were looked for in its first "
+        "{limit:,} characters only; contact details and numbers in all of it."
+    ),
+}
 
 
 def parse_now(now: datetime | str | None) -> datetime:
@@ -157,20 +174,14 @@ class Phrase:
     start: int
     end: int
     text: str
-    category: str
+    category: Category
     reason: str
     confidence: float
-    detectors: list[str] = field(default_factory=list)
+    detectors: list[Detector] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     attribute: str | None = None  # the profile attribute it links to, if any
     interval: tuple[str, str] | None = None  # ISO start/end, for time phrases
     timex_type: str | None = None  # DATE, TIME, DURATION or SET, for time phrases
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.interval is not None:
-            data["interval"] = list(self.interval)
-        return data
 
 
 @dataclass(frozen=True)
@@ -178,21 +189,20 @@ class CheckFailure:
     """One part of identification that could not run on a message, so the message is unchecked.
 
     `detector` names the part ("tagger", "classifier", "spacy", "wordnet", ...); `kind` is
-    "missing" (not installed, or a resource or trained model is absent) or "error" (it raised);
+    MISSING (not installed, or a resource or trained model is absent) or ERROR (it raised);
     `reason` says it in user words; `detail` is the technical message (exception type and text,
-    which for a missing resource names the command that rebuilds it), for operators and logs.
+    which for a missing resource names the command that rebuilds it), for operators and logs:
+    `to_data(failure, omit=TECHNICAL)` leaves it out for users.
     """
 
     detector: str
-    kind: str
+    kind: FailureKind
     reason: str
     detail: str = ""
 
-    def to_dict(self, *, technical: bool = True) -> dict[str, Any]:
-        data = {"detector": self.detector, "kind": self.kind, "reason": self.reason}
-        if technical:
-            data["detail"] = self.detail
-        return data
+
+# the fields `to_data(..., omit=TECHNICAL)` leaves out of what users see
+TECHNICAL: frozenset[str] = frozenset({"detail"})
 
 
 class UncheckedMessage(Exception):
@@ -236,15 +246,6 @@ class Choice:
     start: int
     end: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Choice:
-        return cls(
-            **{key: data[key] for key in ("slot", "kind", "original", "text", "start", "end")}
-        )
-
 
 @dataclass
 class Version:
@@ -254,20 +255,3 @@ class Version:
     group: str
     text: str
     choices: list[Choice] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "friend": self.friend,
-            "group": self.group,
-            "text": self.text,
-            "choices": [choice.to_dict() for choice in self.choices],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Version:
-        return cls(
-            friend=str(data["friend"]),
-            group=str(data.get("group", "")),
-            text=str(data["text"]),
-            choices=[Choice.from_dict(c) for c in data.get("choices", [])],
-        )

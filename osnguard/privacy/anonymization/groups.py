@@ -29,6 +29,7 @@ from osnguard.privacy.anonymization.schemas import (
     is_plural,
 )
 from osnguard.privacy.resources import parse, wordnet
+from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import Choice, Phrase, Profile
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ class GroupGeneralization:
             "info_loss": round(self.info_loss, 4),
             "k": self.k,
             "fre": self.fre,
-            "choices": [c.to_dict() for c in self.choices],
+            "choices": to_data(self.choices),
             "phrase_levels": [p.to_dict() for p in self.phrase_levels],
         }
 
@@ -130,7 +131,7 @@ class PhraseAlternatives:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "phrase": self.phrase.to_dict(),
+            "phrase": to_data(self.phrase),
             "options": [o.to_dict() for o in self.options],
             "readings": [r.__dict__ for r in self.readings],
             "reading": self.reading,

@@ -380,10 +380,8 @@ def _negated(tokens: Iterable[Any], before: int) -> bool:
         for child in token.children:
             if child.i >= before:
                 continue
-            if (
-                child.dep_ == "neg"
-                or (child.lower_ in NEGATIONS
-                and child.dep_ in ("advmod", "neg", "det"))
+            if child.dep_ == "neg" or (
+                child.lower_ in NEGATIONS and child.dep_ in ("advmod", "neg", "det")
             ):
                 return True
     return False

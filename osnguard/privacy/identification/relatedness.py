@@ -31,11 +31,108 @@ from osnguard.privacy.resources import wordnet
 THRESHOLD = 0.6
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "of", "and", "at", "for", "in", "on", "to", "de", "del", "la", "le", "da", "di", "my", "our", "your", "his", "her", "their", "its", "inc", "ltd", "co", "corp", "llc", "plc"]
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "and",
+        "at",
+        "for",
+        "in",
+        "on",
+        "to",
+        "de",
+        "del",
+        "la",
+        "le",
+        "da",
+        "di",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "llc",
+        "plc",
+    ]
 )
 # Words that name a kind of institution or place, not which one: sharing only these proves nothing.
 GENERIC_WORDS = frozenset(
-    ["university", "college", "school", "institute", "academy", "high", "middle", "elementary", "community", "state", "national", "city", "town", "village", "county", "province", "prefecture", "district", "region", "country", "republic", "kingdom", "united", "church", "temple", "mosque", "party", "company", "corporation", "group", "bank", "hospital", "center", "centre", "department", "international", "technology", "science", "sciences", "arts", "art", "studies", "study", "major", "degree", "new", "north", "south", "east", "west", "central", "upper", "lower", "greater", "saint", "st", "st.", "san", "santa", "club", "team", "league", "association", "society", "foundation", "union"]
+    [
+        "university",
+        "college",
+        "school",
+        "institute",
+        "academy",
+        "high",
+        "middle",
+        "elementary",
+        "community",
+        "state",
+        "national",
+        "city",
+        "town",
+        "village",
+        "county",
+        "province",
+        "prefecture",
+        "district",
+        "region",
+        "country",
+        "republic",
+        "kingdom",
+        "united",
+        "church",
+        "temple",
+        "mosque",
+        "party",
+        "company",
+        "corporation",
+        "group",
+        "bank",
+        "hospital",
+        "center",
+        "centre",
+        "department",
+        "international",
+        "technology",
+        "science",
+        "sciences",
+        "arts",
+        "art",
+        "studies",
+        "study",
+        "major",
+        "degree",
+        "new",
+        "north",
+        "south",
+        "east",
+        "west",
+        "central",
+        "upper",
+        "lower",
+        "greater",
+        "saint",
+        "st",
+        "st.",
+        "san",
+        "santa",
+        "club",
+        "team",
+        "league",
+        "association",
+        "society",
+        "foundation",
+        "union",
+    ]
 )
 # Readings of a place name less populous than this share of its main reading are ignored
 # ("Paris" is Paris, France, not Paris, Texas).
@@ -150,8 +247,8 @@ def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
     from osnguard.privacy import places
 
     same_name = places.fold(x.name) == places.fold(y.name)
-    if (
-        x.key == y.key or (same_name and (places.contains(x, y) or places.contains(y, x)))
+    if x.key == y.key or (
+        same_name and (places.contains(x, y) or places.contains(y, x))
     ):  # Tokyo city/prefecture
         return RelatednessEvidence(0.95, "alias", f"“{x.name}” and “{y.name}” are the same place")
     for outer, inner in ((x, y), (y, x)):
