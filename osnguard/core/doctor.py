@@ -23,8 +23,8 @@ class DoctorCheck:
 
 
 def check_engine_resources() -> list[DoctorCheck]:
-    """spaCy, WordNet, corpora and trained models, from osnguard.privacy.resources."""
-    from osnguard.privacy.resources import check_resources
+    """spaCy, WordNet, corpora and trained models, from osnguard.privacy.artifacts."""
+    from osnguard.privacy.artifacts import check_resources
 
     def fix(name: str) -> str:
         if name.startswith("model "):

@@ -99,10 +99,10 @@ def test_load_demo_bad_file_is_a_clear_error(tmp_path):
 @pytest.mark.django_db
 def test_doctor_reports_every_check_with_fixes(monkeypatch):
     from osnguard.core import doctor
-    from osnguard.privacy import resources
+    from osnguard.privacy import artifacts, resources
 
     monkeypatch.setattr(
-        resources,
+        artifacts,
         "check_resources",
         lambda: [
             resources.Check("spacy", True, "model ok"),

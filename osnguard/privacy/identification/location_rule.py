@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from osnguard.privacy import places
 from osnguard.privacy.identification.slang import NormalisedText, normalise
 from osnguard.privacy.resources import load_once, nlp, wordnet
 from osnguard.privacy.types import MessageContext, Phrase
@@ -149,7 +150,6 @@ GAZETTEER_MIN_POPULATION = 50_000
 def _unrecognised_places(doc: Any) -> list[Any]:
     """'i live in seattle': a lower-case object of a place preposition that GeoNames knows as a
     sizeable place and whose main WordNet sense is a proper name (so 'home', 'reading' stay out)."""
-    from osnguard.privacy import places
 
     covered = {t.i for ent in doc.ents for t in ent}
     spans = []

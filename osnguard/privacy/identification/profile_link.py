@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from osnguard.privacy.identification import relatedness
+from osnguard.privacy.lexicon import MONTHS
 from osnguard.privacy.resources import nlp, wordnet
 from osnguard.privacy.types import MessageContext, Phrase
 
@@ -70,28 +71,6 @@ RELATIONSHIP_WORDS: dict[str, frozenset[str]] = {
     "in a relationship": frozenset({"boyfriend", "girlfriend", "partner", "bf", "gf"}),
     "divorced": frozenset({"ex-wife", "ex-husband", "divorce", "ex"}),
     "widowed": frozenset({"late husband", "late wife", "widow", "widower"}),
-}
-
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
 }
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from osnguard.privacy import places
 from osnguard.privacy.resources import wordnet
 
 # Chosen on the calibration split by `osnguard evaluate relatedness` (maximum F1).
@@ -222,7 +223,6 @@ def _name_evidence(a: str, b: str) -> RelatednessEvidence | None:
 @lru_cache(maxsize=20_000)
 def place_readings(name: str) -> tuple[Any, ...]:
     """The plausible places a name stands for: its main reading and others nearly as populous."""
-    from osnguard.privacy import places
 
     readings = []
     for place in places.lookup(name):
@@ -244,7 +244,6 @@ CONTAINS_SCORES = {"city": 0.85, "region": 0.85, "country": 0.75, "continent": 0
 
 
 def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
-    from osnguard.privacy import places
 
     same_name = places.fold(x.name) == places.fold(y.name)
     if x.key == y.key or (

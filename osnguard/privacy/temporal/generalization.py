@@ -24,6 +24,7 @@ from pathlib import Path
 from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once
 from osnguard.privacy.temporal import normalisation as norm
+from osnguard.privacy.temporal.corpus import read_tweetime, tbaq_documents
 from osnguard.privacy.temporal.model import Interval, TimeExpression
 from osnguard.privacy.temporal.recognition import find_expressions, normalise_phrase
 
@@ -66,17 +67,6 @@ class TemporalCandidate:
     count: int = 0
     suppressed: bool = False
 
-    def to_dict(self) -> dict:
-        return {
-            "text": self.text,
-            "phrase": self.phrase,
-            "value": self.value,
-            "interval": None if self.interval is None else [t.isoformat() for t in self.interval],
-            "ncp": self.ncp,
-            "count": self.count,
-            "suppressed": self.suppressed,
-        }
-
 
 def ncp_star(original: Interval, candidate: Interval) -> float:
     """Eq. 4.14: (end_O - start_O + 1) / (end_A - start_A + 1), in seconds, inclusive."""
@@ -98,7 +88,6 @@ def _curated_phrases() -> list[str]:
 
 def collect_phrases() -> Counter:
     """Temporal phrases of the training texts with their frequencies (lower-cased)."""
-    from osnguard.privacy.temporal.corpus import read_tweetime, tbaq_documents
 
     counts: Counter = Counter()
     for document in tbaq_documents():

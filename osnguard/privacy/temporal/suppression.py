@@ -29,6 +29,8 @@ from typing import Any
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once, nlp
+from osnguard.privacy.temporal.corpus import tbaq_documents
+from osnguard.privacy.temporal.generalization import generalize
 from osnguard.privacy.temporal.recognition import find_expressions
 
 log = logging.getLogger(__name__)
@@ -78,14 +80,6 @@ class SuppressionResult:
     def complete(self) -> bool:
         """True when every time phrase was deleted."""
         return not self.kept
-
-    def to_dict(self) -> dict:
-        return {
-            "text": self.text,
-            "removed": [list(span) for span in self.removed],
-            "kept": [vars(k) for k in self.kept],
-            "complete": self.complete,
-        }
 
 
 # --- normalisation with an offset map -------------------------------------------------------
@@ -326,7 +320,6 @@ def learn_patterns(documents) -> Counter:
 
 def patterns_json() -> str:
     """Patterns learned from all of tbaq, as the text of `temporal.patterns.json`."""
-    from osnguard.privacy.temporal.corpus import tbaq_documents
 
     documents = tbaq_documents()
     counts = learn_patterns(documents)
@@ -461,7 +454,6 @@ def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
     reason = f"it is the {role} of its sentence, so deleting it would break the sentence"
     if now is None:
         return KeptPhrase(start, end, phrase, reason)
-    from osnguard.privacy.temporal.generalization import generalize
 
     expression = next(
         (e for e in found if normalised.original_span(e.start, e.end) == (start, end)), None
