@@ -14,19 +14,29 @@ from dataclasses import dataclass
 from functools import lru_cache, wraps
 from importlib import metadata
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SETUP_HINT = "run `make setup` (scripts/setup.sh)"
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 
 class ResourceMissing(RuntimeError):
     """A resource the engine needs is not installed; the message says how to install it."""
 
 
-def load_once(func: Callable[[], T]) -> Callable[[], T]:
+class Loader(Protocol[T_co]):
+    """A cached zero-argument loader (`load_once`): call it for the value, `cache_clear()` to
+    load again on the next call."""
+
+    def __call__(self) -> T_co: ...
+
+    def cache_clear(self) -> None: ...
+
+
+def load_once(func: Callable[[], T]) -> Loader[T]:
     """Cache a zero-argument loader; thread-safe, so concurrent first calls load only once."""
     lock = threading.Lock()
     sentinel = object()
@@ -39,7 +49,7 @@ def load_once(func: Callable[[], T]) -> Callable[[], T]:
             with lock:
                 if value is sentinel:
                     value = func()
-        return value
+        return cast(T, value)
 
     def cache_clear() -> None:
         nonlocal value
@@ -47,7 +57,8 @@ def load_once(func: Callable[[], T]) -> Callable[[], T]:
             value = sentinel
 
     wrapper.cache_clear = cache_clear  # type: ignore[attr-defined]
-    return wrapper
+    # the function now has both members of Loader, which mypy cannot see on a function
+    return cast(Loader[T], wrapper)
 
 
 def var_dir() -> Path:

@@ -20,7 +20,7 @@ import logging
 import os
 from typing import Any
 
-from osnguard.privacy.identification import classifier, tagger
+from osnguard.privacy.identification import classifier, identify, tagger
 
 DESCRIPTION = "private-message classifier and pipeline decision: 5-fold CV P/R/F1/accuracy on ppdp (private iff QI* or SA tag)"
 NOW = "2024-05-01T09:00:00+00:00"
@@ -42,8 +42,6 @@ def decision_cross_validate(folds: int = 5, seed: int = 0) -> dict[str, Any]:
     """Fold-mean scores of `identify().private` and of the calibrated classifier alone."""
     import numpy as np
     from sklearn.model_selection import KFold
-
-    from osnguard.privacy.identification.pipeline import identify
 
     logging.getLogger("osnguard").setLevel(logging.ERROR)
     tweets = tagger.load_corpus()

@@ -24,7 +24,7 @@ from typing import Any
 from osnguard.privacy import places
 from osnguard.privacy.identification.slang import NormalisedText, normalise
 from osnguard.privacy.resources import load_once, nlp, wordnet
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 LOCATION_LABELS = frozenset({"GPE", "LOC", "FAC"})
 NEGATIONS = frozenset({"not", "n't", "no", "never", "nt", "nowhere", "neither", "nor"})
@@ -193,10 +193,10 @@ def _to_phrases(
                 start=start,
                 end=end,
                 text=context.text[start:end],
-                category="location",
+                category=Category.LOCATION,
                 reason=item.reason,
                 confidence=item.confidence,
-                detectors=["location_rule"],
+                detectors=[Detector.LOCATION_RULE],
                 reasons=[item.reason],
             )
         )

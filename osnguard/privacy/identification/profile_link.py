@@ -22,7 +22,7 @@ from typing import Any
 from osnguard.privacy.identification import relatedness
 from osnguard.privacy.lexicon import MONTHS
 from osnguard.privacy.resources import nlp, wordnet
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 CATEGORY_OF_ATTRIBUTE: dict[str, str] = {
     "hometown": "location",
@@ -211,10 +211,10 @@ def _phrase(candidate: _Candidate, attribute: str, reason: str, confidence: floa
         start=candidate.start,
         end=candidate.end,
         text=candidate.text,
-        category=CATEGORY_OF_ATTRIBUTE[attribute],
+        category=Category(CATEGORY_OF_ATTRIBUTE[attribute]),
         reason=reason,
         confidence=round(confidence, 4),
-        detectors=["profile"],
+        detectors=[Detector.PROFILE],
         reasons=[reason],
         attribute=attribute,
     )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once
@@ -86,10 +87,10 @@ def _curated_phrases() -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-def collect_phrases() -> Counter:
+def collect_phrases() -> Counter[str]:
     """Temporal phrases of the training texts with their frequencies (lower-cased)."""
 
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for document in tbaq_documents():
         for timex in document.timexes:
             counts[" ".join(timex.text.lower().split())] += 1
@@ -145,7 +146,7 @@ def _usable(phrase: str) -> str | None:
     return None
 
 
-def build_corpus() -> list[dict]:
+def build_corpus() -> list[dict[str, Any]]:
     counts = collect_phrases()
     entries = []
     for phrase, count in counts.most_common():
@@ -163,10 +164,11 @@ def corpus_json() -> str:
 
 
 @load_once
-def temporal_corpus() -> list[dict]:
+def temporal_corpus() -> list[dict[str, Any]]:
     """TP, loaded once per process from the shipped models (`osnguard train temporal` builds it)."""
     path = artifacts.model_file(artifacts.SPECS["temporal"], TP_FILE)
-    return json.loads(path.read_text(encoding="utf-8"))["phrases"]
+    phrases: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["phrases"]
+    return phrases
 
 
 @lru_cache(maxsize=8192)
@@ -267,7 +269,9 @@ def _interval_candidates(
     expression: TimeExpression, now: datetime, prefix: str, one_per_interval: bool = True
 ) -> list[TemporalCandidate]:
     original = expression.interval
-    best: dict = {}
+    if original is None:
+        return []
+    best: dict[Any, TemporalCandidate] = {}
     now_key = now.replace(second=0, microsecond=0)
     for entry in temporal_corpus():
         if entry["type"] not in ("DATE", "TIME"):
