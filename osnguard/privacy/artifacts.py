@@ -187,7 +187,8 @@ def read_manifest(folder: Path | None = None) -> dict[str, Any]:
     path = (folder or models_dir()) / MANIFEST
     if not path.is_file():
         return {"format": MANIFEST_FORMAT, "models": {}}
-    return json.loads(path.read_text(encoding="utf-8"))
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return manifest
 
 
 def install(spec: ModelSpec, built: dict[str, Path], folder: Path | None = None) -> dict[str, Any]:
@@ -316,7 +317,7 @@ def check_resources() -> list[resources.Check]:
     `osnguard doctor` and `manage.py osnguard_doctor`. Here rather than in `resources` because
     it checks the models too, and `resources` is below this module."""
     Check = resources.Check
-    checks: list[Check] = []
+    checks: list[resources.Check] = []
 
     def attempt(name: str, probe: Callable[[], str]) -> None:
         try:

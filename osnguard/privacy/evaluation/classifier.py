@@ -56,7 +56,9 @@ def decision_cross_validate(folds: int = 5, seed: int = 0) -> dict[str, Any]:
         )
         gold = [labels[i] for i in test_idx]
         with tagger.using(crf), classifier.using(svm):
-            decided = [int(identify(texts[i], now=NOW).private) for i in test_idx]
+            decided = [
+                int(identify(texts[i], now=NOW).require_checked().private is True) for i in test_idx
+            ]
             alone = [int(p >= 0.5) for p in svm.predict_proba([texts[i] for i in test_idx])[:, 1]]
         decision_rows.append(_scores(gold, decided))
         classifier_rows.append(_scores(gold, alone))

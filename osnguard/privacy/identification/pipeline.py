@@ -208,7 +208,7 @@ def detect_language(text: str) -> str:
     # Short, slangy English often looks like something else: trust a non-English guess only
     # when English is all but excluded.
     if top != "en" and probs.get("en", 0.0) < 0.2 and ranked[0].prob >= 0.7:
-        return top
+        return str(top)
     return "en"
 
 
@@ -283,7 +283,7 @@ def run_detectors(
     spans = chunks(text) if english and text.strip() and "spacy" not in broken else []
     contexts: list[tuple[int, MessageContext]] = []
     try:
-        nlp = resources.nlp() if spans else None
+        nlp: Any = resources.nlp() if spans else None  # spaCy Language (untyped)
         for start, end in spans:
             piece = text[start:end]
             whole = (start, end) == (0, len(text)) and context.doc is not None
@@ -340,7 +340,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     for group in groups:
         best = min(group, key=lambda p: (_rank(p), -p.confidence))
         start, end = min(p.start for p in group), max(p.end for p in group)
-        detectors: list[str] = []
+        detectors: list[Detector] = []
         reasons: list[str] = []
         for phrase in sorted(group, key=_rank):
             for detector in phrase.detectors:

@@ -336,7 +336,7 @@ def wu_palmer(x: Any, y: Any) -> float:
 def _derived_names(phrase: str) -> frozenset[str]:
     """Words derived from a phrase in WordNet, with pertainyms (Buddhism -> buddhist, French -> France)."""
     key = "_".join(fold(phrase).split())
-    names = set()
+    names: set[str] = set()
     for synset in wordnet().synsets(key) if key else []:
         for lemma in synset.lemmas():
             if lemma.name().lower() != key:

@@ -196,7 +196,7 @@ def sentence_features(words: Sequence[str], aligned: Sequence[Any]) -> list[dict
     """CRF feature dicts for one tokenised message."""
     places = _places()
     base = [_word_features(w, t, places) for w, t in zip(words, aligned)]
-    out = []
+    out: list[dict[str, Any]] = []
     for i, feats in enumerate(base):
         row = dict(feats)
         row["bias"] = 1.0
