@@ -67,7 +67,7 @@ def main() -> int:
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
 
-    messages = [DEMO, *[t.text for t in private_tweets() if t.text][:args.tweets]]
+    messages = [DEMO, *[t.text for t in private_tweets() if t.text][: args.tweets]]
     groups = audience(args.friends)
     stage = {"identify": 0.0, "generalize": 0.0}
     identify_phrases, generalizer = engine.identify_phrases, anonymize_groups

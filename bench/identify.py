@@ -22,9 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from osnguard.privacy.identification import identify
-from osnguard.privacy.identification.pipeline import warm_up
-from osnguard.privacy.identification.tagger import load_corpus
+from osnguard.privacy.identification import identify, tagger, warm_up
 
 PROFILE = {"hometown": ["Seattle"], "education": ["Harvard University"], "work": ["Microsoft"]}
 NOW = "2024-05-01T09:00:00+00:00"
@@ -43,7 +41,7 @@ def main() -> int:
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
 
-    texts = [tweet.text for tweet in load_corpus()]
+    texts = [tweet.text for tweet in tagger.load_corpus()]
     if args.limit:
         texts = texts[: args.limit]
     started = time.perf_counter()

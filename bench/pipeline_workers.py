@@ -75,6 +75,7 @@ def build(args: argparse.Namespace) -> tuple[int, list[tuple[int, str | None]]]:
     from osnguard.disclosures.crawler.extract import content_hash
     from osnguard.disclosures.models import CandidateDocument
     from osnguard.posts.services import GroupDraft, VersionDraft, message_store
+    from osnguard.privacy.serialization import to_data
 
     User = get_user_model()
     rng = random.Random(args.seed)
@@ -111,7 +112,7 @@ def build(args: argparse.Namespace) -> tuple[int, list[tuple[int, str | None]]]:
                     recipient_id=friend_users[v.friend].pk,
                     group_name=v.group,
                     text=v.text,
-                    choices=[c.to_dict() for c in v.choices],
+                    choices=to_data(v.choices),
                 )
                 for v in versions
             ],
@@ -175,7 +176,7 @@ def run(
             ],
             cwd=ROOT,
             env=env,
-            stdout=open(tmp / f"worker{workers}-{i}.log", "w"),
+            stdout=open(tmp / f"worker{workers}-{i}.log", "w"),  # noqa: SIM115 (the worker keeps it)
             stderr=subprocess.STDOUT,
         )
         for i in range(workers)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from osnguard.privacy.identification.tagger import load_corpus
+from osnguard.privacy.identification import tagger
 from osnguard.privacy.temporal import detect, find_expressions, generalize, suppress
 from osnguard.privacy.types import MessageContext, Profile
 
@@ -65,7 +65,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per message; the best counts")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    texts = [tweet.text for tweet in load_corpus()]
+    texts = [tweet.text for tweet in tagger.load_corpus()]
     if args.limit:
         texts = texts[: args.limit]
     with_time = [t for t in texts if find_expressions(t, now=NOW)]

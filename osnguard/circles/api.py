@@ -19,8 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from osnguard.core.api import Pagination
-from osnguard.core.requests import request_user
 from osnguard.core.inputs import IdField, id_parse
+from osnguard.core.requests import request_user
 
 from . import selectors, services
 from .filters import (

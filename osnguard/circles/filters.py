@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import Http404, QueryDict
 
-from osnguard.core.requests import request_user
 from osnguard.core.inputs import id_parse
+from osnguard.core.requests import request_user
 
 from . import selectors
 from .models import FriendGroup, FriendRequest, Friendship

@@ -19,8 +19,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text, redirect_back
-from osnguard.core.requests import HtmxHttpRequest, request_user
 from osnguard.core.inputs import id_parse
+from osnguard.core.requests import HtmxHttpRequest, request_user
 
 from . import selectors, services
 from .forms import GroupChoiceForm, GroupForm, InteractionForm

@@ -14,7 +14,8 @@ from rest_framework import exceptions, pagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from osnguard.privacy.types import UncheckedMessage
+from osnguard.privacy.serialization import to_data
+from osnguard.privacy.types import TECHNICAL, UncheckedMessage
 
 UNCHECKED_STATUS = 503
 
@@ -25,7 +26,7 @@ def unchecked_body(exc: UncheckedMessage) -> dict[str, Any]:
     return {
         "checked": False,
         "detail": exc.summary,
-        "failures": [failure.to_dict(technical=False) for failure in exc.failures],
+        "failures": to_data(exc.failures, omit=TECHNICAL),
     }
 
 

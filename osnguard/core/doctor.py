@@ -12,7 +12,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 
 from osnguard.celery import app
-from osnguard.privacy import resources
+from osnguard.privacy import artifacts
 
 SETUP_FIX = "run scripts/setup.sh (or `make setup`)"
 
@@ -26,7 +26,7 @@ class DoctorCheck:
 
 
 def check_engine_resources() -> list[DoctorCheck]:
-    """spaCy, WordNet, corpora and trained models, from osnguard.privacy.resources."""
+    """spaCy, WordNet, corpora and trained models, from osnguard.privacy.artifacts."""
 
     def fix(name: str) -> str:
         if name.startswith("model "):
@@ -35,7 +35,7 @@ def check_engine_resources() -> list[DoctorCheck]:
 
     return [
         DoctorCheck(c.name, c.ok, c.detail, "" if c.ok else fix(c.name))
-        for c in resources.check_resources()
+        for c in artifacts.check_resources()
     ]
 
 

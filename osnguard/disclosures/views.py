@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text
 from osnguard.core.highlight import segments
-from osnguard.core.requests import HtmxHttpRequest, request_user
 from osnguard.core.inputs import id_parse
+from osnguard.core.requests import HtmxHttpRequest, request_user
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm

@@ -22,6 +22,8 @@ from rest_framework.views import APIView
 from osnguard.core.api import UNCHECKED_STATUS, Pagination
 from osnguard.core.limits import engine_slot
 from osnguard.core.requests import request_user
+from osnguard.privacy.serialization import to_data
+from osnguard.privacy.types import TECHNICAL
 
 from . import selectors, services
 from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
@@ -422,7 +424,7 @@ class AnalyzeApi(APIView):
         with engine_slot():
             result = services.message_analyze(author=request_user(request), text=text)
         result.require_checked()  # UncheckedMessage: 503 (osnguard.core.api)
-        return Response(result.to_dict(technical=False))
+        return Response(to_data(result, omit=TECHNICAL))
 
 
 class VersionsPageSerializer(serializers.Serializer):

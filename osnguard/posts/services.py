@@ -48,7 +48,8 @@ from osnguard.privacy.proposal import (
     review_phrases,
 )
 from osnguard.privacy.resources import ResourceMissing
-from osnguard.privacy.types import CheckFailure, Profile, UncheckedMessage
+from osnguard.privacy.serialization import to_data
+from osnguard.privacy.types import TECHNICAL, CheckFailure, Profile, UncheckedMessage
 
 from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version
 
@@ -640,7 +641,7 @@ def message_propose(
         )
         for g in result.groups
     }
-    warnings = list(found.warnings)
+    warnings = [str(w) for w in found.warnings]
     warnings += _order_warnings(result.groups, generalizer.degrees, reviews, generalizer.edited)
     warnings += _edit_warnings(generalizer, reviews)
     if review.rejected:
@@ -731,7 +732,7 @@ def message_post(
             text=text,
             audience=Message.Audience.FRIENDS,
             posted_unchecked=True,
-            check_failures=[f.to_dict(technical=False) for f in exc.failures],
+            check_failures=to_data(exc.failures, omit=TECHNICAL),
             warnings=[UNCHECKED_NOTE],
         )
     if digest not in (None, "") and digest != proposal.digest:
@@ -746,7 +747,7 @@ def message_post(
         text=text,
         audience=audience,
         private=result.private,
-        phrases=[p.to_dict() for p in result.phrases],
+        phrases=to_data(result.phrases),
         fingerprinted=fingerprinted,
         min_distance=result.min_distance,
         warnings=list(proposal.warnings) + [n.message for n in result.warnings],
@@ -757,7 +758,7 @@ def message_post(
                 text=g.text,
                 info_loss=float(g.info_loss),
                 k=float(g.k) if g.k is not None else None,
-                choices=[c.to_dict() for c in g.choices],
+                choices=to_data(g.choices),
             )
             for g in result.groups
         ],
@@ -766,7 +767,7 @@ def message_post(
                 recipient_id=int(v.friend),
                 group_name=v.group,
                 text=v.text,
-                choices=[c.to_dict() for c in v.choices] if fingerprinted else [],
+                choices=to_data(v.choices) if fingerprinted else [],
             )
             for v in result.versions
         ],

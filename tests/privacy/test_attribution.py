@@ -216,9 +216,7 @@ def test_versions_without_choices_use_their_differences(versions):
 
 
 def test_dicts_are_accepted_as_versions(versions):
-    result = attribute(
-        [v.to_dict() for v in versions], by_friend(versions, "cat").text, lexical_only=True
-    )
+    result = attribute(to_data(versions), by_friend(versions, "cat").text, lexical_only=True)
     assert result.friend == "cat"
 
 
@@ -304,7 +302,7 @@ def run_cli(monkeypatch, capsys, data: bytes, *args: str) -> tuple[int, list[dic
 
 def test_cli_prints_one_line_per_candidate(monkeypatch, capsys, versions):
     request = {
-        "versions": [v.to_dict() for v in versions],
+        "versions": to_data(versions),
         "candidates": [by_friend(versions, "eve").text, "Nothing to do with it at all.", 7],
     }
     code, lines, _ = run_cli(monkeypatch, capsys, json.dumps(request).encode(), "--ranking", "3")
@@ -317,9 +315,7 @@ def test_cli_prints_one_line_per_candidate(monkeypatch, capsys, versions):
 
 def test_cli_reads_a_file(tmp_path, monkeypatch, capsys, versions):
     path = tmp_path / "request.json"
-    path.write_text(
-        json.dumps({"versions": [v.to_dict() for v in versions], "candidates": [versions[0].text]})
-    )
+    path.write_text(json.dumps({"versions": to_data(versions), "candidates": [versions[0].text]}))
     code, lines, _ = run_cli(monkeypatch, capsys, b"", "--input", str(path))
     assert code == 0 and lines[0]["friend"] == "ann"
 

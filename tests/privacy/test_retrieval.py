@@ -52,7 +52,12 @@ def test_unrelated_text_is_not_shortlisted(index):
 def test_shortlist_never_misses_a_message_the_precheck_passes(index):
     # Recall against the exhaustive pre-check on random word salads of the stored versions.
     rng = random.Random(3)
-    vocabulary = [*" ".join(t for texts in MESSAGES.values() for t in texts).split(), "lol", "today", "news"]
+    vocabulary = [
+        *" ".join(t for texts in MESSAGES.values() for t in texts).split(),
+        "lol",
+        "today",
+        "news",
+    ]
     for _ in range(300):
         text = " ".join(rng.sample(vocabulary, rng.randint(2, 12)))
         text_terms = terms(text)

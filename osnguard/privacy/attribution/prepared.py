@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from osnguard.privacy.retrieval import terms
+from osnguard.privacy.serialization import from_data
 from osnguard.privacy.types import Choice, Version
 
 MAX_VERSIONS = 100_000
@@ -96,7 +97,7 @@ def count_occurrences(key: Key, seq: Sequence[str]) -> int:
 
 
 def coerce_versions(versions: object) -> list[Version]:
-    """The versions as `Version`s (dicts are read with `Version.from_dict`), checked: at least
+    """The versions as `Version`s (dicts are read with `serialization.from_data`), checked: at least
     one, at most MAX_VERSIONS, each with a distinct non-empty friend."""
     if isinstance(versions, (str, bytes)) or not isinstance(versions, Iterable):
         raise ValueError("versions must be a list of versions")
@@ -104,8 +105,8 @@ def coerce_versions(versions: object) -> list[Version]:
     for item in versions:
         if isinstance(item, dict):
             try:
-                item = Version.from_dict(item)
-            except (KeyError, TypeError) as exc:
+                item = from_data(Version, item)
+            except ValueError as exc:
                 raise ValueError(f"a version needs friend, group, text and choices: {exc}") from exc
         if not isinstance(item, Version):
             raise ValueError("each version must be a Version or an object with friend, group, text")

@@ -19,6 +19,7 @@ from typing import Any
 
 from osnguard.privacy.commands import EXIT_BAD_INPUT, EXIT_UNCHECKED
 from osnguard.privacy.proposal import anonymize, result_data
+from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import UncheckedMessage
 
 HELP = "generalize a message per friend group and fingerprint one version per friend (JSON in/out)"
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"osnguard anonymize: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except UncheckedMessage as exc:
-        failures = [failure.to_dict() for failure in exc.failures]
+        failures = to_data(exc.failures)
         print(
             json.dumps(
                 {"checked": False, "error": str(exc), "failures": failures},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from osnguard.privacy.resources import check_resources
+from osnguard.privacy.artifacts import check_resources
 
 HELP = "check NLP resources, corpora and trained models"
 

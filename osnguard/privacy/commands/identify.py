@@ -2,7 +2,8 @@
 
 Each input line is `{"text": ..., "profile": {"hometown": ["Tokyo"], ...} (optional),
 "now": ISO 8601 (optional)}`; each output line is `{"checked", "private", "score", "language",
-"phrases", "warnings", "failures"}`. A malformed line gets `{"error": "..."}` on its line and the
+"phrases", "warnings", "failures"}` (`to_data` of the `IdentificationResult`; each warning is
+`{"code", "params", "message"}`). A malformed line gets `{"error": "..."}` on its line and the
 rest are processed.
 
 When a detector, the classifier, spaCy or WordNet fails on a message, its line says
@@ -19,6 +20,8 @@ import sys
 from typing import Any, TextIO
 
 from osnguard.privacy.commands import EXIT_UNCHECKED
+from osnguard.privacy.identification import identify
+from osnguard.privacy.serialization import to_data
 
 HELP = "identify private phrases: JSON Lines on stdin, one JSON result per line on stdout"
 
@@ -31,8 +34,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def process_line(line: str) -> dict[str, Any]:
     """The output object for one input line (an error object when the line is malformed)."""
-    from osnguard.privacy.identification import identify
-
     try:
         item = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -47,7 +48,8 @@ def process_line(line: str) -> dict[str, Any]:
     if not isinstance(item["text"], str):
         return {"error": '"text" must be a string'}
     try:
-        result = identify(item["text"], profile=item.get("profile"), now=item.get("now")).to_dict()
+        found = identify(item["text"], profile=item.get("profile"), now=item.get("now"))
+        result: dict[str, Any] = to_data(found)
     except ValueError as exc:
         return {"error": str(exc)}
     if "id" in item:

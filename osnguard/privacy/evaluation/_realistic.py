@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from osnguard.privacy.resources import corpus_path
 from osnguard.privacy.types import CATEGORIES
 
 ENV_FILE = "OSNGUARD_REALISTIC_FILE"  # another file of the same format instead of the dev set
@@ -31,7 +32,113 @@ ENV_DUMP = "OSNGUARD_REALISTIC_DUMP"  # write per-message details (JSONL) to thi
 
 STOP_WORDS: frozenset[str] = frozenset(
     # articles, determiners and quantifiers that carry no disclosure by themselves
-    ["a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "all", "no", "i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "he", "him", "his", "she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "at", "on", "in", "into", "onto", "to", "from", "for", "of", "by", "with", "without", "about", "over", "under", "till", "until", "since", "during", "before", "after", "between", "through", "around", "near", "across", "per", "via", "up", "down", "out", "off", "and", "or", "but", "nor", "so", "as", "than", "then", "if", "am", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "'s", "'re", "'ve", "'ll", "'d"]
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "some",
+        "any",
+        "each",
+        "all",
+        "no",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "it",
+        "its",
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "at",
+        "on",
+        "in",
+        "into",
+        "onto",
+        "to",
+        "from",
+        "for",
+        "of",
+        "by",
+        "with",
+        "without",
+        "about",
+        "over",
+        "under",
+        "till",
+        "until",
+        "since",
+        "during",
+        "before",
+        "after",
+        "between",
+        "through",
+        "around",
+        "near",
+        "across",
+        "per",
+        "via",
+        "up",
+        "down",
+        "out",
+        "off",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "so",
+        "as",
+        "than",
+        "then",
+        "if",
+        "am",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "had",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "'s",
+        "'re",
+        "'ve",
+        "'ll",
+        "'d",
+    ]
 )
 _WORD = re.compile(r"[@#]?\w+(?:['’]\w+)*")
 
@@ -77,8 +184,6 @@ class DataFile:
 
 def data_path() -> Path:
     """`OSNGUARD_REALISTIC_FILE` if set, else `realistic/dev.jsonl` of the shared corpora."""
-    from osnguard.privacy.resources import corpus_path
-
     override = os.environ.get(ENV_FILE, "").strip()
     if override:
         path = Path(override)

@@ -20,7 +20,7 @@ import logging
 import os
 from typing import Any
 
-from osnguard.privacy.identification import classifier, tagger
+from osnguard.privacy.identification import classifier, identify, tagger
 
 DESCRIPTION = "private-message classifier and pipeline decision: 5-fold CV P/R/F1/accuracy on ppdp (private iff QI* or SA tag)"
 NOW = "2024-05-01T09:00:00+00:00"
@@ -43,8 +43,6 @@ def decision_cross_validate(folds: int = 5, seed: int = 0) -> dict[str, Any]:
     import numpy as np
     from sklearn.model_selection import KFold
 
-    from osnguard.privacy.identification.pipeline import identify
-
     logging.getLogger("osnguard").setLevel(logging.ERROR)
     tweets = tagger.load_corpus()
     texts = [t.text for t in tweets]
@@ -58,7 +56,9 @@ def decision_cross_validate(folds: int = 5, seed: int = 0) -> dict[str, Any]:
         )
         gold = [labels[i] for i in test_idx]
         with tagger.using(crf), classifier.using(svm):
-            decided = [int(identify(texts[i], now=NOW).private) for i in test_idx]
+            decided = [
+                int(identify(texts[i], now=NOW).require_checked().private is True) for i in test_idx
+            ]
             alone = [int(p >= 0.5) for p in svm.predict_proba([texts[i] for i in test_idx])[:, 1]]
         decision_rows.append(_scores(gold, decided))
         classifier_rows.append(_scores(gold, alone))

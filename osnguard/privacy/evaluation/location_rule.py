@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from osnguard.privacy.identification import location_rule
 from osnguard.privacy.resources import PROJECT_ROOT, nlp
@@ -26,7 +27,7 @@ SEED_ACCURACY = 0.8495  # thesis Table 3.5, 2,817 Tweets2011 tweets (not availab
 HEADLINE_SPLIT = "heldout2"  # the only split not seen while the current rule was made
 
 
-def load_examples(path: Path = DATA_PATH) -> list[dict]:
+def load_examples(path: Path = DATA_PATH) -> list[dict[str, Any]]:
     return [
         json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
     ]
@@ -51,26 +52,24 @@ def scores(gold: list[bool], predicted: list[bool]) -> dict[str, float | int]:
 
 
 def _context(text: str) -> MessageContext:
-    return MessageContext(
-        text=text, profile=Profile(), now=datetime.now(UTC), doc=nlp()(text)
-    )
+    return MessageContext(text=text, profile=Profile(), now=datetime.now(UTC), doc=nlp()(text))
 
 
 def run_rule(
-    detector: Callable[[MessageContext], list[Phrase]], examples: list[dict]
+    detector: Callable[[MessageContext], list[Phrase]], examples: list[dict[str, Any]]
 ) -> list[list[Phrase]]:
     return [detector(_context(example["text"])) for example in examples]
 
 
-def _place_found(example: dict, phrases: list[Phrase]) -> bool:
+def _place_found(example: dict[str, Any], phrases: list[Phrase]) -> bool:
     wanted = example["location"].lower()
     return any(wanted in p.text.lower() or p.text.lower() in wanted for p in phrases)
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     examples = load_examples()
     splits = sorted({e["split"] for e in examples})
-    result: dict = {
+    result: dict[str, Any] = {
         "seed_accuracy": SEED_ACCURACY,
         "threshold": None,
         "headline_split": HEADLINE_SPLIT,
@@ -80,7 +79,7 @@ def evaluate() -> dict:
         ("seed_rule", location_rule.detect_seed),
     ):
         found = run_rule(detector, examples)
-        by_split = {}
+        by_split: dict[str, dict[str, Any]] = {}
         for split in [*splits, "all"]:
             chosen = [i for i, e in enumerate(examples) if split in ("all", e["split"])]
             gold = [examples[i]["private"] for i in chosen]

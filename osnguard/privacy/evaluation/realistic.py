@@ -43,6 +43,7 @@ from osnguard.privacy.evaluation._realistic import (
     overlaps_any,
     ratio,
 )
+from osnguard.privacy.identification import identify
 from osnguard.privacy.types import CATEGORIES
 
 DESCRIPTION = "identification on the realistic dev set: phrase P/R/F1 overall and per category, messages, decoys"
@@ -241,8 +242,6 @@ def aggregate(scores: Sequence[PostScore]) -> dict[str, Any]:
 
 def predict(post: Post) -> Prediction:
     """Run the engine's identification on one post."""
-    from osnguard.privacy.identification import identify
-
     found = identify(post.text, profile=post.profile, now=post.now)
     return Prediction(
         bool(found.private),

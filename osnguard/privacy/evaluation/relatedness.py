@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from osnguard.privacy.evaluation.location_rule import scores
 from osnguard.privacy.identification import relatedness
@@ -20,7 +21,7 @@ DESCRIPTION = "relatedness score: threshold chosen on the calibration half, P/R/
 DATA_PATH = PROJECT_ROOT / "fixtures" / "evaluation" / "relatedness.jsonl"
 
 
-def load_pairs(path: Path = DATA_PATH) -> list[dict]:
+def load_pairs(path: Path = DATA_PATH) -> list[dict[str, Any]]:
     return [
         json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
     ]
@@ -40,13 +41,15 @@ def choose_threshold(gold: list[bool], values: list[float]) -> float:
     return round((cuts[best] + lower) / 2, 2)
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     pairs = load_pairs()
     values = [relatedness.score(p["a"], p["b"]).score for p in pairs]
     calib = [i for i, p in enumerate(pairs) if p["split"] == "calibration"]
     test = [i for i, p in enumerate(pairs) if p["split"] == "test"]
     threshold = choose_threshold([pairs[i]["related"] for i in calib], [values[i] for i in calib])
-    result = scores([pairs[i]["related"] for i in test], [values[i] >= threshold for i in test])
+    result: dict[str, Any] = scores(
+        [pairs[i]["related"] for i in test], [values[i] >= threshold for i in test]
+    )
     result["threshold"] = threshold
     result["threshold_in_code"] = relatedness.THRESHOLD
     result["calibration_n"] = len(calib)

@@ -16,9 +16,11 @@ the top 10 (the seed: 84.53% success; the top 10 patterns covered 87.78%).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
 from osnguard.privacy.resources import nlp
-from osnguard.privacy.temporal.corpus import tbaq_documents
+from osnguard.privacy.temporal.corpus import TimeMLDocument, tbaq_documents
 from osnguard.privacy.temporal.suppression import (
     _rebuild,
     learn_patterns,
@@ -31,7 +33,9 @@ DESCRIPTION = "temporal suppression on held-out TimeML (tbaq) sentences, against
 SEED = {"success": 84.53, "sutime_deletion": 72.88, "top10_coverage": 87.78}
 
 
-def split_documents(documents):
+def split_documents(
+    documents: list[TimeMLDocument],
+) -> tuple[list[TimeMLDocument], list[TimeMLDocument]]:
     """Held-out documents (every fifth by name) and the ones patterns are learned from."""
     ordered = sorted(documents, key=lambda d: d.name)
     test = [d for i, d in enumerate(ordered) if i % 5 == 0]
@@ -58,18 +62,20 @@ def looks_grammatical(text: str) -> bool:
         ):
             return False
     first = next((t for t in doc if not t.is_punct), None)  # a leading "But" is fine
-    last = next((t for t in reversed(doc) if not t.is_punct), None)
+    last: Any = next((t for t in reversed(doc) if not t.is_punct), None)  # not None if first isn't
     return not (first is None or last.pos_ in ("CCONJ", "ADP", "DET"))
 
 
-def _gone(result_removed, gold_spans) -> bool:
-    removed = set()
+def _gone(result_removed: list[tuple[int, int]], gold_spans: list[tuple[int, int]]) -> bool:
+    removed: set[int] = set()
     for start, end in result_removed:
         removed.update(range(start, end))
     return all(set(range(start, end)) <= removed for start, end in gold_spans)
 
 
-def _sentences(documents):
+def _sentences(
+    documents: list[TimeMLDocument],
+) -> Iterator[tuple[str, list[tuple[int, int]]]]:
     """(sentence text, gold (start, end) spans in it) for sentences holding gold TIMEX3s."""
     parser = nlp()
     for document, doc in zip(documents, parser.pipe([d.text for d in documents], disable=["ner"])):
@@ -84,7 +90,7 @@ def _sentences(documents):
                 yield stripped, [(s, min(e, len(stripped))) for s, e in gold]
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     train, test = split_documents(tbaq_documents())
     counts = learn_patterns(train)
     patterns = dict(counts)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import Any
 
 from osnguard.privacy.temporal.corpus import TimeMLDocument, platinum_documents, read_tweetime
 from osnguard.privacy.temporal.recognition import find_expressions
@@ -46,7 +47,7 @@ def _prf(correct: float, system: int, gold: int) -> dict[str, float]:
     }
 
 
-def score_documents(documents: Iterable[TimeMLDocument]) -> dict:
+def score_documents(documents: Iterable[TimeMLDocument]) -> dict[str, Any]:
     """TempEval-3 Task A scores of the recogniser over TimeML documents (counts and P/R/F1)."""
     system_total = gold_total = strict = relaxed_system = relaxed_gold = value_ok = type_ok = 0
     for document in documents:
@@ -99,7 +100,7 @@ def tweet_dates(text: str, created: datetime) -> set[str]:
     return days
 
 
-def score_tweets(split: str) -> dict:
+def score_tweets(split: str) -> dict[str, Any]:
     correct = system = gold = 0
     for tweet in read_tweetime(split):
         created = datetime(tweet.created.year, tweet.created.month, tweet.created.day, 12)
@@ -111,7 +112,7 @@ def score_tweets(split: str) -> dict:
     return {f"tweetime_{split}_{k}": v for k, v in scores.items()}
 
 
-def spec_phrases() -> dict:
+def spec_phrases() -> dict[str, Any]:
     """How many SPEC §1.5 phrases come out whole with the right type."""
     now = datetime(2026, 11, 22, 9, 0)
     ok = 0
@@ -121,7 +122,7 @@ def spec_phrases() -> dict:
     return {"spec_phrases_ok": ok, "spec_phrases_total": len(SPEC_PHRASES)}
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     figures = score_documents(platinum_documents())
     figures.update(score_tweets("test"))
     figures.update(spec_phrases())

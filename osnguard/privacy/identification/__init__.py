@@ -1,29 +1,49 @@
-"""Identification of private phrases (SPEC §1): `identify(text, profile=..., now=...)`.
+"""Identification stage (SPEC §1): find the private phrases of a message and decide whether it is
+private.
 
-Detectors live in this package (tagger, classifier, patterns, location_rule, profile_link) and in
-`osnguard.privacy.temporal`; `pipeline` runs them all and merges their findings.
+`identify(text, profile=..., now=...) -> IdentificationResult` runs every recognizer of the
+registry (`RECOGNIZERS`, recognizers.py: profile links, the location rule, patterns, time phrases
+from `osnguard.privacy.temporal`, the privacy-attribute tagger), merges their findings into typed
+`Phrase`s and decides with the message classifier (pipeline.py). This module is the stage's
+public API; the other stages, the commands and the Django apps import from here only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from osnguard.privacy.identification import (
+    classifier,
+    location_rule,
+    patterns,
+    profile_link,
+    relatedness,
+    slang,
+    tagger,
+)
+from osnguard.privacy.identification.pipeline import (
+    IdentificationResult,
+    detect_language,
+    identify,
+    warm_up,
+)
+from osnguard.privacy.identification.recognizers import (
+    RECOGNIZERS,
+    FunctionRecognizer,
+    Recognizer,
+)
 
-if TYPE_CHECKING:
-    from osnguard.privacy.identification.pipeline import IdentificationResult
-
-__all__ = ["IdentificationResult", "identify"]
-
-
-def identify(text: str, **kwargs: Any) -> IdentificationResult:
-    """Find the private phrases of a message; see `pipeline.identify`."""
-    from osnguard.privacy.identification.pipeline import identify as run
-
-    return run(text, **kwargs)
-
-
-def __getattr__(name: str) -> Any:
-    if name == "IdentificationResult":
-        from osnguard.privacy.identification.pipeline import IdentificationResult
-
-        return IdentificationResult
-    raise AttributeError(name)
+__all__ = [
+    "RECOGNIZERS",
+    "FunctionRecognizer",
+    "IdentificationResult",
+    "Recognizer",
+    "classifier",
+    "detect_language",
+    "identify",
+    "location_rule",
+    "patterns",
+    "profile_link",
+    "relatedness",
+    "slang",
+    "tagger",
+    "warm_up",
+]

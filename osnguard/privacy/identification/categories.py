@@ -9,6 +9,7 @@ WordNet lexname of the word (noun.state / noun.body -> health, ...).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from osnguard.privacy.types import CATEGORIES
 
@@ -281,7 +282,7 @@ def normalise_tag(tag: str) -> str:
     return tag if tag in TAGS else NONE
 
 
-def sa_category(text: str, wordnet=None) -> str:
+def sa_category(text: str, wordnet: Any = None) -> str:
     """The category of a sensitive-attribute phrase: lexicon first, then WordNet lexnames."""
     lowered = text.lower().strip()
     words = re.findall(r"[\w$£€']+", lowered)
@@ -295,13 +296,13 @@ def sa_category(text: str, wordnet=None) -> str:
     if wordnet is not None:
         for word in words:
             for synset in wordnet.synsets(word)[:2]:
-                category = _WORDNET_LEXNAME_CATEGORY.get(synset.lexname())
-                if category:
-                    return category
+                lexname_category = _WORDNET_LEXNAME_CATEGORY.get(synset.lexname())
+                if lexname_category:
+                    return lexname_category
     return "health"  # the commonest sensitive attribute in the corpus
 
 
-def tag_category(tag: str, text: str, wordnet=None) -> str:
+def tag_category(tag: str, text: str, wordnet: Any = None) -> str:
     """The user-facing category of a tagged phrase."""
     tag = normalise_tag(tag)
     if tag == "SA":

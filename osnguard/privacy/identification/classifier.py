@@ -97,7 +97,9 @@ def cross_validate(folds: int = 5, seed: int = CV_SEED) -> dict[str, Any]:
         rows.append(
             {"precision": p, "recall": r, "f1": f, "accuracy": accuracy_score(y[test_idx], pred)}
         )
-    result = {key: round(float(np.mean([row[key] for row in rows])), 4) for key in rows[0]}
+    result: dict[str, Any] = {
+        key: round(float(np.mean([row[key] for row in rows])), 4) for key in rows[0]
+    }
     result["majority_accuracy"] = round(float(max(y.mean(), 1 - y.mean())), 4)
     result.update(folds=folds, seed=seed, tweets=len(texts), private=int(y.sum()))
     result["label"] = "private iff the tweet has a QI* or SA tag"
@@ -130,7 +132,8 @@ class ShippedClassifier:
 
 @lru_cache(maxsize=1)
 def _analyser() -> Callable[[str], list[str]]:
-    return build_vectoriser().build_analyzer()
+    analyser: Callable[[str], list[str]] = build_vectoriser().build_analyzer()
+    return analyser
 
 
 def export(trained: Any) -> dict[str, Any]:

@@ -21,9 +21,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from osnguard.privacy import places
 from osnguard.privacy.identification.slang import NormalisedText, normalise
 from osnguard.privacy.resources import load_once, nlp, wordnet
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 LOCATION_LABELS = frozenset({"GPE", "LOC", "FAC"})
 NEGATIONS = frozenset({"not", "n't", "no", "never", "nt", "nowhere", "neither", "nor"})
@@ -149,7 +150,6 @@ GAZETTEER_MIN_POPULATION = 50_000
 def _unrecognised_places(doc: Any) -> list[Any]:
     """'i live in seattle': a lower-case object of a place preposition that GeoNames knows as a
     sizeable place and whose main WordNet sense is a proper name (so 'home', 'reading' stay out)."""
-    from osnguard.privacy import places
 
     covered = {t.i for ent in doc.ents for t in ent}
     spans = []
@@ -193,10 +193,10 @@ def _to_phrases(
                 start=start,
                 end=end,
                 text=context.text[start:end],
-                category="location",
+                category=Category.LOCATION,
                 reason=item.reason,
                 confidence=item.confidence,
-                detectors=["location_rule"],
+                detectors=[Detector.LOCATION_RULE],
                 reasons=[item.reason],
             )
         )
@@ -380,10 +380,8 @@ def _negated(tokens: Iterable[Any], before: int) -> bool:
         for child in token.children:
             if child.i >= before:
                 continue
-            if (
-                child.dep_ == "neg"
-                or (child.lower_ in NEGATIONS
-                and child.dep_ in ("advmod", "neg", "det"))
+            if child.dep_ == "neg" or (
+                child.lower_ in NEGATIONS and child.dep_ in ("advmod", "neg", "det")
             ):
                 return True
     return False

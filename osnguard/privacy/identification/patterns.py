@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 
 @dataclass(frozen=True)
@@ -246,10 +246,10 @@ def find(text: str) -> list[Phrase]:
                     start=start,
                     end=end,
                     text=value,
-                    category=pattern.category,
+                    category=Category(pattern.category),
                     reason=pattern.reason,
                     confidence=pattern.confidence,
-                    detectors=["pattern"],
+                    detectors=[Detector.PATTERN],
                 )
             )
     return sorted(found, key=lambda p: p.start)

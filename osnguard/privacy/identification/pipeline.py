@@ -32,19 +32,23 @@ Callers that generalize or post a message must refuse an unchecked one (`require
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.identification import classifier, patterns
+from osnguard.privacy.identification.recognizers import RECOGNIZERS
 from osnguard.privacy.types import (
+    Category,
     CheckFailure,
+    Detector,
+    FailureKind,
     MessageContext,
+    Notice,
+    NoticeCode,
     Phrase,
     Profile,
     UncheckedMessage,
@@ -59,46 +63,32 @@ CHUNK_CHARS = 2_000
 MIN_LANGDETECT_LETTERS = 20
 PRIVATE_THRESHOLD = 0.5
 
-# Detector name -> (module, attribute, English only). Detector order is the priority for the
-# reason and category of merged phrases: the most specific explanation first.
-DETECTORS: dict[str, tuple[str, str, bool]] = {
-    "profile": ("osnguard.privacy.identification.profile_link", "detect", True),
-    "location_rule": ("osnguard.privacy.identification.location_rule", "detect", True),
-    "pattern": ("osnguard.privacy.identification.patterns", "detect", False),
-    "temporal": ("osnguard.privacy.temporal", "detect", True),
-    "tagger": ("osnguard.privacy.identification.tagger", "detect", True),
-}
-PRIORITY = {name: rank for rank, name in enumerate(DETECTORS)}
-# Shared resources each English-only detector needs: when one cannot load, the detectors that
-# need it are not run and the resource is reported once as the failure.
-REQUIRES: dict[str, tuple[str, ...]] = {
-    "profile": ("spacy", "wordnet"),
-    "location_rule": ("spacy", "wordnet"),
-    "temporal": ("spacy",),
-    "tagger": ("spacy", "wordnet"),
-}
-# What each detector looks for, and the other parts' names, in user words (for failure reasons).
-FINDS = {
-    "profile": "links to your profile",
-    "location_rule": "places tied to you",
-    "pattern": "contact details and account numbers",
-    "temporal": "dates and times",
-    "tagger": "personal details such as names, work or health",
-}
-NAMES = {
+# Detector order is the priority for the reason and category of merged phrases (recognizers.py).
+PRIORITY: dict[str, int] = {name: rank for rank, name in enumerate(RECOGNIZERS)}
+# The parts that are not recognizers, in user words (for failure reasons).
+NAMES: dict[str, str] = {
     "classifier": "The privacy classifier",
     "spacy": "The English parser (spaCy)",
     "wordnet": "The WordNet dictionary",
     "language": "Language detection",
 }
-AUTHOR_SPECIFIC = frozenset({"profile", "location_rule"})
-PUBLIC_FACT_CATEGORIES = frozenset({"location", "identity", "language", "time"})
+PUBLIC_FACT_CATEGORIES = frozenset(
+    {Category.LOCATION, Category.IDENTITY, Category.LANGUAGE, Category.TIME}
+)
 FIRST_PERSON = re.compile(
     r"(?i)(?<![\w'])(i|i'm|im|i've|ive|i'll|ill|i'd|me|my|mine|myself|we|we're|we've|us|our|ours)(?![\w'])"
 )
 ENGLISH_FUNCTION_WORDS = frozenset(
-    ["i", "me", "my", "we", "our", "you", "your", "he", "she", "it", "they", "them", "the", "a", "an", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "is", "are", "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "not", "no", "this", "that", "so", "just", "i'm", "it's", "don't", "can", "will", "would", "what", "when", "how", "all", "from", "up", "out", "about", "doesn't", "isn't", "can't", "won't", "didn't", "u", "ur", "r", "im", "lol", "omg", "gonna", "wanna", "gotta", "ya", "da", "dat", "dis", "tho", "cuz", "bc", "idk", "lmao"]
-)
+    {
+        "i", "me", "my", "we", "our", "you", "your", "he", "she", "it", "they", "them", "the",
+        "a", "an", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "is", "are",
+        "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "not", "no",
+        "this", "that", "so", "just", "i'm", "it's", "don't", "can", "will", "would", "what",
+        "when", "how", "all", "from", "up", "out", "about", "doesn't", "isn't", "can't", "won't",
+        "didn't", "u", "ur", "r", "im", "lol", "omg", "gonna", "wanna", "gotta", "ya", "da",
+        "dat", "dis", "tho", "cuz", "bc", "idk", "lmao",
+    }
+)  # fmt: skip
 _BAD_CHARS = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
@@ -106,38 +96,30 @@ _BAD_CHARS = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uff
 class IdentificationResult:
     """What identification says about one message.
 
-    `private` and `score` are None when the message is unchecked (`failures` is not empty).
+    `checked` says every part of identification ran on the message (`failures` is empty);
+    `private` and `score` are None when it is unchecked. `score` is given to four decimals.
+    `to_data(result)` is its JSON shape; `to_data(result, omit=TECHNICAL)` leaves out the
+    failures' technical details.
     """
 
+    checked: bool = field(init=False)
     private: bool | None
     score: float | None
     language: str
     phrases: list[Phrase] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Notice] = field(default_factory=list)
     failures: list[CheckFailure] = field(default_factory=list)
 
-    @property
-    def checked(self) -> bool:
-        """Every part of identification ran on the message."""
-        return not self.failures
+    def __post_init__(self) -> None:
+        self.checked = not self.failures
+        if self.score is not None:
+            self.score = round(self.score, 4)
 
     def require_checked(self) -> IdentificationResult:
         """This result, or UncheckedMessage when some part of identification failed."""
         if self.failures:
             raise UncheckedMessage(self.failures)
         return self
-
-    def to_dict(self, *, technical: bool = True) -> dict[str, Any]:
-        """The JSON shape; `technical=False` leaves out the failures' technical details."""
-        return {
-            "checked": self.checked,
-            "private": self.private,
-            "score": None if self.score is None else round(self.score, 4),
-            "language": self.language,
-            "phrases": [phrase.to_dict() for phrase in self.phrases],
-            "warnings": list(self.warnings),
-            "failures": [failure.to_dict(technical=technical) for failure in self.failures],
-        }
 
 
 def _log_failure(part: str, exc: BaseException) -> None:
@@ -150,35 +132,37 @@ def _log_failure(part: str, exc: BaseException) -> None:
     )
 
 
+def _finds(part: str) -> str:
+    """What a recognizer looks for in user words (its name for another part)."""
+    recognizer = RECOGNIZERS.get(Detector(part)) if part in PRIORITY else None
+    return recognizer.finds if recognizer is not None else part
+
+
 def _listing(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def failure(
-    part: str,
-    exc: BaseException | None = None,
-    skipped: list[str] | None = None,
-    *,
-    installed: bool = True,
+    part: str, exc: BaseException | None = None, skipped: list[str] | None = None
 ) -> CheckFailure:
-    """The CheckFailure for `part` (a detector, the classifier or a resource) and what it raised;
-    `skipped` names the detectors that did not run because of it, `installed=False` says it
-    could not even be loaded."""
-    subject = NAMES.get(part) or f"The check for {FINDS.get(part, part.replace('_', ' '))}"
-    if exc is None or not installed or isinstance(exc, ImportError):
-        kind, why = "missing", "is not installed on the server"
+    """The CheckFailure for `part` (a recognizer, the classifier or a resource) and what it
+    raised (None or an ImportError: it is not installed); `skipped` names the recognizers that
+    did not run because of it."""
+    subject = NAMES.get(part) or f"The check for {_finds(part).replace('_', ' ')}"
+    if exc is None or isinstance(exc, ImportError):
+        kind, why = FailureKind.MISSING, "is not installed on the server"
     elif isinstance(exc, resources.ResourceMissing) and part in ("spacy", "wordnet"):
-        kind, why = "missing", "is missing on the server"
+        kind, why = FailureKind.MISSING, "is missing on the server"
     elif isinstance(exc, resources.ResourceMissing):
         kind, why = (
-            "missing",
+            FailureKind.MISSING,
             "could not run: a trained model or language data it needs is missing on the server",
         )
     else:
-        kind, why = "error", "failed on this message"
+        kind, why = FailureKind.ERROR, "failed on this message"
     reason = f"{subject} {why}"
     if skipped:
-        reason += f", so {_listing([FINDS.get(name, name) for name in skipped])} were not checked"
+        reason += f", so {_listing([_finds(name) for name in skipped])} were not checked"
     detail = f"{type(exc).__name__}: {exc}" if exc is not None else "not installed"
     return CheckFailure(detector=part, kind=kind, reason=reason + ".", detail=detail)
 
@@ -190,12 +174,6 @@ def clean_text(text: str) -> tuple[str, bool]:
     """Replace lone surrogates and control characters by U+FFFD, one for one (offsets unchanged)."""
     cleaned = _BAD_CHARS.sub("\ufffd", text)
     return cleaned, cleaned != text
-
-
-def as_profile(profile: Profile | dict | None) -> Profile:
-    if isinstance(profile, Profile):
-        return profile
-    return Profile.from_dict(profile)
 
 
 def _plainly_english(text: str, letters: str) -> bool:
@@ -230,7 +208,7 @@ def detect_language(text: str) -> str:
     # Short, slangy English often looks like something else: trust a non-English guess only
     # when English is all but excluded.
     if top != "en" and probs.get("en", 0.0) < 0.2 and ranked[0].prob >= 0.7:
-        return top
+        return str(top)
     return "en"
 
 
@@ -260,12 +238,6 @@ def chunks(
 # --- detectors -----------------------------------------------------------------------------
 
 
-def _detector(name: str) -> Callable[[MessageContext], list[Phrase]]:
-    """The detector's function; ImportError or AttributeError when it is not installed."""
-    module_name, attribute, _ = DETECTORS[name]
-    return getattr(importlib.import_module(module_name), attribute)
-
-
 def _load_resources(english: bool, failures: list[CheckFailure]) -> set[str]:
     """Load the shared resources English-only detectors need; the names of those that failed
     (each reported once in `failures`, with the detectors it stops)."""
@@ -287,7 +259,8 @@ def _resource_failed(
     detectors it stops."""
     _log_failure(name, exc)
     broken.add(name)
-    failures.append(failure(name, exc, [d for d, needs in REQUIRES.items() if name in needs]))
+    stopped = [r.name for r in RECOGNIZERS.values() if name in r.requires]
+    failures.append(failure(name, exc, [str(d) for d in stopped]))
 
 
 def _shift(phrase: Phrase, offset: int, text: str) -> Phrase:
@@ -310,7 +283,7 @@ def run_detectors(
     spans = chunks(text) if english and text.strip() and "spacy" not in broken else []
     contexts: list[tuple[int, MessageContext]] = []
     try:
-        nlp = resources.nlp() if spans else None
+        nlp: Any = resources.nlp() if spans else None  # spaCy Language (untyped)
         for start, end in spans:
             piece = text[start:end]
             whole = (start, end) == (0, len(text)) and context.doc is not None
@@ -322,21 +295,16 @@ def run_detectors(
         broken = set(broken)
         _resource_failed("spacy", exc, broken, failures)
     found: list[Phrase] = []
-    for name, (_, _, english_only) in DETECTORS.items():
+    for recognizer in RECOGNIZERS.values():
+        name, english_only = recognizer.name, recognizer.english_only
         if english_only and (not english or not text.strip()):
             continue
-        if english_only and broken & set(REQUIRES.get(name, ())):
+        if english_only and broken & set(recognizer.requires):
             continue  # its resource is reported already
-        try:
-            detect = _detector(name)
-        except (ImportError, AttributeError) as exc:
-            log.error("detector %s is not available: %s", name, exc)
-            failures.append(failure(name, exc, installed=False))
-            continue
         targets = contexts if english_only else [(0, context)]
         for offset, sub in targets:
             try:
-                phrases = detect(sub)
+                phrases = recognizer.detect(sub)
             except Exception as exc:
                 _log_failure(name, exc)
                 failures.append(failure(name, exc))
@@ -372,7 +340,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     for group in groups:
         best = min(group, key=lambda p: (_rank(p), -p.confidence))
         start, end = min(p.start for p in group), max(p.end for p in group)
-        detectors: list[str] = []
+        detectors: list[Detector] = []
         reasons: list[str] = []
         for phrase in sorted(group, key=_rank):
             for detector in phrase.detectors:
@@ -410,14 +378,10 @@ def has_implicit_author(doc: Any) -> bool:
         return False
     for sentence in doc.sents:
         root = sentence.root
-        if (
-            (root.pos_ in {"VERB", "AUX"}
-            and root.i == sentence.start)
-            or (
-                root.pos_ == "VERB"
-                and root.tag_ in {"VBG", "VBD", "VBN"}
-                and not any(child.dep_ in SUBJECTS for child in root.children)
-            )
+        if (root.pos_ in {"VERB", "AUX"} and root.i == sentence.start) or (
+            root.pos_ == "VERB"
+            and root.tag_ in {"VBG", "VBD", "VBN"}
+            and not any(child.dep_ in SUBJECTS for child in root.children)
         ):
             return True
     return False
@@ -437,9 +401,9 @@ def is_public_fact(phrase: Phrase) -> bool:
     """Only the tagger saw it and it is a place, name or language: in a message judged not
     private ("Tokyo is the capital of Japan") it is not shown to the user as private."""
     return set(phrase.detectors) <= {
-        "tagger",
-        "profile",
-    } and phrase.category in PUBLIC_FACT_CATEGORIES - {"time"}
+        Detector.TAGGER,
+        Detector.PROFILE,
+    } and phrase.category in PUBLIC_FACT_CATEGORIES - {Category.TIME}
 
 
 def decide(
@@ -450,9 +414,9 @@ def decide(
     specific = [
         p
         for p in phrases
-        if "location_rule" in p.detectors
-        or ("profile" in p.detectors and about_author)  # "Tokyo is the capital of Japan" is not
-        or ("pattern" in p.detectors and patterns.is_personal_detail(p))
+        if Detector.LOCATION_RULE in p.detectors
+        or (Detector.PROFILE in p.detectors and about_author)  # not "Tokyo is the capital..."
+        or (Detector.PATTERN in p.detectors and patterns.is_personal_detail(p))
     ]
     if specific:
         confidence = max(p.confidence for p in specific)
@@ -477,7 +441,10 @@ def warm_up() -> None:
 
 
 def identify(
-    text: str, *, profile: Profile | dict | None = None, now: datetime | str | None = None
+    text: str,
+    *,
+    profile: Profile | dict[str, Any] | None = None,
+    now: datetime | str | None = None,
 ) -> IdentificationResult:
     """Find the private phrases of `text` and decide whether the message is private.
 
@@ -490,13 +457,13 @@ def identify(
         raise ValueError(
             f"text is too long ({len(text):,} characters); the limit is {MAX_TEXT_CHARS:,}"
         )
-    user = as_profile(profile)
+    user = Profile.coerce(profile)
     moment = parse_now(now)
-    warnings: list[str] = []
+    warnings: list[Notice] = []
     failures: list[CheckFailure] = []
     text, replaced = clean_text(text)
     if replaced:
-        warnings.append("Some characters could not be read and were replaced by \ufffd.")
+        warnings.append(Notice(NoticeCode.UNREADABLE_CHARACTERS))
     if not text.strip():
         return IdentificationResult(
             private=False, score=0.0, language="und", phrases=[], warnings=warnings
@@ -509,15 +476,9 @@ def identify(
         failures.append(failure("language", exc))
         language = "en"
     if language != "en":
-        warnings.append(
-            f"This message looks like it is not in English (detected {language!r}): only e-mail addresses, "
-            "phone numbers, links, handles and account numbers were checked."
-        )
+        warnings.append(Notice(NoticeCode.NOT_ENGLISH, {"language": language}))
     elif len(text) > MAX_ANALYSED_CHARS:
-        warnings.append(
-            f"The message is long: names, places, times and topics were looked for in its first "
-            f"{MAX_ANALYSED_CHARS:,} characters only; contact details and numbers in all of it."
-        )
+        warnings.append(Notice(NoticeCode.LONG_MESSAGE, {"limit": MAX_ANALYSED_CHARS}))
     broken = _load_resources(language == "en", failures)
     doc = None
     if language == "en" and len(text) <= CHUNK_CHARS and "spacy" not in broken:
@@ -551,4 +512,13 @@ def identify(
     )
 
 
-__all__ = ["CheckFailure", "IdentificationResult", "UncheckedMessage", "identify", "warm_up"]
+__all__ = [
+    "IdentificationResult",
+    "chunks",
+    "decide",
+    "detect_language",
+    "failure",
+    "identify",
+    "merge",
+    "warm_up",
+]

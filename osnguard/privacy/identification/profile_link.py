@@ -20,8 +20,9 @@ from functools import lru_cache
 from typing import Any
 
 from osnguard.privacy.identification import relatedness
+from osnguard.privacy.lexicon import MONTHS
 from osnguard.privacy.resources import nlp, wordnet
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 CATEGORY_OF_ATTRIBUTE: dict[str, str] = {
     "hometown": "location",
@@ -70,28 +71,6 @@ RELATIONSHIP_WORDS: dict[str, frozenset[str]] = {
     "in a relationship": frozenset({"boyfriend", "girlfriend", "partner", "bf", "gf"}),
     "divorced": frozenset({"ex-wife", "ex-husband", "divorce", "ex"}),
     "widowed": frozenset({"late husband", "late wife", "widow", "widower"}),
-}
-
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
 }
 
 
@@ -232,10 +211,10 @@ def _phrase(candidate: _Candidate, attribute: str, reason: str, confidence: floa
         start=candidate.start,
         end=candidate.end,
         text=candidate.text,
-        category=CATEGORY_OF_ATTRIBUTE[attribute],
+        category=Category(CATEGORY_OF_ATTRIBUTE[attribute]),
         reason=reason,
         confidence=round(confidence, 4),
-        detectors=["profile"],
+        detectors=[Detector.PROFILE],
         reasons=[reason],
         attribute=attribute,
     )

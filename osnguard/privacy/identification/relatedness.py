@@ -25,17 +25,115 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from osnguard.privacy import places
 from osnguard.privacy.resources import wordnet
 
 # Chosen on the calibration split by `osnguard evaluate relatedness` (maximum F1).
 THRESHOLD = 0.6
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "of", "and", "at", "for", "in", "on", "to", "de", "del", "la", "le", "da", "di", "my", "our", "your", "his", "her", "their", "its", "inc", "ltd", "co", "corp", "llc", "plc"]
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "and",
+        "at",
+        "for",
+        "in",
+        "on",
+        "to",
+        "de",
+        "del",
+        "la",
+        "le",
+        "da",
+        "di",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "llc",
+        "plc",
+    ]
 )
 # Words that name a kind of institution or place, not which one: sharing only these proves nothing.
 GENERIC_WORDS = frozenset(
-    ["university", "college", "school", "institute", "academy", "high", "middle", "elementary", "community", "state", "national", "city", "town", "village", "county", "province", "prefecture", "district", "region", "country", "republic", "kingdom", "united", "church", "temple", "mosque", "party", "company", "corporation", "group", "bank", "hospital", "center", "centre", "department", "international", "technology", "science", "sciences", "arts", "art", "studies", "study", "major", "degree", "new", "north", "south", "east", "west", "central", "upper", "lower", "greater", "saint", "st", "st.", "san", "santa", "club", "team", "league", "association", "society", "foundation", "union"]
+    [
+        "university",
+        "college",
+        "school",
+        "institute",
+        "academy",
+        "high",
+        "middle",
+        "elementary",
+        "community",
+        "state",
+        "national",
+        "city",
+        "town",
+        "village",
+        "county",
+        "province",
+        "prefecture",
+        "district",
+        "region",
+        "country",
+        "republic",
+        "kingdom",
+        "united",
+        "church",
+        "temple",
+        "mosque",
+        "party",
+        "company",
+        "corporation",
+        "group",
+        "bank",
+        "hospital",
+        "center",
+        "centre",
+        "department",
+        "international",
+        "technology",
+        "science",
+        "sciences",
+        "arts",
+        "art",
+        "studies",
+        "study",
+        "major",
+        "degree",
+        "new",
+        "north",
+        "south",
+        "east",
+        "west",
+        "central",
+        "upper",
+        "lower",
+        "greater",
+        "saint",
+        "st",
+        "st.",
+        "san",
+        "santa",
+        "club",
+        "team",
+        "league",
+        "association",
+        "society",
+        "foundation",
+        "union",
+    ]
 )
 # Readings of a place name less populous than this share of its main reading are ignored
 # ("Paris" is Paris, France, not Paris, Texas).
@@ -125,7 +223,6 @@ def _name_evidence(a: str, b: str) -> RelatednessEvidence | None:
 @lru_cache(maxsize=20_000)
 def place_readings(name: str) -> tuple[Any, ...]:
     """The plausible places a name stands for: its main reading and others nearly as populous."""
-    from osnguard.privacy import places
 
     readings = []
     for place in places.lookup(name):
@@ -147,11 +244,10 @@ CONTAINS_SCORES = {"city": 0.85, "region": 0.85, "country": 0.75, "continent": 0
 
 
 def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
-    from osnguard.privacy import places
 
     same_name = places.fold(x.name) == places.fold(y.name)
-    if (
-        x.key == y.key or (same_name and (places.contains(x, y) or places.contains(y, x)))
+    if x.key == y.key or (
+        same_name and (places.contains(x, y) or places.contains(y, x))
     ):  # Tokyo city/prefecture
         return RelatednessEvidence(0.95, "alias", f"“{x.name}” and “{y.name}” are the same place")
     for outer, inner in ((x, y), (y, x)):
@@ -240,7 +336,7 @@ def wu_palmer(x: Any, y: Any) -> float:
 def _derived_names(phrase: str) -> frozenset[str]:
     """Words derived from a phrase in WordNet, with pertainyms (Buddhism -> buddhist, French -> France)."""
     key = "_".join(fold(phrase).split())
-    names = set()
+    names: set[str] = set()
     for synset in wordnet().synsets(key) if key else []:
         for lemma in synset.lemmas():
             if lemma.name().lower() != key:

@@ -24,7 +24,7 @@ from typing import Any
 
 from osnguard.privacy import artifacts, corpora, resources
 from osnguard.privacy.identification import categories
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 log = logging.getLogger(__name__)
 _TAGGER_LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
@@ -196,7 +196,7 @@ def sentence_features(words: Sequence[str], aligned: Sequence[Any]) -> list[dict
     """CRF feature dicts for one tokenised message."""
     places = _places()
     base = [_word_features(w, t, places) for w, t in zip(words, aligned)]
-    out = []
+    out: list[dict[str, Any]] = []
     for i, feats in enumerate(base):
         row = dict(feats)
         row["bias"] = 1.0
@@ -445,10 +445,10 @@ def detect(context: MessageContext, limit: int | None = None) -> list[Phrase]:
                 start=start,
                 end=end,
                 text=surface,
-                category=category,
+                category=Category(category),
                 reason=categories.reason_for(category),
                 confidence=round(prob, 3),
-                detectors=["tagger"],
+                detectors=[Detector.TAGGER],
             )
         )
     return found

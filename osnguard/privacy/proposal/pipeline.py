@@ -102,15 +102,6 @@ class Generalizer(Protocol):
     ) -> Sequence[GroupGeneralization]: ...
 
 
-def _as_notices(warnings: Sequence[str | Notice]) -> list[Notice]:
-    # TODO(integrator): identification and fingerprinting give Notices after the merge; then
-    # extend with their warnings directly and drop this and NoticeCode.STAGE_WARNING.
-    return [
-        w if isinstance(w, Notice) else Notice(NoticeCode.STAGE_WARNING, {"text": w})
-        for w in warnings
-    ]
-
-
 def identify_phrases(
     text: str, profile: Profile, now: datetime
 ) -> tuple[bool, list[Phrase], list[Notice]]:
@@ -121,7 +112,7 @@ def identify_phrases(
     result = identify(text, profile=profile, now=now)
     if result.failures or result.private is None:
         raise UncheckedMessage(list(result.failures))
-    return bool(result.private), list(result.phrases), _as_notices(result.warnings)
+    return bool(result.private), list(result.phrases), list(result.warnings)
 
 
 def generalize(

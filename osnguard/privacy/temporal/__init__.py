@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from osnguard.privacy import artifacts
+from osnguard.privacy.temporal import generalization, suppression
 from osnguard.privacy.temporal.detection import detect
 from osnguard.privacy.temporal.generalization import (
     TemporalCandidate,
@@ -27,9 +29,6 @@ from osnguard.privacy.temporal.suppression import KeptPhrase, SuppressionResult,
 def train_model(folder: Path | None = None) -> Path:
     """Build TP (`temporal.tp.json`) and learn the suppression patterns
     (`temporal.patterns.json`), and install both in `folder` (the shipped models by default)."""
-    from osnguard.privacy import artifacts
-    from osnguard.privacy.temporal import generalization, suppression
-
     spec = artifacts.SPECS["temporal"]
     target = folder or artifacts.models_dir()
     built = {}

@@ -1,4 +1,4 @@
-"""Readers for the shared temporal corpora: TimeML (.tml, TempEval-3) and TweeTIME.
+"""Readers for the shared temporal corpora: TimeML (.tml, TempEval-3, read with lxml) and TweeTIME.
 
 TimeML documents come back as their plain TEXT section with gold TIMEX3 annotations as character
 offsets into it, and the document creation time (DCT) that anchors relative expressions.
@@ -7,16 +7,18 @@ Splits: `tbaq` (TimeBank + AQUAINT) is for training and tuning; `te3-platinum` i
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
+from lxml import etree
+
 from osnguard.privacy.resources import corpus_path
 
-TAG = re.compile(r"<(/?)(\w+)([^>]*)>")
-ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
+# no DTDs, no external or custom entities, no network: the corpora are data, not programs
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+DATE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True)
@@ -40,36 +42,52 @@ class TimeMLDocument:
 
 def parse_timeml(markup: str, name: str = "") -> TimeMLDocument:
     """Plain text of the TEXT section, its TIMEX3s as offsets, and the DCT."""
-    dct_match = re.search(r"<DCT>.*?value=\"(\d{4}-\d{2}-\d{2})", markup, re.S)
-    if not dct_match:
-        raise ValueError(f"{name or 'document'}: no document creation time (DCT) found")
-    dct = datetime.fromisoformat(dct_match.group(1)).replace(hour=12)
-    body_match = re.search(r"<TEXT>(.*?)</TEXT>", markup, re.S)
-    body = body_match.group(1) if body_match else markup
+    where = name or "document"
+    # an XML parser turns line ends into "\n"; a character reference keeps the corpus's "\r"
+    # (offsets count it); the declaration goes, as the markup is text already, and so does the
+    # white space around the root element, where a character reference is not allowed
+    body = re.sub(r"^\s*(?:<\?xml[^>]*\?>)?\s*", "", markup).rstrip().replace("\r", "&#13;")
+    try:
+        root = etree.fromstring(body, parser=_PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise ValueError(f"{where}: not well-formed TimeML: {exc}") from exc
+    dct = _creation_time(root)
+    if dct is None:
+        raise ValueError(f"{where}: no document creation time (DCT) found")
+    section = root.find("TEXT")
     pieces: list[str] = []
-    length = 0
-    open_timex: tuple[int, dict[str, str]] | None = None
     timexes: list[Timex] = []
-    position = 0
-    for tag in TAG.finditer(body):
-        chunk = html.unescape(body[position : tag.start()])
-        pieces.append(chunk)
-        length += len(chunk)
-        position = tag.end()
-        closing, tag_name = tag.group(1), tag.group(2)
-        if tag_name != "TIMEX3":
-            continue
-        if not closing:
-            open_timex = (length, dict(ATTRIBUTE.findall(tag.group(3))))
-        elif open_timex is not None:
-            start, attributes = open_timex
-            text = "".join(pieces)[start:length]
-            timexes.append(
-                Timex(start, length, text, attributes.get("type", ""), attributes.get("value", ""))
-            )
-            open_timex = None
-    pieces.append(html.unescape(body[position:]))
+    _read_text(root if section is None else section, pieces, timexes)
     return TimeMLDocument(name=name, text="".join(pieces), dct=dct, timexes=timexes)
+
+
+def _creation_time(root: etree._Element) -> datetime | None:
+    """The DCT: the first date value in the DCT element, at noon."""
+    section = root.find("DCT")
+    if section is None:
+        return None
+    for element in section.iter():
+        found = DATE_VALUE.match(element.get("value", ""))
+        if found:
+            return datetime.fromisoformat(found.group()).replace(hour=12)
+    return None
+
+
+def _read_text(element: etree._Element, pieces: list[str], timexes: list[Timex]) -> None:
+    """Append the text inside `element` to `pieces` (its tags dropped), and each TIMEX3 in it
+    to `timexes` with its offsets in that text."""
+    pieces.append(element.text or "")
+    for child in element:
+        if not isinstance(child.tag, str):  # a comment or processing instruction: not text
+            pieces.append(child.tail or "")
+            continue
+        start = sum(map(len, pieces))
+        _read_text(child, pieces, timexes)
+        if child.tag == "TIMEX3":
+            end = sum(map(len, pieces))
+            text = "".join(pieces)[start:end]
+            timexes.append(Timex(start, end, text, child.get("type", ""), child.get("value", "")))
+        pieces.append(child.tail or "")
 
 
 def read_timeml(path: Path) -> TimeMLDocument:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import describe_interval, duration_seconds
 from osnguard.privacy.temporal.recognition import find_expressions
-from osnguard.privacy.types import MessageContext, Phrase
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 FIRST_PERSON = re.compile(
     r"\b(?:i|i'm|im|i've|ive|i'll|i'd|me|my|mine|myself|we|we're|we'll|we've|our|ours|"
@@ -25,7 +26,7 @@ FIRST_PERSON = re.compile(
 SENTENCE_END = re.compile(r"[.!?\n]+")
 
 
-def _sentence_bounds(text: str, start: int, end: int, doc=None) -> tuple[int, int]:
+def _sentence_bounds(text: str, start: int, end: int, doc: Any = None) -> tuple[int, int]:
     if doc is not None:
         for sentence in doc.sents:
             if sentence.start_char <= start < sentence.end_char:
@@ -33,11 +34,11 @@ def _sentence_bounds(text: str, start: int, end: int, doc=None) -> tuple[int, in
     left = 0
     for match in SENTENCE_END.finditer(text, 0, start):
         left = match.end()
-    match = SENTENCE_END.search(text, end)
-    return left, match.start() if match else len(text)
+    following = SENTENCE_END.search(text, end)
+    return left, following.start() if following else len(text)
 
 
-def _is_about_author(text: str, expression: TimeExpression, doc=None) -> bool:
+def _is_about_author(text: str, expression: TimeExpression, doc: Any = None) -> bool:
     left, right = _sentence_bounds(text, expression.start, expression.end, doc)
     sentence = text[left:right]
     return any(m.group(0) != "US" for m in FIRST_PERSON.finditer(sentence))
@@ -48,6 +49,8 @@ def _reason(expression: TimeExpression, now: datetime) -> str:
         return f"This tells people your routine ({expression.text.strip()})."
     if expression.type == "DURATION":
         return f"This tells people how long you did something ({expression.text.strip()})."
+    if expression.interval is None:
+        raise ValueError(f"{expression.text!r} has no interval to describe")
     start, end = expression.interval
     now_cmp = (
         now if (now.tzinfo is None) == (start.tzinfo is None) else now.replace(tzinfo=start.tzinfo)
@@ -87,12 +90,12 @@ def detect(context: MessageContext) -> list[Phrase]:
                 start=start,
                 end=end,
                 text=context.text[start:end],
-                category="time",
+                category=Category.TIME,
                 reason=reason,
                 confidence={"DATE": 0.85, "TIME": 0.9, "SET": 0.8, "DURATION": 0.75}[
                     expression.type
                 ],
-                detectors=["temporal"],
+                detectors=[Detector.TEMPORAL],
                 reasons=[reason],
                 interval=interval,
                 timex_type=expression.type,

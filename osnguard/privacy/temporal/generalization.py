@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once
 from osnguard.privacy.temporal import normalisation as norm
+from osnguard.privacy.temporal.corpus import read_tweetime, tbaq_documents
 from osnguard.privacy.temporal.model import Interval, TimeExpression
 from osnguard.privacy.temporal.recognition import find_expressions, normalise_phrase
 
@@ -66,17 +68,6 @@ class TemporalCandidate:
     count: int = 0
     suppressed: bool = False
 
-    def to_dict(self) -> dict:
-        return {
-            "text": self.text,
-            "phrase": self.phrase,
-            "value": self.value,
-            "interval": None if self.interval is None else [t.isoformat() for t in self.interval],
-            "ncp": self.ncp,
-            "count": self.count,
-            "suppressed": self.suppressed,
-        }
-
 
 def ncp_star(original: Interval, candidate: Interval) -> float:
     """Eq. 4.14: (end_O - start_O + 1) / (end_A - start_A + 1), in seconds, inclusive."""
@@ -96,11 +87,10 @@ def _curated_phrases() -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-def collect_phrases() -> Counter:
+def collect_phrases() -> Counter[str]:
     """Temporal phrases of the training texts with their frequencies (lower-cased)."""
-    from osnguard.privacy.temporal.corpus import read_tweetime, tbaq_documents
 
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for document in tbaq_documents():
         for timex in document.timexes:
             counts[" ".join(timex.text.lower().split())] += 1
@@ -156,7 +146,7 @@ def _usable(phrase: str) -> str | None:
     return None
 
 
-def build_corpus() -> list[dict]:
+def build_corpus() -> list[dict[str, Any]]:
     counts = collect_phrases()
     entries = []
     for phrase, count in counts.most_common():
@@ -174,10 +164,11 @@ def corpus_json() -> str:
 
 
 @load_once
-def temporal_corpus() -> list[dict]:
+def temporal_corpus() -> list[dict[str, Any]]:
     """TP, loaded once per process from the shipped models (`osnguard train temporal` builds it)."""
     path = artifacts.model_file(artifacts.SPECS["temporal"], TP_FILE)
-    return json.loads(path.read_text(encoding="utf-8"))["phrases"]
+    phrases: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["phrases"]
+    return phrases
 
 
 @lru_cache(maxsize=8192)
@@ -278,7 +269,9 @@ def _interval_candidates(
     expression: TimeExpression, now: datetime, prefix: str, one_per_interval: bool = True
 ) -> list[TemporalCandidate]:
     original = expression.interval
-    best: dict = {}
+    if original is None:
+        return []
+    best: dict[Any, TemporalCandidate] = {}
     now_key = now.replace(second=0, microsecond=0)
     for entry in temporal_corpus():
         if entry["type"] not in ("DATE", "TIME"):

@@ -40,17 +40,3 @@ class TimeExpression:
         """The expression with its governing preposition, read from the text it was found in."""
         start, end = self.phrase_span
         return text[start:end]
-
-    def to_dict(self) -> dict:
-        return {
-            "start": self.start,
-            "end": self.end,
-            "text": self.text,
-            "type": self.type,
-            "value": self.value,
-            "interval": None if self.interval is None else [t.isoformat() for t in self.interval],
-            "part_of_day": self.part_of_day,
-            "phrase_start": self.phrase_span[0],
-            "mod": self.mod,
-            "vague": self.vague,
-        }

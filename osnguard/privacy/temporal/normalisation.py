@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, datetime, time, timedelta
+from datetime import tzinfo as tzinfo_type
 
 from osnguard.privacy.temporal.model import Interval
 
@@ -155,14 +156,14 @@ def duration_seconds(value: str) -> float | None:
     return amount * per.get(code, 86400)
 
 
-def _day_bounds(first: date, last: date, tzinfo) -> Interval:
+def _day_bounds(first: date, last: date, tzinfo: tzinfo_type | None) -> Interval:
     return (
         datetime.combine(first, time(0, 0, 0), tzinfo),
         datetime.combine(last, time(23, 59, 59), tzinfo),
     )
 
 
-def value_interval(value: str, tzinfo=None) -> Interval | None:
+def value_interval(value: str, tzinfo: tzinfo_type | None = None) -> Interval | None:
     """The inclusive interval a TIMEX3 DATE/TIME value denotes; None if it is not anchored."""
     try:
         return _value_interval(value, tzinfo)
@@ -170,7 +171,7 @@ def value_interval(value: str, tzinfo=None) -> Interval | None:
         return None
 
 
-def _value_interval(value: str, tzinfo) -> Interval | None:
+def _value_interval(value: str, tzinfo: tzinfo_type | None) -> Interval | None:
     m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})T(\d{2})(?::(\d{2}))?(?::(\d{2}))?", value)
     if m:
         day = date.fromisoformat(m.group(1))
@@ -202,10 +203,10 @@ def _value_interval(value: str, tzinfo) -> Interval | None:
     m = re.fullmatch(r"(\d{4})-Q([1-4])", value)
     if m:
         year, quarter = int(m.group(1)), int(m.group(2))
-        first = date(year, 3 * quarter - 2, 1)
+        first_day = date(year, 3 * quarter - 2, 1)
         last_month = 3 * quarter
         return _day_bounds(
-            first, date(year, last_month, calendar.monthrange(year, last_month)[1]), tzinfo
+            first_day, date(year, last_month, calendar.monthrange(year, last_month)[1]), tzinfo
         )
     m = re.fullmatch(r"(\d{4})-H([12])", value)
     if m:

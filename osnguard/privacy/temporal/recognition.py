@@ -11,45 +11,22 @@ resolve a bare weekday or month ("Friday" after "said" is the past Friday).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from osnguard.privacy import lexicon
+from osnguard.privacy.lexicon import MONTHS, WEEKDAYS
 from osnguard.privacy.temporal import normalisation as norm
-from osnguard.privacy.temporal.model import TimeExpression
+from osnguard.privacy.temporal.model import Interval, TimeExpression
 
 # --- lexicon -------------------------------------------------------------------------------
 
+# number words as time phrases count them: the shared ones (without "zero", which no time phrase
+# counts) and the article and quantity words ("a week", "a couple of days", "a dozen years")
 NUMBER_WORDS: dict[str, int] = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
+    **{word: value for word, value in lexicon.NUMBER_WORDS.items() if word != "zero"},
     "a": 1,
     "an": 1,
     "a couple of": 2,
@@ -59,74 +36,6 @@ NUMBER_WORDS: dict[str, int] = {
     "dozen": 12,
 }
 VAGUE_NUMBERS = ("a few", "few", "several", "some", "many", "a number of")
-ORDINALS: dict[str, int] = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-    "twentieth": 20,
-    "thirtieth": 30,
-}
-MONTHS: dict[str, int] = {
-    "january": 1,
-    "jan": 1,
-    "february": 2,
-    "feb": 2,
-    "march": 3,
-    "mar": 3,
-    "april": 4,
-    "apr": 4,
-    "may": 5,
-    "june": 6,
-    "jun": 6,
-    "july": 7,
-    "jul": 7,
-    "august": 8,
-    "aug": 8,
-    "september": 9,
-    "sept": 9,
-    "sep": 9,
-    "october": 10,
-    "oct": 10,
-    "november": 11,
-    "nov": 11,
-    "december": 12,
-    "dec": 12,
-}
-WEEKDAYS: dict[str, int] = {
-    "monday": 0,
-    "mon": 0,
-    "tuesday": 1,
-    "tue": 1,
-    "tues": 1,
-    "wednesday": 2,
-    "wed": 2,
-    "thursday": 3,
-    "thu": 3,
-    "thur": 3,
-    "thurs": 3,
-    "friday": 4,
-    "fri": 4,
-    "saturday": 5,
-    "sat": 5,
-    "sunday": 6,
-    "sun": 6,
-}
 PARTS_OF_DAY: dict[str, str] = {
     "morning": "MO",
     "afternoon": "AF",
@@ -229,7 +138,7 @@ HOLIDAYS: dict[str, tuple[int, int]] = {
 # --- grammar pieces -------------------------------------------------------------------------
 
 
-def _alt(words) -> str:
+def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
 
 
@@ -437,8 +346,11 @@ def _safe_date(year: int, month: int, day: int) -> date:
 def _season_value(today: date, code: str, relation: str | None) -> str:
     """Year-qualified season value (2026-SU) for this/last/next season."""
 
-    def interval(year: int):
-        return norm.value_interval(f"{year:04d}-{code}")
+    def interval(year: int) -> Interval:
+        found = norm.value_interval(f"{year:04d}-{code}")
+        if found is None:
+            raise ValueError(f"{code!r} is not a season")
+        return found
 
     year = today.year
     if code == "WI" and today.month <= 2:
@@ -460,8 +372,8 @@ def _relative_value(now: datetime, unit: str, offset: int) -> str:
 
 # --- rules -----------------------------------------------------------------------------------
 
-Builder = Callable[[re.Match, Context], "Found | None"]
-RULES: list[tuple[re.Pattern, Builder]] = []
+Builder = Callable[[re.Match[str], Context], "Found | None"]
+RULES: list[tuple[re.Pattern[str], Builder]] = []
 
 
 def rule(pattern: str, flags: int = re.I) -> Callable[[Builder], Builder]:
@@ -474,14 +386,14 @@ def rule(pattern: str, flags: int = re.I) -> Callable[[Builder], Builder]:
     return register
 
 
-def _extent(m: re.Match) -> tuple[int, int]:
+def _extent(m: re.Match[str]) -> tuple[int, int]:
     if "x" in m.re.groupindex and m.start("x") >= 0:
         return m.start("x"), m.end("x")
     return m.start(), m.end()
 
 
 def _clock_found(
-    m: re.Match, hour: int, minute: int, ampm: str | None, ctx: Context, pod: str | None = None
+    m: re.Match[str], hour: int, minute: int, ampm: str | None, ctx: Context, pod: str | None = None
 ) -> Found | None:
     if ampm:
         if hour > 12:
@@ -503,7 +415,7 @@ def _clock_found(
     rf"\b(?P<x>(?P<h>[01]?\d|2[0-4])(?:[:.](?P<mi>[0-5]\d))?\s*(?P<ap>{AMPM}){TZ}"
     rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
 )
-def _clock_ampm(m: re.Match, ctx: Context) -> Found | None:
+def _clock_ampm(m: re.Match[str], ctx: Context) -> Found | None:
     return _clock_found(m, int(m["h"]), int(m["mi"] or 0), m["ap"], ctx)
 
 
@@ -511,7 +423,7 @@ def _clock_ampm(m: re.Match, ctx: Context) -> Found | None:
     rf"(?<![\d:.$£€])\b(?P<x>(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?![\d:]){TZ}"
     rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
 )
-def _clock_24h(m: re.Match, ctx: Context) -> Found | None:
+def _clock_24h(m: re.Match[str], ctx: Context) -> Found | None:
     pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
     code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
     return _clock_found(m, int(m["h"]), int(m["mi"]), None, ctx, code)
@@ -521,7 +433,7 @@ def _clock_24h(m: re.Match, ctx: Context) -> Found | None:
     r"\b(?P<x>(?P<h>[01]?\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
     r"\s*o'?\s?clock(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
 )
-def _clock_oclock(m: re.Match, ctx: Context) -> Found | None:
+def _clock_oclock(m: re.Match[str], ctx: Context) -> Found | None:
     hour = int(parse_number(m["h"]) or 0)
     pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
     code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
@@ -531,17 +443,17 @@ def _clock_oclock(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     r"\b(?P<x>(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?P<ap>[ap]\.?m\b\.?))"
 )
-def _clock_words(m: re.Match, ctx: Context) -> Found | None:
+def _clock_words(m: re.Match[str], ctx: Context) -> Found | None:
     return _clock_found(m, int(parse_number(m["h"]) or 0), 0, m["ap"], ctx)
 
 
 @rule(r"\b(?P<x>noon|midday|mid-day)\b")
-def _noon(m: re.Match, ctx: Context) -> Found | None:
+def _noon(m: re.Match[str], ctx: Context) -> Found | None:
     return _clock_found(m, 12, 0, None, ctx)
 
 
 @rule(r"\b(?P<x>(?:(?:this|tonight|last night|tomorrow)\s+at\s+)?midnight)\b")
-def _midnight(m: re.Match, ctx: Context) -> Found | None:
+def _midnight(m: re.Match[str], ctx: Context) -> Found | None:
     day = ctx.today - timedelta(days=1) if "last" in m["x"].lower() else ctx.today
     return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}TMI", "MI", kind="pod")
 
@@ -550,7 +462,7 @@ def _midnight(m: re.Match, ctx: Context) -> Found | None:
     rf"\b(?P<rel>this|tomorrow|tomorow|tmrw|2morrow|yesterday|last|the previous|the following|"
     rf"the next|early this|late this|later this|earlier this)\s+(?P<pod>{POD})\b"
 )
-def _deictic_pod(m: re.Match, ctx: Context) -> Found | None:
+def _deictic_pod(m: re.Match[str], ctx: Context) -> Found | None:
     rel = m["rel"].lower()
     offset = 0
     if rel in ("tomorrow", "tomorow", "tmrw", "2morrow", "the next", "the following"):
@@ -566,14 +478,14 @@ def _deictic_pod(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(rf"\b(?P<x>{TONIGHT})\b")
-def _tonight(m: re.Match, ctx: Context) -> Found | None:
+def _tonight(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "TIME", f"{ctx.today.isoformat()}TNI", "NI", kind="pod")
 
 
 @rule(
     rf"\b(?:(?P<prep>at|in|during|by|all|through|throughout)\s+(?P<x>(?:the\s+)?(?P<pod>{POD}|daytime|day)))\b"
 )
-def _bare_pod(m: re.Match, ctx: Context) -> Found | None:
+def _bare_pod(m: re.Match[str], ctx: Context) -> Found | None:
     word, prep = m["pod"].lower(), m["prep"].lower()
     if word == "day" and (prep not in ("during", "by", "all") or "the" not in m["x"].lower()):
         return None
@@ -591,7 +503,7 @@ def _bare_pod(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     rf"\b(?P<x>(?:the\s+day\s+(?P<ba>before\s+yesterday|after\s+tomorrow))|{_alt(DEICTIC_DAYS)})\b"
 )
-def _deictic_day(m: re.Match, ctx: Context) -> Found | None:
+def _deictic_day(m: re.Match[str], ctx: Context) -> Found | None:
     text = m["x"].lower()
     offset = (-2 if "before" in text else 2) if m["ba"] else DEICTIC_DAYS[text]
     day = ctx.today + timedelta(days=offset)
@@ -599,7 +511,7 @@ def _deictic_day(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(rf"\b(?P<x>{_alt(REFS)})\b")
-def _reference(m: re.Match, ctx: Context) -> Found | None:
+def _reference(m: re.Match[str], ctx: Context) -> Found | None:
     text = m["x"].lower()
     before = ctx.text[max(0, m.start() - 10) : m.start()].lower()
     after = ctx.text[m.end() : m.end() + 10].lower()
@@ -620,7 +532,7 @@ def _reference(m: re.Match, ctx: Context) -> Found | None:
     rf"the following|the current|the same)\s+(?P<unit>week(?:end)?|month|year|quarter|decade|century|"
     rf"season|{SEASON}|{MONTH_FULL}|{WEEKDAY})\b"
 )
-def _relative(m: re.Match, ctx: Context) -> Found | None:
+def _relative(m: re.Match[str], ctx: Context) -> Found | None:
     rel = m["rel"].lower().replace("the ", "")
     unit = m["unit"].lower().rstrip(".")
     mod = None
@@ -680,7 +592,9 @@ def _relative(m: re.Match, ctx: Context) -> Found | None:
     return _with_pod(m, ctx, day, m.end())
 
 
-def _with_pod(m: re.Match, ctx: Context, day: date, end: int, start: int | None = None) -> Found:
+def _with_pod(
+    m: re.Match[str], ctx: Context, day: date, end: int, start: int | None = None
+) -> Found:
     """A day expression, extended over a following part of the day ("Friday morning")."""
     start = m.start() if start is None else start
     tail = re.match(rf"\s+(?P<pod>{POD})\b", ctx.text[end:], re.I)
@@ -693,7 +607,7 @@ def _with_pod(m: re.Match, ctx: Context, day: date, end: int, start: int | None 
 @rule(
     rf"\b(?P<x>(?P<wd>{WEEKDAY}|(?<=\bon\s)(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b)(?!\w))"
 )
-def _weekday(m: re.Match, ctx: Context) -> Found | None:
+def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
         return None
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
@@ -705,7 +619,7 @@ def _weekday(m: re.Match, ctx: Context) -> Found | None:
     rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<mon>{MONTH})\s*(?P<day>{DAYNUM}){ORD_SUFFIX}?(?!\d)"
     rf"(?:(?:,\s*|\s+)(?P<year>{YEAR}|'\d\d)(?!\d))?"
 )
-def _month_day(m: re.Match, ctx: Context) -> Found | None:
+def _month_day(m: re.Match[str], ctx: Context) -> Found | None:
     return _calendar_date(m, ctx)
 
 
@@ -713,11 +627,11 @@ def _month_day(m: re.Match, ctx: Context) -> Found | None:
     rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM}){ORD_SUFFIX}?(?:\s+of)?\s+(?P<mon>{MONTH})"
     rf"(?:(?:,\s*|\s+)(?P<year>{YEAR}|'\d\d)(?!\d))?"
 )
-def _day_month(m: re.Match, ctx: Context) -> Found | None:
+def _day_month(m: re.Match[str], ctx: Context) -> Found | None:
     return _calendar_date(m, ctx)
 
 
-def _calendar_date(m: re.Match, ctx: Context) -> Found | None:
+def _calendar_date(m: re.Match[str], ctx: Context) -> Found | None:
     month = MONTHS[m["mon"].lower().rstrip(".")]
     day = int(m["day"])
     if m["mon"].lower() == "may" and not m["mon"][0].isupper():
@@ -739,7 +653,7 @@ def _calendar_date(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(r"(?<![\d/.])\b(?P<y>\d{4})-(?P<mo>0?[1-9]|1[0-2])-(?P<d>[0-2]?\d|3[01])\b(?!-)")
-def _iso_date(m: re.Match, ctx: Context) -> Found | None:
+def _iso_date(m: re.Match[str], ctx: Context) -> Found | None:
     try:
         when = date(int(m["y"]), int(m["mo"]), int(m["d"]))
     except ValueError:
@@ -750,7 +664,7 @@ def _iso_date(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     r"(?<![\d/.])\b(?P<mo>0?[1-9]|1[0-2])/(?P<d>[0-2]?\d|3[01])(?:/(?P<y>\d{4}|\d{2}))?\b(?![/\d])"
 )
-def _slash_date(m: re.Match, ctx: Context) -> Found | None:
+def _slash_date(m: re.Match[str], ctx: Context) -> Found | None:
     if not m["y"]:
         before = ctx.text[max(0, m.start() - 4) : m.start()].lower()
         if not re.search(r"\b(?:on|by)\s+$", before):
@@ -771,7 +685,7 @@ def _slash_date(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<mon>{MONTH})(?:(?:,\s*|\s+(?:of\s+)?)(?P<year>{YEAR})(?!\d))?(?!\w)"
 )
-def _month(m: re.Match, ctx: Context) -> Found | None:
+def _month(m: re.Match[str], ctx: Context) -> Found | None:
     word = m["mon"].lower().rstrip(".")
     if m["mon"][0].islower() and not m["mod"]:
         return None
@@ -799,7 +713,7 @@ def _month(m: re.Match, ctx: Context) -> Found | None:
     rf"(?<![\d$£€.,])\b(?:(?P<fiscal>fiscal|fy)\s*)?(?:(?P<mod>early|late|mid)[- ])?(?P<y>{YEAR})"
     r"(?P<s>'?s)?(?![\d%]|[.,]\d|\s*(?:percent|per cent|people|dollars|euros|pounds|feet|metres|meters|km|miles|kg|tons|troops|votes|units|members))\b"
 )
-def _year(m: re.Match, ctx: Context) -> Found | None:
+def _year(m: re.Match[str], ctx: Context) -> Found | None:
     year = int(m["y"])
     mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
     if m["s"]:
@@ -815,7 +729,7 @@ def _year(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     r"\b(?:the\s+)?(?:(?P<mod>early|late|mid)[- ])?'?(?P<d>[2-9]0)'?s\b|\bthe\s+(?P<w>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b"
 )
-def _decade(m: re.Match, ctx: Context) -> Found | None:
+def _decade(m: re.Match[str], ctx: Context) -> Found | None:
     if m["w"]:
         tens = {
             "twenties": 2,
@@ -840,7 +754,7 @@ def _decade(m: re.Match, ctx: Context) -> Found | None:
     r"(?P<q>first|second|third|fourth|1st|2nd|3rd|4th|final|last)[- ](?:fiscal[- ])?quarter"
     rf"(?:\s+(?:of\s+)?(?:fiscal\s+)?(?P<y>{YEAR}))?\b|\bQ(?P<qn>[1-4])(?:\s+(?P<y2>{YEAR}))?\b"
 )
-def _quarter(m: re.Match, ctx: Context) -> Found | None:
+def _quarter(m: re.Match[str], ctx: Context) -> Found | None:
     if m["qn"]:
         number, year_text = int(m["qn"]), m["y2"]
     else:
@@ -875,27 +789,27 @@ def _quarter(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(r"\b(?P<x>recent\s+(?P<unit>years|months|weeks|days|decades))\b")
-def _recent_units(m: re.Match, ctx: Context) -> Found | None:
+def _recent_units(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(
         m.start(), m.end(), "DURATION", norm.duration_value(None, _unit(m["unit"])), vague=True
     )
 
 
 @rule(r"\byear-(?P<w>earlier|ago|end)\b")
-def _year_adjective(m: re.Match, ctx: Context) -> Found | None:
+def _year_adjective(m: re.Match[str], ctx: Context) -> Found | None:
     year = ctx.today.year - (0 if m["w"].lower() == "end" else 1)
     return Found(m.start(), m.end(), "DATE", f"{year:04d}", vague=True)
 
 
 @rule(r"\bthe\s+(?:fiscal|full|calendar|current)\s+year\b")
-def _the_whole_year(m: re.Match, ctx: Context) -> Found | None:
+def _the_whole_year(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", f"{ctx.today.year:04d}", vague=True)
 
 
 @rule(
     r"\b(?:the\s+)?(?P<rel>latest|year-ago|year-earlier|same|current)\s+(?:quarter|period)\b|\bthe\s+quarter\b"
 )
-def _the_quarter(m: re.Match, ctx: Context) -> Found | None:
+def _the_quarter(m: re.Match[str], ctx: Context) -> Found | None:
     current = (ctx.today.month - 1) // 3 + 1
     year, number = ctx.today.year, current - 1
     if number == 0:
@@ -907,13 +821,13 @@ def _the_quarter(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(r"\bthe\s+(?P<h>first|second)\s+half(?:\s+of\s+(?P<y>\d{4}|the\s+year))?\b")
-def _half(m: re.Match, ctx: Context) -> Found | None:
+def _half(m: re.Match[str], ctx: Context) -> Found | None:
     year = int(m["y"]) if m["y"] and m["y"].isdigit() else ctx.today.year
     return Found(m.start(), m.end(), "DATE", f"{year:04d}-H{1 if m['h'].lower() == 'first' else 2}")
 
 
 @rule(rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<s>{SEASON})(?:\s+(?:of\s+)?(?P<y>{YEAR}))?\b")
-def _season(m: re.Match, ctx: Context) -> Found | None:
+def _season(m: re.Match[str], ctx: Context) -> Found | None:
     code = SEASONS[m["s"].lower()]
     mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
     if m["y"]:
@@ -931,7 +845,7 @@ def _season(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|easter(?:\s+sunday)?)\b")
-def _holiday(m: re.Match, ctx: Context) -> Found | None:
+def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
     name = m["x"].lower()
     if name.startswith("thanksgiving"):
 
@@ -967,7 +881,7 @@ OFFSET_DIRECTIONS = (
     rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?[\s-]+(?P<unit>{UNIT})"
     rf"(?P<half2>\s+and\s+a\s+half)?\s+(?P<dir>{OFFSET_DIRECTIONS})\b"
 )
-def _offset(m: re.Match, ctx: Context) -> Found | None:
+def _offset(m: re.Match[str], ctx: Context) -> Found | None:
     unit = _unit(m["unit"])
     amount = parse_number(m["num"])
     direction = m["dir"].lower()
@@ -1016,7 +930,7 @@ def _approx_mod(word: str | None) -> str | None:
     rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?P<sep>[\s-]+)(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
     r"(?!\s+(?:ago|earlier|later|from\s+now|hence|old)\b)"
 )
-def _duration(m: re.Match, ctx: Context) -> Found | None:
+def _duration(m: re.Match[str], ctx: Context) -> Found | None:
     unit = _unit(m["unit"])
     amount = parse_number(m["num"])
     num_word = m["num"].lower()
@@ -1060,7 +974,7 @@ def _duration(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     r"\b(?:for|over|in|after)\s+(?P<x>(?:many\s+|several\s+|a\s+few\s+)?(?P<unit>years|months|weeks|days|decades|hours|minutes|ages|centuries))\b"
 )
-def _bare_plural_duration(m: re.Match, ctx: Context) -> Found | None:
+def _bare_plural_duration(m: re.Match[str], ctx: Context) -> Found | None:
     unit = m["unit"].lower()
     if unit == "ages":
         return Found(m.start("x"), m.end("x"), "DURATION", "PXY", vague=True)
@@ -1072,7 +986,7 @@ def _bare_plural_duration(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     r"\b(?P<x>(?:(?:many|several|a\s+few|few)\s+)?(?P<unit>years|months|weeks|days|decades)\s+ago)\b"
 )
-def _vague_ago(m: re.Match, ctx: Context) -> Found | None:
+def _vague_ago(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", "PAST_REF", vague=True)
 
 
@@ -1081,7 +995,7 @@ def _vague_ago(m: re.Match, ctx: Context) -> Found | None:
     rf"(?P<other>\s+other)?\s+(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
     r"weekday|season)\b"
 )
-def _set(m: re.Match, ctx: Context) -> Found | None:
+def _set(m: re.Match[str], ctx: Context) -> Found | None:
     what = m["what"].lower().rstrip(".")
     step = 2 if m["other"] else int(parse_number(m["num"]) or 1) if m["num"] else 1
     if what in WEEKDAYS:
@@ -1101,7 +1015,7 @@ def _set(m: re.Match, ctx: Context) -> Found | None:
 
 
 @rule(rf"\b(?P<x>{_alt(SET_ADVERBS)})\b")
-def _set_adverb(m: re.Match, ctx: Context) -> Found | None:
+def _set_adverb(m: re.Match[str], ctx: Context) -> Found | None:
     before = ctx.text[max(0, m.start() - 8) : m.start()].lower()
     if re.search(r"\b(?:a|an|the|its|their|his|her|our|my|your|this|that)\s+$", before):
         return None  # an adjective: "a daily newspaper"
@@ -1112,7 +1026,7 @@ def _set_adverb(m: re.Match, ctx: Context) -> Found | None:
     rf"\b(?:on\s+|most\s+|all\s+)(?P<x>{WEEKDAY_PLURAL})\b|\b(?P<y>(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays))\b",
     0,
 )
-def _plural_weekday(m: re.Match, ctx: Context) -> Found | None:
+def _plural_weekday(m: re.Match[str], ctx: Context) -> Found | None:
     group = "x" if m["x"] else "y"
     word = m[group].lower()
     value = {"weekends": "XXXX-WXX-WE", "weekdays": "XXXX-WXX-WD"}.get(word)
@@ -1124,7 +1038,7 @@ def _plural_weekday(m: re.Match, ctx: Context) -> Found | None:
 @rule(
     r"\b(?P<x>(?:the\s+)?(?:(?P<mod>early|late)\s+)?(?:weekend|week|month|year)(?:end)?)\b(?!\s*(?:-|of|old))"
 )
-def _the_unit(m: re.Match, ctx: Context) -> Found | None:
+def _the_unit(m: re.Match[str], ctx: Context) -> Found | None:
     text = m["x"].lower()
     if not text.startswith("the "):
         return None
@@ -1227,7 +1141,7 @@ def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeE
     return result
 
 
-def _interval(item: Found, now: datetime):
+def _interval(item: Found, now: datetime) -> Interval | None:
     if item.type in ("DURATION", "SET"):
         return None
     if item.value == "PRESENT_REF":

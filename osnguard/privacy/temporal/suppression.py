@@ -20,7 +20,7 @@ import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -29,6 +29,9 @@ from typing import Any
 
 from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once, nlp
+from osnguard.privacy.temporal.corpus import TimeMLDocument, tbaq_documents
+from osnguard.privacy.temporal.generalization import generalize
+from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.recognition import find_expressions
 
 log = logging.getLogger(__name__)
@@ -78,14 +81,6 @@ class SuppressionResult:
     def complete(self) -> bool:
         """True when every time phrase was deleted."""
         return not self.kept
-
-    def to_dict(self) -> dict:
-        return {
-            "text": self.text,
-            "removed": [list(span) for span in self.removed],
-            "kept": [vars(k) for k in self.kept],
-            "complete": self.complete,
-        }
 
 
 # --- normalisation with an offset map -------------------------------------------------------
@@ -311,9 +306,9 @@ def phrase_patterns(doc: Any, spans: Iterable[tuple[int, int, str]]) -> list[Phr
     return result
 
 
-def learn_patterns(documents) -> Counter:
+def learn_patterns(documents: Iterable[TimeMLDocument]) -> Counter[str]:
     """Pattern counts over TimeML documents (their gold TIMEX3 spans and types)."""
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     parser = nlp()
     texts = [d.text for d in documents]
     for document, doc in zip(documents, parser.pipe(texts, batch_size=8, disable=["ner"])):
@@ -326,7 +321,6 @@ def learn_patterns(documents) -> Counter:
 
 def patterns_json() -> str:
     """Patterns learned from all of tbaq, as the text of `temporal.patterns.json`."""
-    from osnguard.privacy.temporal.corpus import tbaq_documents
 
     documents = tbaq_documents()
     counts = learn_patterns(documents)
@@ -348,7 +342,8 @@ def patterns_json() -> str:
 def learned_patterns() -> dict[str, int]:
     """The shipped patterns, loaded once per process (`osnguard train temporal` learns them)."""
     path = artifacts.model_file(artifacts.SPECS["temporal"], PATTERNS_FILE)
-    return json.loads(path.read_text(encoding="utf-8"))["patterns"]
+    patterns: dict[str, int] = json.loads(path.read_text(encoding="utf-8"))["patterns"]
+    return patterns
 
 
 # --- suppression ---------------------------------------------------------------------------
@@ -425,7 +420,7 @@ def suppress(
     )
 
 
-def _possessive(doc, match, normalised, text) -> tuple[int, int, str]:
+def _possessive(doc: Any, match: Any, normalised: Any, text: str) -> tuple[int, int, str]:
     """ "Friday's trading" -> "the trading": a possessive time phrase gives way to "the"."""
     tokens = match.tokens
     end_token = tokens[-1]
@@ -449,7 +444,15 @@ def _parse(text: str) -> Any:
     return doc
 
 
-def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
+def _protected(
+    text: str,
+    start: int,
+    end: int,
+    dep: str,
+    now: datetime | None,
+    found: list[TimeExpression],
+    normalised: Any,
+) -> KeptPhrase:
     role = (
         "subject"
         if "subj" in dep or dep == "expl"
@@ -461,7 +464,6 @@ def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
     reason = f"it is the {role} of its sentence, so deleting it would break the sentence"
     if now is None:
         return KeptPhrase(start, end, phrase, reason)
-    from osnguard.privacy.temporal.generalization import generalize
 
     expression = next(
         (e for e in found if normalised.original_span(e.start, e.end) == (start, end)), None
@@ -475,7 +477,7 @@ def _protected(text, start, end, dep, now, found, normalised) -> KeptPhrase:
 
 
 def _rebuild(
-    text: str, removed: list[tuple[int, int]], replaced: list[tuple[int, int, str]] = ()
+    text: str, removed: list[tuple[int, int]], replaced: Sequence[tuple[int, int, str]] = ()
 ) -> str:
     """The original text without the removed spans (and with replacements), tidied."""
     result = text

@@ -46,3 +46,19 @@ def test_one_line_out_per_line_in_and_malformed_lines_get_errors(monkeypatch, ca
 def test_text_option(monkeypatch, capsys) -> None:
     out = run_cli(monkeypatch, capsys, b"", "--text", "Tokyo is the capital of Japan")
     assert out[0]["private"] is False
+
+
+def test_warnings_are_printed_as_code_params_and_message(monkeypatch, capsys) -> None:
+    text = "Je suis allé à Paris avec ma femme hier soir, écris-moi à jean@exemple.fr"
+    [result] = run_cli(monkeypatch, capsys, b"", "--text", text)
+    assert result["warnings"] == [
+        {
+            "code": "not_english",
+            "params": {"language": "fr"},
+            "message": "This message looks like it is not in English (detected 'fr'): only e-mail "
+            "addresses, phone numbers, links, handles and account numbers were checked.",
+        }
+    ]
+    assert list(result) == [
+        "checked", "private", "score", "language", "phrases", "warnings", "failures"
+    ]  # fmt: skip

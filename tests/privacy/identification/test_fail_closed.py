@@ -4,6 +4,7 @@ and commands downstream refuse it, and nothing falls back silently."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -13,9 +14,17 @@ import pytest
 from osnguard.privacy import resources
 from osnguard.privacy.cli import main
 from osnguard.privacy.commands import EXIT_UNCHECKED
-from osnguard.privacy.identification import classifier, identify, pipeline, tagger
+from osnguard.privacy.identification import (
+    RECOGNIZERS,
+    FunctionRecognizer,
+    classifier,
+    identify,
+    pipeline,
+    tagger,
+)
 from osnguard.privacy.proposal import anonymize
-from osnguard.privacy.types import CheckFailure, UncheckedMessage
+from osnguard.privacy.serialization import to_data
+from osnguard.privacy.types import TECHNICAL, CheckFailure, Detector, UncheckedMessage
 
 NOW = "2024-05-01T09:00:00+00:00"
 PRIVATE = "I live in Seattle and my sister works at the hospital, mail me at adam@example.org"
@@ -32,13 +41,16 @@ def _raise(exc: BaseException):
 
 
 def break_detector(monkeypatch: pytest.MonkeyPatch, name: str, how: str) -> None:
-    """Make one entry of pipeline.DETECTORS raise on every message, or fail to import."""
-    module_name, attribute, _ = pipeline.DETECTORS[name]
+    """Replace one recognizer of the registry by one that raises on every message, or whose
+    library is not installed (an ImportError when it runs)."""
+    recognizer = RECOGNIZERS[Detector(name)]
+    assert isinstance(recognizer, FunctionRecognizer)
     if how == "raise":
-        module = __import__(module_name, fromlist=[attribute])
-        monkeypatch.setattr(module, attribute, _raise(RuntimeError(f"{name} is broken on purpose")))
+        error: BaseException = RuntimeError(f"{name} is broken on purpose")
     else:
-        monkeypatch.setitem(sys.modules, module_name, None)  # the import raises ImportError
+        error = ImportError(f"No module named 'library_of_{name}'")
+    broken = dataclasses.replace(recognizer, function=_raise(error))
+    monkeypatch.setitem(RECOGNIZERS, Detector(name), broken)
 
 
 def assert_unchecked(result, part: str, kind: str) -> CheckFailure:
@@ -49,12 +61,12 @@ def assert_unchecked(result, part: str, kind: str) -> CheckFailure:
     failure = failures[part]
     assert failure.kind == kind
     assert failure.reason.endswith(".") and "Traceback" not in failure.reason
-    data = result.to_dict()
+    data = to_data(result)
     assert data["checked"] is False and data["private"] is None and data["score"] is None
     assert {"detector": part, "kind": kind, "reason": failure.reason} in [
         {k: f[k] for k in ("detector", "kind", "reason")} for f in data["failures"]
     ]
-    assert all("detail" not in f for f in result.to_dict(technical=False)["failures"])
+    assert all("detail" not in f for f in to_data(result, omit=TECHNICAL)["failures"])
     with pytest.raises(UncheckedMessage) as refused:
         result.require_checked()
     assert failure.reason in str(refused.value)
@@ -69,19 +81,19 @@ def test_a_working_engine_checks_the_message() -> None:
     ):
         result = identify(text, now=NOW)
         assert result.checked and result.failures == [] and result.private is not None
-        assert result.to_dict()["checked"] is True and result.to_dict()["failures"] == []
+        assert to_data(result)["checked"] is True and to_data(result)["failures"] == []
     assert identify(NOT_PRIVATE, now=NOW).private is False
 
 
 @pytest.mark.parametrize("how", ["raise", "import"])
-@pytest.mark.parametrize("name", list(pipeline.DETECTORS))
+@pytest.mark.parametrize("name", list(RECOGNIZERS))
 def test_every_detector_that_fails_makes_the_message_unchecked(monkeypatch, name, how) -> None:
     break_detector(monkeypatch, name, how)
     for text in (PRIVATE, NOT_PRIVATE):
         result = identify(text, now=NOW)
         if name == "pattern" or text == PRIVATE:
             failure = assert_unchecked(result, name, "error" if how == "raise" else "missing")
-            assert pipeline.FINDS[name] in failure.reason
+            assert RECOGNIZERS[name].finds in failure.reason
             assert (f"{name} is broken on purpose" in failure.detail) == (how == "raise")
         else:
             assert_unchecked(result, name, "error" if how == "raise" else "missing")
@@ -90,7 +102,7 @@ def test_every_detector_that_fails_makes_the_message_unchecked(monkeypatch, name
     assert ("adam@example.org" in found) == (name != "pattern")
 
 
-@pytest.mark.parametrize("name", list(pipeline.DETECTORS))
+@pytest.mark.parametrize("name", list(RECOGNIZERS))
 def test_a_failing_detector_is_reported_once_per_message_even_in_chunks(monkeypatch, name) -> None:
     break_detector(monkeypatch, name, "raise")
     long_text = " ".join([PRIVATE + "."] * 80)  # several chunks for the English-only detectors
@@ -225,11 +237,35 @@ def test_osnguard_anonymize_prints_the_failure_and_exits_non_zero(monkeypatch, c
     assert "could not be checked" in data["error"] and "could not be checked" in err
 
 
-def test_a_detector_bug_is_an_error_and_a_missing_attribute_is_not_installed(monkeypatch) -> None:
-    monkeypatch.setattr(
-        tagger, "detect", _raise(AttributeError("'NoneType' object has no attribute 'sents'"))
-    )
+def test_a_detector_bug_is_an_error_and_a_missing_library_is_not_installed(monkeypatch) -> None:
+    bug = AttributeError("'NoneType' object has no attribute 'sents'")
+    tagging = dataclasses.replace(RECOGNIZERS[Detector.TAGGER], function=_raise(bug))
+    monkeypatch.setitem(RECOGNIZERS, Detector.TAGGER, tagging)
     assert_unchecked(identify(PRIVATE, now=NOW), "tagger", "error")
-    monkeypatch.delattr(tagger, "detect")  # the module loads but has no detector
+    break_detector(monkeypatch, "tagger", "import")
     failure = assert_unchecked(identify(PRIVATE, now=NOW), "tagger", "missing")
     assert "not installed" in failure.reason
+
+
+def test_the_registry_lists_every_detector_once_in_priority_order() -> None:
+    assert list(RECOGNIZERS) == [
+        Detector.PROFILE, Detector.LOCATION_RULE, Detector.PATTERN, Detector.TEMPORAL, Detector.TAGGER
+    ]  # fmt: skip
+    assert all(name == recognizer.name for name, recognizer in RECOGNIZERS.items())
+    assert [r.name for r in RECOGNIZERS.values() if not r.english_only] == [Detector.PATTERN]
+    assert {name: rank for rank, name in enumerate(RECOGNIZERS)} == pipeline.PRIORITY
+
+
+def test_a_recognizer_added_to_the_registry_is_run_and_named_in_findings(monkeypatch) -> None:
+    from osnguard.privacy.types import Category, Phrase
+
+    def shouting(context):
+        start = context.text.find("HELLO")
+        if start < 0:
+            return []
+        return [Phrase(start, start + 5, "HELLO", Category.IDENTITY, "It shouts.", 0.5)]
+
+    extra = FunctionRecognizer(Detector.PATTERN, shouting, finds="shouting", english_only=False)
+    monkeypatch.setitem(RECOGNIZERS, Detector.PATTERN, extra)
+    found = identify("HELLO from the hills", now=NOW).phrases
+    assert [(p.text, p.detectors) for p in found if p.text == "HELLO"] == [("HELLO", ["pattern"])]

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from osnguard.privacy.identification import identify
+from osnguard.privacy.identification import IdentificationResult, identify
 from osnguard.privacy.identification.pipeline import chunks, decide, detect_language, merge
-from osnguard.privacy.types import Phrase
+from osnguard.privacy.serialization import from_data, to_data
+from osnguard.privacy.types import Notice, NoticeCode, Phrase
 
 PROFILE = {"hometown": ["Tokyo"], "education": ["Harvard University"]}
 NOW = "2024-05-01T09:00:00+00:00"
@@ -178,12 +179,26 @@ def test_health_and_time_found_together() -> None:
 
 
 def test_result_is_json_ready() -> None:
-    data = identify("Call me on 415-555-2671, I live in Boston", now=NOW).to_dict()
-    assert set(data) >= {"private", "score", "language", "phrases", "warnings"}
+    data = to_data(identify("Call me on 415-555-2671, I live in Boston", now=NOW))
+    assert list(data) == [
+        "checked", "private", "score", "language", "phrases", "warnings", "failures"
+    ]  # fmt: skip
     json.dumps(data)
     assert {"start", "end", "text", "category", "detectors", "reason", "confidence"} <= set(
         data["phrases"][0]
     )
+
+
+def test_result_round_trips_through_the_serializer() -> None:
+    found = identify("I live in Boston, see you tomorrow at 10am \udc80", now=NOW)
+    data = json.loads(json.dumps(to_data(found)))
+    assert data["warnings"][0]["code"] == "unreadable_characters"
+    assert data["phrases"][0]["interval"] is None or isinstance(
+        data["phrases"][0]["interval"], list
+    )
+    again = from_data(IdentificationResult, data)
+    assert again == found and again.checked is found.checked
+    assert to_data(again) == data
 
 
 # --- robustness ------------------------------------------------------------------------------
@@ -202,7 +217,8 @@ def test_100kb_text_is_capped_with_a_warning_and_patterns_see_all_of_it() -> Non
     )
     assert len(text) > 100_000
     result = identify(text, now=NOW)
-    assert any("first" in w for w in result.warnings)
+    assert [w.code for w in result.warnings] == [NoticeCode.LONG_MESSAGE]
+    assert "in its first 20,000 characters only" in result.warnings[0].message
     assert any(p.text == "me@example.com" for p in result.phrases)
     assert_offsets(text, result)
 
@@ -214,7 +230,14 @@ def test_binary_junk_and_lone_surrogates_do_not_crash() -> None:
     assert isinstance(result.private, bool)
     text = "\udc80 I live in Boston"
     result = identify(text, now=NOW)
-    assert any("replaced" in w for w in result.warnings)
+    assert result.warnings == [Notice(NoticeCode.UNREADABLE_CHARACTERS)]
+    assert to_data(result.warnings) == [
+        {
+            "code": "unreadable_characters",
+            "params": {},
+            "message": "Some characters could not be read and were replaced by \ufffd.",
+        }
+    ]
     assert any(p.text == "Boston" and p.start == 12 for p in result.phrases)
 
 
@@ -236,7 +259,8 @@ def test_emoji_offsets_are_python_string_indices() -> None:
 def test_non_english_is_reported_and_patterns_still_run(text: str, language: str) -> None:
     result = identify(text, now=NOW)
     assert result.language == language
-    assert any("not in English" in w for w in result.warnings)
+    assert result.warnings == [Notice(NoticeCode.NOT_ENGLISH, {"language": language})]
+    assert f"not in English (detected {language!r}): only e-mail" in result.warnings[0].message
     assert all(p.detectors == ["pattern"] for p in result.phrases)
     assert_offsets(text, result)
     if "@" in text:

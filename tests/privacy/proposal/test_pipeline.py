@@ -10,8 +10,8 @@ import pytest
 from osnguard.privacy import cli
 from osnguard.privacy.anonymization import GroupGeneralization, variants
 from osnguard.privacy.fingerprinting import default_check
-from osnguard.privacy.proposal import anonymize, pipeline
 from osnguard.privacy.fingerprinting import versions_min_distance as version_distance
+from osnguard.privacy.proposal import anonymize, pipeline
 from osnguard.privacy.types import Choice, ChoiceKind, Notice, NoticeCode, Phrase, Version
 
 DEMO = (

@@ -26,6 +26,24 @@ def test_a_document_without_creation_time_is_refused():
         parse_timeml("<TimeML><TEXT>no dct</TEXT></TimeML>")
 
 
+def test_timeml_keeps_carriage_returns_and_nested_markup_in_offsets():
+    markup = (
+        '<?xml version="1.0" ?>\r\n<TimeML><DCT><TIMEX3 value="1998-08-07T06:18">x</TIMEX3></DCT>'
+        '<TEXT>\r\nOn <TIMEX3 type="DATE" value="1998-08-06">'
+        '<EVENT eid="e1">Thursday</EVENT> night</TIMEX3> <!-- note --> &lt;ok&gt;</TEXT></TimeML>'
+    )
+    document = parse_timeml(markup)
+    assert document.text == "\r\nOn Thursday night  <ok>"
+    [timex] = document.timexes
+    assert (timex.start, timex.end, timex.text) == (5, 19, "Thursday night")
+    assert document.dct.isoformat() == "1998-08-07T12:00:00"
+
+
+def test_malformed_timeml_is_a_value_error():
+    with pytest.raises(ValueError, match="not well-formed"):
+        parse_timeml("<TimeML><DCT>", name="broken")
+
+
 def test_platinum_gold_offsets_match_the_raw_input():
     documents = platinum_documents()
     assert len(documents) == 20
