@@ -49,7 +49,7 @@ from osnguard.privacy.proposal import (
 )
 from osnguard.privacy.resources import ResourceMissing
 from osnguard.privacy.serialization import to_data
-from osnguard.privacy.types import TECHNICAL, CheckFailure, Profile, UncheckedMessage
+from osnguard.privacy.types import TECHNICAL, CheckFailure, FailureKind, Profile, UncheckedMessage
 
 from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version
 
@@ -610,7 +610,7 @@ def message_propose(
         log.error("could not generalize a message: %s", exc)
         failure = CheckFailure(
             "anonymization",
-            "missing",
+            FailureKind.MISSING,
             "A resource needed to prepare your friends' versions is missing on the server.",
             str(exc),
         )

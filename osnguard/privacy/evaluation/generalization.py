@@ -16,17 +16,18 @@ from collections import Counter
 from typing import Any
 
 from osnguard.privacy.anonymization import alternatives
-from osnguard.privacy.types import Profile
+from osnguard.privacy.corpora import ppdp_rows
+from osnguard.privacy.types import Category, Phrase, Profile
 
 DESCRIPTION = "share of ppdp's gold private phrases with a generalization chain (and a natural one)"
-TAGS: dict[str, str] = {
-    "QIREGION": "location",
-    "QIJOB": "work",
-    "QIRELIGION": "religion",
-    "QIMARITAL": "relationship",
-    "QILANG": "language",
-    "QIRACE": "ethnicity",
-    "SA": "health",
+TAGS: dict[str, Category] = {
+    "QIREGION": Category.LOCATION,
+    "QIJOB": Category.WORK,
+    "QIRELIGION": Category.RELIGION,
+    "QIMARITAL": Category.RELATIONSHIP,
+    "QILANG": Category.LANGUAGE,
+    "QIRACE": Category.ETHNICITY,
+    "SA": Category.HEALTH,
 }
 _TOKEN = re.compile(r"(\S+?)/(QI[A-Z]+|SA|DI)(?=[\s.,!?;:)\"']|$)")
 
@@ -58,11 +59,8 @@ def tagged_phrases(raw: str) -> tuple[str, list[tuple[int, int, str]]]:
     return "".join(text_parts), spans
 
 
-def gold_phrases() -> list[tuple[str, Any, str]]:
+def gold_phrases() -> list[tuple[str, Phrase, str]]:
     """(tweet text, its gold private phrase, tag) for every tagged phrase of the ppdp tweets."""
-    from osnguard.privacy.corpora import ppdp_rows
-    from osnguard.privacy.types import Phrase
-
     found = []
     for row in ppdp_rows():
         text, spans = tagged_phrases(row["Tweet"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.evaluation.capacity import NOW, private_tweets
@@ -24,7 +25,7 @@ SAMPLE = 40
 SEED = 7
 
 
-def evaluate(sample: int = SAMPLE, seed: int = SEED) -> dict:
+def evaluate(sample: int = SAMPLE, seed: int = SEED) -> dict[str, Any]:
     tweets = [t for t in private_tweets() if t.text]
     check = default_check()
     pool: list[tuple[str, str, int, int, str, str]] = []

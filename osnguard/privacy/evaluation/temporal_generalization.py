@@ -11,6 +11,7 @@ candidate covers its original and that the list is sorted by NCP* (descending).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from osnguard.privacy.temporal.corpus import read_tweetime
 from osnguard.privacy.temporal.generalization import generalize, temporal_corpus
@@ -25,7 +26,7 @@ SEED = {
 }
 
 
-def evaluate() -> dict:
+def evaluate() -> dict[str, Any]:
     phrases = with_candidates = all_phrases = levels = 0
     covering = sorted_ok = True
     for tweet in read_tweetime("test"):
@@ -42,9 +43,9 @@ def evaluate() -> dict:
             ncps = [c.ncp for c in distinct]
             sorted_ok &= ncps == sorted(ncps, reverse=True)
             if expression.interval is not None:
+                start, end = expression.interval
                 covering &= all(
-                    c.interval[0] <= expression.interval[0]
-                    and expression.interval[1] <= c.interval[1]
+                    c.interval is not None and c.interval[0] <= start and end <= c.interval[1]
                     for c in every
                 )
     return {
