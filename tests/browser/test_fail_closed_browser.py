@@ -4,11 +4,14 @@ lands on the post, marked as such."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from browsing import screenshot
 
 from osnguard.accounts.services import user_sign_up
-from osnguard.privacy.identification import identify, tagger
+from osnguard.privacy.identification import RECOGNIZERS, identify
+from osnguard.privacy.types import Detector
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +31,8 @@ def test_unchecked_message_is_said_and_posted_only_by_explicit_choice(
     def broken(context):
         raise RuntimeError("broken on purpose")
 
-    monkeypatch.setattr(tagger, "detect", broken)  # live_server runs in this process
+    tagger = dataclasses.replace(RECOGNIZERS[Detector.TAGGER], function=broken)
+    monkeypatch.setitem(RECOGNIZERS, Detector.TAGGER, tagger)  # live_server runs in this process
     page = logged_in_page(adam)
     page.goto(f"{live_server.url}/compose/")
     page.locator("#compose-text").fill("Tokyo is the capital of Japan.")
