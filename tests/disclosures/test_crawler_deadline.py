@@ -10,7 +10,7 @@ import time
 import pytest
 
 from osnguard.disclosures.crawler.guard import AddressPolicy
-from osnguard.disclosures.crawler.http import FetchError, FetchLimits, GuardedClient
+from osnguard.disclosures.crawler.http import FetchError, FetchLimits, GuardedClient, Watchdog
 
 from .localserver import send
 
@@ -104,3 +104,16 @@ def test_a_client_is_still_usable_after_a_deadline(server):
     with pytest.raises(FetchError):
         fetcher.get(server.url("/drip"))
     assert fetcher.get(server.url("/ok")).body == b"<p>fine</p>"
+
+
+def test_a_timeout_at_the_deadline_counts_as_the_deadline_before_the_timer_fires():
+    """Under load the watchdog's timer thread can fire after the socket timeout that the
+    deadline cut short; the fetch must still say it ran out of time, not "timed out"."""
+    watchdog = Watchdog(60.0)
+    try:
+        assert not watchdog.ran_out()
+        watchdog.expires_at = time.monotonic()  # the deadline is now; the timer has not fired
+        assert not watchdog.expired
+        assert watchdog.ran_out()
+    finally:
+        watchdog.close()

@@ -26,6 +26,8 @@ from .guard import AddressPolicy, BlockedAddress, connect_checked
 
 USER_AGENT = "osnguard-crawler/0.1 (+privacy leak detection; honours robots.txt)"
 REDIRECT_CODES = {301, 302, 303, 307, 308}
+# a socket timeout ending this close to the deadline was cut short by it (clock and timer jitter)
+DEADLINE_SLACK = 0.05
 
 
 class FetchError(Exception):
@@ -91,6 +93,11 @@ class Watchdog:
 
     def remaining(self) -> float:
         return self.expires_at - time.monotonic()
+
+    def ran_out(self) -> bool:
+        """The deadline has passed, even if the timer thread (late under load) has not yet said
+        so: a socket timeout cut to the time remaining then counts as the deadline's."""
+        return self.expired or self.remaining() <= DEADLINE_SLACK
 
     def watch(self, sock: socket.socket) -> None:
         # A duplicate descriptor: shutting it down ends the connection even after TLS wrapping
@@ -250,7 +257,7 @@ class GuardedClient:
             cause = exc.__context__ if isinstance(exc.__context__, BlockedAddress) else None
             if cause is not None:
                 raise FetchError(str(cause), transient=False) from exc
-            if watchdog.expired:
+            if watchdog.ran_out():
                 raise _deadline_error(url, watchdog) from exc
             if isinstance(exc, (urllib3.exceptions.TimeoutError, TimeoutError)):
                 raise FetchError(f"{url}: timed out", transient=True) from exc
@@ -284,7 +291,7 @@ def _read_limited(
                 raise _deadline_error(url, watchdog)
             chunks.append(chunk)
     except (urllib3.exceptions.HTTPError, OSError) as exc:
-        if watchdog.expired:
+        if watchdog.ran_out():
             raise _deadline_error(url, watchdog) from exc
         if isinstance(exc, (urllib3.exceptions.TimeoutError, TimeoutError)):
             raise FetchError(f"{url}: timed out while reading", transient=True) from exc
