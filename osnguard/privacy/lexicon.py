@@ -1,19 +1,13 @@
-"""English word lists every stage shares: number words, ordinals, months, weekdays and slang.
+"""English word lists every stage shares: number words, ordinals, months and weekdays.
 
-One definition each, so that identification, temporal recognition and suppression, generalization
-and the fingerprint realisations read "twelve", "Sept", "tues" or "2nite" the same way.
+One definition each, so that identification, temporal recognition, generalization and the
+fingerprint realisations read "twelve", "Sept" or "tues" the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 from typing import Final
-
-# informal form <TAB> standard form, one a line (see its header)
-SLANG_PATH: Final = Path(__file__).with_name("data") / "slang.tsv"
 
 # cardinal number words, "zero" to "hundred"
 NUMBER_WORDS: Final = MappingProxyType(
@@ -67,15 +61,3 @@ WEEKDAYS: Final = MappingProxyType(
         for name in names
     }
 )  # fmt: skip
-
-
-@cache
-def slang() -> Mapping[str, str]:
-    """The curated slang and typo dictionary: lower-case informal form -> standard form."""
-    entries: dict[str, str] = {}
-    for line in SLANG_PATH.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        informal, standard = line.split("\t")
-        entries[informal.strip().lower()] = standard.strip()
-    return MappingProxyType(entries)

@@ -1,7 +1,7 @@
 """Slang and typo normalisation for tweets (SPEC §1.4 step 2), with an offset map back to the original.
 
 `normalise(text)` rewrites informal words ("2morrow", "u", "raelly", "froom") into standard English
-using the curated dictionary shared by every stage (`lexicon.slang`, `privacy/data/slang.tsv`) plus one rule for elongations ("soooo" -> "so",
+using the curated dictionary `data/slang.tsv` plus one rule for elongations ("soooo" -> "so",
 "knoww" -> "know", checked against wordfreq). The result keeps a map of replaced segments so a
 span found in the normalised text can be mapped back to the text exactly as the user typed it.
 """
@@ -11,11 +11,13 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
-from osnguard.privacy import lexicon
+from osnguard.privacy.resources import load_once
+
+DICTIONARY_PATH = Path(__file__).with_name("data") / "slang.tsv"
 
 # Whole words, optionally with an apostrophe part ("im", "don't"), plus the slash forms "w/", "b/c".
 _TOKEN = re.compile(r"\b(?:w/o|w/|b/c)(?![A-Za-z])|[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
@@ -77,9 +79,16 @@ class NormalisedText:
         return rep.orig_end + (offset - rep.norm_end)
 
 
-def dictionary() -> Mapping[str, str]:
-    """The curated slang dictionary (`lexicon.slang`), lower-case informal form -> standard form."""
-    return lexicon.slang()
+@load_once
+def dictionary() -> dict[str, str]:
+    """The curated slang dictionary, lower-case informal form -> standard form."""
+    entries: dict[str, str] = {}
+    for line in DICTIONARY_PATH.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        informal, standard = line.split("\t")
+        entries[informal.strip().lower()] = standard.strip()
+    return entries
 
 
 def _collapse_elongation(word: str) -> str | None:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from osnguard.privacy import artifacts, lexicon
+from osnguard.privacy import artifacts
 from osnguard.privacy.resources import load_once, nlp
 from osnguard.privacy.temporal.corpus import TimeMLDocument, tbaq_documents
 from osnguard.privacy.temporal.generalization import generalize
@@ -86,6 +86,16 @@ class SuppressionResult:
 # --- normalisation with an offset map -------------------------------------------------------
 
 
+@load_once
+def slang() -> dict[str, str]:
+    table = {}
+    for line in (DATA_DIR / "slang.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#") and "\t" in line:
+            word, standard = line.split("\t", 1)
+            table[word.lower()] = standard
+    return table
+
+
 @dataclass
 class Normalised:
     """Normalised text, with each of its characters' span in the original text."""
@@ -107,7 +117,7 @@ class Normalised:
 
 def normalise(text: str) -> Normalised:
     """Replace slang words by their standard forms, remembering where each character came from."""
-    table = lexicon.slang()
+    table = slang()
     pieces: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
