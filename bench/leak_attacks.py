@@ -183,7 +183,8 @@ def _hypernyms(word: str) -> tuple[str, ...]:
     chain: list[str] = []
     synset = synsets[0] if synsets else None
     while synset is not None and len(chain) < 6:
-        hypers = synset.hypernyms()
+        # nltk's order of hypernyms varies between processes (as schemas.hypernym_path notes)
+        hypers = sorted(synset.hypernyms(), key=lambda h: h.name())
         synset = hypers[0] if hypers else None
         if synset is not None:
             name = synset.lemma_names()[0].lower()

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import random
 import re
 import sys
@@ -367,10 +366,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # Some orderings follow Python's string hashing (92.1% or 92.5% light-attack top-1 with
-    # different seeds, before and after issue 12 alike): fix the seed so a figure reproduces.
-    if os.environ.get("PYTHONHASHSEED") is None:
-        os.execve(
-            sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"}
-        )
     sys.exit(main())
