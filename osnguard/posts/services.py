@@ -641,7 +641,7 @@ def message_propose(
         )
         for g in result.groups
     }
-    warnings = [str(w) for w in found.warnings]
+    warnings = [notice.message for notice in found.warnings]
     warnings += _order_warnings(result.groups, generalizer.degrees, reviews, generalizer.edited)
     warnings += _edit_warnings(generalizer, reviews)
     if review.rejected:
