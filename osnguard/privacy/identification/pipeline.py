@@ -39,6 +39,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from osnguard.privacy import resources
+from osnguard.privacy.author import speaks_of_author
 from osnguard.privacy.identification import classifier, patterns
 from osnguard.privacy.identification.recognizers import RECOGNIZERS
 from osnguard.privacy.types import (
@@ -368,32 +369,14 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     return merged
 
 
-SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
-
-
-def has_implicit_author(doc: Any) -> bool:
-    """A sentence whose verb has no subject speaks of its author, as tweets do ("Going back to
-    Tokyo next week!", "Moved to Seattle")."""
-    if doc is None:
-        return False
-    for sentence in doc.sents:
-        root = sentence.root
-        if (root.pos_ in {"VERB", "AUX"} and root.i == sentence.start) or (
-            root.pos_ == "VERB"
-            and root.tag_ in {"VBG", "VBD", "VBN"}
-            and not any(child.dep_ in SUBJECTS for child in root.children)
-        ):
-            return True
-    return False
-
-
 def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:
-    """The findings concern a person: first-person words, a subjectless sentence, or a finding
-    beyond the public kinds (places, names, languages, times) encyclopaedic sentences are full of."""
+    """The findings concern a person: a sentence that refers to the author (`author.py`), or a
+    finding beyond the public kinds (places, names, languages, times) encyclopaedic sentences are
+    full of."""
     return (
         bool(FIRST_PERSON.search(text))
         or any(p.category not in PUBLIC_FACT_CATEGORIES for p in phrases)
-        or has_implicit_author(doc)
+        or speaks_of_author(text, doc)
     )
 
 

@@ -1,0 +1,234 @@
+"""Who a clause speaks of: the one notion of author reference every detector shares.
+
+Posts usually omit their subject ("gym every monday at 6am", "Leaving for Tokyo tomorrow"), so
+"is this about the author?" cannot mean "is there an I in the sentence". `author_reference(text,
+start, end, doc=...)` looks at the clause that governs text[start:end] (through spaCy's parse) and
+says how it refers to the author:
+
+- FIRST_PERSON: I, me, my ... in the clause, or in its sentence when the clause has no subject;
+- WE: we, us, our, let's;
+- CLOSE_PERSON: the subject is someone close to the author ("mum is in hospital", "the kids
+  start school") or the author's own thing named without a determiner ("house will be empty");
+- SUBJECTLESS: a clause with no subject, or a verbless fragment ("off to the lake every other
+  weekend", "school run at 8");
+- IMPERATIVE: a sentence that starts with a bare verb whose agent is the author ("wish me luck"
+  is first person anyway; "pray for my mum"), except requests to readers ("RSVP by Sunday",
+  "vote on Thursday");
+- None: the clause has a subject of its own that is someone or something else ("Tokyo was
+  founded in 1603", "it is rainy tomorrow", "his mum is visiting", "polling day is Thursday").
+
+Without a parse, only first-person words and sentence boundaries are used. The functions take
+the spaCy `Doc` as a parameter, so this module needs no resource of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any
+
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
+CLAUSE_DEPS = frozenset({"conj", "advcl", "ccomp", "xcomp", "relcl", "acl", "parataxis"})
+
+FIRST_PERSON_SINGULAR = frozenset(
+    {"i", "i'm", "im", "i've", "ive", "i'll", "i'd", "me", "my", "mine", "myself", "meself"}
+)
+FIRST_PERSON_PLURAL = frozenset(
+    {"we", "we're", "we've", "we'll", "we'd", "us", "our", "ours", "ourselves", "let's", "lets"}
+)
+# spaCy splits contractions: "I'm" -> "I" + "'m"; these are the pieces that carry the person.
+_WORDS = re.compile(r"(?<![\w'])([a-z]+(?:'[a-z]+)?)(?![\w'])", re.I)
+_SENTENCE_END = re.compile(r"[.!?\n]+")
+
+# People close to the author when named as a subject without another owner.
+CLOSE_PEOPLE = frozenset(
+    {
+        "mum", "mom", "mam", "mama", "mommy", "mummy", "ma", "dad", "daddy", "papa", "pa", "father",
+        "mother", "parents", "folks", "sister", "sis", "brother", "bro", "siblings", "son",
+        "daughter", "kids", "kid", "children", "child", "baby", "babies", "twins", "husband",
+        "wife", "hubby", "wifey", "partner", "boyfriend", "girlfriend", "bf", "gf", "fiance",
+        "fiancé", "fiancee", "fiancée", "grandma", "grandpa", "granny", "grandad", "granddad",
+        "nan", "nana", "gran", "grandmother", "grandfather", "grandparents", "auntie", "aunty",
+        "aunt", "uncle", "cousin", "niece", "nephew", "family", "fam", "in-laws", "bestie", "amma",
+        "appa", "ammi", "abbu", "baba", "abuela", "abuelo", "nonna", "nonno", "oma", "opa"
+    }
+)  # fmt: skip
+# Things of the author's that posts name without "my" ("house will be empty for two weeks").
+OWN_THINGS = frozenset(
+    {
+        "house", "home", "flat", "apartment", "place", "room", "car", "flight", "train", "shift",
+        "appointment", "surgery", "op", "scan", "exam", "exams", "interview", "wedding", "birthday",
+        "party", "holiday", "vacation", "trip", "class", "lesson", "lessons", "meeting", "date",
+        "practice", "training", "session", "sessions", "rehearsal", "gig", "match", "game"
+    }
+)  # fmt: skip
+# Imperatives addressed to readers: their time is the reader's deadline, not the author's plan.
+READER_REQUESTS = frozenset(
+    {
+        "rsvp", "reply", "respond", "vote", "register", "apply", "submit", "sign", "book", "order",
+        "call", "text", "email", "dm", "message", "send", "donate", "remember", "note", "check",
+        "buy", "grab", "get", "tune", "watch", "listen", "read", "subscribe", "follow", "share",
+        "enter", "bring"
+    }
+)  # fmt: skip
+
+
+class AuthorReference(StrEnum):
+    """How a clause refers to the author of the message."""
+
+    FIRST_PERSON = "first person"
+    WE = "we"
+    CLOSE_PERSON = "close person"
+    SUBJECTLESS = "subjectless"
+    IMPERATIVE = "imperative"
+
+
+def person_of(words: list[str]) -> AuthorReference | None:
+    """FIRST_PERSON or WE when the words have such a pronoun (singular first), else None."""
+    lowered = [word.lower().replace("\u2019", "'") for word in words]
+    if any(word in FIRST_PERSON_SINGULAR for word in lowered):
+        return AuthorReference.FIRST_PERSON
+    # "US" in capitals is the country
+    if any(
+        word in FIRST_PERSON_PLURAL and original != "US" for word, original in zip(lowered, words)
+    ):
+        return AuthorReference.WE
+    return None
+
+
+def _text_person(text: str) -> AuthorReference | None:
+    return person_of(_WORDS.findall(text))
+
+
+def sentence_bounds(text: str, start: int, end: int, doc: Any = None) -> tuple[int, int]:
+    """[start, end) of the sentence holding text[start:end] (spaCy's sentences when parsed)."""
+    if doc is not None:
+        for sentence in doc.sents:
+            if sentence.start_char <= start < sentence.end_char:
+                return sentence.start_char, max(sentence.end_char, end)
+    left = 0
+    for match in _SENTENCE_END.finditer(text, 0, start):
+        left = match.end()
+    following = _SENTENCE_END.search(text, end)
+    return left, following.start() if following else len(text)
+
+
+def _is_verb(token: Any) -> bool:
+    return bool(token.pos_ in {"VERB", "AUX"} and token.dep_ not in {"aux", "auxpass"})
+
+
+def _governor(tokens: list[Any]) -> Any:
+    """The nearest verb above the span's tokens (the span's own verb counts), else the root."""
+    token = min(tokens, key=lambda t: len(list(t.ancestors)))
+    while True:
+        if _is_verb(token):
+            return token
+        if token.head.i == token.i:
+            return token
+        token = token.head
+
+
+def _subject(verb: Any) -> Any | None:
+    """The subject token of a verb; a verb conjoined to another shares that one's subject."""
+    seen = 0
+    while verb is not None and seen < 10:
+        for child in verb.children:
+            if child.dep_ in SUBJECT_DEPS:
+                return child
+        if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
+            verb = verb.head
+            seen += 1
+            continue
+        return None
+    return None
+
+
+def _clause_words(verb: Any) -> list[str]:
+    """The words of a verb's own clause: its subtree without embedded clauses that have a
+    subject of their own."""
+    words: list[str] = []
+    stack = [verb]
+    while stack:
+        token = stack.pop()
+        words.append(token.text)
+        for child in token.children:
+            if child.dep_ in CLAUSE_DEPS and any(c.dep_ in SUBJECT_DEPS for c in child.children):
+                continue
+            stack.append(child)
+    return words
+
+
+def _subject_reference(subject: Any) -> AuthorReference | None:
+    words = [token.text for token in subject.subtree]
+    person = person_of(words)
+    if person is not None:
+        return person
+    lowered = [word.lower() for word in words]
+    if lowered[-1:] and lowered[-1] in CLOSE_PEOPLE | OWN_THINGS:
+        owners = set(lowered[:-1])
+        others = owners & {"his", "her", "their", "your", "ur", "its", "a", "an", "some"}
+        if not others and (lowered[-1] in CLOSE_PEOPLE or not owners):
+            return AuthorReference.CLOSE_PERSON
+    if subject.text.lower() in CLOSE_PEOPLE and not list(subject.children):
+        return AuthorReference.CLOSE_PERSON
+    return None
+
+
+def _is_reader_request(sentence: Any) -> bool:
+    first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
+    return bool(first is not None and first.lower_ in READER_REQUESTS)
+
+
+def _starts_with_bare_verb(sentence: Any) -> bool:
+    first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
+    return bool(first is not None and first.tag_ == "VB" and first.dep_ == "ROOT")
+
+
+def author_reference(text: str, start: int, end: int, doc: Any = None) -> AuthorReference | None:
+    """How the clause governing text[start:end] refers to the author, or None when it speaks of
+    someone or something else (see the module docstring). `doc` is spaCy's parse of `text`."""
+    left, right = sentence_bounds(text, start, end, doc)
+    sentence_person = _text_person(text[left:right])
+    if doc is None:
+        return sentence_person
+    tokens = [t for t in doc if t.idx < end and t.idx + len(t.text) > start]
+    if not tokens:
+        return sentence_person
+    verb = _governor(tokens)
+    sentence = verb.sent
+    subject = _subject(verb) if _is_verb(verb) else None
+    clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
+    if subject is None:
+        if clause_person is None and sentence_person is None and _is_reader_request(sentence):
+            return None
+        if _is_verb(verb) and _starts_with_bare_verb(sentence) and verb == sentence.root:
+            return clause_person or sentence_person or AuthorReference.IMPERATIVE
+        if not _is_verb(verb) and any(_is_verb(t) and t.dep_ == "ROOT" for t in sentence):
+            # a phrase hanging off a verbless root inside a verbal sentence: use the sentence
+            return sentence_person or AuthorReference.SUBJECTLESS
+        return clause_person or sentence_person or AuthorReference.SUBJECTLESS
+    by_subject = _subject_reference(subject)
+    if by_subject is not None:
+        return clause_person if clause_person is not None else by_subject
+    return clause_person
+
+
+def speaks_of_author(text: str, doc: Any = None) -> bool:
+    """Some sentence of the message refers to its author (first person, "we", a close person, a
+    subjectless clause or fragment, or an imperative that is not a request to readers)."""
+    if doc is None:
+        return _text_person(text) is not None
+    for sentence in doc.sents:
+        root = sentence.root
+        if author_reference(text, root.idx, root.idx + len(root.text), doc) is not None:
+            return True
+    return False
+
+
+__all__ = [
+    "AuthorReference",
+    "author_reference",
+    "person_of",
+    "sentence_bounds",
+    "speaks_of_author",
+]
