@@ -5,19 +5,14 @@ runs the detectors (tagger, profile-linked phrases, location rule, temporal, pat
 overlapping findings into one `Phrase` that keeps every detector and reason, and decides whether
 the message as a whole is private.
 
-The decision combines the n-gram classifier with the findings (see `decide`):
-- a finding of the location rule, a personal detail found by the patterns (e-mail, phone, card,
-  IBAN, account numbers; not links or @handles), or a profile-linked phrase in a message about
-  its author, is specific to the author, so the message is private whatever the classifier says
-  (a Tokyo-born user writing "Tokyo is the capital of Japan" discloses nothing);
-- otherwise the message is private when the classifier says so (probability >= 0.5) *and* the
-  tagger or temporal detector found something, *except* when all the findings are places, names,
-  languages or times and the message does not speak of its author (no first-person words):
-  "Tokyo is the capital of Japan" has places but no author in it, so it is not private, while
-  "my teacher passed away" (work, health) is.
-`score` is the classifier probability pulled to the decision's side of 0.5 (>= 0.5 iff private).
-In a message judged not private, places, names and languages that only the tagger or the profile
-link found are not reported (`is_public_fact`); every other finding is.
+One verdict, derived from the phrases (see `reported_phrases` and `decide`): the message is
+private exactly when some phrase is reported, so the verdict never contradicts the highlights.
+Each recognizer decides itself whether a phrase concerns the author (`osnguard/privacy/author.py`);
+the pipeline only drops two kinds of findings that are facts about the world: places, names and
+languages that only the tagger or profile link found in a message that does not speak of its
+author ("Tokyo is the capital of Japan"), and links or @handles that only the patterns found and
+nothing else accompanies. The classifier's probability does not veto a finding: `score` is that
+probability moved to the verdict's side of 0.5 (>= 0.5 iff private).
 
 Robustness: invalid surrogates and control characters are replaced one-for-one (offsets kept);
 non-English text (langdetect, seeded) skips the English-only detectors but still gets patterns;
@@ -381,32 +376,49 @@ def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:
 
 
 def is_public_fact(phrase: Phrase) -> bool:
-    """Only the tagger saw it and it is a place, name or language: in a message judged not
-    private ("Tokyo is the capital of Japan") it is not shown to the user as private."""
+    """Only the tagger or the profile link saw it and it is a place, name or language: in a
+    message that does not speak of its author ("Tokyo is the capital of Japan") it is not
+    private."""
     return set(phrase.detectors) <= {
         Detector.TAGGER,
         Detector.PROFILE,
     } and phrase.category in PUBLIC_FACT_CATEGORIES - {Category.TIME}
 
 
+def is_public_pattern(phrase: Phrase) -> bool:
+    """Only the patterns saw it and it is a link or an @handle, which often name a public page
+    or someone else: alone, it does not make a message private."""
+    return (
+        Detector.PATTERN in phrase.detectors
+        and set(phrase.detectors) <= {Detector.PATTERN, Detector.TAGGER}
+        and not patterns.is_personal_detail(phrase)
+    )
+
+
+def reported_phrases(text: str, phrases: list[Phrase], doc: Any = None) -> list[Phrase]:
+    """The findings shown to the user as private (the verdict is derived from them):
+    - in a message that does not speak of its author, places, names and languages that only the
+      tagger or the profile link found are facts about the world, not private;
+    - links and @handles found only by the patterns are shown only beside another finding."""
+    if not is_about_author(text, phrases, doc):
+        phrases = [p for p in phrases if not is_public_fact(p)]
+    if all(is_public_pattern(p) for p in phrases):
+        return []
+    return phrases
+
+
 def decide(
     text: str, probability: float, phrases: list[Phrase], doc: Any = None
 ) -> tuple[bool, float]:
-    """(private, score): see the module docstring for the rule."""
-    about_author = is_about_author(text, phrases, doc)
-    specific = [
-        p
-        for p in phrases
-        if Detector.LOCATION_RULE in p.detectors
-        or (Detector.PROFILE in p.detectors and about_author)  # not "Tokyo is the capital..."
-        or (Detector.PATTERN in p.detectors and patterns.is_personal_detail(p))
-    ]
-    if specific:
-        confidence = max(p.confidence for p in specific)
-        return True, max(probability, confidence, PRIVATE_THRESHOLD)
-    private = probability >= PRIVATE_THRESHOLD and bool(phrases) and about_author
-    if private:
-        return True, probability
+    """(private, score). One verdict, derived from the phrases: the message is private exactly
+    when some phrase is reported (`reported_phrases`), so the verdict never contradicts the
+    highlights. The classifier's probability does not veto a finding; it ranks: `score` is the
+    probability moved to the verdict's side of 0.5 (a private message scores at least the
+    confidence of its most certain finding, capped by nothing; a message with nothing reported
+    scores below 0.5)."""
+    reported = reported_phrases(text, phrases, doc)
+    if reported:
+        return True, max(probability, PRIVATE_THRESHOLD, *(p.confidence for p in reported))
     return False, min(probability, PRIVATE_THRESHOLD - 0.01)
 
 
@@ -487,9 +499,8 @@ def identify(
             warnings=warnings,
             failures=failures,
         )
+    phrases = reported_phrases(text, phrases, doc)
     private, score = decide(text, probability, phrases, doc)
-    if not private:
-        phrases = [p for p in phrases if not is_public_fact(p)]
     return IdentificationResult(
         private=private, score=score, language=language, phrases=phrases, warnings=warnings
     )

@@ -265,7 +265,7 @@ def test_a_recognizer_added_to_the_registry_is_run_and_named_in_findings(monkeyp
             return []
         return [Phrase(start, start + 5, "HELLO", Category.IDENTITY, "It shouts.", 0.5)]
 
-    extra = FunctionRecognizer(Detector.PATTERN, shouting, finds="shouting", english_only=False)
-    monkeypatch.setitem(RECOGNIZERS, Detector.PATTERN, extra)
+    extra = FunctionRecognizer(Detector.AMOUNT, shouting, finds="shouting", english_only=False)
+    monkeypatch.setitem(RECOGNIZERS, Detector.AMOUNT, extra)
     found = identify("HELLO from the hills", now=NOW).phrases
-    assert [(p.text, p.detectors) for p in found if p.text == "HELLO"] == [("HELLO", ["pattern"])]
+    assert [(p.text, p.detectors) for p in found if p.text == "HELLO"] == [("HELLO", ["amount"])]

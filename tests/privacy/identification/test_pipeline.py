@@ -96,6 +96,14 @@ def test_decision_needs_an_author_for_places_alone() -> None:
     assert decide(other, 0.8, [phrase(4, 11, other, "tagger", "work")])[0] is True
 
 
+def test_the_verdict_follows_the_phrases_whatever_the_classifier_says() -> None:
+    text = "I am in Tokyo next Tuesday"
+    found = [phrase(8, 13, text, "tagger"), phrase(14, 26, text, "temporal", "time")]
+    private, score = decide(text, 0.05, found)
+    assert private is True and score >= 0.5
+    assert decide(text, 0.95, []) == (False, 0.49)
+
+
 def test_handles_alone_do_not_make_a_message_private_even_merged() -> None:
     text = "=@pchere QOT is not loading here"
     handle = Phrase(
