@@ -29,6 +29,14 @@ def pieces(text: str, spans: list[tuple[int, int, Any]]) -> list[Piece]:
     return out
 
 
+def verdict_certainty(private: bool | None, score: float | None) -> int | None:
+    """How sure the verdict is, in percent: the score for "private", its complement for "nothing
+    private" (a score of 0.1 is 90% sure there is nothing private)."""
+    if private is None or score is None:
+        return None
+    return round(100 * (float(score) if private else 1 - float(score)))
+
+
 def analysis_context(text: str, result: Any) -> dict[str, Any]:
     """The live analysis: the verdict, or for an unchecked message its failures (no verdict), and
     the highlighted phrases found."""
@@ -37,7 +45,7 @@ def analysis_context(text: str, result: Any) -> dict[str, Any]:
         "result": result,
         "phrases": phrases,
         "pieces": pieces(text, [(p.start, p.end, p) for p in phrases]),
-        "percent": None if result.score is None else round(100 * float(result.score)),
+        "certainty": verdict_certainty(result.private, result.score),
         "failures": list(result.failures),
     }
 
