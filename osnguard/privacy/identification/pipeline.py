@@ -320,43 +320,52 @@ def _rank(phrase: Phrase) -> int:
 
 
 def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
-    """Overlapping findings become one phrase (their union) with every detector and reason;
-    category, reason and attribute come from the most specific detector."""
-    ordered = sorted(phrases, key=lambda p: (p.start, -p.end))
+    """Overlapping findings become one phrase with every detector and reason. The most specific
+    finding (the first recognizer in `RECOGNIZERS`, then the most confident, then the longest)
+    gives the span, category, reason and attribute; the findings overlapping it add their
+    detectors and reasons, a time interval when it has none, and nothing to the span (a tagger's
+    "my sister" does not widen a recognizer's "sister"). Kept phrases never overlap."""
+    ordered = sorted(phrases, key=lambda p: (_rank(p), -p.confidence, -(p.end - p.start), p.start))
     groups: list[list[Phrase]] = []
-    group_end = -1
     for phrase in ordered:
-        if groups and phrase.start < group_end:
-            groups[-1].append(phrase)
-            group_end = max(group_end, phrase.end)
-        else:
+        home = next(
+            (g for g in groups if phrase.start < g[0].end and g[0].start < phrase.end), None
+        )
+        if home is not None:
+            home.append(phrase)
+        elif not any(phrase.start < p.end and p.start < phrase.end for g in groups for p in g):
             groups.append([phrase])
-            group_end = phrase.end
+        # else: it overlaps only findings already merged into another phrase; they explain it
     merged = []
-    for group in groups:
-        best = min(group, key=lambda p: (_rank(p), -p.confidence))
-        start, end = min(p.start for p in group), max(p.end for p in group)
+    for group in sorted(groups, key=lambda g: g[0].start):
+        best = group[0]
         detectors: list[Detector] = []
         reasons: list[str] = []
-        for phrase in sorted(group, key=_rank):
+        for phrase in group:
             for detector in phrase.detectors:
                 if detector not in detectors:
                     detectors.append(detector)
             for reason in [phrase.reason, *phrase.reasons]:
                 if reason and reason not in reasons:
                     reasons.append(reason)
-        timed = next((p for p in group if p.interval is not None), None)
+        timed = (
+            best
+            if best.interval is not None
+            else next(
+                (p for p in group if p.interval is not None and p.category == best.category), None
+            )
+        )
         merged.append(
             Phrase(
-                start=start,
-                end=end,
-                text=text[start:end],
+                start=best.start,
+                end=best.end,
+                text=text[best.start : best.end],
                 category=best.category,
                 reason=best.reason,
                 confidence=round(max(p.confidence for p in group), 3),
                 detectors=sorted(detectors, key=lambda d: PRIORITY.get(d, len(PRIORITY))),
                 reasons=reasons,
-                attribute=next((p.attribute for p in group if p.attribute), None),
+                attribute=best.attribute or next((p.attribute for p in group if p.attribute), None),
                 interval=timed.interval if timed else None,
                 timex_type=timed.timex_type if timed else best.timex_type,
             )

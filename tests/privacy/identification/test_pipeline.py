@@ -294,3 +294,9 @@ def test_bad_input_gets_a_clear_value_error(kwargs: dict, message: str) -> None:
     text = kwargs.pop("text")
     with pytest.raises(ValueError, match=message):
         identify(text, **kwargs)
+
+
+def test_the_most_specific_finding_gives_the_span() -> None:
+    text = "I moved to Seattle"
+    merged = merge([phrase(8, 18, text, "tagger"), phrase(11, 18, text, "location_rule")], text)
+    assert [(p.text, p.detectors) for p in merged] == [("Seattle", ["location_rule", "tagger"])]
