@@ -1,7 +1,8 @@
 """Identification detector for time phrases: `detect(context) -> list[Phrase]` (SPEC §1.5).
 
-A time expression is private when it times something the author does: it must sit in a sentence
-where the author speaks about themselves or their group (I, me, my, we, us, our, let's...).
+A time expression is private when it times something the author does: the clause that governs it
+must refer to the author (`osnguard.privacy.author.author_reference`: first person, "we", a close
+person, a subjectless clause or fragment such as "gym every monday at 6am").
 "Tokyo was founded in 1603" and "it is rainy tomorrow" are not flagged; "I was born in 1990",
 "see you at 10AM" and "I swim every Monday" are. Vague references (now, recently, the future)
 are never flagged: they say nothing beyond the moment of posting.
@@ -9,39 +10,19 @@ are never flagged: they say nothing beyond the moment of posting.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
+from osnguard.privacy.author import author_reference
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import describe_interval, duration_seconds
 from osnguard.privacy.temporal.recognition import find_expressions
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
-FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|im|i've|ive|i'll|i'd|me|my|mine|myself|we|we're|we'll|we've|our|ours|"
-    r"ourselves|let's|lets)\b|\bus\b",
-    re.I,
-)
-SENTENCE_END = re.compile(r"[.!?\n]+")
-
-
-def _sentence_bounds(text: str, start: int, end: int, doc: Any = None) -> tuple[int, int]:
-    if doc is not None:
-        for sentence in doc.sents:
-            if sentence.start_char <= start < sentence.end_char:
-                return sentence.start_char, max(sentence.end_char, end)
-    left = 0
-    for match in SENTENCE_END.finditer(text, 0, start):
-        left = match.end()
-    following = SENTENCE_END.search(text, end)
-    return left, following.start() if following else len(text)
-
 
 def _is_about_author(text: str, expression: TimeExpression, doc: Any = None) -> bool:
-    left, right = _sentence_bounds(text, expression.start, expression.end, doc)
-    sentence = text[left:right]
-    return any(m.group(0) != "US" for m in FIRST_PERSON.finditer(sentence))
+    """The clause that governs the expression refers to the author (`osnguard.privacy.author`)."""
+    return author_reference(text, expression.start, expression.end, doc) is not None
 
 
 def _reason(expression: TimeExpression, now: datetime) -> str:
