@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from osnguard.privacy.identification import location_rule, patterns, profile_link, tagger
+from osnguard.privacy.identification import location_rule, patterns, profile_link, tagger, terms
 from osnguard.privacy.temporal import detect as detect_time_phrases
 from osnguard.privacy.types import Detector, MessageContext, Phrase
 
@@ -80,6 +80,12 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
         ),
         FunctionRecognizer(
             Detector.TEMPORAL, detect_time_phrases, finds="dates and times", requires=("spacy",)
+        ),
+        FunctionRecognizer(
+            Detector.TOPIC,
+            terms.detect,
+            finds="family, health, religion, politics, study, work and money words",
+            requires=("spacy",),
         ),
         FunctionRecognizer(
             Detector.TAGGER,

@@ -1,0 +1,266 @@
+"""Recognizer of sensitive words (Detector.TOPIC): family and partners, sexuality, health, religion,
+politics, ethnicity, languages, study, work and money, when they concern the author.
+
+The lexicon is `data/terms.tsv` (category, mode, terms). Terms are tokenized with spaCy's tokenizer
+once per process and looked up token by token (longest match first, lemmas for single words, a
+leading # of a hashtag kept in the span). A term written with capitals in the data ("Labour",
+"on T", "MA") only matches text with those capitals (an initial capital is always allowed).
+
+A match is kept when its mode's condition holds (`osnguard.privacy.author` decides who a clause
+speaks of):
+- any: the clause refers to the author or someone close ("chemo this morning", "mum's surgery");
+- strict: a first-person or close-person reference, not just a subjectless clause (ambiguous words
+  such as "girl", "bi", "rent");
+- role: a job said of the author ("I'm a nurse", "as a paramedic", "newly qualified teacher");
+- lang: a language when the clause speaks of speaking, learning or studying it ("learning
+  Korean"), otherwise a nationality (ethnicity) said of the author and not of food or goods
+  ("I'm Nigerian", not "Thai food").
+Words owned by someone else ("his mum", "her wife") are never kept.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from osnguard.privacy import resources
+from osnguard.privacy.author import AuthorReference, author_reference
+from osnguard.privacy.identification.categories import CATEGORY_REASON
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
+
+Mode = Literal["any", "strict", "role", "lang"]
+DATA = Path(__file__).parent / "data" / "terms.tsv"
+
+OTHER_OWNERS = frozenset({"his", "her", "their", "your", "ur", "yr", "its", "whose"})
+PERSONAL_REFERENCES = frozenset(
+    {AuthorReference.FIRST_PERSON, AuthorReference.WE, AuthorReference.CLOSE_PERSON}
+)
+ROLE_CONTEXT = re.compile(
+    r"(?:\b(?:i'?m|i am|am|as|become|became|becoming|trained as|training as|training to be|"
+    r"qualified as|work as|working as|job as|career as|life as|proud)\s+(?:a|an)?\s*"
+    r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|junior|senior|head|lead|"
+    r"qualified|retired|former|ex-)\s+(?:[\w-]+\s+){0,1})$",
+    re.I,
+)
+LANGUAGE_CONTEXT = frozenset(
+    {
+        "speak", "speaks", "speaking", "spoke", "learn", "learns", "learning", "learnt",
+        "learned", "lesson", "lessons", "class", "classes", "fluent", "fluently", "practice",
+        "practise", "practising", "practicing", "study", "studying", "studied", "native",
+        "accent", "dialect", "translate", "translating", "exam", "test", "course", "tutor",
+        "duolingo", "conversation", "bilingual", "grammar", "vocab", "words", "teach",
+        "teaching", "taught", "immersion", "understand", "read", "write", "writing",
+    }
+)  # fmt: skip
+GOODS = frozenset(
+    {
+        "food", "restaurant", "cuisine", "takeaway", "takeout", "place", "dish", "dishes",
+        "curry", "bbq", "bakery", "cafe", "café", "car", "cars", "beer", "wine", "film",
+        "films", "movie", "movies", "show", "drama", "dramas", "music", "song", "songs",
+        "band", "team", "league", "grand", "prix", "open", "election", "government", "news",
+        "breakfast", "lunch", "dinner", "market", "style", "version", "supermarket", "shop",
+        "brand", "series", "anime", "pop", "chicken", "tea", "coffee", "lessons",
+    }
+)  # fmt: skip
+# "came out of the shop" is not a coming out
+NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
+    ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "to", "tonight", "in"}),
+    ("coming", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
+}
+CONFIDENCE: dict[str, float] = {"any": 0.8, "strict": 0.75, "role": 0.8, "lang": 0.75}
+
+
+@dataclass(frozen=True)
+class Term:
+    """One lexicon entry."""
+
+    text: str
+    category: Category
+    mode: Mode
+    case_sensitive: bool
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Entries by their lower-case token sequence."""
+
+    entries: dict[tuple[str, ...], tuple[Term, ...]]
+    longest: int
+    languages: frozenset[str]
+
+
+def _rows(path: Path) -> list[tuple[Category, Mode, str]]:
+    with open(path, encoding="utf-8") as handle:
+        lines = [line for line in handle if not line.startswith("#")]
+    rows = []
+    for row in csv.DictReader(lines, delimiter="\t"):
+        for term in row["terms"].split("|"):
+            if term.strip():
+                mode: Mode = row["mode"]  # type: ignore[assignment]  # checked below
+                if mode not in CONFIDENCE:
+                    raise ValueError(f"{path.name}: unknown mode {mode!r}")
+                rows.append((Category(row["category"]), mode, term.strip()))
+    return rows
+
+
+@cache
+def lexicon() -> Lexicon:
+    """The lexicon, tokenized like messages are (loaded once per process)."""
+    tokenizer: Any = resources.nlp().tokenizer
+    entries: dict[tuple[str, ...], list[Term]] = {}
+    languages: set[str] = set()
+    for category, mode, text in _rows(DATA):
+        key = tuple(token.lower_ for token in tokenizer(text))
+        term = Term(text, category, mode, case_sensitive=text != text.lower())
+        bucket = entries.setdefault(key, [])
+        if term not in bucket:
+            bucket.append(term)
+        if category == Category.LANGUAGE:
+            languages.add(" ".join(key))
+    # exact-case entries first, then jobs, then the file's order
+    ordered = {
+        key: tuple(sorted(terms, key=lambda t: (not t.case_sensitive, t.mode != "role")))
+        for key, terms in entries.items()
+    }
+    return Lexicon(ordered, max(len(key) for key in ordered), frozenset(languages))
+
+
+def _normal(token: Any) -> str:
+    return str(token.lower_).lstrip("#") or str(token.lower_)
+
+
+def _case_matches(term: Term, text: str) -> bool:
+    if not term.case_sensitive:
+        return True
+    return text == term.text or text == term.text[:1].upper() + term.text[1:]
+
+
+def _owned_by_other(tokens: list[Any]) -> bool:
+    """ "his mum", "her wife", "Sarah's dad": someone else's."""
+    first = tokens[0]
+    doc = first.doc
+    i = first.i - 1
+    while i >= 0 and doc[i].pos_ in {"ADJ", "NUM"}:
+        i -= 1
+    if i < 0:
+        return False
+    before = doc[i]
+    if before.lower_ in OTHER_OWNERS:
+        return True
+    if before.lower_ in {"'s", "’s"} and i > 0:
+        owner = doc[i - 1]
+        return owner.lower_ not in {"mum", "mom", "dad", "sister", "brother", "wife", "husband"}
+    return False
+
+
+def _role_context(text: str, start: int) -> bool:
+    prefix = text[max(0, start - 60) : start]
+    return bool(ROLE_CONTEXT.search(prefix))
+
+
+def _clause_words(tokens: list[Any]) -> set[str]:
+    sentence = tokens[0].sent
+    return {token.lower_ for token in sentence}
+
+
+def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Category | None:
+    words = _clause_words(tokens)
+    name = " ".join(_normal(t) for t in tokens)
+    after = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(tokens[-1].doc) else ""
+    before = tokens[0].nbor(-1).lower_ if tokens[0].i > 0 else ""
+    if name in lex.languages and (words & LANGUAGE_CONTEXT or before == "in"):
+        return Category.LANGUAGE
+    if after in GOODS:
+        return None
+    return term.category
+
+
+def _choose(
+    terms: tuple[Term, ...], tokens: list[Any], context: MessageContext, lex: Lexicon
+) -> tuple[Term, Category] | None:
+    text = context.text
+    start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+    surface = text[start:end].lstrip("#")
+    key = tuple(_normal(t) for t in tokens)
+    blocked = NOT_AFTER.get(key)
+    following = tokens[-1].i + 1 < len(tokens[-1].doc)
+    if blocked and following and tokens[-1].nbor(1).lower_ in blocked:
+        return None
+    if _owned_by_other(tokens):
+        return None
+    reference = author_reference(text, start, end, context.doc)
+    for term in terms:
+        if not _case_matches(term, surface):
+            continue
+        if term.mode == "role":
+            if _role_context(text, start):
+                return term, term.category
+            continue
+        if reference is None:
+            continue
+        if term.mode == "any":
+            return term, term.category
+        if reference not in PERSONAL_REFERENCES:
+            continue
+        if term.mode == "strict":
+            return term, term.category
+        category = _language_or_nationality(term, tokens, lex)
+        if category is not None:
+            return term, category
+    return None
+
+
+def _phrase(start: int, end: int, category: Category, mode: Mode, text: str) -> Phrase:
+    reason = CATEGORY_REASON[category]
+    return Phrase(
+        start=start,
+        end=end,
+        text=text[start:end],
+        category=category,
+        reason=reason,
+        confidence=CONFIDENCE[mode],
+        detectors=[Detector.TOPIC],
+        reasons=[reason],
+    )
+
+
+def detect(context: MessageContext) -> list[Phrase]:
+    """Sensitive words of the message that concern its author."""
+    if context.language not in ("en", None) or not context.text.strip():
+        return []
+    doc: Any = context.doc if context.doc is not None else resources.parse(context.text)
+    if context.doc is None:
+        context = MessageContext(context.text, context.profile, context.now, doc, context.language)
+    lex = lexicon()
+    tokens = list(doc)
+    found: list[Phrase] = []
+    i = 0
+    while i < len(tokens):
+        matched = 0
+        for size in range(min(lex.longest, len(tokens) - i), 0, -1):
+            window = tokens[i : i + size]
+            key = tuple(_normal(t) for t in window)
+            terms = lex.entries.get(key)
+            if terms is None and size == 1:
+                terms = lex.entries.get((str(window[0].lemma_).lower(),))
+            if not terms:
+                continue
+            chosen = _choose(terms, window, context, lex)
+            if chosen is None:
+                continue
+            term, category = chosen
+            start, end = window[0].idx, window[-1].idx + len(window[-1].text)
+            if i > 0 and tokens[i - 1].text == "#" and tokens[i - 1].idx + 1 == start:
+                start -= 1
+            found.append(_phrase(start, end, category, term.mode, context.text))
+            matched = size
+            break
+        i += matched or 1
+    return found
+
+
+__all__ = ["Lexicon", "Term", "detect", "lexicon"]
