@@ -8,7 +8,8 @@ says how it refers to the author:
 - FIRST_PERSON: I, me, my ... in the clause, or in its sentence when the clause has no subject;
 - WE: we, us, our, let's;
 - CLOSE_PERSON: the subject is someone close to the author ("mum is in hospital", "the kids
-  start school") or the author's own thing named without a determiner ("house will be empty");
+  start school") or the author's own thing named without a determiner ("house will be empty";
+  for a phrase inside the subject, any bare common noun: "second round of chemo done");
 - SUBJECTLESS: a clause with no subject, or a verbless fragment ("off to the lake every other
   weekend", "school run at 8");
 - IMPERATIVE: a sentence that starts with a bare verb whose agent is the author ("wish me luck"
@@ -174,6 +175,21 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     return None
 
 
+def _inside(token: Any, start: int, end: int) -> bool:
+    """text[start:end] lies within the token's subtree."""
+    subtree = list(token.subtree)
+    return bool(subtree[0].idx <= start and end <= subtree[-1].idx + len(subtree[-1].text))
+
+
+def _is_bare(subject: Any) -> bool:
+    """A common-noun subject without determiner or possessive: the author's own thing in a post
+    ("second round of chemo done", "house will be empty")."""
+    return bool(
+        subject.pos_ == "NOUN"
+        and not any(child.dep_ in {"det", "poss"} for child in subject.children)
+    )
+
+
 def _is_reader_request(sentence: Any) -> bool:
     first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
     return bool(first is not None and first.lower_ in READER_REQUESTS)
@@ -208,6 +224,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
             return sentence_person or AuthorReference.SUBJECTLESS
         return clause_person or sentence_person or AuthorReference.SUBJECTLESS
     by_subject = _subject_reference(subject)
+    if by_subject is None and _inside(subject, start, end) and _is_bare(subject):
+        by_subject = AuthorReference.CLOSE_PERSON  # "second round of chemo done"
     if by_subject is not None:
         return clause_person if clause_person is not None else by_subject
     return clause_person

@@ -52,11 +52,17 @@ class Detector(StrEnum):
     LOCATION_RULE = "location_rule"
     TEMPORAL = "temporal"
     PATTERN = "pattern"
-    TOPIC = "topic"  # sensitive-topic words: health, religion, politics, sexuality, ethnicity, language
-    PERSONAL = "personal"  # family, partners, names and handles, gendered words, study and work words
+    TOPIC = (
+        "topic"  # sensitive-topic words: health, religion, politics, sexuality, ethnicity, language
+    )
+    PERSONAL = (
+        "personal"  # family, partners, names and handles, gendered words, study and work words
+    )
     AMOUNT = "amount"  # ages and money amounts
     ORGANISATION = "organisation"  # named employers, schools, hospitals, places of worship, venues
-    PLACE = "place"  # places at every scale, streets and landmarks, where the author is tied to them
+    PLACE = (
+        "place"  # places at every scale, streets and landmarks, where the author is tied to them
+    )
 
 
 class ChoiceKind(StrEnum):

@@ -1,8 +1,11 @@
 """Pattern identifiers (SPEC §1.6): e-mail, phone, URL, @handle, card, IBAN and account numbers.
 
-Regular expressions find candidates; checksums confirm the numbers (Luhn for payment cards,
-ISO 13616 mod-97 for IBANs), so "1234 5678 9012 3456" is not reported as a card. These run on
-any language. Every finding is a `Phrase` with detector "pattern".
+Phone numbers are found and validated by `phonenumbers` (Google's libphonenumber metadata) in
+international form or in the national formats of `PHONE_REGIONS`; regular expressions find the
+other candidates and `python-stdnum` confirms the numbers (Luhn for payment cards, ISO 13616 for
+IBANs, US SSN rules), so "1234 5678 9012 3456" is not reported as a card. Street addresses are
+matched by their shape (a house number, capitalised words and a street type). These run on any
+language. Every finding is a `Phrase` with detector "pattern".
 """
 
 from __future__ import annotations
@@ -10,6 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import phonenumbers
+from phonenumbers import Leniency
+from stdnum import iban, luhn
+from stdnum.us import ssn
 
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -27,113 +35,44 @@ class Pattern:
 
 
 def luhn_valid(number: str) -> bool:
-    """True when the digits of `number` pass the Luhn checksum (payment cards)."""
-    digits = [int(c) for c in number if c.isdigit()]
-    if len(digits) < 12:
-        return False
-    total = 0
-    for i, digit in enumerate(reversed(digits)):
-        if i % 2 == 1:
-            digit *= 2
-            if digit > 9:
-                digit -= 9
-        total += digit
-    return total % 10 == 0 and len(set(digits)) > 1
-
-
-# IBAN lengths per country (ISO 13616 registry, the common ones).
-IBAN_LENGTHS: dict[str, int] = {
-    "AD": 24,
-    "AE": 23,
-    "AT": 20,
-    "BA": 20,
-    "BE": 16,
-    "BG": 22,
-    "BH": 22,
-    "BR": 29,
-    "CH": 21,
-    "CY": 28,
-    "CZ": 24,
-    "DE": 22,
-    "DK": 18,
-    "EE": 20,
-    "ES": 24,
-    "FI": 18,
-    "FO": 18,
-    "FR": 27,
-    "GB": 22,
-    "GI": 23,
-    "GL": 18,
-    "GR": 27,
-    "HR": 21,
-    "HU": 28,
-    "IE": 22,
-    "IL": 23,
-    "IS": 26,
-    "IT": 27,
-    "JO": 30,
-    "KW": 30,
-    "KZ": 20,
-    "LB": 28,
-    "LI": 21,
-    "LT": 20,
-    "LU": 20,
-    "LV": 21,
-    "MC": 27,
-    "ME": 22,
-    "MK": 19,
-    "MT": 31,
-    "MU": 30,
-    "NL": 18,
-    "NO": 15,
-    "PK": 24,
-    "PL": 28,
-    "PS": 29,
-    "PT": 25,
-    "QA": 29,
-    "RO": 24,
-    "RS": 22,
-    "SA": 24,
-    "SE": 24,
-    "SI": 19,
-    "SK": 24,
-    "SM": 27,
-    "TN": 24,
-    "TR": 26,
-    "UA": 29,
-    "VG": 24,
-    "XK": 20,
-}
+    """True when the digits of `number` pass the Luhn checksum (payment cards: 12-19 digits,
+    not all the same)."""
+    digits = re.sub(r"\D", "", number)
+    return 12 <= len(digits) <= 19 and len(set(digits)) > 1 and luhn.is_valid(digits)
 
 
 def iban_valid(value: str) -> bool:
-    """True for a well-formed IBAN whose mod-97 check digits are right."""
-    iban = re.sub(r"\s", "", value).upper()
-    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}", iban):
-        return False
-    expected = IBAN_LENGTHS.get(iban[:2])
-    if expected is not None and len(iban) != expected:
-        return False
-    rearranged = iban[4:] + iban[:4]
-    numeric = "".join(str(int(c, 36)) for c in rearranged)
-    return int(numeric) % 97 == 1
-
-
-def _phone_valid(value: str) -> bool:
-    digits = re.sub(r"\D", "", value)
-    if value.strip().startswith("+"):
-        return 8 <= len(digits) <= 15
-    return len(digits) == 10 or (len(digits) == 11 and digits[0] == "1")
+    """True for an IBAN with its country's length and right mod-97 check digits."""
+    return bool(iban.is_valid(value))
 
 
 def _ssn_valid(value: str) -> bool:
-    area, group, serial = value.split("-")
-    return (
-        area not in ("000", "666")
-        and not area.startswith("9")
-        and group != "00"
-        and serial != "0000"
-    )
+    return bool(ssn.is_valid(value))
+
+
+# Regions tried for national phone formats (with a leading +, any number is read whole).
+PHONE_REGIONS = (
+    "GB", "US", "IE", "AU", "CA", "NZ", "IN", "NG", "KE", "ZA", "GH", "FR", "DE", "ES", "IT",
+    "NL", "MX", "BR", "PH", "SG",
+)  # fmt: skip
+PHONE_REASON = "This is a phone number: anyone can call you with it."
+MIN_PHONE_DIGITS = 7
+
+
+def find_phones(text: str, regions: tuple[str, ...] = PHONE_REGIONS) -> list[tuple[int, int]]:
+    """[start, end) of the phone numbers in `text` that `phonenumbers` validates for one of
+    `regions` (international numbers whatever the region)."""
+    if sum(c.isdigit() for c in text) < MIN_PHONE_DIGITS:
+        return []
+    spans: set[tuple[int, int]] = set()
+    for region in regions:
+        for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=Leniency.VALID):
+            spans.add((match.start, match.end))
+    kept: list[tuple[int, int]] = []
+    for start, end in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if not any(start < k_end and k_start < end for k_start, k_end in kept):
+            kept.append((start, end))
+    return kept
 
 
 _B = r"(?<![\w@/.+-])"  # left boundary: not inside a word, handle, path or number
@@ -181,18 +120,19 @@ PATTERNS: tuple[Pattern, ...] = (
         _ssn_valid,
     ),
     Pattern(
-        "phone",
+        "address",
         re.compile(
-            _B
-            + r"(?:\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){1,4}"
-            + r"|(?:1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}"
-            + r"|\d{10})"
-            + _E
+            r"(?<![\w-])(?:(?:Flat|Apt\.?|Apartment|Unit)\s*\d+[A-Za-z]?,?\s+)?\d{1,5}[A-Za-z]?,?\s+"
+            r"(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
+            r"(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Crescent|Cres|Terrace|Tce|"
+            r"Way|Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|"
+            r"Walk|Mews|Highway|Hwy|Circle)\b\.?"
+            r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
+            r"(?:,\s*[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
         ),
         "contact",
-        "This is a phone number: anyone can call you with it.",
-        0.95,
-        _phone_valid,
+        "This is a street address: it tells people where to find you.",
+        0.9,
     ),
     Pattern(
         "account",
@@ -223,7 +163,7 @@ def is_personal_detail(phrase: Phrase) -> bool:
     """True when a pattern found an e-mail, phone, card, IBAN, SSN or account number in the
     phrase (also after merging, through its reasons); links and @handles often name someone
     else or a public page, so they are not."""
-    personal = {p.reason for p in PATTERNS if p.name not in PUBLIC_KINDS}
+    personal = {p.reason for p in PATTERNS if p.name not in PUBLIC_KINDS} | {PHONE_REASON}
     return bool(personal.intersection([phrase.reason, *phrase.reasons]))
 
 
@@ -231,6 +171,19 @@ def find(text: str) -> list[Phrase]:
     """All pattern findings in `text`, earlier-listed patterns winning overlaps."""
     found: list[Phrase] = []
     taken: list[tuple[int, int]] = []
+    for start, end in find_phones(text):
+        taken.append((start, end))
+        found.append(
+            Phrase(
+                start,
+                end,
+                text[start:end],
+                Category.CONTACT,
+                PHONE_REASON,
+                0.95,
+                [Detector.PATTERN],
+            )
+        )
     for pattern in PATTERNS:
         for match in pattern.regex.finditer(text):
             group = 1 if match.re.groups else 0

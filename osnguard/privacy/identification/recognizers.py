@@ -15,7 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from osnguard.privacy.identification import location_rule, patterns, profile_link, tagger, terms
+from osnguard.privacy.identification import (
+    amounts,
+    location_rule,
+    patterns,
+    profile_link,
+    tagger,
+    terms,
+)
 from osnguard.privacy.temporal import detect as detect_time_phrases
 from osnguard.privacy.types import Detector, MessageContext, Phrase
 
@@ -77,6 +84,9 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             patterns.detect,
             finds="contact details and account numbers",
             english_only=False,
+        ),
+        FunctionRecognizer(
+            Detector.AMOUNT, amounts.detect, finds="ages and money amounts", requires=("spacy",)
         ),
         FunctionRecognizer(
             Detector.TEMPORAL, detect_time_phrases, finds="dates and times", requires=("spacy",)

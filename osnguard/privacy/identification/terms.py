@@ -13,8 +13,8 @@ speaks of):
   such as "girl", "bi", "rent");
 - role: a job said of the author ("I'm a nurse", "as a paramedic", "newly qualified teacher");
 - lang: a language when the clause speaks of speaking, learning or studying it ("learning
-  Korean"), otherwise a nationality (ethnicity) said of the author and not of food or goods
-  ("I'm Nigerian", not "Thai food").
+  Korean"), otherwise a nationality (ethnicity) in a clause about the author, not of food or goods
+  ("proud to be Nigerian", not "Thai food").
 Words owned by someone else ("his mum", "her wife") are never kept.
 """
 
@@ -68,7 +68,7 @@ GOODS = frozenset(
 )  # fmt: skip
 # "came out of the shop" is not a coming out
 NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
-    ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "to", "tonight", "in"}),
+    ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
     ("coming", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
 }
 CONFIDENCE: dict[str, float] = {"any": 0.8, "strict": 0.75, "role": 0.8, "lang": 0.75}
@@ -204,7 +204,7 @@ def _choose(
             continue
         if term.mode == "any":
             return term, term.category
-        if reference not in PERSONAL_REFERENCES:
+        if term.mode == "strict" and reference not in PERSONAL_REFERENCES:
             continue
         if term.mode == "strict":
             return term, term.category

@@ -1,0 +1,145 @@
+"""Recognizer of ages and money amounts (Detector.AMOUNT) that concern the author.
+
+Ages: "I'm 34", "turned 19" (the verb is part of the phrase, as the guidelines ask), "20 y/o",
+"78 years old", "her 60th", "my 30s", "born in 1990", "the twins are 3". Statutory and generic
+ages are not the author's: "retire at 67", "over 18s", "a 5 year old car" (a thing's age).
+
+Money: an amount ("£1,200", "$85k", "3 grand", "€6,500") is finance when its clause speaks of the
+author's money (rent, salary, debt, savings, loans, bills...), not of a price ("£4 coffee").
+
+Both need a clause that refers to the author or someone close (`osnguard.privacy.author`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from osnguard.privacy import resources
+from osnguard.privacy.author import author_reference
+from osnguard.privacy.identification.categories import CATEGORY_REASON
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
+
+_UNITS_AFTER = (
+    r"(?!\s*(?:%|percent|min|mins|minutes|hours?|hrs?|days?|weeks?|wks?|months?|mins?|km|k\b|"
+    r"miles?|quid|pounds|dollars|euros|bucks|am\b|pm\b|a\.m|p\.m|:|\.\d|,\d|x\b|times|more|"
+    r"people|of|percent|kg|lbs?|st\b|stone|cm|ft|mph|points|pts|degrees|°))"
+)
+AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
+    # "turned 19", "turning 40" (the verb is part of the phrase)
+    re.compile(r"\b(?:turned|turning|turns|turn)\s+\d{1,3}\b" + _UNITS_AFTER, re.I),
+    # "20 y/o", "78 years old", "34yo", "a 14-year-old"
+    re.compile(
+        r"\b\d{1,3}\s*(?:yo|y/o|y\.o\.?|yrs? old|years? old|-years?-old|year-old)(?![\w/])", re.I
+    ),
+    # "60th" before a birthday word or after a possessive ("amma's 60th"; group 1 is the phrase)
+    re.compile(r"\b\d{1,3}(?:st|nd|rd|th)(?=\s+(?:birthday|bday|b-day|bash|party)\b)", re.I),
+    re.compile(r"(?:'s|’s|\bmy|\bher|\bhis) (\d{1,3}(?:st|nd|rd|th))\b", re.I),
+    # "in my 30s", "early twenties"
+    re.compile(r"\b(?:my|our|her|his) ((?:early |mid |mid-|late )?(?:\d0s|\d0's))\b", re.I),
+    re.compile(r"\bborn in (?:19|20)\d{2}\b", re.I),
+)
+# "I'm 34", "she's 14", "the twins are 3": a bare number after a copula, the number is the phrase
+COPULA_AGE = re.compile(
+    r"\b(?:i'?m|i am|am|she'?s|he'?s|is|are|was|just|now|aged|age|ages)\s+(?:just\s+|only\s+|nearly\s+|"
+    r"almost\s+)?(\d{1,2})\b(?=\s*(?:$|[.!?,;)🎉🥳]|and\b|today\b|now\b|tomorrow\b|this\b|next\b|"
+    r"years?\b|yrs?\b|already\b|going on\b|\n))",
+    re.I,
+)
+NOT_AN_AGE = re.compile(
+    r"\b(?:retire|retirement|pension age|over|under|aged? limit|minimum|legal|drinking age|"
+    r"voting age|car|house|flat|building|dog|cat|laptop|phone|bottle|whisky|wine)\b",
+    re.I,
+)
+
+MONEY = re.compile(
+    r"(?<![\w£$€₹₦¥])(?:(?:less than|more than|over|under|about|around|nearly|almost)\s+)?"
+    r"(?:(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
+    r"|\d[\d,]*(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
+    r"rand|shillings))(?![\w])",
+)
+FINANCE_WORDS = frozenset(
+    {
+        "rent", "salary", "salaries", "paid", "pay", "paying", "payslip", "paycheck", "wage",
+        "wages", "earn", "earning", "earns", "earned", "income", "debt", "debts", "owe", "owed",
+        "owing", "loan", "loans", "mortgage", "savings", "saved", "save", "saving", "bills",
+        "bill", "overdraft", "deposit", "budget", "raise", "rise", "bonus", "pension", "credit",
+        "tax", "taxes", "month", "monthly", "year", "yearly", "annual", "annually", "pa", "p/a",
+        "hour", "hourly", "arrears", "inheritance", "inherited", "fees", "tuition", "fine",
+        "lost", "borrowed", "borrow", "lent", "spent", "spend", "afford", "broke", "net",
+        "worth", "package", "offer", "severance", "redundancy", "council", "refund",
+    }
+)  # fmt: skip
+PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
+
+
+def _phrase(start: int, end: int, category: Category, text: str, confidence: float) -> Phrase:
+    reason = CATEGORY_REASON[category]
+    return Phrase(
+        start=start,
+        end=end,
+        text=text[start:end],
+        category=category,
+        reason=reason,
+        confidence=confidence,
+        detectors=[Detector.AMOUNT],
+        reasons=[reason],
+    )
+
+
+def _clause_window(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(".", 0, start), text.rfind("\n", 0, start), text.rfind("!", 0, start))
+    right_candidates = [i for i in (text.find(".", end), text.find("\n", end)) if i >= 0]
+    right = min(right_candidates) if right_candidates else len(text)
+    return text[left + 1 : right].lower()
+
+
+def ages(context: MessageContext, doc: Any) -> list[Phrase]:
+    text = context.text
+    spans: list[tuple[int, int]] = []
+    for pattern in AGE_PATTERNS:
+        group = 1 if pattern.groups else 0
+        spans.extend(match.span(group) for match in pattern.finditer(text))
+    spans.extend(match.span(1) for match in COPULA_AGE.finditer(text))
+    found: list[Phrase] = []
+    for start, end in sorted(set(spans), key=lambda s: (s[0], -s[1])):
+        if any(start < p.end and p.start < end for p in found):
+            continue
+        before = text[max(0, start - 25) : start]
+        after = text[end : end + 12]
+        if NOT_AN_AGE.search(before[-14:]) or NOT_AN_AGE.search(after):
+            continue
+        if author_reference(text, start, end, doc) is None:
+            continue
+        found.append(_phrase(start, end, Category.AGE, text, 0.8))
+    return found
+
+
+def money(context: MessageContext, doc: Any) -> list[Phrase]:
+    text = context.text
+    found: list[Phrase] = []
+    for match in MONEY.finditer(text):
+        start, end = match.span()
+        if not any(ch.isdigit() for ch in match.group(0)):
+            continue
+        window = set(re.findall(r"[a-z/]+", _clause_window(text, start, end)))
+        next_word = (text[end : end + 12].lower().split() or [""])[0]
+        if not window & FINANCE_WORDS or next_word in PRICE_WORDS:
+            continue
+        if author_reference(text, start, end, doc) is None:
+            continue
+        found.append(_phrase(start, end, Category.FINANCE, text, 0.75))
+    return found
+
+
+def detect(context: MessageContext) -> list[Phrase]:
+    """Ages and money amounts of the author or close people."""
+    if not context.text.strip() or not any(ch.isdigit() for ch in context.text):
+        return []
+    doc: Any = context.doc
+    if doc is None and context.language in ("en", None):
+        doc = resources.parse(context.text)
+    return sorted(ages(context, doc) + money(context, doc), key=lambda p: p.start)
+
+
+__all__ = ["ages", "detect", "money"]

@@ -1,0 +1,84 @@
+"""The lexicon recognizer (terms.py), ages and money (amounts.py), phones and addresses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from osnguard.privacy.identification import amounts, terms
+from osnguard.privacy.identification.patterns import find, find_phones
+from osnguard.privacy.types import MessageContext
+
+
+def found(
+    detect: Callable[[MessageContext], list], context: MessageContext
+) -> list[tuple[str, str]]:
+    return [(p.text, str(p.category)) for p in detect(context)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "second round of chemo done, my oncologist is pleased",
+            [("chemo", "health"), ("oncologist", "health")],
+        ),
+        ("off to shul with my dad", [("shul", "religion"), ("dad", "gender")]),
+        (
+            "out canvassing for the Lib Dems all weekend",
+            [("canvassing", "politics"), ("the Lib Dems", "politics")],
+        ),
+        ("learning Korean before our trip", [("Korean", "language")]),
+        ("so proud to be Nigerian", [("Nigerian", "ethnicity")]),
+        ("I'm a nurse on nights", [("nurse", "work")]),
+        (
+            "my wife and I came out to my parents",
+            [("wife", "relationship"), ("came out", "sexuality")],
+        ),
+    ],
+)
+def test_sensitive_words_about_the_author(make_context, text, expected) -> None:
+    assert found(terms.detect, make_context(text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "his mum runs the bakery",
+        "the nurse was lovely",
+        "best Thai food in town",
+        "came out of the shop and it was raining",
+        "Tokyo hosts a Korean film festival",
+    ],
+)
+def test_words_about_someone_else_or_something_else(make_context, text) -> None:
+    assert found(terms.detect, make_context(text)) == []
+
+
+def test_ages_and_money_of_the_author(make_context) -> None:
+    text = "Just turned 34 and still paying £1,200 rent for a box room"
+    assert found(amounts.detect, make_context(text)) == [
+        ("turned 34", "age"),
+        ("£1,200", "finance"),
+    ]
+    assert found(amounts.detect, make_context("I'm 5 minutes away, grab me a £4 coffee")) == []
+    assert found(amounts.detect, make_context("you can retire at 67 in the UK")) == []
+
+
+def test_phone_numbers_in_national_and_international_formats() -> None:
+    text = "call me on 07700 900461 or +353 87 555 0142, fr: 06 12 34 56 78"
+    assert [text[s:e] for s, e in find_phones(text)] == [
+        "07700 900461",
+        "+353 87 555 0142",
+        "06 12 34 56 78",
+    ]
+    assert find_phones("in 2019 I paid 12000 for it") == []
+
+
+def test_street_addresses_are_one_contact_phrase() -> None:
+    text = "we moved into 14 Rosebery Ave, Partick last week"
+    assert [(p.text, str(p.category)) for p in find(text)] == [
+        ("14 Rosebery Ave, Partick", "contact")
+    ]
+    assert find("paid 12 quid on the street") == []
