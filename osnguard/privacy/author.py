@@ -224,7 +224,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
             return sentence_person or AuthorReference.SUBJECTLESS
         return clause_person or sentence_person or AuthorReference.SUBJECTLESS
     by_subject = _subject_reference(subject)
-    if by_subject is None and _inside(subject, start, end) and _is_bare(subject):
+    proper = any(t.pos_ == "PROPN" for t in tokens)
+    if by_subject is None and not proper and _inside(subject, start, end) and _is_bare(subject):
         by_subject = AuthorReference.CLOSE_PERSON  # "second round of chemo done"
     if by_subject is not None:
         return clause_person if clause_person is not None else by_subject

@@ -18,6 +18,7 @@ from typing import Literal, Protocol
 from osnguard.privacy.identification import (
     amounts,
     location_rule,
+    named,
     patterns,
     profile_link,
     tagger,
@@ -86,6 +87,18 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             english_only=False,
         ),
         FunctionRecognizer(
+            Detector.ORGANISATION,
+            named.detect_institutions,
+            finds="named employers, schools, health services and places of worship",
+            requires=("spacy",),
+        ),
+        FunctionRecognizer(
+            Detector.PLACE,
+            named.detect_places,
+            finds="named places you are tied to",
+            requires=("spacy",),
+        ),
+        FunctionRecognizer(
             Detector.AMOUNT, amounts.detect, finds="ages and money amounts", requires=("spacy",)
         ),
         FunctionRecognizer(
@@ -95,6 +108,12 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             Detector.TOPIC,
             terms.detect,
             finds="family, health, religion, politics, study, work and money words",
+            requires=("spacy",),
+        ),
+        FunctionRecognizer(
+            Detector.PERSONAL,
+            named.detect_people,
+            finds="names of people",
             requires=("spacy",),
         ),
         FunctionRecognizer(

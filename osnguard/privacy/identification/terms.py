@@ -42,8 +42,8 @@ PERSONAL_REFERENCES = frozenset(
 ROLE_CONTEXT = re.compile(
     r"(?:\b(?:i'?m|i am|am|as|become|became|becoming|trained as|training as|training to be|"
     r"qualified as|work as|working as|job as|career as|life as|proud)\s+(?:a|an)?\s*"
-    r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|junior|senior|head|lead|"
-    r"qualified|retired|former|ex-)\s+(?:[\w-]+\s+){0,1})$",
+    r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|qualified|retired|former|ex-)\s+"
+    r"(?:[\w-]+\s+){0,1})$",
     re.I,
 )
 LANGUAGE_CONTEXT = frozenset(

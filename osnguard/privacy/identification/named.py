@@ -1,0 +1,676 @@
+"""Recognizers of named things in posts about the author: places (Detector.PLACE), institutions
+(Detector.ORGANISATION) and people's names (Detector.PERSONAL).
+
+Candidates are spaCy's named entities, runs of capitalised words ("Penn Station", "the Royal
+Women's", "Duck & Waffle"), hashtags and lower-case names of well-known places ("hanoi"). Each is
+classified by, in order:
+1. its head word: "... Hospital/Clinic" is a health service, "... University/School/Nursery"
+   education, "... Church/Mosque/Temple" religion, "... Refinery/Campus/Dealership" work,
+   "... Station/Road/Beach/Café" a place;
+2. what the author does there, from the words before it: "shift at Lidl", "my manager at Tesco",
+   "joined Dangote Refinery" (work); "chemo done at the Christie", "scan at the Rotunda"
+   (health); "lecture at UoN" (education); "mass at St Mary's" (religion);
+3. the gazetteer (`osnguard.privacy.places`): "Mykonos", "Kew", "hanoi" are places;
+4. spaCy's label: PERSON is a name (identity), ORG/FAC/GPE/LOC after "at/in/to/from" a place.
+A candidate is kept only in a clause that refers to the author (`osnguard.privacy.author`), so
+"Apple announced..." and "Tokyo was founded in 1603" are not; well-known words ("Target",
+"Shell", "Chase") are only named things when capitalised and in such a relation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from osnguard.privacy import places, resources
+from osnguard.privacy.author import author_reference
+from osnguard.privacy.identification import terms
+from osnguard.privacy.identification.categories import CATEGORY_REASON
+from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
+
+HEAD_WORDS: dict[str, Category] = {
+    **dict.fromkeys(
+        [
+            "hospital",
+            "hospitals",
+            "clinic",
+            "clinics",
+            "gic",
+            "infirmary",
+            "hospice",
+            "surgery",
+            "physio",
+            "physiotherapy",
+            "dental",
+            "dentist",
+            "dentistry",
+            "pharmacy",
+            "maternity",
+        ],
+        Category.HEALTH,
+    ),
+    **dict.fromkeys(
+        [
+            "university",
+            "uni",
+            "college",
+            "school",
+            "academy",
+            "institute",
+            "polytechnic",
+            "nursery",
+            "kindergarten",
+            "preschool",
+            "montessori",
+            "faculty",
+        ],
+        Category.EDUCATION,
+    ),
+    **dict.fromkeys(
+        [
+            "church",
+            "mosque",
+            "masjid",
+            "temple",
+            "synagogue",
+            "shul",
+            "gurdwara",
+            "cathedral",
+            "chapel",
+            "mandir",
+            "abbey",
+            "parish",
+            "minster",
+            "kirk",
+        ],
+        Category.RELIGION,
+    ),
+    **dict.fromkeys(
+        [
+            "refinery",
+            "campus",
+            "dealership",
+            "newsroom",
+            "plc",
+            "ltd",
+            "inc",
+            "llc",
+            "corp",
+            "corporation",
+            "company",
+            "group",
+            "bank",
+            "factory",
+            "plant",
+            "headquarters",
+            "hq",
+            "offices",
+            "depot",
+            "warehouse",
+        ],
+        Category.WORK,
+    ),
+    **dict.fromkeys(
+        [
+            "station",
+            "airport",
+            "road",
+            "rd",
+            "street",
+            "st",
+            "lane",
+            "avenue",
+            "ave",
+            "square",
+            "sq",
+            "bridge",
+            "park",
+            "market",
+            "beach",
+            "bay",
+            "mountain",
+            "hill",
+            "heath",
+            "common",
+            "tower",
+            "mall",
+            "centre",
+            "center",
+            "café",
+            "cafe",
+            "coffee",
+            "restaurant",
+            "bar",
+            "pub",
+            "hotel",
+            "club",
+            "gym",
+            "stadium",
+            "arena",
+            "harbour",
+            "harbor",
+            "pier",
+            "island",
+            "lake",
+            "river",
+            "valley",
+            "village",
+            "town",
+            "estate",
+            "gardens",
+            "terrace",
+            "way",
+            "quay",
+            "wharf",
+            "falls",
+            "canyon",
+            "mount",
+        ],
+        Category.LOCATION,
+    ),
+}
+# Words before a name that say what the author does there (a window of a few words).
+CONTEXT_WORDS: dict[Category, frozenset[str]] = {
+    Category.WORK: frozenset(
+        [
+            "work",
+            "works",
+            "working",
+            "worked",
+            "job",
+            "shift",
+            "shifts",
+            "manager",
+            "boss",
+            "colleagues",
+            "coworkers",
+            "joined",
+            "join",
+            "hired",
+            "hiring",
+            "employer",
+            "employed",
+            "intern",
+            "internship",
+            "interning",
+            "laid",
+            "fired",
+            "redundant",
+            "p45",
+            "promoted",
+            "promotion",
+            "contract",
+            "offer",
+            "raise",
+            "salary",
+            "years",
+            "months",
+            "career",
+            "office",
+            "clocked",
+            "resume",
+            "resumed",
+            "started",
+            "starting",
+            "applied",
+            "interview",
+            "teaching",
+        ]
+    ),
+    Category.HEALTH: frozenset(
+        [
+            "chemo",
+            "chemotherapy",
+            "scan",
+            "scans",
+            "surgery",
+            "operation",
+            "appointment",
+            "midwife",
+            "midwives",
+            "admitted",
+            "discharged",
+            "treated",
+            "treatment",
+            "physio",
+            "therapy",
+            "therapist",
+            "replaced",
+            "replacement",
+            "hip",
+            "knee",
+            "gp",
+            "a&e",
+            "ward",
+            "consultant",
+            "oncologist",
+            "diagnosis",
+            "biopsy",
+            "ivf",
+            "dialysis",
+            "radiotherapy",
+            "inpatient",
+            "outpatient",
+            "nurses",
+            "doctors",
+            "team",
+        ]
+    ),
+    Category.EDUCATION: frozenset(
+        [
+            "lecture",
+            "lectures",
+            "class",
+            "classes",
+            "studying",
+            "study",
+            "student",
+            "students",
+            "graduated",
+            "graduate",
+            "degree",
+            "uni",
+            "course",
+            "exams",
+            "exam",
+            "alumni",
+            "alumnus",
+            "freshman",
+            "semester",
+            "enrolled",
+            "nursery",
+            "school",
+            "pick",
+            "drop",
+        ]
+    ),
+    Category.RELIGION: frozenset(
+        [
+            "mass",
+            "service",
+            "prayers",
+            "prayer",
+            "worship",
+            "shabbat",
+            "jummah",
+            "eid",
+            "sermon",
+            "congregation",
+            "pooja",
+            "puja",
+            "langar",
+            "kiddush",
+        ]
+    ),
+}
+PLACE_PREPOSITIONS = frozenset(
+    [
+        "at",
+        "in",
+        "to",
+        "from",
+        "near",
+        "into",
+        "via",
+        "on",
+        "around",
+        "outside",
+        "inside",
+        "towards",
+        "toward",
+        "through",
+    ]
+)
+PERSON_PLACE_PREPOSITIONS = frozenset(
+    ["at", "in", "from", "near", "into", "outside", "inside", "hello", "goodbye", "bye"]
+)
+CONNECTORS = frozenset({"of", "&", "de", "da", "del", "la", "le", "and", "on", "upon"})
+ENTITY_CATEGORY: dict[str, Category] = {
+    "PERSON": Category.IDENTITY,
+    "GPE": Category.LOCATION,
+    "LOC": Category.LOCATION,
+    "FAC": Category.LOCATION,
+    "ORG": Category.LOCATION,
+}
+# Capitalised words that start sentences or shout, not names.
+NOT_NAMES = frozenset(
+    [
+        "i",
+        "im",
+        "i'm",
+        "i'll",
+        "i've",
+        "i'd",
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "me",
+        "us",
+        "him",
+        "them",
+        "so",
+        "and",
+        "but",
+        "or",
+        "if",
+        "then",
+        "just",
+        "when",
+        "what",
+        "who",
+        "why",
+        "how",
+        "where",
+        "omg",
+        "lol",
+        "lmao",
+        "pls",
+        "please",
+        "thanks",
+        "thank",
+        "happy",
+        "hello",
+        "hi",
+        "hey",
+        "yes",
+        "no",
+        "not",
+        "never",
+        "always",
+        "ok",
+        "okay",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "today",
+        "tomorrow",
+        "tonight",
+        "yesterday",
+        "christmas",
+        "easter",
+        "mum",
+        "mom",
+        "dad",
+        "god",
+        "psa",
+        "fyi",
+        "tbh",
+        "imo",
+        "rip",
+        "dm",
+        "dms",
+        "wfh",
+        "ps",
+    ]
+)
+PROFILE_REASONS: dict[Category, str] = {
+    Category.WORK: "This names where you work.",
+    Category.EDUCATION: "This names where you or someone close to you study.",
+    Category.HEALTH: "This names a health service you or someone close to you use.",
+    Category.RELIGION: "This names a place of worship you go to.",
+    Category.LOCATION: "This names a place you are tied to: it can locate you.",
+    Category.IDENTITY: "This names a person close to you.",
+}
+MIN_LOWERCASE_PLACE_POPULATION = 300_000
+
+
+@dataclass(frozen=True)
+class NamedMention:
+    """A named thing of the message and what it is."""
+
+    start: int
+    end: int
+    category: Category
+    detector: Detector
+
+
+def _is_capitalised(token: Any) -> bool:
+    text = str(token.text)
+    return bool(text[:1].isupper() and (len(text) > 1 or text.isalpha())) or text in {"&"}
+
+
+def _runs(doc: Any) -> list[tuple[int, int]]:
+    """Token ranges [i, j) of capitalised words, joined by connectors ("Duck & Waffle")."""
+    runs: list[tuple[int, int]] = []
+    i, n = 0, len(doc)
+    while i < n:
+        token = doc[i]
+        if _is_capitalised(token) and token.lower_ not in NOT_NAMES and token.text != "&":
+            j = i + 1
+            while j < n:
+                nxt = doc[j]
+                if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
+                    j += 1
+                elif (
+                    nxt.lower_ in CONNECTORS | {"'s", "’s"}
+                    and j + 1 < n
+                    and (_is_capitalised(doc[j + 1]) or nxt.lower_ in {"'s", "’s"})
+                    and doc[j + 1].lower_ not in NOT_NAMES
+                    and not doc[j + 1].is_punct
+                ):
+                    j += 1 if nxt.lower_ in {"'s", "’s"} else 2
+                else:
+                    break
+            if doc[i].is_sent_start and j == i + 1 and doc[i].pos_ != "PROPN":
+                i = j
+                continue
+            start = i - 1 if i > 0 and doc[i - 1].lower_ == "the" else i
+            runs.append((start, j))
+            i = j
+        else:
+            i += 1
+    return runs
+
+
+def _head_category(words: list[str]) -> Category | None:
+    lowered = {word.lower() for word in words}
+    if lowered & {"health", "medical", "mental", "cancer", "maternity", "hospital"}:
+        return Category.HEALTH
+    for word in reversed(words[-2:]):
+        category = HEAD_WORDS.get(word.lower().strip("'’s"))
+        if category is not None:
+            return category
+    return None
+
+
+STRONG_WORK = frozenset(
+    [
+        "shift",
+        "shifts",
+        "on-call",
+        "call",
+        "rota",
+        "colleagues",
+        "coworkers",
+        "patients",
+        "surgeon",
+        "nurse",
+        "doctor",
+        "manager",
+        "boss",
+    ]
+)
+
+
+def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
+    window = {t.lower_ for t in doc[max(sentence.start, start - 6) : start]}
+    after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
+    if after[:1] == ["for"] and {"years", "year", "months", "yrs"} & set(after):
+        return Category.WORK  # "at Atlassian for 5 years"
+    if after[:2] in (["as", "a"], ["as", "an"]):
+        return Category.WORK  # "joined X as a process engineer"
+    for category in (Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION):
+        if window & CONTEXT_WORDS[category]:
+            return category
+    return None
+
+
+def _is_known_place(text: str, *, lowercase: bool) -> bool:
+    readings = places.lookup(text)
+    if not readings:
+        return False
+    if not lowercase:
+        return True
+    top = readings[0]
+    return top.kind != "city" or (top.population or 0) >= MIN_LOWERCASE_PLACE_POPULATION
+
+
+def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, Detector] | None:
+    span = doc[i:j]
+    words = [t.text for t in span if t.lower_ != "the"]
+    if not words:
+        return None
+    sentence = doc[i].sent
+    if label == "NORP" or (len(span) == 1 and (span[0].lower_,) in terms.lexicon().entries):
+        return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
+    head = _head_category(words)
+    context = _context_category(doc, i, j, sentence)
+    before = doc[i - 1].lower_ if i > 0 else ""
+    if head == Category.HEALTH and {t.lower_ for t in sentence} & STRONG_WORK:
+        return Category.WORK, Detector.ORGANISATION  # "on call ... at Kingston Hospital"
+    if head in {Category.HEALTH, Category.EDUCATION, Category.RELIGION, Category.WORK}:
+        return head, Detector.ORGANISATION
+    name = " ".join(words)
+    related = before in PLACE_PREPOSITIONS | {"joined"} and label != "PERSON"
+    known = _is_known_place(name, lowercase=False)
+    if context is not None and related and (not known or context == Category.WORK):
+        return context, Detector.ORGANISATION
+    if head == Category.LOCATION or known:
+        return Category.LOCATION, Detector.PLACE
+    if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
+        return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
+    if label == "PERSON":
+        return Category.IDENTITY, Detector.PERSONAL
+    if label in ENTITY_CATEGORY and before in PLACE_PREPOSITIONS:
+        return Category.LOCATION, Detector.PLACE
+    if label is None and before in PLACE_PREPOSITIONS and len(words) <= 4:
+        return Category.LOCATION, Detector.PLACE
+    return None
+
+
+def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:
+    found: list[tuple[int, int]] = []
+    for token in doc:
+        if token.i in taken or not token.is_lower or not token.is_alpha or len(token.text) < 4:
+            continue
+        if token.pos_ not in {"PROPN", "NOUN"}:
+            continue
+        if _is_known_place(token.text, lowercase=True) and not _common_word(token.text):
+            found.append((token.i, token.i + 1))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _common_word(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") >= 3.5
+
+
+@lru_cache(maxsize=8)
+def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
+    labels: dict[int, str] = {}
+    for ent in doc.ents:
+        for token in ent:
+            labels[token.i] = ent.label_
+    spans = _runs(doc)
+    taken = {k for i, j in spans for k in range(i, j)}
+    candidates = [(i, j, False) for i, j in spans] + [
+        (i, j, True) for i, j in _lowercase_places(doc, taken)
+    ]
+    mentions: list[NamedMention] = []
+    for i, j, lowercase in candidates:
+        label = next((labels[k] for k in range(i, j) if k in labels), None)
+        result = (Category.LOCATION, Detector.PLACE) if lowercase else _classify(doc, i, j, label)
+        if result is None:
+            continue
+        start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text)
+        if author_reference(text, start, end, doc) is None:
+            continue
+        mentions.append(NamedMention(start, end, *result))
+    for match in re.finditer(r"(?<![\w#])#([A-Za-z]{4,})", text):
+        tag = match.group(1).lower()
+        for cut in range(len(tag), 3, -1):
+            if _is_known_place(tag[:cut], lowercase=True) and not _common_word(tag[:cut]):
+                mentions.append(
+                    NamedMention(match.start(), match.end(), Category.LOCATION, Detector.PLACE)
+                )
+                break
+    return tuple(mentions)
+
+
+def _detect(context: MessageContext, detector: Detector) -> list[Phrase]:
+    if context.language not in ("en", None) or not context.text.strip():
+        return []
+    doc: Any = context.doc if context.doc is not None else resources.parse(context.text)
+    phrases = []
+    for mention in _mentions(context.text, doc):
+        if mention.detector != detector:
+            continue
+        reason = PROFILE_REASONS.get(mention.category, CATEGORY_REASON[mention.category])
+        phrases.append(
+            Phrase(
+                start=mention.start,
+                end=mention.end,
+                text=context.text[mention.start : mention.end],
+                category=mention.category,
+                reason=reason,
+                confidence=0.75,
+                detectors=[detector],
+                reasons=[reason],
+            )
+        )
+    return phrases
+
+
+def detect_places(context: MessageContext) -> list[Phrase]:
+    """Named places of the author: cities, neighbourhoods, stations, beaches, venues."""
+    return _detect(context, Detector.PLACE)
+
+
+def detect_institutions(context: MessageContext) -> list[Phrase]:
+    """Named employers, schools, health services and places of worship of the author."""
+    return _detect(context, Detector.ORGANISATION)
+
+
+def detect_people(context: MessageContext) -> list[Phrase]:
+    """Names of people in posts about the author."""
+    return _detect(context, Detector.PERSONAL)
+
+
+__all__ = ["NamedMention", "detect_institutions", "detect_people", "detect_places"]
