@@ -224,12 +224,34 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
             return sentence_person or AuthorReference.SUBJECTLESS
         return clause_person or sentence_person or AuthorReference.SUBJECTLESS
     by_subject = _subject_reference(subject)
-    proper = any(t.pos_ == "PROPN" for t in tokens)
+    proper = any(t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"} for t in tokens)
     if by_subject is None and not proper and _inside(subject, start, end) and _is_bare(subject):
         by_subject = AuthorReference.CLOSE_PERSON  # "second round of chemo done"
+    if by_subject is None and _is_own_thing(subject) and _text_person(text) is not None:
+        by_subject = AuthorReference.CLOSE_PERSON  # "Sunday service hit different" + "my ..."
+    if by_subject is None and subject.lower_ in {"it", "there", "this", "that"}:
+        by_subject = sentence_person  # "It's been 3 years today since I lost my husband"
     if by_subject is not None:
         return clause_person if clause_person is not None else by_subject
+    if clause_person is None and verb.dep_ in {"ccomp", "xcomp"} and verb.head.i != verb.i:
+        head = verb.head  # "my grandad had his hip replaced": the clause it completes
+        return author_reference(text, head.idx, head.idx + len(head.text), doc)
     return clause_person
+
+
+def _is_own_thing(subject: Any) -> bool:
+    """A common-noun subject that nobody else owns and that is not indefinite ("the wedding",
+    "Sunday service"; not "his hip", "a study", "Tokyo")."""
+    if subject.pos_ != "NOUN" and not (
+        subject.pos_ == "PROPN" and subject.ent_type_ in {"DATE", "TIME"}
+    ):
+        return False
+    for child in subject.children:
+        if child.dep_ == "poss" and child.lower_ not in FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL:
+            return False
+        if child.dep_ == "det" and child.lower_ in {"a", "an", "some", "every", "any", "no"}:
+            return False
+    return True
 
 
 def speaks_of_author(text: str, doc: Any = None) -> bool:
