@@ -240,8 +240,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
 
 
 def _is_own_thing(subject: Any) -> bool:
-    """A common-noun subject that nobody else owns and that is not indefinite ("the wedding",
-    "Sunday service"; not "his hip", "a study", "Tokyo")."""
+    """A common-noun subject without a determiner that nobody else owns ("Sunday service",
+    "my shift"; not "the museum", "his hip", "a study", "Tokyo")."""
     if subject.pos_ != "NOUN" and not (
         subject.pos_ == "PROPN" and subject.ent_type_ in {"DATE", "TIME"}
     ):
@@ -249,7 +249,7 @@ def _is_own_thing(subject: Any) -> bool:
     for child in subject.children:
         if child.dep_ == "poss" and child.lower_ not in FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL:
             return False
-        if child.dep_ == "det" and child.lower_ in {"a", "an", "some", "every", "any", "no"}:
+        if child.dep_ == "det":
             return False
     return True
 

@@ -10,7 +10,8 @@ are never flagged: they say nothing beyond the moment of posting.
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import datetime, timedelta
 from typing import Any
 
 from osnguard.privacy.author import author_reference
@@ -66,6 +67,7 @@ def detect(context: MessageContext) -> list[Phrase]:
         interval = None
         if expression.interval is not None:
             interval = (expression.interval[0].isoformat(), expression.interval[1].isoformat())
+        start = _with_lead_word(context.text, start)
         phrases.append(
             Phrase(
                 start=start,
@@ -82,4 +84,130 @@ def detect(context: MessageContext) -> list[Phrase]:
                 timex_type=expression.type,
             )
         )
-    return phrases
+    phrases += _clock_fallbacks(context, phrases)
+    return _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
+
+
+# Words that belong to a time phrase when they precede it (guidelines: prepositions and
+# modifiers are part of time phrases).
+LEAD_WORDS = re.compile(
+    r"(?i)(?:\b(?:on|at|in|from|till|until|til|by|for|since|after|before|around|about|"
+    r"starting|every|all|over|during|through|throughout|by)\s+)$"
+)
+# A gap that joins two time phrases into one: a range, a routine, a date with its time.
+JOINING_GAP = re.compile(r"(?i)^[ \t]*(?:,|and|&|to|till|until|til|from|through|-|–|—)?[ \t]*$")
+# Bare clock hours posts use: "10 till 6", "from 8 to 8", "6-8", "till 3", "after 6", "at 5".
+_CLOCK = r"(?:[1-9]|1[0-2])(?::[0-5]\d)?(?:\s*(?:am|pm))?"
+_NOT_A_TIME_AFTER = (
+    r"(?![\d:]|\s*(?:%|years?|yrs?|y/o|yo\b|months?|weeks?|wks?|days?|mins?|minutes|hours?|hrs?|"
+    r"k\b|quid|pounds|dollars|euros|people|times|kids|of\b|more|miles|km|kg|st\b|nd\b|rd\b|th\b))"
+)
+CLOCK_FALLBACK = re.compile(
+    r"(?i)(?<![\w:/£$€.])(?:(?:from|at|till|until|til|after|before|by|around|about)\s+)?"
+    + _CLOCK
+    + r"\s*(?:till|until|til|to|-|–)\s*"
+    + _CLOCK
+    + _NOT_A_TIME_AFTER
+    + r"|(?<![\w:/£$€.])(?:from|till|until|til|after|by|around|at)\s+"
+    + _CLOCK
+    + _NOT_A_TIME_AFTER
+)
+
+
+def _with_lead_word(text: str, start: int) -> int:
+    """Move `start` left over a preposition or modifier right before the phrase."""
+    match = LEAD_WORDS.search(text[max(0, start - 12) : start])
+    return start - len(match.group(0)) if match else start
+
+
+def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phrase]:
+    """Bare clock hours the recognizer leaves out, in a clause about the author."""
+    extra: list[Phrase] = []
+    for match in CLOCK_FALLBACK.finditer(context.text):
+        start, end = match.span()
+        if any(start < p.end and p.start < end for p in found + extra):
+            continue
+        if author_reference(context.text, start, end, context.doc) is None:
+            continue
+        reason = f"This tells people when you do something ({match.group(0).strip()})."
+        extra.append(
+            Phrase(
+                start=start,
+                end=end,
+                text=context.text[start:end],
+                category=Category.TIME,
+                reason=reason,
+                confidence=0.7,
+                detectors=[Detector.TEMPORAL],
+                reasons=[reason],
+                timex_type="TIME",
+            )
+        )
+    return extra
+
+
+RANGE_GAP = re.compile(r"(?i)\b(?:to|till|until|til|through)\b|[-–—]")
+
+
+def _joined_interval(first: Phrase, second: Phrase, gap: str) -> tuple[str, str] | None:
+    """The interval of two joined time phrases: a range runs from the first to the second (over
+    midnight when needed); a date and a time of day give that time on that date; two dates side
+    by side ("Sat 12 Sept") are the same day, the more specific one; a routine has none."""
+    if "SET" in (first.timex_type, second.timex_type):
+        return None
+    if first.interval is None or second.interval is None:
+        return first.interval or second.interval
+    a_start, a_end = (datetime.fromisoformat(v) for v in first.interval)
+    b_start, b_end = (datetime.fromisoformat(v) for v in second.interval)
+    try:
+        if RANGE_GAP.search(gap):
+            while b_end < a_start:
+                b_end += timedelta(days=1)
+            return a_start.isoformat(), b_end.isoformat()
+        kinds = (first.timex_type, second.timex_type)
+        if kinds in (("DATE", "TIME"), ("TIME", "DATE")):
+            day = a_start if kinds[0] == "DATE" else b_start
+            clock = (b_start, b_end) if kinds[0] == "DATE" else (a_start, a_end)
+            return (
+                datetime.combine(day.date(), clock[0].timetz()).isoformat(),
+                datetime.combine(day.date(), clock[1].timetz()).isoformat(),
+            )
+        if kinds == ("DATE", "DATE"):
+            # the more specific; on a tie the later one ("Sat 12 Sept": the explicit date)
+            shorter = (a_start, a_end) if a_end - a_start < b_end - b_start else (b_start, b_end)
+            return shorter[0].isoformat(), shorter[1].isoformat()
+        return min(a_start, b_start).isoformat(), max(a_end, b_end).isoformat()
+    except TypeError:  # naive and aware datetimes
+        return first.interval
+
+
+def _join_adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """One phrase for a range, a routine or a date with its time ("every tuesday and thursday at
+    7pm", "7pm to 7:30am", "on Sat 12 Sept"), as the guidelines and users expect."""
+    joined: list[Phrase] = []
+    for phrase in phrases:
+        previous = joined[-1] if joined else None
+        if previous is not None and JOINING_GAP.match(text[previous.end : phrase.start]):
+            kinds = {previous.timex_type, phrase.timex_type}
+            kind = "SET" if "SET" in kinds else previous.timex_type or phrase.timex_type
+            whole = text[previous.start : phrase.end]
+            reason = (
+                f"This tells people your routine ({whole})."
+                if kind == "SET"
+                else f"This tells people when you do something ({whole})."
+            )
+            joined[-1] = Phrase(
+                start=previous.start,
+                end=phrase.end,
+                text=whole,
+                category=Category.TIME,
+                reason=reason,
+                confidence=max(previous.confidence, phrase.confidence),
+                detectors=[Detector.TEMPORAL],
+                reasons=[reason],
+                interval=_joined_interval(previous, phrase, text[previous.end : phrase.start]),
+                timex_type=kind,
+            )
+        else:
+            joined.append(phrase)
+    return joined

@@ -88,12 +88,13 @@ def test_decision_needs_an_author_for_places_alone() -> None:
     places = [phrase(0, 5, fact, "tagger")]
     assert decide(fact, 0.93, places) == (False, 0.49)
     mine = "I am in Tokyo"
-    assert decide(mine, 0.9, [phrase(8, 13, mine, "tagger")]) == (True, 0.9)
+    assert decide(mine, 0.9, [phrase(8, 13, mine, "place")]) == (True, 0.9)
+    assert decide(mine, 0.9, [phrase(8, 13, mine, "tagger")])[0] is False  # lone tagger finding
     assert decide(mine, 0.9, [])[0] is False
     private, score = decide(mine, 0.2, [phrase(8, 13, mine, "location_rule", conf=0.8)])
     assert private and score == 0.8
     other = "his teacher passed away"
-    assert decide(other, 0.8, [phrase(4, 11, other, "tagger", "work")])[0] is True
+    assert decide(other, 0.8, [phrase(4, 11, other, "topic", "work")])[0] is True
 
 
 def test_the_verdict_follows_the_phrases_whatever_the_classifier_says() -> None:
