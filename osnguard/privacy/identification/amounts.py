@@ -38,6 +38,14 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "in my 30s", "early twenties"
     re.compile(r"\b(?:my|our|her|his) ((?:early |mid |mid-|late )?(?:\d0s|\d0's))\b", re.I),
     re.compile(r"\bborn in (?:19|20)\d{2}\b", re.I),
+    # an age event: "widowed at 34", "back at uni at 45", "first time voting at 18"
+    re.compile(
+        r"\bat (1[3-9]|[2-9]\d|1[01]\d)\b(?![:.]\d|\s*(?:am|pm|%|o'?clock|mph|km|kg))", re.I
+    ),
+    # "when you're 52", "nonbinary, 27, and ...", "14 and just passed my Grade 8"
+    re.compile(r"\b(?:you'?re|you are|ur)\s+(\d{2})\b(?!\s*(?:%|mins?|minutes|hours?|k\b))", re.I),
+    re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,)"),
+    re.compile(r"^(\d{1,2})(?= and\b)"),
 )
 # "I'm 34", "she's 14", "the twins are 3": a bare number after a copula, the number is the phrase
 COPULA_AGE = re.compile(
