@@ -572,6 +572,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return context, Detector.ORGANISATION
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
+    if before in _kin_words() and len(words) <= 2 and not name.isupper():
+        return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my son Oscar"
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if label == "PERSON":
@@ -581,6 +583,18 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if label is None and before in PLACE_PREPOSITIONS and len(words) <= 4:
         return Category.LOCATION, Detector.PLACE
     return None
+
+
+@lru_cache(maxsize=1)
+def _kin_words() -> frozenset[str]:
+    """Single words for family members and partners (the lexicon's gender and relationship
+    words): a name right after one is a person's ("my son Oscar")."""
+    return frozenset(
+        key[0]
+        for key, entries in terms.lexicon().entries.items()
+        if len(key) == 1
+        and any(e.category in {Category.GENDER, Category.RELATIONSHIP} for e in entries)
+    ) | {"friend", "bestie", "mate", "partner", "baby", "kids", "son", "daughter", "boss"}
 
 
 def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:
