@@ -184,8 +184,9 @@ def _inside(token: Any, start: int, end: int) -> bool:
 def _is_bare(subject: Any) -> bool:
     """A common-noun subject without determiner or possessive: the author's own thing in a post
     ("second round of chemo done", "house will be empty")."""
+    sentence_initial = subject.pos_ == "PROPN" and subject.is_sent_start  # "Round 4 of chemo"
     return bool(
-        subject.pos_ == "NOUN"
+        (subject.pos_ == "NOUN" or sentence_initial)
         and not any(child.dep_ in {"det", "poss"} for child in subject.children)
     )
 

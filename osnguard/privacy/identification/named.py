@@ -486,6 +486,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     j += 1 if nxt.lower_ in {"'s", "’s"} else 2
                 else:
                     break
+            if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
+                j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
             if doc[i].is_sent_start and j == i + 1 and doc[i].pos_ != "PROPN":
                 i = j
                 continue
@@ -566,9 +568,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if head in {Category.HEALTH, Category.EDUCATION, Category.RELIGION, Category.WORK}:
         return head, Detector.ORGANISATION
     name = " ".join(words)
-    related = before in PLACE_PREPOSITIONS | {"joined"} and label != "PERSON"
+    related = before in PLACE_PREPOSITIONS | {"joined", "for"} and label != "PERSON"
     known = _is_known_place(name, lowercase=False)
-    if context is not None and related and (not known or context == Category.WORK):
+    if context is not None and related and (not known or not _is_major_place(name)):
         return context, Detector.ORGANISATION
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
@@ -576,7 +578,12 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my son Oscar"
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
-    if label == "PERSON":
+    if label == "PERSON" or (
+        len(span) == 1
+        and span[0].pos_ == "PROPN"
+        and not _common_word(span[0].lower_)
+        and before not in PLACE_PREPOSITIONS
+    ):
         return Category.IDENTITY, Detector.PERSONAL
     if label in ENTITY_CATEGORY and before in PLACE_PREPOSITIONS:
         return Category.LOCATION, Detector.PLACE
@@ -595,6 +602,14 @@ def _kin_words() -> frozenset[str]:
         if len(key) == 1
         and any(e.category in {Category.GENDER, Category.RELATIONSHIP} for e in entries)
     ) | {"friend", "bestie", "mate", "partner", "baby", "kids", "son", "daughter", "boss"}
+
+
+def _is_major_place(name: str) -> bool:
+    """A country, region or city of a million people: a name no employer or school shares."""
+    readings = places.lookup(name)
+    return bool(
+        readings and (readings[0].kind != "city" or (readings[0].population or 0) >= 1_000_000)
+    )
 
 
 def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:

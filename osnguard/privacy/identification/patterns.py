@@ -147,7 +147,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     Pattern(
         "handle",
-        re.compile(r"(?<![\w@.])@[A-Za-z0-9_]{1,30}(?![\w@]|\.[A-Za-z]{2,})"),
+        re.compile(r"(?<![\w@.])@[A-Za-z0-9_]{1,30}(?:\.[A-Za-z0-9_]{1,30})*(?![\w@])"),
         "identity",
         "This is a social-network handle: it names an account.",
         0.95,

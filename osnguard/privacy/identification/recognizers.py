@@ -75,6 +75,12 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(
+            Detector.ORGANISATION,
+            named.detect_institutions,
+            finds="named employers, schools, health services and places of worship",
+            requires=("spacy",),
+        ),
+        FunctionRecognizer(
             Detector.LOCATION_RULE,
             location_rule.detect,
             finds="places tied to you",
@@ -85,12 +91,6 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             patterns.detect,
             finds="contact details and account numbers",
             english_only=False,
-        ),
-        FunctionRecognizer(
-            Detector.ORGANISATION,
-            named.detect_institutions,
-            finds="named employers, schools, health services and places of worship",
-            requires=("spacy",),
         ),
         FunctionRecognizer(
             Detector.PLACE,

@@ -121,9 +121,11 @@ def lexicon() -> Lexicon:
             bucket.append(term)
         if category == Category.LANGUAGE:
             languages.add(" ".join(key))
-    # exact-case entries first, then jobs, then the file's order
+    # exact-case entries first, then jobs, then languages ("learning Yoruba"), then file order
     ordered = {
-        key: tuple(sorted(terms, key=lambda t: (not t.case_sensitive, t.mode != "role")))
+        key: tuple(
+            sorted(terms, key=lambda t: (not t.case_sensitive, t.mode != "role", t.mode != "lang"))
+        )
         for key, terms in entries.items()
     }
     return Lexicon(ordered, max(len(key) for key in ordered), frozenset(languages))
