@@ -16,6 +16,10 @@ speaks of):
   Korean"), otherwise a nationality (ethnicity) in a clause about the author, not of food or goods
   ("proud to be Nigerian", not "Thai food").
 Words owned by someone else ("his mum", "her wife") are never kept.
+
+Profile links by topic (`data/profile_relations.tsv`): a word that belongs to the user's profile
+religion or work ("shul" for a Jewish user, "my station" for a firefighter) is reported with the
+link as its reason, even when it would not be private on its own.
 """
 
 from __future__ import annotations
@@ -34,6 +38,17 @@ from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 Mode = Literal["any", "strict", "role", "lang"]
 DATA = Path(__file__).parent / "data" / "terms.tsv"
+RELATIONS = Path(__file__).parent / "data" / "profile_relations.tsv"
+RELATION_CATEGORIES: dict[str, Category] = {
+    "religion": Category.RELIGION,
+    "work": Category.WORK,
+    "politics": Category.POLITICS,
+}
+PROFILE_WORDING: dict[str, str] = {
+    "religion": "your religion is",
+    "work": "your work is",
+    "politics": "your politics are",
+}
 
 OTHER_OWNERS = frozenset({"his", "her", "their", "your", "ur", "yr", "its", "whose"})
 PERSONAL_REFERENCES = frozenset(
@@ -129,6 +144,50 @@ def lexicon() -> Lexicon:
         for key, terms in entries.items()
     }
     return Lexicon(ordered, max(len(key) for key in ordered), frozenset(languages))
+
+
+@cache
+def relations() -> dict[tuple[str, str], frozenset[tuple[str, ...]]]:
+    """(attribute, word of the profile value) -> the token sequences that belong to it."""
+    tokenizer: Any = resources.nlp().tokenizer
+    with open(RELATIONS, encoding="utf-8") as handle:
+        lines = [line for line in handle if not line.startswith("#")]
+    table: dict[tuple[str, str], frozenset[tuple[str, ...]]] = {}
+    for row in csv.DictReader(lines, delimiter="\t"):
+        words = frozenset(
+            tuple(t.lower_ for t in tokenizer(re.sub(r"(?i)^my\s+", "", word.strip())))
+            for word in row["words"].split("|")
+            if word.strip()
+        )  # "my station" -> "station": the span is the shortest that discloses
+        table[(row["attribute"], row["value"].strip().lower())] = words
+    return table
+
+
+def _profile_words(context: MessageContext) -> dict[tuple[str, ...], tuple[str, str]]:
+    """Token sequences linked to the user's profile -> (attribute, profile value)."""
+    linked: dict[tuple[str, ...], tuple[str, str]] = {}
+    for (attribute, key), words in relations().items():
+        for value in context.profile.values.get(attribute, ()):
+            if key in value.lower():
+                for word in words:
+                    linked.setdefault(word, (attribute, value))
+    return linked
+
+
+def _profile_phrase(start: int, end: int, text: str, attribute: str, value: str) -> Phrase:
+    word = text[start:end]
+    reason = f"Your profile says {PROFILE_WORDING[attribute]} {value}, and “{word}” belongs to it."
+    return Phrase(
+        start=start,
+        end=end,
+        text=word,
+        category=RELATION_CATEGORIES[attribute],
+        reason=reason,
+        confidence=0.85,
+        detectors=[Detector.PROFILE],
+        reasons=[reason],
+        attribute=attribute,
+    )
 
 
 def _normal(token: Any) -> str:
@@ -238,6 +297,7 @@ def detect(context: MessageContext) -> list[Phrase]:
     if context.doc is None:
         context = MessageContext(context.text, context.profile, context.now, doc, context.language)
     lex = lexicon()
+    linked = _profile_words(context)
     tokens = list(doc)
     found: list[Phrase] = []
     i = 0
@@ -246,6 +306,13 @@ def detect(context: MessageContext) -> list[Phrase]:
         for size in range(min(lex.longest, len(tokens) - i), 0, -1):
             window = tokens[i : i + size]
             key = tuple(_normal(t) for t in window)
+            link = linked.get(key)
+            if link is not None and not _owned_by_other(window):
+                start, end = window[0].idx, window[-1].idx + len(window[-1].text)
+                if author_reference(context.text, start, end, context.doc) is not None:
+                    found.append(_profile_phrase(start, end, context.text, *link))
+                    matched = size
+                    break
             terms = lex.entries.get(key)
             if terms is None and size == 1:
                 terms = lex.entries.get((str(window[0].lemma_).lower(),))
@@ -265,4 +332,4 @@ def detect(context: MessageContext) -> list[Phrase]:
     return found
 
 
-__all__ = ["Lexicon", "Term", "detect", "lexicon"]
+__all__ = ["Lexicon", "Term", "detect", "lexicon", "relations"]

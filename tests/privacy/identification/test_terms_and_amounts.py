@@ -82,3 +82,13 @@ def test_street_addresses_are_one_contact_phrase() -> None:
         ("14 Rosebery Ave, Partick", "contact")
     ]
     assert find("paid 12 quid on the street") == []
+
+
+def test_words_that_belong_to_the_profile_are_linked_with_the_reason(make_context) -> None:
+    context = make_context("long night at my station", profile={"work": ["Firefighter"]})
+    [phrase] = terms.detect(context)
+    assert (phrase.text, str(phrase.category)) == ("station", "work")
+    assert "Firefighter" in phrase.reason
+    religious = make_context("off to shul with the kids", profile={"religion": ["Jewish"]})
+    assert [(p.text, str(p.category)) for p in terms.detect(religious)] == [("shul", "religion")]
+    assert terms.detect(make_context("long night at my station")) == []
