@@ -19,9 +19,11 @@ A candidate is kept only in a clause that refers to the author (`osnguard.privac
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from osnguard.privacy import places, resources
@@ -30,302 +32,36 @@ from osnguard.privacy.identification import terms
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
+DATA = Path(__file__).parent / "data" / "named_words.tsv"
+
+
+def _word_lists() -> dict[tuple[str, str], frozenset[str]]:
+    """The word lists of `data/named_words.tsv`, by (list, category)."""
+    with open(DATA, encoding="utf-8") as handle:
+        lines = [line for line in handle if not line.startswith("#")]
+    return {
+        (row["list"], row["category"]): frozenset(row["words"].split())
+        for row in csv.DictReader(lines, delimiter="\t")
+    }
+
+
+_LISTS = _word_lists()
 HEAD_WORDS: dict[str, Category] = {
-    **dict.fromkeys(
-        [
-            "hospital",
-            "hospitals",
-            "clinic",
-            "clinics",
-            "gic",
-            "infirmary",
-            "hospice",
-            "surgery",
-            "physio",
-            "physiotherapy",
-            "dental",
-            "dentist",
-            "dentistry",
-            "pharmacy",
-            "maternity",
-        ],
-        Category.HEALTH,
-    ),
-    **dict.fromkeys(
-        [
-            "university",
-            "uni",
-            "college",
-            "school",
-            "academy",
-            "institute",
-            "polytechnic",
-            "nursery",
-            "kindergarten",
-            "preschool",
-            "montessori",
-            "faculty",
-        ],
-        Category.EDUCATION,
-    ),
-    **dict.fromkeys(
-        [
-            "church",
-            "mosque",
-            "masjid",
-            "temple",
-            "synagogue",
-            "shul",
-            "gurdwara",
-            "cathedral",
-            "chapel",
-            "mandir",
-            "abbey",
-            "parish",
-            "minster",
-            "kirk",
-        ],
-        Category.RELIGION,
-    ),
-    **dict.fromkeys(
-        [
-            "refinery",
-            "campus",
-            "dealership",
-            "newsroom",
-            "plc",
-            "ltd",
-            "inc",
-            "llc",
-            "corp",
-            "corporation",
-            "company",
-            "group",
-            "bank",
-            "factory",
-            "plant",
-            "headquarters",
-            "hq",
-            "offices",
-            "depot",
-            "warehouse",
-        ],
-        Category.WORK,
-    ),
-    **dict.fromkeys(
-        [
-            "station",
-            "airport",
-            "road",
-            "rd",
-            "street",
-            "st",
-            "lane",
-            "avenue",
-            "ave",
-            "square",
-            "sq",
-            "bridge",
-            "park",
-            "market",
-            "beach",
-            "bay",
-            "mountain",
-            "hill",
-            "heath",
-            "common",
-            "tower",
-            "mall",
-            "centre",
-            "center",
-            "café",
-            "cafe",
-            "coffee",
-            "restaurant",
-            "bar",
-            "pub",
-            "hotel",
-            "club",
-            "gym",
-            "stadium",
-            "arena",
-            "harbour",
-            "harbor",
-            "pier",
-            "island",
-            "lake",
-            "river",
-            "valley",
-            "village",
-            "town",
-            "estate",
-            "gardens",
-            "terrace",
-            "way",
-            "quay",
-            "wharf",
-            "falls",
-            "canyon",
-            "mount",
-        ],
-        Category.LOCATION,
-    ),
+    word: Category(category)
+    for (kind, category), words in _LISTS.items()
+    if kind == "head"
+    for word in words
 }
 # Words before a name that say what the author does there (a window of a few words).
 CONTEXT_WORDS: dict[Category, frozenset[str]] = {
-    Category.WORK: frozenset(
-        [
-            "work",
-            "works",
-            "working",
-            "worked",
-            "job",
-            "shift",
-            "shifts",
-            "manager",
-            "boss",
-            "colleagues",
-            "coworkers",
-            "joined",
-            "join",
-            "hired",
-            "hiring",
-            "employer",
-            "employed",
-            "intern",
-            "internship",
-            "interning",
-            "laid",
-            "fired",
-            "redundant",
-            "p45",
-            "promoted",
-            "promotion",
-            "contract",
-            "offer",
-            "raise",
-            "salary",
-            "years",
-            "months",
-            "career",
-            "office",
-            "clocked",
-            "resume",
-            "resumed",
-            "started",
-            "starting",
-            "applied",
-            "interview",
-            "teaching",
-        ]
-    ),
-    Category.HEALTH: frozenset(
-        [
-            "chemo",
-            "chemotherapy",
-            "scan",
-            "scans",
-            "surgery",
-            "operation",
-            "appointment",
-            "midwife",
-            "midwives",
-            "admitted",
-            "discharged",
-            "treated",
-            "treatment",
-            "physio",
-            "therapy",
-            "therapist",
-            "replaced",
-            "replacement",
-            "hip",
-            "knee",
-            "gp",
-            "a&e",
-            "ward",
-            "consultant",
-            "oncologist",
-            "diagnosis",
-            "biopsy",
-            "ivf",
-            "dialysis",
-            "radiotherapy",
-            "inpatient",
-            "outpatient",
-            "nurses",
-            "doctors",
-            "team",
-        ]
-    ),
-    Category.EDUCATION: frozenset(
-        [
-            "lecture",
-            "lectures",
-            "class",
-            "classes",
-            "studying",
-            "study",
-            "student",
-            "students",
-            "graduated",
-            "graduate",
-            "degree",
-            "uni",
-            "course",
-            "exams",
-            "exam",
-            "alumni",
-            "alumnus",
-            "freshman",
-            "semester",
-            "enrolled",
-            "nursery",
-            "school",
-            "pick",
-            "drop",
-        ]
-    ),
-    Category.RELIGION: frozenset(
-        [
-            "mass",
-            "service",
-            "prayers",
-            "prayer",
-            "worship",
-            "shabbat",
-            "jummah",
-            "eid",
-            "sermon",
-            "congregation",
-            "pooja",
-            "puja",
-            "langar",
-            "kiddush",
-        ]
-    ),
+    Category(category): words for (kind, category), words in _LISTS.items() if kind == "context"
 }
-PLACE_PREPOSITIONS = frozenset(
-    [
-        "at",
-        "in",
-        "to",
-        "from",
-        "near",
-        "into",
-        "via",
-        "on",
-        "around",
-        "outside",
-        "inside",
-        "towards",
-        "toward",
-        "through",
-    ]
-)
-PERSON_PLACE_PREPOSITIONS = frozenset(
-    ["at", "in", "from", "near", "into", "outside", "inside", "hello", "goodbye", "bye"]
-)
+STRONG_WORK = _LISTS[("strong_work", "-")]
+PLACE_PREPOSITIONS = _LISTS[("place_prepositions", "-")]
+PERSON_PLACE_PREPOSITIONS = _LISTS[("person_place_prepositions", "-")]
+TITLES = _LISTS[("titles", "-")]  # public figures' titles: "King Charles" is not a friend
+PERSON_CUES = _LISTS[("person_cues", "-")]  # words right before a friend's name
+NOT_NAMES = _LISTS[("not_names", "-")]  # capitalised words that start sentences or shout
 CONNECTORS = frozenset({"of", "&", "de", "da", "del", "la", "le", "and", "on", "upon"})
 ENTITY_CATEGORY: dict[str, Category] = {
     "PERSON": Category.IDENTITY,
@@ -334,110 +70,6 @@ ENTITY_CATEGORY: dict[str, Category] = {
     "FAC": Category.LOCATION,
     "ORG": Category.LOCATION,
 }
-# Capitalised words that start sentences or shout, not names.
-NOT_NAMES = frozenset(
-    [
-        "i",
-        "im",
-        "i'm",
-        "i'll",
-        "i've",
-        "i'd",
-        "a",
-        "an",
-        "the",
-        "my",
-        "our",
-        "your",
-        "his",
-        "her",
-        "their",
-        "this",
-        "that",
-        "these",
-        "those",
-        "it",
-        "its",
-        "we",
-        "you",
-        "he",
-        "she",
-        "they",
-        "me",
-        "us",
-        "him",
-        "them",
-        "so",
-        "and",
-        "but",
-        "or",
-        "if",
-        "then",
-        "just",
-        "when",
-        "what",
-        "who",
-        "why",
-        "how",
-        "where",
-        "omg",
-        "lol",
-        "lmao",
-        "pls",
-        "please",
-        "thanks",
-        "thank",
-        "happy",
-        "hello",
-        "hi",
-        "hey",
-        "yes",
-        "no",
-        "not",
-        "never",
-        "always",
-        "ok",
-        "okay",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "today",
-        "tomorrow",
-        "tonight",
-        "yesterday",
-        "christmas",
-        "easter",
-        "mum",
-        "mom",
-        "dad",
-        "god",
-        "psa",
-        "fyi",
-        "tbh",
-        "imo",
-        "rip",
-        "dm",
-        "dms",
-        "wfh",
-        "ps",
-    ]
-)
 PROFILE_REASONS: dict[Category, str] = {
     Category.WORK: "This names where you work.",
     Category.EDUCATION: "This names where you or someone close to you study.",
@@ -510,25 +142,6 @@ def _head_category(words: list[str]) -> Category | None:
     return None
 
 
-STRONG_WORK = frozenset(
-    [
-        "shift",
-        "shifts",
-        "on-call",
-        "call",
-        "rota",
-        "colleagues",
-        "coworkers",
-        "patients",
-        "surgeon",
-        "nurse",
-        "doctor",
-        "manager",
-        "boss",
-    ]
-)
-
-
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
     window = {t.lower_ for t in doc[max(sentence.start, start - 6) : start]}
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
@@ -578,11 +191,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my son Oscar"
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
+    if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
+        return None  # public figures ("King Charles") and hashtags are not the author's people
+    after = [t.lower_ for t in doc[j : j + 2]]
+    near_person = before in PERSON_CUES or after in (["and", "i"], ["and", "me"])
     if label == "PERSON" or (
         len(span) == 1
         and span[0].pos_ == "PROPN"
         and not _common_word(span[0].lower_)
-        and before not in PLACE_PREPOSITIONS
+        and near_person
     ):
         return Category.IDENTITY, Detector.PERSONAL
     if label in ENTITY_CATEGORY and before in PLACE_PREPOSITIONS:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from osnguard.privacy import resources
-from osnguard.privacy.author import AuthorReference, author_reference
+from osnguard.privacy.author import AuthorReference, author_reference, person_of
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -265,7 +265,7 @@ def _choose(
             continue
         if term.mode == "any":
             return term, term.category
-        if term.mode == "strict" and reference not in PERSONAL_REFERENCES:
+        if term.mode == "strict" and not _personal(reference, text):
             continue
         if term.mode == "strict":
             return term, term.category
@@ -273,6 +273,14 @@ def _choose(
         if category is not None:
             return term, category
     return None
+
+
+def _personal(reference: AuthorReference, text: str) -> bool:
+    """A first-person or close-person clause, or a fragment in a post that speaks in the first
+    person ("nonbinary, 27, and finally dating someone who uses my pronouns")."""
+    if reference in PERSONAL_REFERENCES:
+        return True
+    return reference == AuthorReference.SUBJECTLESS and person_of(text.split()) is not None
 
 
 def _phrase(start: int, end: int, category: Category, mode: Mode, text: str) -> Phrase:
