@@ -182,7 +182,9 @@ def test_group_other_users_ids_are_404(api, theirs):
 def test_friends_list_filter_search_and_pagination(api, user):
     family = group(user, "Family")
     for i in range(3):
-        make_friends(user, UserFactory(username=f"fam{i}"), a_group=family)
+        # fixed names: a random Faker surname can contain "smith" ("Goldsmith")
+        member = UserFactory(username=f"fam{i}", first_name="Fam", last_name=f"Member{i}")
+        make_friends(user, member, a_group=family)
     make_friends(user, UserFactory(username="bob", first_name="Bob", last_name="Smith"))
     data = api.get("/api/friends/").data
     assert data["count"] == 4 and data["results"][0]["friend"]["username"]
