@@ -114,6 +114,27 @@ CLOCK_FALLBACK = re.compile(
 )
 
 
+_HOUR_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|midnight|noon|\d{1,2})"
+)
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+# Clock times in words, days of the month and months the recognizer leaves out.
+WORDED_FALLBACK = re.compile(
+    r"(?i)(?<![\w])(?:(?:at|around|about|by|till|until|from)\s+)?"
+    r"(?:(?:(?:a\s+)?quarter|half|twenty(?:[- ]five)?|ten|five|\d{1,2})\s+(?:past|to|after)\s+"
+    + _HOUR_WORD
+    + r"|half\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b"
+    r"|(?<![\w])(?:(?:on|from|till|until|by|since)\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:of|birthday|bday|anniversary|time|floor|century|place))"
+    r"|(?<![\w])(?:till|until|by|through|since)\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?"
+    + _MONTH
+    + r"\b"
+)
+
+
 def _with_lead_word(text: str, start: int) -> int:
     """Move `start` left over a preposition or modifier right before the phrase."""
     match = LEAD_WORDS.search(text[max(0, start - 12) : start])
@@ -121,9 +142,11 @@ def _with_lead_word(text: str, start: int) -> int:
 
 
 def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phrase]:
-    """Bare clock hours the recognizer leaves out, in a clause about the author."""
+    """Bare clock hours, clock times in words, days of the month and months the recognizer
+    leaves out, in a clause about the author."""
     extra: list[Phrase] = []
-    for match in CLOCK_FALLBACK.finditer(context.text):
+    matches = [*CLOCK_FALLBACK.finditer(context.text), *WORDED_FALLBACK.finditer(context.text)]
+    for match in sorted(matches, key=lambda m: (m.start(), -m.end())):
         start, end = match.span()
         if any(start < p.end and p.start < end for p in found + extra):
             continue

@@ -73,3 +73,30 @@ def test_non_english_and_empty_messages():
 def test_missing_now_is_a_clear_error():
     with pytest.raises(ValueError, match="needs `now`"):
         detect(MessageContext(text="at 10AM", profile=Profile(), now=None))
+
+
+def test_whole_time_phrases_of_posts(make_context) -> None:
+    from osnguard.privacy.temporal import detect
+
+    def times(text: str) -> list[str]:
+        return [p.text for p in detect(make_context(text))]
+
+    assert times("gym every tuesday and thursday at 7pm") == ["every tuesday and thursday at 7pm"]
+    assert times("night shift again, 10 till 6") == ["10 till 6"]
+    assert times("we fly out at quarter past six on Saturday morning") == [
+        "at quarter past six on Saturday morning"
+    ]
+    assert times("Off to Umrah from the 3rd to the 17th of March") == [
+        "from the 3rd to the 17th of March"
+    ]
+    assert times("Tokyo was founded in 1603") == []
+    assert times("RSVP by Sunday") == []
+
+
+def test_a_range_over_midnight_ends_the_next_day(make_context) -> None:
+    from osnguard.privacy.temporal import detect
+
+    [phrase] = detect(make_context("on the ward 7pm to 7:30am"))
+    assert phrase.text == "7pm to 7:30am" and phrase.interval is not None
+    start, end = phrase.interval
+    assert end > start
