@@ -134,7 +134,8 @@ def _subject(verb: Any) -> Any | None:
     seen = 0
     while verb is not None and seen < 10:
         for child in verb.children:
-            if child.dep_ in SUBJECT_DEPS:
+            # an emoji parsed as a noun ("done at the Christie ✅ feeling rough") is no subject
+            if child.dep_ in SUBJECT_DEPS and any(c.isalpha() for c in child.text):
                 return child
         if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
             verb = verb.head

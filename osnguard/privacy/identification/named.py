@@ -62,7 +62,7 @@ PERSON_PLACE_PREPOSITIONS = _LISTS[("person_place_prepositions", "-")]
 TITLES = _LISTS[("titles", "-")]  # public figures' titles: "King Charles" is not a friend
 PERSON_CUES = _LISTS[("person_cues", "-")]  # words right before a friend's name
 NOT_NAMES = _LISTS[("not_names", "-")]  # capitalised words that start sentences or shout
-CONNECTORS = frozenset({"of", "&", "de", "da", "del", "la", "le", "and", "on", "upon"})
+CONNECTORS = frozenset({"of", "&", "-", "de", "da", "del", "la", "le", "and", "on", "upon"})
 ENTITY_CATEGORY: dict[str, Category] = {
     "PERSON": Category.IDENTITY,
     "GPE": Category.LOCATION,

@@ -75,6 +75,12 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(
+            Detector.PATTERN,
+            patterns.detect,
+            finds="contact details and account numbers",
+            english_only=False,
+        ),
+        FunctionRecognizer(
             Detector.ORGANISATION,
             named.detect_institutions,
             finds="named employers, schools, health services and places of worship",
@@ -87,12 +93,6 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(
-            Detector.PATTERN,
-            patterns.detect,
-            finds="contact details and account numbers",
-            english_only=False,
-        ),
-        FunctionRecognizer(
             Detector.PLACE,
             named.detect_places,
             finds="named places you are tied to",
@@ -102,13 +102,13 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             Detector.AMOUNT, amounts.detect, finds="ages and money amounts", requires=("spacy",)
         ),
         FunctionRecognizer(
-            Detector.TEMPORAL, detect_time_phrases, finds="dates and times", requires=("spacy",)
-        ),
-        FunctionRecognizer(
             Detector.TOPIC,
             terms.detect,
             finds="family, health, religion, politics, study, work and money words",
             requires=("spacy",),
+        ),
+        FunctionRecognizer(
+            Detector.TEMPORAL, detect_time_phrases, finds="dates and times", requires=("spacy",)
         ),
         FunctionRecognizer(
             Detector.PERSONAL,

@@ -249,8 +249,8 @@ def test_a_detector_bug_is_an_error_and_a_missing_library_is_not_installed(monke
 
 def test_the_registry_lists_every_detector_once_in_priority_order() -> None:
     assert list(RECOGNIZERS) == [
-        Detector.PROFILE, Detector.ORGANISATION, Detector.LOCATION_RULE, Detector.PATTERN,
-        Detector.PLACE, Detector.AMOUNT, Detector.TEMPORAL, Detector.TOPIC, Detector.PERSONAL,
+        Detector.PROFILE, Detector.PATTERN, Detector.ORGANISATION, Detector.LOCATION_RULE,
+        Detector.PLACE, Detector.AMOUNT, Detector.TOPIC, Detector.TEMPORAL, Detector.PERSONAL,
         Detector.TAGGER,
     ]  # fmt: skip
     assert all(name == recognizer.name for name, recognizer in RECOGNIZERS.items())
