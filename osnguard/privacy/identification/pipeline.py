@@ -58,7 +58,6 @@ MAX_ANALYSED_CHARS = 20_000  # spaCy-based detectors stop here
 CHUNK_CHARS = 2_000
 MIN_LANGDETECT_LETTERS = 20
 PRIVATE_THRESHOLD = 0.5
-TAGGER_ALONE_THRESHOLD = 0.5  # the classifier admits the tagger's lone findings
 
 # Detector order is the priority for the reason and category of merged phrases (recognizers.py).
 PRIORITY: dict[str, int] = {name: rank for rank, name in enumerate(RECOGNIZERS)}
@@ -405,20 +404,15 @@ def is_public_pattern(phrase: Phrase) -> bool:
     )
 
 
-def reported_phrases(
-    text: str, phrases: list[Phrase], doc: Any = None, probability: float = 0.0
-) -> list[Phrase]:
+def reported_phrases(text: str, phrases: list[Phrase], doc: Any = None) -> list[Phrase]:
     """The findings shown to the user as private (the verdict is derived from them):
-    - what only the ppdp-trained tagger found is shown only when the classifier also finds the
-      message private (probability >= TAGGER_ALONE_THRESHOLD): on posts as people write them, two
-      thirds of its lone findings were wrong (docs/evaluation.md), while on tweets like its
-      training data it finds what no other recognizer does. The classifier never removes another
-      recognizer's finding;
+    - what only the ppdp-trained tagger found is not shown: on posts as people write them, two
+      thirds of its lone findings were wrong (docs/evaluation.md); it still confirms and explains
+      the other recognizers' findings;
     - in a message that does not speak of its author, places, names and languages that only the
       tagger or the profile link found are facts about the world, not private;
     - links and @handles found only by the patterns are shown only beside another finding."""
-    if probability < TAGGER_ALONE_THRESHOLD:
-        phrases = [p for p in phrases if p.detectors != [Detector.TAGGER]]
+    phrases = [p for p in phrases if p.detectors != [Detector.TAGGER]]
     if not is_about_author(text, phrases, doc):
         phrases = [p for p in phrases if not is_public_fact(p)]
     if all(is_public_pattern(p) for p in phrases):
@@ -435,7 +429,7 @@ def decide(
     probability moved to the verdict's side of 0.5 (a private message scores at least the
     confidence of its most certain finding, capped by nothing; a message with nothing reported
     scores below 0.5)."""
-    reported = reported_phrases(text, phrases, doc, probability)
+    reported = reported_phrases(text, phrases, doc)
     if reported:
         return True, max(probability, PRIVATE_THRESHOLD, *(p.confidence for p in reported))
     return False, min(probability, PRIVATE_THRESHOLD - 0.01)
@@ -518,7 +512,7 @@ def identify(
             warnings=warnings,
             failures=failures,
         )
-    phrases = reported_phrases(text, phrases, doc, probability)
+    phrases = reported_phrases(text, phrases, doc)
     private, score = decide(text, probability, phrases, doc)
     return IdentificationResult(
         private=private, score=score, language=language, phrases=phrases, warnings=warnings

@@ -89,9 +89,7 @@ def test_decision_needs_an_author_for_places_alone() -> None:
     assert decide(fact, 0.93, places) == (False, 0.49)
     mine = "I am in Tokyo"
     assert decide(mine, 0.9, [phrase(8, 13, mine, "place")]) == (True, 0.9)
-    # the tagger's lone findings count only when the classifier agrees
-    assert decide(mine, 0.9, [phrase(8, 13, mine, "tagger")]) == (True, 0.9)
-    assert decide(mine, 0.2, [phrase(8, 13, mine, "tagger")])[0] is False
+    assert decide(mine, 0.9, [phrase(8, 13, mine, "tagger")])[0] is False  # lone tagger finding
     assert decide(mine, 0.9, [])[0] is False
     private, score = decide(mine, 0.2, [phrase(8, 13, mine, "location_rule", conf=0.8)])
     assert private and score == 0.8
