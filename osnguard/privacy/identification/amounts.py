@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from osnguard.privacy import resources
-from osnguard.privacy.author import author_reference
+from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -64,7 +64,7 @@ MONEY = re.compile(
     r"(?<![\w£$€₹₦¥])(?:(?:less than|more than|over|under|about|around|nearly|almost)\s+)?"
     r"(?:(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
     r"|\d[\d,]*(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
-    r"rand|shillings))(?![\w])",
+    r"rand|shillings))(?:\s?(?:LPA|lpa|lakhs?|crores?))?(?![\w])",
 )
 FINANCE_WORDS = frozenset(
     {
@@ -75,7 +75,8 @@ FINANCE_WORDS = frozenset(
         "tax", "taxes", "month", "monthly", "year", "yearly", "annual", "annually", "pa", "p/a",
         "hour", "hourly", "arrears", "inheritance", "inherited", "fees", "tuition", "fine",
         "lost", "borrowed", "borrow", "lent", "spent", "spend", "afford", "broke", "net",
-        "worth", "package", "offer", "severance", "redundancy", "council", "refund",
+        "worth", "package", "offer", "severance", "redundancy", "council", "refund", "make",
+        "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
     }
 )  # fmt: skip
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
@@ -96,7 +97,12 @@ def _phrase(start: int, end: int, category: Category, text: str, confidence: flo
 
 
 def _clause_window(text: str, start: int, end: int) -> str:
+    """The clause around text[start:end]; with the one before when the amount opens its clause
+    ("Mortgage approved!!! £210k on a 2-bed")."""
     left = max(text.rfind(".", 0, start), text.rfind("\n", 0, start), text.rfind("!", 0, start))
+    if left >= 0 and not re.search(r"[a-z]", text[left + 1 : start], re.I):
+        prefix = text[:left].rstrip(".!\n ")
+        left = max(prefix.rfind("."), prefix.rfind("\n"), prefix.rfind("!"))
     right_candidates = [i for i in (text.find(".", end), text.find("\n", end)) if i >= 0]
     right = min(right_candidates) if right_candidates else len(text)
     return text[left + 1 : right].lower()
@@ -134,7 +140,8 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         next_word = (text[end : end + 12].lower().split() or [""])[0]
         if not window & FINANCE_WORDS or next_word in PRICE_WORDS:
             continue
-        if author_reference(text, start, end, doc) is None:
+        # in a first-person post the author's money is often the subject ("rent is €1,100")
+        if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:
             continue
         found.append(_phrase(start, end, Category.FINANCE, text, 0.75))
     return found

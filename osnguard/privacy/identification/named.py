@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from osnguard.privacy import places, resources
-from osnguard.privacy.author import author_reference
+from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification import terms
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
@@ -173,6 +173,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     sentence = doc[i].sent
     if label == "NORP" or (len(span) == 1 and (span[0].lower_,) in terms.lexicon().entries):
         return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
+    if i > 0 and doc[i - 1].like_num and span.text.isupper():
+        return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
     head = _head_category(words)
     context = _context_category(doc, i, j, sentence)
     before = doc[i - 1].lower_ if i > 0 else ""
@@ -194,11 +196,12 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
         return None  # public figures ("King Charles") and hashtags are not the author's people
     after = [t.lower_ for t in doc[j : j + 2]]
-    near_person = before in PERSON_CUES or after in (["and", "i"], ["and", "me"])
+    beside_author = after in (["and", "i"], ["and", "me"])  # "Jake and I"
+    near_person = before in PERSON_CUES or beside_author
     if label == "PERSON" or (
         len(span) == 1
         and span[0].pos_ == "PROPN"
-        and not _common_word(span[0].lower_)
+        and (beside_author or not _common_word(span[0].lower_))
         and near_person
     ):
         return Category.IDENTITY, Detector.PERSONAL
@@ -241,6 +244,12 @@ def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:
     return found
 
 
+def _in_personal_post(text: str, doc: Any, i: int) -> bool:
+    """A name in a post written in the first person, in a clause about someone or something
+    else ("the nurses at the Marsden are angels", "Conor fainted"): still the author's world."""
+    return person_of([t.text for t in doc]) is not None
+
+
 @lru_cache(maxsize=4096)
 def _common_word(word: str) -> bool:
     from wordfreq import zipf_frequency
@@ -266,7 +275,7 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         if result is None:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text)
-        if author_reference(text, start, end, doc) is None:
+        if author_reference(text, start, end, doc) is None and not _in_personal_post(text, doc, i):
             continue
         mentions.append(NamedMention(start, end, *result))
     for match in re.finditer(r"(?<![\w#])#([A-Za-z]{4,})", text):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -261,6 +261,8 @@ def _choose(
             if _role_context(text, start):
                 return term, term.category
             continue
+        if term.mode == "any" and (reference is not None or _personal_post(context)):
+            return term, term.category
         if reference is None:
             continue
         if term.mode == "any":
@@ -273,6 +275,47 @@ def _choose(
         if category is not None:
             return term, category
     return None
+
+
+# WordNet roots of words about health: conditions, procedures, care, medicines (not the
+# practitioners: "the nurses at the Marsden" are not the author's health).
+HEALTH_ROOTS = frozenset(
+    {
+        "ill_health.n.01", "disorder.n.01", "pathological_state.n.01", "symptom.n.01",
+        "medical_procedure.n.01", "medical_care.n.01", "medicine.n.02", "addiction.n.01",
+    }
+)  # fmt: skip
+
+
+@lru_cache(maxsize=8192)
+def _wordnet_health(words: tuple[str, ...]) -> bool:
+    """The most frequent noun sense of the words (a WordNet compound when several) is a health
+    condition, treatment or medicine ("insomnia", "chickenpox", "mastectomy")."""
+    synsets = resources.wordnet().synsets("_".join(words), pos="n")
+    if not synsets:
+        return False
+    closure = {s.name() for s in synsets[0].closure(lambda s: s.hypernyms())}
+    return bool(closure & HEALTH_ROOTS)
+
+
+def _wordnet_terms(window: list[Any]) -> tuple[Term, ...] | None:
+    """A lexicon entry made from WordNet for a lower-case noun (or noun compound) the lexicon
+    does not list."""
+    last = window[-1]
+    if last.pos_ != "NOUN" or any(not t.is_alpha or not t.is_lower for t in window):
+        return None
+    if last.dep_ == "compound" and last.head.i > last.i:
+        return None  # "the 1918 flu pandemic" is about the pandemic
+    words = tuple(str(t.lower_) for t in window[:-1]) + (str(last.lemma_).lower(),)
+    if not _wordnet_health(words):
+        return None
+    return (Term(" ".join(words), Category.HEALTH, "any", case_sensitive=False),)
+
+
+def _personal_post(context: MessageContext) -> bool:
+    """The post speaks in the first person somewhere: its sensitive words are the author's world
+    even in a clause about something else ("the divorce is final", "the bipolar brain")."""
+    return person_of(context.text.split()) is not None
 
 
 def _personal(reference: AuthorReference, text: str) -> bool:
@@ -324,6 +367,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             terms = lex.entries.get(key)
             if terms is None and size == 1:
                 terms = lex.entries.get((str(window[0].lemma_).lower(),))
+            if terms is None and size <= 3:
+                terms = _wordnet_terms(window)
             if not terms:
                 continue
             chosen = _choose(terms, window, context, lex)

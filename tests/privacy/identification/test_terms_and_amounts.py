@@ -56,6 +56,29 @@ def test_words_about_someone_else_or_something_else(make_context, text) -> None:
     assert found(terms.detect, make_context(text)) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a first-person post: its sensitive words are the author's even in another clause
+        (
+            "the divorce is final. he gets the house, I get the dog",
+            [("divorce", "relationship")],
+        ),
+        # words the lexicon does not list, known to WordNet as conditions and procedures
+        ("I can't sleep, the insomnia is back", [("insomnia", "health")]),
+        ("the twins have chickenpox so I'm stuck at home", [("chickenpox", "health")]),
+        ("dentist tmrw at 9", [("dentist", "health")]),
+    ],
+)
+def test_sensitive_words_in_a_personal_post(make_context, text, expected) -> None:
+    assert found(terms.detect, make_context(text)) == expected
+
+
+def test_a_health_word_that_only_modifies_a_topic_is_not_the_authors(make_context) -> None:
+    text = "Reading about the 1918 flu pandemic, the parallels are wild"
+    assert found(terms.detect, make_context(text)) == []
+
+
 def test_ages_and_money_of_the_author(make_context) -> None:
     text = "Just turned 34 and still paying £1,200 rent for a box room"
     assert found(amounts.detect, make_context(text)) == [

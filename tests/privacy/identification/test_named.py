@@ -1,0 +1,53 @@
+"""The recognizers of named places, institutions and people (named.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.privacy.identification import named
+from osnguard.privacy.types import MessageContext
+
+
+def found(context: MessageContext) -> list[tuple[str, str]]:
+    phrases = [
+        *named.detect_places(context),
+        *named.detect_institutions(context),
+        *named.detect_people(context),
+    ]
+    return sorted((p.text, str(p.category)) for p in phrases)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the head word says what the institution is
+        ("second chemo session at Dana-Farber Cancer Institute today", "health"),
+        ("I graduated from Leeds Beckett University", "education"),
+        # what the author does there
+        ("my manager at Lidl is a nightmare", "work"),
+    ],
+)
+def test_institutions_take_the_authors_relation(make_context, text, expected) -> None:
+    categories = {category for _, category in found(make_context(text))}
+    assert expected in categories
+
+
+def test_places_and_people_of_a_first_person_post(make_context) -> None:
+    text = "post-op day 3 after my surgery. the nurses at the Marsden Hospital are angels"
+    assert ("the Marsden Hospital", "health") in found(make_context(text))
+    text = "we're flying to Mykonos on Friday. Jake and I can't wait"
+    result = found(make_context(text))
+    assert ("Mykonos", "location") in result
+    assert ("Jake", "identity") in result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tokyo was founded in 1603",
+        "Apple announced a new phone today",
+        "King Charles opened the new wing",
+    ],
+)
+def test_names_in_posts_about_the_world_are_not_private(make_context, text) -> None:
+    assert found(make_context(text)) == []
