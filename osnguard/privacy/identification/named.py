@@ -56,7 +56,16 @@ HEAD_WORDS: dict[str, Category] = {
 CONTEXT_WORDS: dict[Category, frozenset[str]] = {
     Category(category): words for (kind, category), words in _LISTS.items() if kind == "context"
 }
+# Words after a name, in its sentence, that say the same ("got into Oxford for her DPhil").
+CONTEXT_AFTER: dict[Category, frozenset[str]] = {
+    Category(category): words
+    for (kind, category), words in _LISTS.items()
+    if kind == "context_after"
+}
 STRONG_WORK = _LISTS[("strong_work", "-")]
+# verbs whose object can be an employer ("joined Dangote", "leaving Sky after 11 years")
+EMPLOYER_VERBS = frozenset({"joined", "joining", "join", "for", "leaving", "left", "quit", "of"})
+WORKPLACES = frozenset({"office", "offices", "campus", "branch", "site", "plant", "factory", "hq"})
 PLACE_PREPOSITIONS = _LISTS[("place_prepositions", "-")]
 PERSON_PLACE_PREPOSITIONS = _LISTS[("person_place_prepositions", "-")]
 TITLES = _LISTS[("titles", "-")]  # public figures' titles: "King Charles" is not a friend
@@ -145,12 +154,18 @@ def _head_category(words: list[str]) -> Category | None:
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
     window = {t.lower_ for t in doc[max(sentence.start, start - 6) : start]}
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
-    if after[:1] == ["for"] and {"years", "year", "months", "yrs"} & set(after):
-        return Category.WORK  # "at Atlassian for 5 years"
+    if after[:1] in (["for"], ["after"]) and {"years", "year", "months", "yrs"} & set(after):
+        return Category.WORK  # "at Atlassian for 5 years", "leaving Sky after 11 years"
+    if start >= 2 and doc[start - 1].lower_ == "of" and doc[start - 2].lower_ in WORKPLACES:
+        return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
         return Category.WORK  # "joined X as a process engineer"
     for category in (Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION):
         if window & CONTEXT_WORDS[category]:
+            return category
+    following = {t.lower_ for t in doc[end : min(sentence.end, end + 8)]}
+    for category in (Category.HEALTH, Category.EDUCATION, Category.WORK):
+        if following & CONTEXT_AFTER[category]:
             return category
     return None
 
@@ -171,7 +186,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if not words:
         return None
     sentence = doc[i].sent
-    if label == "NORP" or (len(span) == 1 and (span[0].lower_,) in terms.lexicon().entries):
+    entries = terms.lexicon().entries.get((span[0].lower_,), ()) if len(span) == 1 else ()
+    if label == "NORP" or any(entry.mode != "role" for entry in entries):
         return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
     if i > 0 and doc[i - 1].like_num and span.text.isupper():
         return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
@@ -183,7 +199,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if head in {Category.HEALTH, Category.EDUCATION, Category.RELIGION, Category.WORK}:
         return head, Detector.ORGANISATION
     name = " ".join(words)
-    related = before in PLACE_PREPOSITIONS | {"joined", "for"} and label != "PERSON"
+    related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and label != "PERSON"
     known = _is_known_place(name, lowercase=False)
     if context is not None and related and (not known or not _is_major_place(name)):
         return context, Detector.ORGANISATION

@@ -57,7 +57,8 @@ PERSONAL_REFERENCES = frozenset(
 ROLE_CONTEXT = re.compile(
     r"(?:\b(?:i'?m|i am|am|as|become|became|becoming|trained as|training as|training to be|"
     r"qualified as|work as|working as|job as|career as|life as|proud)\s+(?:a|an)?\s*"
-    r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|qualified|retired|former|ex-)\s+"
+    r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|qualified|retired|former|ex-|"
+    r"junior|senior|lead|head|chief|locum|agency|relief|night|freelance)\s+"
     r"(?:[\w-]+\s+){0,1})$",
     re.I,
 )
@@ -218,9 +219,19 @@ def _owned_by_other(tokens: list[Any]) -> bool:
     return False
 
 
-def _role_context(text: str, start: int) -> bool:
+# "translator life: ...", "nurse mode", "barista shift": the author's job named alone
+ROLE_AFTER = re.compile(r"^\s*(?:life|mode|shift|shifts|problems|struggles)\b", re.I)
+
+
+# a job someone else is looking for: "we're hiring a junior analyst", "dog walker needed"
+VACANCY = re.compile(r"\b(?:hiring|recruiting|looking for|seeking|need|needs|wanted|needed)\b", re.I)
+
+
+def _role_context(text: str, start: int, end: int) -> bool:
     prefix = text[max(0, start - 60) : start]
-    return bool(ROLE_CONTEXT.search(prefix))
+    if VACANCY.search(text[max(0, start - 25) : start]) or VACANCY.match(text[end : end + 8].strip()):
+        return False
+    return bool(ROLE_CONTEXT.search(prefix) or ROLE_AFTER.match(text[end : end + 12]))
 
 
 def _clause_words(tokens: list[Any]) -> set[str]:
@@ -258,7 +269,7 @@ def _choose(
         if not _case_matches(term, surface):
             continue
         if term.mode == "role":
-            if _role_context(text, start):
+            if _role_context(text, start, end):
                 return term, term.category
             continue
         if term.mode == "any" and (reference is not None or _personal_post(context)):

@@ -121,7 +121,8 @@ _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-# Clock times in words, days of the month and months the recognizer leaves out.
+# Clock times in words, days of the month, months, durations and frequencies in words ("all
+# week", "most evenings") the recognizer leaves out.
 WORDED_FALLBACK = re.compile(
     r"(?i)(?<![\w])(?:(?:at|around|about|by|till|until|from)\s+)?"
     r"(?:(?:(?:a\s+)?quarter|half|twenty(?:[- ]five)?|ten|five|\d{1,2})\s+(?:past|to|after)\s+"
@@ -132,6 +133,10 @@ WORDED_FALLBACK = re.compile(
     r"|(?<![\w])(?:till|until|by|through|since)\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?"
     + _MONTH
     + r"\b"
+    # durations and frequencies in words: "all week", "the whole weekend", "most evenings"
+    r"|(?<![\w])(?:(?:for|over)\s+)?(?:all|the\s+whole|most|some)\s+"
+    r"(?:day|night|week|weekend|morning|afternoon|evening|month|summer|winter)s?\b"
+    r"|(?<![\w])(?:(?:this|tomorrow|tmrw|every|on\s+\w+)\s+)?arvo\b"  # afternoon (Aus.)
 )
 
 

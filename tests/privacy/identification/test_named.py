@@ -25,6 +25,11 @@ def found(context: MessageContext) -> list[tuple[str, str]]:
         ("I graduated from Leeds Beckett University", "education"),
         # what the author does there
         ("my manager at Lidl is a nightmare", "work"),
+        ("leaving Sky after 11 years, last day Friday", "work"),
+        ("I'm at the Kraków office of Motorola Solutions til 6", "work"),
+        # ... or after it
+        ("My girlfriend just got into Oxford for her DPhil", "education"),
+        ("visiting my aunt at LUTH every afternoon till she's discharged", "health"),
     ],
 )
 def test_institutions_take_the_authors_relation(make_context, text, expected) -> None:

@@ -68,6 +68,9 @@ def test_words_about_someone_else_or_something_else(make_context, text) -> None:
         ("I can't sleep, the insomnia is back", [("insomnia", "health")]),
         ("the twins have chickenpox so I'm stuck at home", [("chickenpox", "health")]),
         ("dentist tmrw at 9", [("dentist", "health")]),
+        # a job named alone: "translator life", "junior dev"; not a vacancy
+        ("translator life: contracts all day", [("translator", "work")]),
+        ("we're hiring a junior analyst, DM me", []),
     ],
 )
 def test_sensitive_words_in_a_personal_post(make_context, text, expected) -> None:
@@ -77,6 +80,18 @@ def test_sensitive_words_in_a_personal_post(make_context, text, expected) -> Non
 def test_a_health_word_that_only_modifies_a_topic_is_not_the_authors(make_context) -> None:
     text = "Reading about the 1918 flu pandemic, the parallels are wild"
     assert found(terms.detect, make_context(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("I make $61k in Manhattan. make it make sense", "$61k"),
+        ("Mortgage approved!!! £210k on a 2-bed", "£210k"),
+        ("got the offer!! ₹18 LPA + joining bonus, my mom cried", "₹18 LPA"),
+    ],
+)
+def test_money_of_the_author(make_context, text, amount) -> None:
+    assert (amount, "finance") in found(amounts.detect, make_context(text))
 
 
 def test_ages_and_money_of_the_author(make_context) -> None:

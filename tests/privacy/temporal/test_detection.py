@@ -89,6 +89,8 @@ def test_whole_time_phrases_of_posts(make_context) -> None:
     assert times("Off to Umrah from the 3rd to the 17th of March") == [
         "from the 3rd to the 17th of March"
     ]
+    assert times("I'll be canvassing in Bath all weekend") == ["all weekend"]
+    assert times("arvo surf at Maroubra then home") == ["arvo"]
     assert times("Tokyo was founded in 1603") == []
     assert times("RSVP by Sunday") == []
 
