@@ -129,7 +129,12 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     break
             if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
                 j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
-            if doc[i].is_sent_start and j == i + 1 and doc[i].pos_ != "PROPN":
+            if (
+                doc[i].is_sent_start
+                and j == i + 1
+                and doc[i].pos_ != "PROPN"
+                and not _is_big_place_name(doc[i].text)
+            ):
                 i = j
                 continue
             start = i - 1 if i > 0 and doc[i - 1].lower_ == "the" else i
@@ -145,7 +150,8 @@ def _head_category(words: list[str]) -> Category | None:
     if lowered & {"health", "medical", "mental", "cancer", "maternity", "hospital"}:
         return Category.HEALTH
     for word in reversed(words[-2:]):
-        category = HEAD_WORDS.get(word.lower().strip("'’s"))
+        bare = re.sub(r"['’]s?$", "", word.lower())  # "St Thomas'", "Mary's"
+        category = HEAD_WORDS.get(bare) or HEAD_WORDS.get(re.sub(r"s$", "", bare))  # "Quays"
         if category is not None:
             return category
     return None
@@ -187,7 +193,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None
     sentence = doc[i].sent
     entries = terms.lexicon().entries.get((span[0].lower_,), ()) if len(span) == 1 else ()
-    if label == "NORP" or any(entry.mode != "role" for entry in entries):
+    norp = label == "NORP" and not _is_big_place_name(span.text)  # not "Arequipa 🎂"
+    if norp or any(entry.mode != "role" for entry in entries):
         return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
     if i > 0 and doc[i - 1].like_num and span.text.isupper():
         return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
@@ -201,7 +208,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     name = " ".join(words)
     related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and label != "PERSON"
     known = _is_known_place(name, lowercase=False)
-    if context is not None and related and (not known or not _is_major_place(name)):
+    in_town = known and before == "in"  # "classes in Hove": a town, not an institution
+    if context is not None and related and not in_town and (not known or not _is_major_place(name)):
         return context, Detector.ORGANISATION
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
@@ -264,6 +272,20 @@ def _in_personal_post(text: str, doc: Any, i: int) -> bool:
     """A name in a post written in the first person, in a clause about someone or something
     else ("the nurses at the Marsden are angels", "Conor fainted"): still the author's world."""
     return person_of([t.text for t in doc]) is not None
+
+
+@lru_cache(maxsize=4096)
+def _is_big_place_name(word: str) -> bool:
+    """A sentence-initial word that is a large place and no common word ("Lagos traffic", not
+    "Reading", "Bath", "Turkey"): WordNet lists no lower-case word of that spelling."""
+    if not _is_known_place(word, lowercase=True):
+        return False
+    lowered = word.lower()
+    return not any(
+        lemma.name() == lowered
+        for synset in resources.wordnet().synsets(lowered)
+        for lemma in synset.lemmas()
+    )
 
 
 @lru_cache(maxsize=4096)

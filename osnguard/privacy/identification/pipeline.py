@@ -315,8 +315,12 @@ def run_detectors(
 # --- merging and decision ------------------------------------------------------------------
 
 
-def _rank(phrase: Phrase) -> int:
-    return min((PRIORITY.get(d, len(PRIORITY)) for d in phrase.detectors), default=len(PRIORITY))
+def _rank(phrase: Phrase) -> float:
+    rank = min((PRIORITY.get(d, len(PRIORITY)) for d in phrase.detectors), default=len(PRIORITY))
+    if rank == PRIORITY[Detector.PROFILE] and phrase.category == Category.LOCATION:
+        # a profile place inside an institution's name ("Google Dublin") is the institution's
+        return PRIORITY[Detector.ORGANISATION] + 0.5
+    return rank
 
 
 def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
