@@ -68,6 +68,7 @@ def detect(context: MessageContext) -> list[Phrase]:
         if expression.interval is not None:
             interval = (expression.interval[0].isoformat(), expression.interval[1].isoformat())
         start = _with_lead_word(context.text, start)
+        end = _with_trail_word(context.text, end)
         phrases.append(
             Phrase(
                 start=start,
@@ -92,7 +93,13 @@ def detect(context: MessageContext) -> list[Phrase]:
 # modifiers are part of time phrases).
 LEAD_WORDS = re.compile(
     r"(?i)(?:\b(?:on|at|in|from|till|until|til|by|for|since|after|before|around|about|"
-    r"starting|every|all|over|during|through|throughout|by)\s+)$"
+    r"starting|every|all|over|during|through|throughout|by)\s+(?:the\s+)?)$"
+)
+# Words that belong to a day when they follow it: "Thursday evenings", "at Sunday lunch".
+_WEEKDAY_END = re.compile(r"(?i)(?:day|days|mon|tues?|wed|thu|thurs?|fri|sat|sun)$")
+TRAIL_WORDS = re.compile(
+    r"(?i)^[ \t]+(?:mornings?|afternoons?|evenings?|nights?|lunch(?:time)?|dinner|brunch|"
+    r"breakfast)\b"
 )
 # A gap that joins two time phrases into one: a range, a routine, a date with its time.
 JOINING_GAP = re.compile(r"(?i)^[ \t]*(?:,|and|&|to|till|until|til|from|through|-|–|—)?[ \t]*$")
@@ -121,6 +128,12 @@ _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+# a fallback match that is a routine: "every fri", "Mon/Wed/Fri", "most evenings"
+ROUTINE = re.compile(r"(?i)^(?:every|most|some)\b|[/&,]|\band\b")
+_DAY = (
+    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)s?"
+)
 # Clock times in words, days of the month, months, durations and frequencies in words ("all
 # week", "most evenings") the recognizer leaves out.
 WORDED_FALLBACK = re.compile(
@@ -133,11 +146,23 @@ WORDED_FALLBACK = re.compile(
     r"|(?<![\w])(?:till|until|by|through|since)\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?"
     + _MONTH
     + r"\b"
+    # lists of days and abbreviated days: "Mon/Wed/Fri", "every fri & sat", "on Tues"
+    r"|(?<![\w/])(?:(?:every|on|most|some)\s+)?" + _DAY + r"(?:\s*(?:/|&|,|and)\s*" + _DAY + r")+"
+    r"(?![\w/])"
+    r"|(?<![\w/])(?:every|on)\s+" + _DAY + r"(?![\w/])"
     # durations and frequencies in words: "all week", "the whole weekend", "most evenings"
     r"|(?<![\w])(?:(?:for|over)\s+)?(?:all|the\s+whole|most|some)\s+"
     r"(?:day|night|week|weekend|morning|afternoon|evening|month|summer|winter)s?\b"
     r"|(?<![\w])(?:(?:this|tomorrow|tmrw|every|on\s+\w+)\s+)?arvo\b"  # afternoon (Aus.)
 )
+
+
+def _with_trail_word(text: str, end: int) -> int:
+    """Move `end` right over a part of day or a meal after a day ("Thursday evenings")."""
+    if not _WEEKDAY_END.search(text[max(0, end - 6) : end]):
+        return end
+    match = TRAIL_WORDS.match(text[end : end + 16])
+    return end + len(match.group(0)) if match else end
 
 
 def _with_lead_word(text: str, start: int) -> int:
@@ -168,7 +193,7 @@ def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phras
                 confidence=0.7,
                 detectors=[Detector.TEMPORAL],
                 reasons=[reason],
-                timex_type="TIME",
+                timex_type="SET" if ROUTINE.search(match.group(0)) else "TIME",
             )
         )
     return extra
