@@ -82,6 +82,11 @@ GOODS = frozenset(
         "brand", "series", "anime", "pop", "chicken", "tea", "coffee", "lessons",
     }
 )  # fmt: skip
+# a nationality said of oneself: "I'm Kurdish", "growing up Hokkien", "as a Somali woman"
+SELF_DESCRIPTION = re.compile(
+    r"(?:\b(?:i'?m|i am|we'?re|we are|being|be|grew up|growing up|raised|as an?|born)\s+"
+    r"(?:(?:half|proudly|also|a|an)\s+)?)$"
+)
 # "came out of the shop" is not a coming out
 NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
@@ -242,12 +247,22 @@ def _clause_words(tokens: list[Any]) -> set[str]:
 def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Category | None:
     words = _clause_words(tokens)
     name = " ".join(_normal(t) for t in tokens)
-    after = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(tokens[-1].doc) else ""
+    following = tokens[-1].nbor(1) if tokens[-1].i + 1 < len(tokens[-1].doc) else None
+    after = following.lower_ if following is not None else ""
     before = tokens[0].nbor(-1).lower_ if tokens[0].i > 0 else ""
+    prefix = tokens[0].doc.text[max(0, tokens[0].idx - 20) : tokens[0].idx].lower()
+    if name in lex.languages and (before in OTHER_OWNERS | {"my", "our"}) and (
+        following is None or following.pos_ not in {"NOUN", "PROPN"}
+    ):
+        return Category.LANGUAGE  # "my German is better than my Kurmanji", "my Dutch for..."
+    key = tuple(_normal(t) for t in tokens)
+    nationality = any(e.category == Category.ETHNICITY for e in lex.entries.get(key, ()))
+    if SELF_DESCRIPTION.search(prefix) and nationality:
+        return Category.ETHNICITY  # "I'm Kurdish", "growing up Hokkien", "being Somali"
     if name in lex.languages and (words & LANGUAGE_CONTEXT or before == "in"):
         return Category.LANGUAGE
-    if after in GOODS:
-        return None
+    if after in GOODS or (following is not None and following.pos_ == "PROPN" and following.is_title):
+        return None  # "Thai food", "the Irish Times"
     return term.category
 
 
@@ -274,7 +289,7 @@ def _choose(
             continue
         if term.mode == "any" and (reference is not None or _personal_post(context)):
             return term, term.category
-        if reference is None:
+        if reference is None and not (term.mode == "lang" and _personal_post(context)):
             continue
         if term.mode == "any":
             return term, term.category

@@ -31,6 +31,12 @@ def found(
         ),
         ("learning Korean before our trip", [("Korean", "language")]),
         ("so proud to be Nigerian", [("Nigerian", "ethnicity")]),
+        # a language one has, a nationality one is
+        (
+            "I'm Kurdish and my German is better than my Kurmanji",
+            [("Kurdish", "ethnicity"), ("German", "language"), ("Kurmanji", "language")],
+        ),
+        ("my grandma still does the Irish Times crossword", [("grandma", "gender")]),
         ("I'm a nurse on nights", [("nurse", "work")]),
         (
             "my wife and I came out to my parents",
