@@ -62,6 +62,9 @@ CONTEXT_AFTER: dict[Category, frozenset[str]] = {
     for (kind, category), words in _LISTS.items()
     if kind == "context_after"
 }
+CONTEXT_ORDER = (
+    Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION, Category.POLITICS
+)  # fmt: skip
 STRONG_WORK = _LISTS[("strong_work", "-")]
 # verbs whose object can be an employer ("joined Dangote", "leaving Sky after 11 years")
 EMPLOYER_VERBS = frozenset({"joined", "joining", "join", "for", "leaving", "left", "quit", "of"})
@@ -86,6 +89,7 @@ PROFILE_REASONS: dict[Category, str] = {
     Category.RELIGION: "This names a place of worship you go to.",
     Category.LOCATION: "This names a place you are tied to: it can locate you.",
     Category.IDENTITY: "This names a person close to you.",
+    Category.POLITICS: "This names a party or cause you support.",
 }
 MIN_LOWERCASE_PLACE_POPULATION = 300_000
 
@@ -166,9 +170,14 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
         return Category.WORK  # "joined X as a process engineer"
-    for category in (Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION):
+    for category in CONTEXT_ORDER:
+        if category == Category.POLITICS and (start == 0 or doc[start - 1].lower_ not in {"for", "of"}):
+            continue  # "voted for the DMK", "member of the Greens"; not "voted at the school"
         if window & CONTEXT_WORDS[category]:
             return category
+    rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
+    if re.search(r"\bwhere (?:i|we) (?:work|worked)\b", rest):
+        return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
     following = {t.lower_ for t in doc[end : min(sentence.end, end + 8)]}
     for category in (Category.HEALTH, Category.EDUCATION, Category.WORK):
         if following & CONTEXT_AFTER[category]:

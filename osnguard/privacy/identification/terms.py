@@ -391,8 +391,8 @@ def detect(context: MessageContext) -> list[Phrase]:
                     matched = size
                     break
             terms = lex.entries.get(key)
-            if terms is None and size == 1:
-                terms = lex.entries.get((str(window[0].lemma_).lower(),))
+            if terms is None and (size == 1 or window[-1].tag_ == "NNS"):  # "knee replacements"
+                terms = lex.entries.get((*key[:-1], str(window[-1].lemma_).lower()))
             if terms is None and size <= 3:
                 terms = _wordnet_terms(window)
             if not terms:

@@ -30,6 +30,9 @@ def found(context: MessageContext) -> list[tuple[str, str]]:
         # ... or after it
         ("My girlfriend just got into Oxford for her DPhil", "education"),
         ("visiting my aunt at LUTH every afternoon till she's discharged", "health"),
+        ("find me at the Valley Coles where I work lol", "work"),
+        # parties after what one does for them
+        ("I'm canvassing for the PP this weekend", "politics"),
     ],
 )
 def test_institutions_take_the_authors_relation(make_context, text, expected) -> None:
@@ -76,3 +79,8 @@ def test_places_and_people_of_a_first_person_post(make_context) -> None:
 )
 def test_names_in_posts_about_the_world_are_not_private(make_context, text) -> None:
     assert found(make_context(text)) == []
+
+
+def test_a_polling_station_is_a_place_not_a_party(make_context) -> None:
+    result = found(make_context("Voted at Kilimani Primary this morning, 3 hour queue"))
+    assert all(category != "politics" for _, category in result)
