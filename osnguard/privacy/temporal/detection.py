@@ -46,6 +46,29 @@ def _reason(expression: TimeExpression, now: datetime) -> str:
     return f"This tells people when you {verb} doing something ({describe_interval(expression.interval)})."
 
 
+def _restates_now(
+    expression: TimeExpression, now: datetime, text: str, start: int, doc: Any
+) -> bool:
+    """A bare clock time or year that only says when the message is posted ("3am and still
+    awake", "it's 7:40 already", "peak 2026"): it tells nothing beyond the post's own time."""
+    bare = text[start : start + 1].isdigit() and _with_lead_word(text, start) == start
+    end = expression.phrase_span[1]
+    following = next((t for t in doc if t.idx >= end), None) if doc is not None else None
+    times_an_activity = following is not None and following.pos_ == "NOUN"  # "6am swim"
+    if expression.interval is None or not bare or times_an_activity:
+        return False
+    low, high = expression.interval
+    clock = expression.type == "TIME" and high - low <= timedelta(hours=1)
+    high = max(high, low + timedelta(hours=1))  # "3am" is a point: the hour it starts
+    moment = now.replace(tzinfo=low.tzinfo) if now.tzinfo is None else now
+    try:
+        contains = low - timedelta(minutes=5) <= moment < high
+    except TypeError:
+        return False
+    year = expression.type == "DATE" and re.fullmatch(r"\d{4}", expression.value) is not None
+    return contains and (clock or year)
+
+
 def detect(context: MessageContext) -> list[Phrase]:
     """Time phrases of the message that time an activity of the author."""
     if not isinstance(context.now, datetime):
@@ -63,6 +86,8 @@ def detect(context: MessageContext) -> list[Phrase]:
         if not _is_about_author(context.text, expression, context.doc):
             continue
         start, end = expression.phrase_span
+        if _restates_now(expression, context.now, context.text, start, context.doc):
+            continue
         reason = _reason(expression, context.now)
         interval = None
         if expression.interval is not None:

@@ -106,3 +106,18 @@ def test_a_range_over_midnight_ends_the_next_day(make_context) -> None:
     assert phrase.text == "7pm to 7:30am" and phrase.interval is not None
     start, end = phrase.interval
     assert end > start
+
+
+def test_a_time_that_only_restates_the_moment_of_posting_is_not_private(make_context) -> None:
+    from datetime import datetime
+
+    from osnguard.privacy.temporal import detect
+
+    def times(text: str, now: datetime) -> list[str]:
+        return [p.text for p in detect(make_context(text, now=now))]
+
+    assert times("3am and still awake again", datetime(2026, 9, 17, 3, 5)) == []
+    assert times("it's 7:40 already and I'm stuck", datetime(2026, 3, 9, 7, 40)) == []
+    # the same clock time timing an activity, or posted at another time, is the author's
+    assert times("6am swim every day since my diagnosis", datetime(2026, 5, 1, 6, 2)) != []
+    assert times("3am and still awake again", datetime(2026, 9, 16, 22, 0)) == ["3am"]
