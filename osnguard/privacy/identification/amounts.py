@@ -38,6 +38,9 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "in my 30s", "early twenties"
     re.compile(r"\b(?:my|our|her|his) ((?:early |mid |mid-|late )?(?:\d0s|\d0's))\b", re.I),
     re.compile(r"\bborn in (?:19|20)\d{2}\b", re.I),
+    # "Hong Kong born ('89)", "born '94": a birth year in brackets or short form
+    re.compile(r"\bborn\s*\(?\s*(['’](?:\d{2})|(?:19|20)\d{2})\s*\)", re.I),
+    re.compile(r"\bborn\s+(['’]\d{2})\b", re.I),
     # an age event: "widowed at 34", "back at uni at 45", "first time voting at 18"
     re.compile(
         r"\bat (1[3-9]|[2-9]\d|1[01]\d)\b(?![:.]\d|\s*(?:am|pm|%|o'?clock|mph|km|kg))", re.I
@@ -49,7 +52,7 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
 )
 # "I'm 34", "she's 14", "the twins are 3": a bare number after a copula, the number is the phrase
 COPULA_AGE = re.compile(
-    r"\b(?:i'?m|i am|am|she'?s|he'?s|is|are|was|just|now|aged|age|ages)\s+(?:just\s+|only\s+|nearly\s+|"
+    r"\b(?:i'?m|i am|am|she'?s|he'?s|is|are|was|just|now|aged|age|ages|officially)\s+(?:just\s+|only\s+|nearly\s+|"
     r"almost\s+)?(\d{1,2})\b(?=\s*(?:$|[.!?,;)🎉🥳]|and\b|today\b|now\b|tomorrow\b|this\b|next\b|"
     r"years?\b|yrs?\b|already\b|going on\b|\n))",
     re.I,
@@ -123,7 +126,7 @@ def ages(context: MessageContext, doc: Any) -> list[Phrase]:
         after = text[end : end + 12]
         if NOT_AN_AGE.search(before[-14:]) or NOT_AN_AGE.search(after):
             continue
-        if author_reference(text, start, end, doc) is None:
+        if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:
             continue
         found.append(_phrase(start, end, Category.AGE, text, 0.8))
     return found

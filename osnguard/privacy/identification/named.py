@@ -62,6 +62,9 @@ CONTEXT_AFTER: dict[Category, frozenset[str]] = {
     for (kind, category), words in _LISTS.items()
     if kind == "context_after"
 }
+PET_WORDS = frozenset(
+    {"dog", "dogs", "cat", "cats", "puppy", "pup", "kitten", "vet", "pet", "🐶", "🐱", "🐕", "🐈", "🦮", "🐾"}
+)  # a name beside these is a pet's
 CONTEXT_ORDER = (
     Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION, Category.POLITICS
 )  # fmt: skip
@@ -220,10 +223,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     in_town = known and before == "in"  # "classes in Hove": a town, not an institution
     if context is not None and related and not in_town and (not known or not _is_major_place(name)):
         return context, Detector.ORGANISATION
+    if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
+        return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
+    nearby = {t.lower_ for t in doc[max(sentence.start, i - 3) : min(sentence.end, j + 3)]}
+    if len(span) == 1 and nearby & PET_WORDS and label != "PERSON" and before not in PLACE_PREPOSITIONS:
+        return None  # "vet appointment with Mochi 🐶", "she's Miso 🐱": a pet's name
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
-    if before in _kin_words() and len(words) <= 2 and not name.isupper():
-        return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my son Oscar"
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):

@@ -81,6 +81,11 @@ def test_names_in_posts_about_the_world_are_not_private(make_context, text) -> N
     assert found(make_context(text)) == []
 
 
+def test_kin_names_are_people_and_pets_are_not(make_context) -> None:
+    assert ("Amara", "identity") in found(make_context("Happy birthday to my baby girl Amara 🎀"))
+    assert found(make_context("lost our cat near the park, she's Miso 🐱 pls share")) == []
+
+
 def test_a_polling_station_is_a_place_not_a_party(make_context) -> None:
     result = found(make_context("Voted at Kilimani Primary this morning, 3 hour queue"))
     assert all(category != "politics" for _, category in result)

@@ -102,6 +102,17 @@ def test_money_of_the_author(make_context, text, amount) -> None:
     assert (amount, "finance") in found(amounts.detect, make_context(text))
 
 
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("officially 30 today 🎉 thank u all for the bday msgs", "30"),
+        ("Hong Kong born ('89), raised in Auckland, and I still get asked", "'89"),
+    ],
+)
+def test_ages_as_posts_say_them(make_context, text, age) -> None:
+    assert (age, "age") in found(amounts.detect, make_context(text))
+
+
 def test_ages_and_money_of_the_author(make_context) -> None:
     text = "Just turned 34 and still paying £1,200 rent for a box room"
     assert found(amounts.detect, make_context(text)) == [
