@@ -123,16 +123,27 @@ PATTERNS: tuple[Pattern, ...] = (
         "address",
         re.compile(
             r"(?<![\w-])(?:(?:Flat|Apt\.?|Apartment|Unit)\s*\d+[A-Za-z]?,?\s+)?\d{1,5}[A-Za-z]?,?\s+"
-            r"(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
+            r"(?:(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
             r"(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Crescent|Cres|Terrace|Tce|"
             r"Way|Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|"
             r"Walk|Mews|Highway|Hwy|Circle)\b\.?"
+            # the street type first: "4418 Avenue H", "12 Rue de la Paix", "3 Calle Mayor"
+            r"|(?:Avenue|Ave|Rue|Calle|Via|Avenida|Rua|Route)\s+(?:(?:de|del|la|le|da|do|dos)\s+)*"
+            r"[A-Z0-9][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,2})"
             r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
             r"(?:,\s*[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
         ),
         "contact",
         "This is a street address: it tells people where to find you.",
         0.9,
+    ),
+    Pattern(
+        "house_number",
+        # a neighbour's house: "please leave with No. 24", "next door at No 7"
+        re.compile(r"(?:(?<=with )|(?<=at )|(?<=to ))No\.?\s?\d{1,4}[A-Za-z]?\b"),
+        "contact",
+        "This is a house number near yours: it tells people where to find you.",
+        0.8,
     ),
     Pattern(
         "account",

@@ -110,7 +110,8 @@ def detect(context: MessageContext) -> list[Phrase]:
                 timex_type=expression.type,
             )
         )
-    phrases += _clock_fallbacks(context, phrases)
+    phrases = _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
+    phrases = _clock_fallbacks(context, phrases)
     return _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
 
 
@@ -119,6 +120,11 @@ def detect(context: MessageContext) -> list[Phrase]:
 LEAD_WORDS = re.compile(
     r"(?i)(?:\b(?:on|at|in|from|till|until|til|by|for|since|after|before|around|about|"
     r"starting|every|all|over|during|through|throughout|by)\s+(?:the\s+)?)$"
+)
+# a phrase that already starts with its preposition or modifier
+LEADING = re.compile(
+    r"(?i)(?:on|at|in|from|till|until|til|by|for|since|after|before|around|about|every|all|over|"
+    r"through|most|some|the whole)\b"
 )
 # Words that belong to a day when they follow it: "Thursday evenings", "at Sunday lunch".
 _WEEKDAY_END = re.compile(r"(?i)(?:day|days|mon|tues?|wed|thu|thurs?|fri|sat|sun)$")
@@ -154,7 +160,7 @@ _MONTH = (
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 # a fallback match that is a routine: "every fri", "Mon/Wed/Fri", "most evenings"
-ROUTINE = re.compile(r"(?i)^(?:every|most|some)\b|[/&,]|\band\b")
+ROUTINE = re.compile(r"(?i)^(?:(?:on\s+)?every|most|some)\b|[/&,]|\band\b|\bof\s+(?:the|every|each)\s+month")
 _DAY = (
     r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
     r"sat(?:urday)?|sun(?:day)?)s?"
@@ -175,6 +181,12 @@ WORDED_FALLBACK = re.compile(
     r"|(?<![\w/])(?:(?:every|on|most|some)\s+)?" + _DAY + r"(?:\s*(?:/|&|,|and)\s*" + _DAY + r")+"
     r"(?![\w/])"
     r"|(?<![\w/])(?:every|on)\s+" + _DAY + r"(?![\w/])"
+    # "every first Sunday of the month", "the last Friday of every month"
+    r"|(?<![\w])(?:every|on\s+the|the)\s+(?:first|second|third|fourth|last|other)\s+"
+    + _DAY
+    + r"(?:\s+of\s+(?:the|every|each)\s+month)?"
+    # abbreviated months after a preposition: "in Jan", "from Sept"
+    r"|(?<![\w])(?:in|from|since|till|until|by)\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?"
     # durations and frequencies in words: "all week", "the whole weekend", "most evenings"
     r"|(?<![\w])(?:(?:for|over)\s+)?(?:all|the\s+whole|most|some)\s+"
     r"(?:day|night|week|weekend|morning|afternoon|evening|month|summer|winter)s?\b"
@@ -197,17 +209,24 @@ def _with_lead_word(text: str, start: int) -> int:
 
 
 def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phrase]:
-    """Bare clock hours, clock times in words, days of the month and months the recognizer
-    leaves out, in a clause about the author."""
+    """`found` with the bare clock hours, clock times in words, days of the month, months and
+    routines the recognizer leaves out or cuts short ("6-9pm" for its "9pm"), in a clause about
+    the author. A fallback that covers recognized phrases and more replaces them."""
+    found = list(found)
     extra: list[Phrase] = []
     matches = [*CLOCK_FALLBACK.finditer(context.text), *WORDED_FALLBACK.finditer(context.text)]
     for match in sorted(matches, key=lambda m: (m.start(), -m.end())):
         start, end = match.span()
-        if any(start < p.end and p.start < end for p in found + extra):
+        if not LEADING.match(match.group(0)):
+            start = _with_lead_word(context.text, start)  # "starting the 5th"
+        covered = [p for p in found if start <= p.start and p.end <= end and p.end - p.start < end - start]
+        others = [p for p in found + extra if p not in covered]
+        if any(start < p.end and p.start < end for p in others):
             continue
         if author_reference(context.text, start, end, context.doc) is None:
             continue
-        reason = f"This tells people when you do something ({match.group(0).strip()})."
+        found = [p for p in found if p not in covered]
+        reason = f"This tells people when you do something ({context.text[start:end].strip()})."
         extra.append(
             Phrase(
                 start=start,
@@ -221,7 +240,7 @@ def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phras
                 timex_type="SET" if ROUTINE.search(match.group(0)) else "TIME",
             )
         )
-    return extra
+    return found + extra
 
 
 RANGE_GAP = re.compile(r"(?i)\b(?:to|till|until|til|through)\b|[-–—]")

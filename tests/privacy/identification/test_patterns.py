@@ -75,3 +75,14 @@ def test_links_and_handles_are_not_personal_details() -> None:
     assert not is_personal_detail(by_text["@bob"])
     assert not is_personal_detail(by_text["http://x.org"])
     assert is_personal_detail(by_text["a@b.org"])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Moving sale at 4418 Avenue H, Austin TX. furniture", "4418 Avenue H, Austin TX"),
+        ("Parcel for me? please leave with No. 24, we're away", "No. 24"),
+    ],
+)
+def test_addresses_written_the_other_way_round_and_neighbours_houses(text, expected) -> None:
+    assert [(p.text, str(p.category)) for p in find(text)] == [(expected, "contact")]

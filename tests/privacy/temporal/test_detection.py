@@ -95,6 +95,14 @@ def test_whole_time_phrases_of_posts(make_context) -> None:
     assert times("need a dog walker Mon/Wed/Fri 12-1 while I'm at work") == ["Mon/Wed/Fri 12-1"]
     assert times("koffie with me on Thursday evenings?") == ["on Thursday evenings"]
     assert times("we moved to Toronto in the 1990s") == ["in the 1990s"]
+    assert times("phone banking with us every Tuesday 6-9pm") == ["every Tuesday 6-9pm"]
+    assert times("every first Sunday of the month I see my nan") == [
+        "every first Sunday of the month"
+    ]
+    assert times("silent retreat in Igatpuri starting the 5th. phone off, see you on the 16th") == [
+        "starting the 5th",
+        "on the 16th",
+    ]
     assert times("Tokyo was founded in 1603") == []
     assert times("RSVP by Sunday") == []
 
