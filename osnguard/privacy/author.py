@@ -10,7 +10,8 @@ says how it refers to the author:
 - CLOSE_PERSON: the subject is someone close to the author ("mum is in hospital", "the kids
   start school") or the author's own thing named without a determiner ("house will be empty";
   for a phrase inside the subject, any bare common noun: "second round of chemo done");
-- SUBJECTLESS: a clause with no subject, or a verbless fragment ("off to the lake every other
+- SUBJECTLESS: a clause with no subject, or a verbless fragment between punctuation or emoji
+  (whatever the parse says) ("off to the lake every other
   weekend", "school run at 8");
 - IMPERATIVE: a sentence that starts with a bare verb whose agent is the author ("wish me luck"
   is first person anyway; "pray for my mum"), except requests to readers ("RSVP by Sunday",
@@ -165,11 +166,11 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     person = person_of(words)
     if person is not None:
         return person
-    lowered = [word.lower() for word in words]
-    if lowered[-1:] and lowered[-1] in CLOSE_PEOPLE | OWN_THINGS:
-        owners = set(lowered[:-1])
+    head = subject.lower_  # the head noun, not the last word of its subtree ("shift at X")
+    if head in CLOSE_PEOPLE | OWN_THINGS:
+        owners = {c.lower_ for c in subject.children if c.dep_ in {"det", "poss"}}
         others = owners & {"his", "her", "their", "your", "ur", "its", "a", "an", "some"}
-        if not others and (lowered[-1] in CLOSE_PEOPLE or not owners):
+        if not others and (head in CLOSE_PEOPLE or not owners):
             return AuthorReference.CLOSE_PERSON
     if subject.text.lower() in CLOSE_PEOPLE and not list(subject.children):
         return AuthorReference.CLOSE_PERSON
@@ -238,7 +239,25 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     if clause_person is None and verb.dep_ in {"ccomp", "xcomp"} and verb.head.i != verb.i:
         head = verb.head  # "my grandad had his hip replaced": the clause it completes
         return author_reference(text, head.idx, head.idx + len(head.text), doc)
+    if clause_person is None and _in_verbless_chunk(doc, start, end):
+        return AuthorReference.SUBJECTLESS  # the parser hung a fragment on the next clause
     return clause_person
+
+
+_CHUNK_END = re.compile(
+    r"[,.](?!\d)|(?<!\d)[,.]|[;:!?\n()\u2014\u2013]|[\U0001F300-\U0001FAFF\u2600-\u27BF]"
+)  # "3,000" and "7.30" do not end a chunk
+
+
+def _in_verbless_chunk(doc: Any, start: int, end: int) -> bool:
+    """text[start:end] lies in a stretch between punctuation or emoji that has no verb: a post's
+    fragment ("night shift at Kenyatta from 8pm to 8am, then ..."), whatever the parse says."""
+    text = doc.text
+    left = max((m.end() for m in _CHUNK_END.finditer(text, 0, start)), default=0)
+    following = _CHUNK_END.search(text, end)
+    right = following.start() if following else len(text)
+    chunk = [t for t in doc if left <= t.idx < right]
+    return bool(chunk) and not any(t.pos_ in {"VERB", "AUX"} for t in chunk)
 
 
 def _is_own_thing(subject: Any) -> bool:

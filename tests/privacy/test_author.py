@@ -28,6 +28,14 @@ def reference(text: str, phrase: str, *, parsed: bool = True) -> AuthorReference
         ("the kids start school on Monday", "on Monday", A.CLOSE_PERSON),
         ("Tokyo was founded in 1603 and I moved there in 2010", "in 2010", A.FIRST_PERSON),
         ("see you at 10AM", "at 10AM", A.IMPERATIVE),
+        # a fragment the parser hangs on the next clause is still a fragment
+        (
+            "night shift at Kenyatta A&E from 8pm to 8am, then a lecture. medicine is a cult",
+            "from 8pm to 8am",
+            A.SUBJECTLESS,
+        ),
+        # the subject's head noun decides, not the last word under it
+        ("night shift at the hospital starts at 8", "at 8", A.CLOSE_PERSON),
     ],
 )
 def test_clauses_about_the_author(text: str, phrase: str, expected: AuthorReference) -> None:
@@ -45,6 +53,7 @@ def test_clauses_about_the_author(text: str, phrase: str, expected: AuthorRefere
         ("his mum is visiting next week", "next week"),
         ("The concert starts at 8pm", "at 8pm"),
         ("Apple announced a new phone on Tuesday", "on Tuesday"),
+        ("Delta lost 3,000 bags at Detroit airport this week, impressive", "this week"),
     ],
 )
 def test_clauses_about_someone_else(text: str, phrase: str) -> None:
