@@ -65,6 +65,8 @@ CONTEXT_AFTER: dict[Category, frozenset[str]] = {
 PET_WORDS = frozenset(
     {"dog", "dogs", "cat", "cats", "puppy", "pup", "kitten", "vet", "pet", "🐶", "🐱", "🐕", "🐈", "🦮", "🐾"}
 )  # a name beside these is a pet's
+# an account number right before a name in brackets: the account holder
+ACCOUNT_BEFORE = re.compile(r"(?:[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,}|\d{6,})[\s\d]*$")
 CONTEXT_ORDER = (
     Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION, Category.POLITICS
 )  # fmt: skip
@@ -152,7 +154,13 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
     return runs
 
 
+# "UoN", "UoM", "UNILAG", "UNISA": a university by its acronym
+UNIVERSITY_ACRONYM = re.compile(r"^(?:Uo[A-Z]{1,3}|UNI[A-Z]{2,5})$")
+
+
 def _head_category(words: list[str]) -> Category | None:
+    if len(words) == 1 and UNIVERSITY_ACRONYM.match(words[0]):
+        return Category.EDUCATION
     lowered = {word.lower() for word in words}
     if lowered & {"health", "medical", "mental", "cancer", "maternity", "hospital"}:
         return Category.HEALTH
@@ -236,7 +244,11 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # public figures ("King Charles") and hashtags are not the author's people
     after = [t.lower_ for t in doc[j : j + 2]]
     beside_author = after in (["and", "i"], ["and", "me"])  # "Jake and I"
-    near_person = before in PERSON_CUES or beside_author
+    introduced = _introduced(doc, i)
+    holder = i > 0 and doc[i - 1].text == "(" and bool(ACCOUNT_BEFORE.search(doc.text[: doc[i - 1].idx]))
+    if holder and label in {"PERSON", None} and len(span) <= 3:
+        return Category.IDENTITY, Detector.PERSONAL  # "IE29 AIBK ... (Siobhán Byrne)"
+    near_person = before in PERSON_CUES or beside_author or introduced  # "ps it's Aoife"
     if label == "PERSON" or (
         len(span) == 1
         and span[0].pos_ == "PROPN"
@@ -289,6 +301,12 @@ def _in_personal_post(text: str, doc: Any, i: int) -> bool:
     return person_of([t.text for t in doc]) is not None
 
 
+def _introduced(doc: Any, i: int) -> bool:
+    """The name follows "it's" or "this is": the author introducing themselves ("ps it's
+    Aoife from the choir")."""
+    return [t.lower_ for t in doc[max(0, i - 2) : i]] in (["it", "'s"], ["it", "’s"], ["this", "is"])
+
+
 @lru_cache(maxsize=4096)
 def _is_big_place_name(word: str) -> bool:
     """A sentence-initial word that is a large place and no common word ("Lagos traffic", not
@@ -328,7 +346,8 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         if result is None:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text)
-        if author_reference(text, start, end, doc) is None and not _in_personal_post(text, doc, i):
+        about_author = author_reference(text, start, end, doc) is not None
+        if not (about_author or _in_personal_post(text, doc, i) or _introduced(doc, i)):
             continue
         mentions.append(NamedMention(start, end, *result))
     for match in re.finditer(r"(?<![\w#])#([A-Za-z]{4,})", text):

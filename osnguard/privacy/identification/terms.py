@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from osnguard.privacy import resources
-from osnguard.privacy.author import AuthorReference, author_reference, person_of
+from osnguard.privacy.author import CLOSE_PEOPLE, AuthorReference, author_reference, person_of
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -217,7 +217,8 @@ def _owned_by_other(tokens: list[Any]) -> bool:
         return False
     before = doc[i]
     if before.lower_ in OTHER_OWNERS:
-        return True
+        # "my girlfriend ... her DPhil", "my mum's ... her chemo": the close person's own
+        return not (before.lower_ in {"his", "her", "their"} and _names_close_person(first.sent))
     if before.lower_ in {"'s", "’s"} and i > 0:
         owner = doc[i - 1]
         return owner.lower_ not in {"mum", "mom", "dad", "sister", "brother", "wife", "husband"}
@@ -230,6 +231,15 @@ ROLE_AFTER = re.compile(r"^\s*(?:life|mode|shift|shifts|problems|struggles)\b", 
 
 # a job someone else is looking for: "we're hiring a junior analyst", "dog walker needed"
 VACANCY = re.compile(r"\b(?:hiring|recruiting|looking for|seeking|need|needs|wanted|needed)\b", re.I)
+
+
+def _names_close_person(sentence: Any) -> bool:
+    """The sentence speaks of someone close to the author ("my girlfriend", "my dad's")."""
+    tokens = list(sentence)
+    return any(
+        token.lower_ in {"my", "our"} and nxt.lower_ in CLOSE_PEOPLE
+        for token, nxt in zip(tokens, tokens[1:])
+    )
 
 
 def _role_context(text: str, start: int, end: int) -> bool:

@@ -31,6 +31,7 @@ def found(context: MessageContext) -> list[tuple[str, str]]:
         ("My girlfriend just got into Oxford for her DPhil", "education"),
         ("visiting my aunt at LUTH every afternoon till she's discharged", "health"),
         ("find me at the Valley Coles where I work lol", "work"),
+        ("moving into halls at UoM on 20th Sept!!!", "education"),
         # parties after what one does for them
         ("I'm canvassing for the PP this weekend", "politics"),
     ],
@@ -84,6 +85,13 @@ def test_names_in_posts_about_the_world_are_not_private(make_context, text) -> N
 def test_kin_names_are_people_and_pets_are_not(make_context) -> None:
     assert ("Amara", "identity") in found(make_context("Happy birthday to my baby girl Amara 🎀"))
     assert found(make_context("lost our cat near the park, she's Miso 🐱 pls share")) == []
+
+
+def test_names_people_introduce_and_account_holders(make_context) -> None:
+    text = "new number guys!! delete the old one. ps it's Aoife from the choir"
+    assert ("Aoife", "identity") in found(make_context(text))
+    text = "to contribute to my mum's funeral costs: IE29 AIBK 9311 5212 3456 78 (Siobhán Byrne)"
+    assert ("Siobhán Byrne", "identity") in found(make_context(text))
 
 
 def test_a_polling_station_is_a_place_not_a_party(make_context) -> None:
