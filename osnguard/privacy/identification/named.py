@@ -212,13 +212,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if not words:
         return None
     sentence = doc[i].sent
+    if span[0].lower_ == "the" and label == "PERSON":
+        label = None  # "the Rotunda": people's names take no article
+    head = _head_category(words)
     entries = terms.lexicon().entries.get((span[0].lower_,), ()) if len(span) == 1 else ()
-    norp = label == "NORP" and not _is_big_place_name(span.text)  # not "Arequipa 🎂"
+    norp = label == "NORP" and head is None and not _is_big_place_name(span.text)
     if norp or any(entry.mode != "role" for entry in entries):
         return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
     if i > 0 and doc[i - 1].like_num and span.text.isupper():
         return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
-    head = _head_category(words)
     context = _context_category(doc, i, j, sentence)
     before = doc[i - 1].lower_ if i > 0 else ""
     if head == Category.HEALTH and {t.lower_ for t in sentence} & STRONG_WORK:
@@ -229,6 +231,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and label != "PERSON"
     known = _is_known_place(name, lowercase=False)
     in_town = known and before == "in"  # "classes in Hove": a town, not an institution
+    # "the Kraków office of ...": a town that says where the workplace is
+    in_town = in_town or (known and j < len(doc) and doc[j].lower_ in WORKPLACES)
     if context is not None and related and not in_town and (not known or not _is_major_place(name)):
         return context, Detector.ORGANISATION
     if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
@@ -345,7 +349,7 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         result = (Category.LOCATION, Detector.PLACE) if lowercase else _classify(doc, i, j, label)
         if result is None:
             continue
-        start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text)
+        start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
         about_author = author_reference(text, start, end, doc) is not None
         if not (about_author or _in_personal_post(text, doc, i) or _introduced(doc, i)):
             continue

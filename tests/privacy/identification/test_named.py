@@ -32,6 +32,8 @@ def found(context: MessageContext) -> list[tuple[str, str]]:
         ("visiting my aunt at LUTH every afternoon till she's discharged", "health"),
         ("find me at the Valley Coles where I work lol", "work"),
         ("moving into halls at UoM on 20th Sept!!!", "education"),
+        ("being the only Igbo girl in my class at UNILAG", "education"),
+        ("12 week scan at the Rotunda on Monday 🤞", "health"),
         # parties after what one does for them
         ("I'm canvassing for the PP this weekend", "politics"),
     ],
