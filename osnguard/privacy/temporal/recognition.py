@@ -844,7 +844,38 @@ def _season(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", _season_value(ctx.today, code, None), mod=mod)
 
 
-@rule(rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|easter(?:\s+sunday)?)\b")
+# Movable feasts: days from Easter Sunday (dateutil computes Easter).
+EASTER_OFFSETS: dict[str, int] = {
+    "easter": 0, "easter sunday": 0, "easter day": 0, "good friday": -2, "easter monday": 1,
+    "holy saturday": -1, "palm sunday": -7, "ash wednesday": -46, "pentecost": 49,
+}  # fmt: skip
+
+
+def _feast_date(name: str, year: int) -> date:
+    if name in EASTER_OFFSETS:
+        from dateutil.easter import easter
+
+        return easter(year) + timedelta(days=EASTER_OFFSETS[name])
+    month, day = HOLIDAYS[name]
+    return _safe_date(year, month, day)
+
+
+def _feast_year(today: date, name: str, modifier: str | None) -> int:
+    """last: the latest before today; next: the first after it; this: this year's; none: the
+    nearest."""
+    years = (today.year - 1, today.year, today.year + 1)
+    if modifier == "this":
+        return today.year
+    if modifier == "last":
+        return max(y for y in years if _feast_date(name, y) < today)
+    if modifier == "next":
+        return min(y for y in years if _feast_date(name, y) > today)
+    return min(years, key=lambda y: abs((_feast_date(name, y) - today).days))
+
+
+@rule(
+    rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|{_alt(EASTER_OFFSETS)})\b"
+)
 def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
     name = m["x"].lower()
     if name.startswith("thanksgiving"):
@@ -865,11 +896,11 @@ def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
         after,
     ):
         return None  # "our Christmas party on Fri" is not about Christmas day
-    if name.startswith("easter"):
-        return None  # movable feast: computed nowhere else, left out rather than guessed
-    month, day = HOLIDAYS[name]
-    year = _near_year(ctx.today, month, day)
-    return _with_pod(m, ctx, date(year, month, day), m.end())
+    lead = re.search(r"\b(last|next|this)\s+$", ctx.text[max(0, m.start() - 6) : m.start()], re.I)
+    modifier = lead.group(1).lower() if lead else None
+    start = m.start() - len(lead.group(0)) if lead else m.start()
+    day = _feast_date(name, _feast_year(ctx.today, name, modifier))
+    return _with_pod(m, ctx, day, m.end(), start=start)
 
 
 OFFSET_DIRECTIONS = (

@@ -129,3 +129,16 @@ def test_a_time_that_only_restates_the_moment_of_posting_is_not_private(make_con
     # the same clock time timing an activity, or posted at another time, is the author's
     assert times("6am swim every day since my diagnosis", datetime(2026, 5, 1, 6, 2)) != []
     assert times("3am and still awake again", datetime(2026, 9, 16, 22, 0)) == ["3am"]
+
+
+def test_feasts_with_their_modifiers(make_context) -> None:
+    from datetime import datetime
+
+    from osnguard.privacy.temporal import detect
+
+    now = datetime(2026, 3, 2, 12)
+    [last_easter] = detect(make_context("last Easter we went to Rome", now=now))
+    assert last_easter.text == "last Easter"
+    assert last_easter.interval[0].startswith("2025-04-20")  # Easter Sunday 2025
+    [christmas] = detect(make_context("next Christmas we go to my mum's", now=now))
+    assert christmas.interval[0].startswith("2026-12-25")
