@@ -63,7 +63,23 @@ CONTEXT_AFTER: dict[Category, frozenset[str]] = {
     if kind == "context_after"
 }
 PET_WORDS = frozenset(
-    {"dog", "dogs", "cat", "cats", "puppy", "pup", "kitten", "vet", "pet", "🐶", "🐱", "🐕", "🐈", "🦮", "🐾"}
+    {
+        "dog",
+        "dogs",
+        "cat",
+        "cats",
+        "puppy",
+        "pup",
+        "kitten",
+        "vet",
+        "pet",
+        "🐶",
+        "🐱",
+        "🐕",
+        "🐈",
+        "🦮",
+        "🐾",
+    }
 )  # a name beside these is a pet's
 # an account number right before a name in brackets: the account holder
 ACCOUNT_BEFORE = re.compile(r"(?:[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,}|\d{6,})[\s\d]*$")
@@ -182,7 +198,9 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     if after[:2] in (["as", "a"], ["as", "an"]):
         return Category.WORK  # "joined X as a process engineer"
     for category in CONTEXT_ORDER:
-        if category == Category.POLITICS and (start == 0 or doc[start - 1].lower_ not in {"for", "of"}):
+        if category == Category.POLITICS and (
+            start == 0 or doc[start - 1].lower_ not in {"for", "of"}
+        ):
             continue  # "voted for the DMK", "member of the Greens"; not "voted at the school"
         if window & CONTEXT_WORDS[category]:
             return category
@@ -238,7 +256,12 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
     nearby = {t.lower_ for t in doc[max(sentence.start, i - 3) : min(sentence.end, j + 3)]}
-    if len(span) == 1 and nearby & PET_WORDS and label != "PERSON" and before not in PLACE_PREPOSITIONS:
+    if (
+        len(span) == 1
+        and nearby & PET_WORDS
+        and label != "PERSON"
+        and before not in PLACE_PREPOSITIONS
+    ):
         return None  # "vet appointment with Mochi 🐶", "she's Miso 🐱": a pet's name
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
@@ -249,7 +272,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     after = [t.lower_ for t in doc[j : j + 2]]
     beside_author = after in (["and", "i"], ["and", "me"])  # "Jake and I"
     introduced = _introduced(doc, i)
-    holder = i > 0 and doc[i - 1].text == "(" and bool(ACCOUNT_BEFORE.search(doc.text[: doc[i - 1].idx]))
+    holder = (
+        i > 0 and doc[i - 1].text == "(" and bool(ACCOUNT_BEFORE.search(doc.text[: doc[i - 1].idx]))
+    )
     if holder and label in {"PERSON", None} and len(span) <= 3:
         return Category.IDENTITY, Detector.PERSONAL  # "IE29 AIBK ... (Siobhán Byrne)"
     near_person = before in PERSON_CUES or beside_author or introduced  # "ps it's Aoife"
@@ -308,7 +333,11 @@ def _in_personal_post(text: str, doc: Any, i: int) -> bool:
 def _introduced(doc: Any, i: int) -> bool:
     """The name follows "it's" or "this is": the author introducing themselves ("ps it's
     Aoife from the choir")."""
-    return [t.lower_ for t in doc[max(0, i - 2) : i]] in (["it", "'s"], ["it", "’s"], ["this", "is"])
+    return [t.lower_ for t in doc[max(0, i - 2) : i]] in (
+        ["it", "'s"],
+        ["it", "’s"],
+        ["this", "is"],
+    )
 
 
 @lru_cache(maxsize=4096)

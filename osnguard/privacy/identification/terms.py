@@ -28,6 +28,7 @@ import csv
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
@@ -230,7 +231,9 @@ ROLE_AFTER = re.compile(r"^\s*(?:life|mode|shift|shifts|problems|struggles)\b", 
 
 
 # a job someone else is looking for: "we're hiring a junior analyst", "dog walker needed"
-VACANCY = re.compile(r"\b(?:hiring|recruiting|looking for|seeking|need|needs|wanted|needed)\b", re.I)
+VACANCY = re.compile(
+    r"\b(?:hiring|recruiting|looking for|seeking|need|needs|wanted|needed)\b", re.I
+)
 
 
 def _names_close_person(sentence: Any) -> bool:
@@ -238,13 +241,15 @@ def _names_close_person(sentence: Any) -> bool:
     tokens = list(sentence)
     return any(
         token.lower_ in {"my", "our"} and nxt.lower_ in CLOSE_PEOPLE
-        for token, nxt in zip(tokens, tokens[1:])
+        for token, nxt in pairwise(tokens)
     )
 
 
 def _role_context(text: str, start: int, end: int) -> bool:
     prefix = text[max(0, start - 60) : start]
-    if VACANCY.search(text[max(0, start - 25) : start]) or VACANCY.match(text[end : end + 8].strip()):
+    if VACANCY.search(text[max(0, start - 25) : start]) or VACANCY.match(
+        text[end : end + 8].strip()
+    ):
         return False
     return bool(ROLE_CONTEXT.search(prefix) or ROLE_AFTER.match(text[end : end + 12]))
 
@@ -261,8 +266,10 @@ def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Cat
     after = following.lower_ if following is not None else ""
     before = tokens[0].nbor(-1).lower_ if tokens[0].i > 0 else ""
     prefix = tokens[0].doc.text[max(0, tokens[0].idx - 20) : tokens[0].idx].lower()
-    if name in lex.languages and (before in OTHER_OWNERS | {"my", "our"}) and (
-        following is None or following.pos_ not in {"NOUN", "PROPN"}
+    if (
+        name in lex.languages
+        and (before in OTHER_OWNERS | {"my", "our"})
+        and (following is None or following.pos_ not in {"NOUN", "PROPN"})
     ):
         return Category.LANGUAGE  # "my German is better than my Kurmanji", "my Dutch for..."
     key = tuple(_normal(t) for t in tokens)
@@ -271,7 +278,9 @@ def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Cat
         return Category.ETHNICITY  # "I'm Kurdish", "growing up Hokkien", "being Somali"
     if name in lex.languages and (words & LANGUAGE_CONTEXT or before == "in"):
         return Category.LANGUAGE
-    if after in GOODS or (following is not None and following.pos_ == "PROPN" and following.is_title):
+    if after in GOODS or (
+        following is not None and following.pos_ == "PROPN" and following.is_title
+    ):
         return None  # "Thai food", "the Irish Times"
     return term.category
 
@@ -303,7 +312,7 @@ def _choose(
             continue
         if term.mode == "any":
             return term, term.category
-        if term.mode == "strict" and not _personal(reference, text):
+        if term.mode == "strict" and (reference is None or not _personal(reference, text)):
             continue
         if term.mode == "strict":
             return term, term.category
@@ -342,7 +351,7 @@ def _wordnet_terms(window: list[Any]) -> tuple[Term, ...] | None:
         return None
     if last.dep_ == "compound" and last.head.i > last.i:
         return None  # "the 1918 flu pandemic" is about the pandemic
-    words = tuple(str(t.lower_) for t in window[:-1]) + (str(last.lemma_).lower(),)
+    words = (*(str(t.lower_) for t in window[:-1]), str(last.lemma_).lower())
     if not _wordnet_health(words):
         return None
     return (Term(" ".join(words), Category.HEALTH, "any", case_sensitive=False),)

@@ -160,7 +160,9 @@ _MONTH = (
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 # a fallback match that is a routine: "every fri", "Mon/Wed/Fri", "most evenings"
-ROUTINE = re.compile(r"(?i)^(?:(?:on\s+)?every|most|some)\b|[/&,]|\band\b|\bof\s+(?:the|every|each)\s+month")
+ROUTINE = re.compile(
+    r"(?i)^(?:(?:on\s+)?every|most|some)\b|[/&,]|\band\b|\bof\s+(?:the|every|each)\s+month"
+)
 _DAY = (
     r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
     r"sat(?:urday)?|sun(?:day)?)s?"
@@ -219,7 +221,9 @@ def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phras
         start, end = match.span()
         if not LEADING.match(match.group(0)):
             start = _with_lead_word(context.text, start)  # "starting the 5th"
-        covered = [p for p in found if start <= p.start and p.end <= end and p.end - p.start < end - start]
+        covered = [
+            p for p in found if start <= p.start and p.end <= end and p.end - p.start < end - start
+        ]
         others = [p for p in found + extra if p not in covered]
         if any(start < p.end and p.start < end for p in others):
             continue

@@ -855,7 +855,8 @@ def _feast_date(name: str, year: int) -> date:
     if name in EASTER_OFFSETS:
         from dateutil.easter import easter
 
-        return easter(year) + timedelta(days=EASTER_OFFSETS[name])
+        sunday: date = easter(year)
+        return sunday + timedelta(days=EASTER_OFFSETS[name])
     month, day = HOLIDAYS[name]
     return _safe_date(year, month, day)
 
@@ -873,9 +874,7 @@ def _feast_year(today: date, name: str, modifier: str | None) -> int:
     return min(years, key=lambda y: abs((_feast_date(name, y) - today).days))
 
 
-@rule(
-    rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|{_alt(EASTER_OFFSETS)})\b"
-)
+@rule(rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|{_alt(EASTER_OFFSETS)})\b")
 def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
     name = m["x"].lower()
     if name.startswith("thanksgiving"):

@@ -75,7 +75,10 @@ def test_words_about_someone_else_or_something_else(make_context, text) -> None:
         ("the twins have chickenpox so I'm stuck at home", [("chickenpox", "health")]),
         ("dentist tmrw at 9", [("dentist", "health")]),
         # "her" is the close person's the sentence names
-        ("My girlfriend just got into Oxford for her DPhil", [("girlfriend", "relationship"), ("DPhil", "education")]),
+        (
+            "My girlfriend just got into Oxford for her DPhil",
+            [("girlfriend", "relationship"), ("DPhil", "education")],
+        ),
         # plural of a listed phrase
         ("ran my first 10k with two knee replacements", [("knee replacements", "health")]),
         # a job named alone: "translator life", "junior dev"; not a vacancy
