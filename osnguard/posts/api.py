@@ -278,7 +278,8 @@ class OptionSerializer(serializers.Serializer):
         help_text="The wording; empty for a removed (suppressed) time phrase."
     )
     kind = serializers.ChoiceField(
-        choices=["original", "generalization", "temporal", "suppression"]
+        choices=["original", "generalization", "temporal", "suppression", "mask", "description"],
+        help_text="mask and description hide a contact detail or identifier ('07911 …', 'my number').",
     )
     info_loss = serializers.FloatField()
     k = serializers.IntegerField(allow_null=True, help_text="How many alternatives it hides among.")

@@ -141,8 +141,22 @@ def anonymize_groups(
     if original_for_closest is None:
         original_for_closest = levels[0] == 0
     picks = _spread(combos, len(levels), original_for_closest)
-    by_level = {level: combos[index] for level, index in zip(levels, picks)}
+    by_level = {
+        level: _identifiers_hidden(combos[index], option_lists) if level >= 1 else combos[index]
+        for level, index in zip(levels, picks)
+    }
     return [_render(text, kept, by_level[g.level], g.name, g.level) for g in groups]
+
+
+def _identifiers_hidden(
+    combo: tuple[Option, ...], option_lists: Sequence[Sequence[Option]]
+) -> tuple[Option, ...]:
+    """The combination with every contact detail or identifier described ("my number"): groups
+    above the closest never get one by default (anonymization/identifiers.py)."""
+    return tuple(
+        opts[-1] if opts and opts[-1].kind == OptionKind.DESCRIPTION else option
+        for option, opts in zip(combo, option_lists)
+    )
 
 
 def generalize_text(

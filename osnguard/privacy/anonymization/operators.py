@@ -3,6 +3,8 @@ in its message into ranked options, most specific (the phrase as written) first.
 
 - `OperatorKind.TEMPORAL`: a time phrase's NCP* generalizations and its suppression, from the
   temporal stage; it does not apply when the phrase is no time expression or `now` is unknown.
+- `OperatorKind.IDENTIFIER`: a contact detail or identifier (phone, e-mail, address, account,
+  id): as written, partly masked, or described ("my number"), from identifiers.py.
 - `OperatorKind.GENERALIZATION`: the levels of the phrase's generalization chain (schemas.py:
   places, organisations, WordNet noun hypernyms), worded to fit the sentence.
 
@@ -21,7 +23,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from osnguard.privacy.anonymization import metrics, naturalness
+from osnguard.privacy.anonymization import identifiers, metrics, naturalness
 from osnguard.privacy.anonymization.schemas import (
     Chain,
     ChainKind,
@@ -48,12 +50,15 @@ class OptionKind(StrEnum):
     GENERALIZATION = "generalization"  # a level of its generalization chain
     TEMPORAL = "temporal"  # an NCP* generalization of a time phrase
     SUPPRESSION = "suppression"  # removes a time phrase
+    MASK = "mask"  # an identifier partly hidden ("07911 …")
+    DESCRIPTION = "description"  # an identifier described, not given ("my number")
 
 
 class OperatorKind(StrEnum):
     """The anonymization operators, by the kind of phrase they handle."""
 
     TEMPORAL = "temporal"
+    IDENTIFIER = "identifier"
     GENERALIZATION = "generalization"
 
 
@@ -116,6 +121,45 @@ def temporal_operator(
     return PhraseAlternatives(phrase, _with_height(options), [], None)
 
 
+def identifier_operator(
+    text: str, phrase: Phrase, context: OperatorContext
+) -> PhraseAlternatives | None:
+    """A contact detail or identifier: as written, partly masked, or described
+    (`identifiers.py`)."""
+    if not identifiers.is_identifier(phrase):
+        return None
+    original_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
+    wordings: list[tuple[str, OptionKind, float]] = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
+    mask = identifiers.partial_mask(phrase)
+    if mask:
+        wordings.append((mask, OptionKind.MASK, 0.5))
+    described = identifiers.description(phrase)
+    if described:
+        wordings.append(
+            (_fits(text, phrase.start, phrase.end, described), OptionKind.DESCRIPTION, 1.0)
+        )
+    options = [
+        Option(
+            degree,
+            wording,
+            phrase.start,
+            phrase.end,
+            loss,
+            None,
+            round(
+                original_fre
+                if degree == 0
+                else naturalness.fre_of_replacement(text, phrase.start, phrase.end, wording),
+                2,
+            ),
+            True,  # written to read as the author would: "text me on my number"
+            kind,
+        )
+        for degree, (wording, kind, loss) in enumerate(wordings)
+    ]
+    return PhraseAlternatives(phrase, _with_height(options), [], None)
+
+
 def generalization_operator(
     text: str, phrase: Phrase, context: OperatorContext
 ) -> PhraseAlternatives:
@@ -147,6 +191,7 @@ def generalization_operator(
 OPERATORS: Mapping[OperatorKind, Operator] = MappingProxyType(
     {
         OperatorKind.TEMPORAL: temporal_operator,
+        OperatorKind.IDENTIFIER: identifier_operator,
         OperatorKind.GENERALIZATION: generalization_operator,
     }
 )
@@ -156,7 +201,7 @@ def operators_for(phrase: Phrase) -> tuple[OperatorKind, ...]:
     """The operators tried for a phrase, in order: a time phrase is generalized in time first."""
     if phrase.category == Category.TIME:
         return (OperatorKind.TEMPORAL, OperatorKind.GENERALIZATION)
-    return (OperatorKind.GENERALIZATION,)
+    return (OperatorKind.IDENTIFIER, OperatorKind.GENERALIZATION)
 
 
 def alternatives(

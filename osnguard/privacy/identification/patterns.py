@@ -178,6 +178,16 @@ def is_personal_detail(phrase: Phrase) -> bool:
     return bool(personal.intersection([phrase.reason, *phrase.reasons]))
 
 
+def identifier_kind(phrase: Phrase) -> str | None:
+    """The kind of identifier the patterns found in the phrase ("phone", "email", "iban",
+    "card", "ssn", "address", "house_number", "account", "url", "handle"), from its reasons;
+    None when no pattern found it."""
+    reasons = [phrase.reason, *phrase.reasons]
+    if PHONE_REASON in reasons:
+        return "phone"
+    return next((p.name for p in PATTERNS if p.reason in reasons), None)
+
+
 def find(text: str) -> list[Phrase]:
     """All pattern findings in `text`, earlier-listed patterns winning overlaps."""
     found: list[Phrase] = []

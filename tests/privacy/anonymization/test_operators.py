@@ -31,12 +31,15 @@ def test_every_operator_kind_is_registered() -> None:
     assert set(CHAIN_BUILDERS) == {ChainKind.PLACE, ChainKind.ORGANISATION, ChainKind.NOUN}
 
 
-def test_time_phrases_are_tried_in_time_first() -> None:
+def test_time_phrases_are_tried_in_time_first_and_others_as_identifiers_first() -> None:
     assert operators_for(phrase("last week", "time")) == (
         OperatorKind.TEMPORAL,
         OperatorKind.GENERALIZATION,
     )
-    assert operators_for(phrase("Tokyo", "location")) == (OperatorKind.GENERALIZATION,)
+    assert operators_for(phrase("Tokyo", "location")) == (
+        OperatorKind.IDENTIFIER,
+        OperatorKind.GENERALIZATION,
+    )
 
 
 def test_builder_order_follows_category_and_names() -> None:
