@@ -222,6 +222,7 @@ class Phrase:
     attribute: str | None = None  # the profile attribute it links to, if any
     interval: tuple[str, str] | None = None  # ISO start/end, for time phrases
     timex_type: str | None = None  # DATE, TIME, DURATION or SET, for time phrases
+    reading: str | None = None  # the place it names as identification read it (`Place.key`)
 
 
 @dataclass(frozen=True)

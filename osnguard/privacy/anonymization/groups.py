@@ -406,14 +406,16 @@ def metrics_k(combo: tuple[Option, ...]) -> int | None:
 
 
 def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, tuple[int, int]]]:
-    """Collapse double spaces and spaces before punctuation left by deletions, moving offsets."""
+    """Collapse double spaces, spaces before punctuation and a space at the end left by
+    deletions, moving offsets."""
     out: list[str] = []
     mapping: list[int] = []
     for index, char in enumerate(text):
         if char == " " and (
             not out
             or out[-1] in " \n"
-            or text[index + 1 : index + 2] in (",", ".", "!", "?", ";", ":")
+            or text[index + 1 : index + 2] in (",", ".", "!", "?", ";", ":", "\n")
+            or (index + 1 == len(text) and text.strip() != "")  # a deletion at the very end
         ):
             mapping.append(len(out))
             continue

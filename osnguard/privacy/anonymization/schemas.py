@@ -248,11 +248,22 @@ def generalization_chain(
     builders = [CHAIN_BUILDERS[kind] for kind in builder_order(phrase)]
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
     for variant, suffix in _variants(text):
-        for build in builders:
-            chain = build(variant, anchors, reading, context)
+        for kind, build in zip(builder_order(phrase), builders):
+            chosen = reading
+            if chosen is None and kind == ChainKind.PLACE:
+                chosen = _identified_reading(phrase, variant)
+            chain = build(variant, anchors, chosen, context)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+
+
+def _identified_reading(phrase: Phrase, name: str) -> str | None:
+    """The place identification read for the phrase (`Phrase.reading`), when the name has it:
+    every stage follows one reading, so a generalization is always a container of that place."""
+    if phrase.reading and any(p.key == phrase.reading for p in places.lookup(name)):
+        return phrase.reading
+    return None
 
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|s'|’)$")

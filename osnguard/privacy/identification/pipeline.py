@@ -370,6 +370,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
                 detectors=sorted(detectors, key=lambda d: PRIORITY.get(d, len(PRIORITY))),
                 reasons=reasons,
                 attribute=best.attribute or next((p.attribute for p in group if p.attribute), None),
+                reading=best.reading or next((p.reading for p in group if p.reading), None),
                 interval=timed.interval if timed else None,
                 timex_type=timed.timex_type if timed else best.timex_type,
             )

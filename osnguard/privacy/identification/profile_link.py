@@ -206,7 +206,13 @@ def _reason(attribute: str, value: str, phrase: str, explanation: str | None) ->
     return f"{sentence}, and “{phrase}” is linked to it: {explanation}."
 
 
-def _phrase(candidate: _Candidate, attribute: str, reason: str, confidence: float) -> Phrase:
+def _phrase(
+    candidate: _Candidate,
+    attribute: str,
+    reason: str,
+    confidence: float,
+    reading: str | None = None,
+) -> Phrase:
     return Phrase(
         start=candidate.start,
         end=candidate.end,
@@ -217,6 +223,7 @@ def _phrase(candidate: _Candidate, attribute: str, reason: str, confidence: floa
         detectors=[Detector.PROFILE],
         reasons=[reason],
         attribute=attribute,
+        reading=reading,
     )
 
 
@@ -253,6 +260,9 @@ def _best_link(candidate: _Candidate, items: list[tuple[str, str]]) -> Phrase | 
             attribute,
             _reason(attribute, value, candidate.text, explanation),
             evidence.score,
+            # the place the link read: the anonymizer follows the same one ("Boston", 4 km
+            # from the profile's Cambridge, is Boston, Massachusetts)
+            evidence.readings[0] if evidence.readings else None,
         )
         if best is None or phrase.confidence > best.confidence:
             best = phrase

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -150,6 +150,7 @@ class RelatednessEvidence:
         str  # "same", "alias", "contains", "near", "region", "country", "wordnet", "lemma", "none"
     )
     explanation: str
+    readings: tuple[str, str] | None = None  # the two places compared (`Place.key`), if places
 
 
 NONE = RelatednessEvidence(0.0, "none", "no evidence that these are related")
@@ -244,6 +245,10 @@ CONTAINS_SCORES = {"city": 0.85, "region": 0.85, "country": 0.75, "continent": 0
 
 
 def _place_pair(x: Any, y: Any) -> RelatednessEvidence:
+    return replace(_place_relation(x, y), readings=(x.key, y.key))
+
+
+def _place_relation(x: Any, y: Any) -> RelatednessEvidence:
 
     same_name = places.fold(x.name) == places.fold(y.name)
     if x.key == y.key or (
@@ -278,7 +283,9 @@ def _place_evidence(a: str, b: str) -> RelatednessEvidence | None:
         return None
     best = max((_place_pair(x, y) for x in ra for y in rb), key=lambda e: e.score)
     if best.kind == "alias":  # say it with the names as written: "NYC" and "New York"
-        return RelatednessEvidence(best.score, "alias", f"“{a}” and “{b}” name the same place")
+        return RelatednessEvidence(
+            best.score, "alias", f"“{a}” and “{b}” name the same place", best.readings
+        )
     return best
 
 

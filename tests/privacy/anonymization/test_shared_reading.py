@@ -1,0 +1,56 @@
+"""One reading of each place, shared by identification and anonymization (issue 14)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import datetime
+
+from osnguard.privacy import places
+from osnguard.privacy.anonymization.groups import GroupSpec, anonymize_groups
+from osnguard.privacy.anonymization.schemas import generalization_chain
+from osnguard.privacy.identification import identify
+from osnguard.privacy.types import Category, Phrase, Profile
+
+NOW = datetime(2026, 3, 2, 12)
+
+
+def test_the_versions_follow_the_place_identification_read() -> None:
+    text = "visiting my sister in Boston next Friday"
+    profile = {"current_city": ["Cambridge"]}
+    found = identify(text, profile=profile, now=NOW)
+    [boston] = [p for p in found.phrases if p.text == "Boston"]
+    assert boston.reading is not None
+    assert places.gazetteer().by_key[boston.reading].country_code == "US"  # 4 km from Cambridge
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("Friends", 2), ("All", 4))]
+    for version in anonymize_groups(text, found.phrases, groups=groups, profile=profile, now=NOW):
+        assert "United Kingdom" not in version.text and "Europe" not in version.text
+        assert "England" not in version.text
+
+
+def test_every_level_contains_the_identified_reading() -> None:
+    """Property over the gazetteer: for ambiguous city names read as any of their readings, every
+    generalization offered names a place that contains that reading: never a sibling."""
+    gazetteer = places.gazetteer()
+    names = sorted({p.name for p in gazetteer.by_key.values() if p.kind == "city"})
+    rng = random.Random(13)
+    checked = 0
+    for name in rng.sample(names, 400):
+        readings = places.lookup(name)
+        if len(readings) < 2:
+            continue
+        for reading in readings[:3]:
+            phrase = Phrase(0, len(name), name, Category.LOCATION, "test", 0.9)
+            phrase = replace(phrase, reading=reading.key)
+            chain = generalization_chain(phrase, context_text=name, profile=Profile())
+            for level in chain.levels[1:]:
+                if level.place is None:
+                    continue
+                outer = gazetteer.by_key[level.place]
+                assert places.contains(outer, reading) or outer.key == reading.key, (
+                    name,
+                    reading.key,
+                    level.text,
+                )
+            checked += 1
+    assert checked > 50
