@@ -3,6 +3,7 @@ in its message into ranked options, most specific (the phrase as written) first.
 
 - `OperatorKind.TEMPORAL`: a time phrase's NCP* generalizations and its suppression, from the
   temporal stage; it does not apply when the phrase is no time expression or `now` is unknown.
+- `OperatorKind.REMOVAL`: a time phrase the temporal stage cannot read: as written or removed.
 - `OperatorKind.IDENTIFIER`: a contact detail or identifier (phone, e-mail, address, account,
   id): as written, partly masked, or described ("my number"), from identifiers.py.
 - `OperatorKind.GENERALIZATION`: the levels of the phrase's generalization chain (schemas.py:
@@ -58,6 +59,7 @@ class OperatorKind(StrEnum):
     """The anonymization operators, by the kind of phrase they handle."""
 
     TEMPORAL = "temporal"
+    REMOVAL = "removal"
     IDENTIFIER = "identifier"
     GENERALIZATION = "generalization"
 
@@ -160,6 +162,42 @@ def identifier_operator(
     return PhraseAlternatives(phrase, _with_height(options), [], None)
 
 
+def removal_operator(
+    text: str, phrase: Phrase, context: OperatorContext
+) -> PhraseAlternatives | None:
+    """A time phrase the temporal stage cannot read ("all weekend", "arvo", "Mon/Wed/Fri"): as
+    written or removed; a WordNet chain would make "all weekend" a "time period"."""
+    if phrase.category != Category.TIME:
+        return None
+    fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
+    removed_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, "")
+    options = [
+        Option(
+            0,
+            phrase.text,
+            phrase.start,
+            phrase.end,
+            0.0,
+            None,
+            round(fre, 2),
+            True,
+            OptionKind.ORIGINAL,
+        ),
+        Option(
+            1,
+            "",
+            phrase.start,
+            phrase.end,
+            1.0,
+            None,
+            round(removed_fre, 2),
+            True,
+            OptionKind.SUPPRESSION,
+        ),
+    ]
+    return PhraseAlternatives(phrase, _with_height(options), [], None)
+
+
 def generalization_operator(
     text: str, phrase: Phrase, context: OperatorContext
 ) -> PhraseAlternatives:
@@ -191,6 +229,7 @@ def generalization_operator(
 OPERATORS: Mapping[OperatorKind, Operator] = MappingProxyType(
     {
         OperatorKind.TEMPORAL: temporal_operator,
+        OperatorKind.REMOVAL: removal_operator,
         OperatorKind.IDENTIFIER: identifier_operator,
         OperatorKind.GENERALIZATION: generalization_operator,
     }
@@ -200,7 +239,7 @@ OPERATORS: Mapping[OperatorKind, Operator] = MappingProxyType(
 def operators_for(phrase: Phrase) -> tuple[OperatorKind, ...]:
     """The operators tried for a phrase, in order: a time phrase is generalized in time first."""
     if phrase.category == Category.TIME:
-        return (OperatorKind.TEMPORAL, OperatorKind.GENERALIZATION)
+        return (OperatorKind.TEMPORAL, OperatorKind.REMOVAL)
     return (OperatorKind.IDENTIFIER, OperatorKind.GENERALIZATION)
 
 

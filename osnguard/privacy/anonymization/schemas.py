@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from osnguard.privacy import places
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, wordnet
-from osnguard.privacy.types import Phrase, Profile
+from osnguard.privacy.types import Category, Detector, Phrase, Profile
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -247,15 +247,66 @@ def generalization_chain(
     anchors = _anchors(context_text, profile, exclude=text)
     builders = [CHAIN_BUILDERS[kind] for kind in builder_order(phrase)]
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
+    as_name = _used_as_name(phrase, context_text or "")
     for variant, suffix in _variants(text):
         for kind, build in zip(builder_order(phrase), builders):
+            if kind == ChainKind.NOUN and as_name:
+                continue  # "at Siemens" is no unit of measurement, "Shell" no seashell
             chosen = reading
             if chosen is None and kind == ChainKind.PLACE:
                 chosen = _identified_reading(phrase, variant)
             chain = build(variant, anchors, chosen, context)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
+    if as_name and phrase.category in INSTITUTION_KINDS:
+        return _institution_chain(text, phrase.category)
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+
+
+# What a named institution is when nothing more is known of it: its kind, from its category.
+INSTITUTION_KINDS: dict[Category, str] = {
+    Category.WORK: "company",
+    Category.EDUCATION: "school",
+    Category.HEALTH: "clinic",
+    Category.RELIGION: "place of worship",
+    Category.POLITICS: "party",
+}
+
+
+def _institution_chain(text: str, category: Category) -> Chain:
+    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "a clinic": a true, if vague,
+    statement, where WordNet's senses of the name would be false ("a unit of measurement")."""
+    kind = INSTITUTION_KINDS[category]
+    wording = f"{indefinite_article(kind)} {kind}"
+    return Chain(
+        text,
+        ChainKind.ORGANISATION,
+        [
+            Level(text, 0, None, 1, LevelSource.ORIGINAL, text),
+            Level(wording, 1, None, None, LevelSource.TYPE, kind),
+        ],
+    )
+
+
+def _used_as_name(phrase: Phrase, context_text: str) -> bool:
+    """A capitalised word inside a sentence used as a name whose WordNet senses are other things:
+    an institution ("Starting at Siemens", "canvassing for Labour") or a word WordNet knows only
+    in lower case ("the Shell garage")."""
+    text = phrase.text.strip()
+    if not text[:1].isupper() or (text.isupper() and len(text) <= 3):
+        return False
+    before = context_text[: phrase.start].rstrip() if context_text else ""
+    if not before or before.endswith((".", "!", "?", "\n", ":")):
+        return False  # a sentence's first word is capitalised anyway
+    if Detector.ORGANISATION in phrase.detectors or phrase.category == Category.POLITICS:
+        return True  # a named employer, school, hospital or party
+    key = "_".join(text.split())
+    synsets = wordnet().synsets(key, pos="n")
+    return bool(synsets) and not any(
+        lemma.name()[:1].isupper() and lemma.name().casefold() == key.casefold()
+        for synset in synsets
+        for lemma in synset.lemmas()
+    )
 
 
 def _identified_reading(phrase: Phrase, name: str) -> str | None:
@@ -651,6 +702,20 @@ def _noun_chain(
     path = hypernym_path(chosen)
     language = any(synset.name() == "natural_language.n.01" for synset in path)
     for synset in path:
+        if (
+            synset.name() == "relative.n.01"
+        ):  # "sister" -> "sibling" -> "family member", never "person"
+            levels.append(
+                Level(
+                    "family member",
+                    len(levels),
+                    None,
+                    hyponym_count(synset.name()),
+                    LevelSource.WORDNET,
+                    "family member",
+                )
+            )
+            break
         if language:  # "Spanish" -> "a Romance language" -> "a language", never "Latin"
             family = next((n for n in synset.lemma_names() if n.endswith("_language")), None)
             if synset.name() == "natural_language.n.01" or (

@@ -34,7 +34,7 @@ def test_every_operator_kind_is_registered() -> None:
 def test_time_phrases_are_tried_in_time_first_and_others_as_identifiers_first() -> None:
     assert operators_for(phrase("last week", "time")) == (
         OperatorKind.TEMPORAL,
-        OperatorKind.GENERALIZATION,
+        OperatorKind.REMOVAL,
     )
     assert operators_for(phrase("Tokyo", "location")) == (
         OperatorKind.IDENTIFIER,

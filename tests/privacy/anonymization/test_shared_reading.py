@@ -54,3 +54,34 @@ def test_every_level_contains_the_identified_reading() -> None:
                 )
             checked += 1
     assert checked > 50
+
+
+def test_a_named_institution_is_never_read_as_a_common_noun() -> None:
+    from osnguard.privacy.types import Detector
+
+    text = "Starting at Siemens as a data engineer"
+    phrase = Phrase(12, 19, "Siemens", Category.WORK, "test", 0.9, [Detector.ORGANISATION])
+    chain = generalization_chain(phrase, context_text=text, profile=Profile())
+    assert [level.text for level in chain.levels] == ["Siemens", "a company"]
+    party = Phrase(15, 21, "Labour", Category.POLITICS, "test", 0.9)
+    chain = generalization_chain(party, context_text="canvassing for Labour", profile=Profile())
+    assert [level.text for level in chain.levels] == ["Labour", "a party"]
+
+
+def test_family_words_stop_at_family_member() -> None:
+    phrase = Phrase(12, 18, "sister", Category.GENDER, "test", 0.9)
+    chain = generalization_chain(phrase, context_text="visiting my sister", profile=Profile())
+    words = [level.text for level in chain.levels]
+    assert words[-1] == "family member" and "person" not in words
+
+
+def test_a_time_phrase_the_temporal_stage_cannot_read_is_kept_or_removed() -> None:
+    from osnguard.privacy.anonymization.operators import OptionKind, alternatives
+
+    text = "canvassing for the Greens all weekend"
+    phrase = Phrase(26, 37, "all weekend", Category.TIME, "test", 0.7)
+    options = alternatives(text, phrase, profile=None, now=NOW).options
+    assert [(o.text, o.kind) for o in options] == [
+        ("all weekend", OptionKind.ORIGINAL),
+        ("", OptionKind.SUPPRESSION),
+    ]
