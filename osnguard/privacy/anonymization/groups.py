@@ -151,12 +151,25 @@ def anonymize_groups(
 def _identifiers_hidden(
     combo: tuple[Option, ...], option_lists: Sequence[Sequence[Option]]
 ) -> tuple[Option, ...]:
-    """The combination with every contact detail or identifier described ("my number"): groups
-    above the closest never get one by default (anonymization/identifiers.py)."""
-    return tuple(
-        opts[-1] if opts and opts[-1].kind == OptionKind.DESCRIPTION else option
-        for option, opts in zip(combo, option_lists)
-    )
+    """The combination with every contact detail or identifier hidden: described ("my number")
+    or, for an address, its area ("Moseley"); groups above the closest never get one by default
+    (anonymization/identifiers.py)."""
+    hidden = []
+    for option, opts in zip(combo, option_lists):
+        if (
+            opts
+            and opts[-1].kind == OptionKind.DESCRIPTION
+            and option.kind
+            in (
+                OptionKind.ORIGINAL,
+                OptionKind.MASK,
+            )
+        ):
+            option = next(
+                o for o in opts if o.kind in (OptionKind.GENERALIZATION, OptionKind.DESCRIPTION)
+            )
+        hidden.append(option)
+    return tuple(hidden)
 
 
 def generalize_text(

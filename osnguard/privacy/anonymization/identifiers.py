@@ -5,10 +5,10 @@ Such a phrase has no generalization chain: "07911 123456" is not an instance of 
 friend should read. It gets, most specific first:
 1. the phrase as written;
 2. a partial mask that keeps what locates it only roughly ("07911 …", "j…@gmail.com",
-   "DE44 …", the area of an address), when the kind allows one;
-3. a description in the author's voice ("my number", "my e-mail", "my address").
-Groups above the closest one (level 1 and up) always get the description (`groups.py`): a
-friend outside the family never receives an identifier by default.
+   "DE44 …"), or for an address the area it names ("Moseley");
+3. a description in the author's voice ("my number", "my email", "my address").
+Groups above the closest one (level 1 and up) always get the description, or an address's area
+(`groups.py`): a friend outside the family never receives an identifier by default.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from osnguard.privacy.types import Phrase
 # "No. 24", is described as theirs).
 DESCRIPTIONS: dict[str, str] = {
     "phone": "my number",
-    "email": "my e-mail",
+    "email": "my email",
     "address": "my address",
     "house_number": "a neighbour",
     "iban": "my account",
@@ -36,6 +36,10 @@ MASK = "…"
 def is_identifier(phrase: Phrase) -> bool:
     """The phrase is a contact detail or identifier this module hides."""
     return identifier_kind(phrase) in DESCRIPTIONS
+
+
+def is_address(phrase: Phrase) -> bool:
+    return identifier_kind(phrase) == "address"
 
 
 def description(phrase: Phrase) -> str | None:
@@ -77,4 +81,4 @@ def _mask_digits(text: str) -> str | None:
     return kept + "-" + MASK if text[cut : cut + 1] == "-" else kept + " " + MASK
 
 
-__all__ = ["DESCRIPTIONS", "description", "is_identifier", "partial_mask"]
+__all__ = ["DESCRIPTIONS", "description", "is_address", "is_identifier", "partial_mask"]

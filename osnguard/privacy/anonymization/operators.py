@@ -134,7 +134,9 @@ def identifier_operator(
     wordings: list[tuple[str, OptionKind, float]] = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
     mask = identifiers.partial_mask(phrase)
     if mask:
-        wordings.append((mask, OptionKind.MASK, 0.5))
+        # an address's area is a true, coarser place ("Moseley"); other masks only cut digits
+        kind = OptionKind.GENERALIZATION if identifiers.is_address(phrase) else OptionKind.MASK
+        wordings.append((mask, kind, 0.5))
     described = identifiers.description(phrase)
     if described:
         wordings.append(
