@@ -443,7 +443,8 @@ def place_k(place: Place) -> int:
 
 def _place_levels(place: Place, original: str | None) -> list[Level]:
     levels: list[Level] = []
-    for degree, step in enumerate(places.chain(place)):
+    for step in places.chain(place):
+        degree = len(levels)
         text = original if degree == 0 and original else place_text(step)
         levels.append(
             Level(
@@ -500,12 +501,13 @@ def _choose_place(readings: list[Place], anchors: list[Place], forced: str | Non
                 score += 1
         return score
 
-    # A much larger city needs more than one weak hint against it: "London" is in England unless
-    # the context points to Ohio by more than a stray US name. Places without a population (regions,
-    # countries) are not penalised.
-    known = [0.5 * math.log10(p.population) for p in readings if p.population]
+    # A much larger city needs more than a weak hint against it: a tenfold larger city outweighs
+    # a country hint ("I lived in Paris" next to "Harvard" is still Paris, France; "London" is in
+    # England unless the context points to Ontario); a containing or same anchor (2-3) can win.
+    # Places without a population (regions, countries) are not penalised.
+    known = [1.5 * math.log10(p.population) for p in readings if p.population]
     top = max(known, default=0.0)
-    priors = [0.5 * math.log10(p.population) if p.population else top for p in readings]
+    priors = [1.5 * math.log10(p.population) if p.population else top for p in readings]
     best = max(range(len(readings)), key=lambda i: (support(readings[i]) + priors[i], -i))
     return readings[best]
 
