@@ -162,7 +162,9 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
             ):
                 i = j
                 continue
-            start = i - 1 if i > 0 and doc[i - 1].lower_ == "the" else i
+            # "the Marsden", but not the "the" of "the Bangalore office" (it is the office's)
+            modifier = j < n and doc[j].is_lower and doc[j].pos_ == "NOUN"
+            start = i - 1 if i > 0 and doc[i - 1].lower_ == "the" and not modifier else i
             runs.append((start, j))
             i = j
         else:
