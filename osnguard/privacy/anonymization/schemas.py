@@ -15,6 +15,7 @@ MA for a Harvard student); the other readings are returned so the user can pick 
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import re
@@ -247,6 +248,9 @@ def generalization_chain(
     anchors = _anchors(context_text, profile, exclude=text)
     builders = [CHAIN_BUILDERS[kind] for kind in builder_order(phrase)]
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
+    kin = _kinship_chain(text)
+    if kin is not None and reading is None:
+        return kin
     as_name = _used_as_name(phrase, context_text or "")
     for variant, suffix in _variants(text):
         for kind, build in zip(builder_order(phrase), builders):
@@ -286,6 +290,46 @@ def _institution_chain(text: str, category: Category) -> Chain:
             Level(wording, 1, None, None, LevelSource.TYPE, kind),
         ],
     )
+
+
+KINSHIP = Path(__file__).parent / "data" / "kinship.tsv"
+
+
+@lru_cache(maxsize=1)
+def kinship_ladders() -> dict[str, tuple[str, ...]]:
+    """Family and partner word -> its neutral ladder (`data/kinship.tsv`)."""
+    lines = [
+        line
+        for line in KINSHIP.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
+    table: dict[str, tuple[str, ...]] = {}
+    for row in csv.DictReader(lines, delimiter="\t"):
+        ladder = tuple(step.strip() for step in row["ladder"].split("|"))
+        for word in row["words"].split("|"):
+            table[word.strip().casefold()] = ladder
+    return table
+
+
+def _kinship_chain(text: str) -> Chain | None:
+    """ "sister" -> "sibling" -> "family member"; "aunties" -> "relatives" -> "family": true and
+    gender-neutral, where WordNet gives "mother", "a chrysanthemum" or "a person"."""
+    possessive = _POSSESSIVE.search(text.strip())
+    suffix = possessive.group(0) if possessive else ""  # "mum's" -> "parent's"
+    word = _POSSESSIVE.sub("", text.strip()).casefold()
+    plural = word not in kinship_ladders() and word.endswith("s") and word[:-1] in kinship_ladders()
+    ladder = kinship_ladders().get(word[:-1] if plural else word)
+    if ladder is None:
+        return None
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
+    for step in ladder:
+        wording = (_plural_of(step) if plural else step) + suffix
+        levels.append(Level(wording, len(levels), None, None, LevelSource.TYPE, step))
+    return Chain(text, ChainKind.NOUN, levels)
+
+
+def _plural_of(step: str) -> str:
+    return {"family": "family", "family member": "family members"}.get(step, step + "s")
 
 
 def _used_as_name(phrase: Phrase, context_text: str) -> bool:

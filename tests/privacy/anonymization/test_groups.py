@@ -264,7 +264,7 @@ def test_a_place_naming_a_facility_generalizes_to_a_facility_in_the_area() -> No
 
 @pytest.mark.parametrize(
     ("word", "neutral"),
-    [("sister", "sibling"), ("brother", "sibling"), ("wife", "spouse"), ("daughter", "child")],
+    [("sister", "sibling"), ("brother", "sibling"), ("wife", "partner"), ("daughter", "child")],
 )
 def test_family_words_generalize_without_their_gender(word: str, neutral: str) -> None:
     text = f"My {word} is ill."

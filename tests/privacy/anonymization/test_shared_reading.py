@@ -85,3 +85,17 @@ def test_a_time_phrase_the_temporal_stage_cannot_read_is_kept_or_removed() -> No
         ("all weekend", OptionKind.ORIGINAL),
         ("", OptionKind.SUPPRESSION),
     ]
+
+
+def test_kin_words_follow_their_neutral_ladder() -> None:
+    def ladder(word: str) -> list[str]:
+        text = f"visiting my {word} today"
+        start = text.index(word)
+        phrase = Phrase(start, start + len(word), word, Category.GENDER, "test", 0.9)
+        chain = generalization_chain(phrase, context_text=text, profile=Profile())
+        return [level.text for level in chain.levels]
+
+    assert ladder("mum") == ["mum", "parent", "family"]  # never "a chrysanthemum" or "mother"
+    assert ladder("girlfriend") == ["girlfriend", "partner"]  # never "friend"
+    assert ladder("aunties") == ["aunties", "relatives", "family"]
+    assert ladder("mum's") == ["mum's", "parent's", "family's"]
