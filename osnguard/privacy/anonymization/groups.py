@@ -135,7 +135,7 @@ def anonymize_groups(
         )
     _check_options(kept, options)
     option_lists = _without_overlaps([list(found.options) for found in options])
-    option_lists = [[o for o in opts if o.natural] or opts[:1] for opts in option_lists]
+    option_lists = [_usable_options(opts) for opts in option_lists]
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
     if original_for_closest is None:
@@ -146,6 +146,17 @@ def anonymize_groups(
         for level, index in zip(levels, picks)
     }
     return [_render(text, kept, by_level[g.level], g.name, g.level) for g in groups]
+
+
+def _usable_options(options: Sequence[Option]) -> list[Option]:
+    """The options that read naturally; when only the original does, also the most natural way
+    to hide the phrase: a wider group is better served by a slightly odd wording than by the
+    private phrase itself (the naturalness check is far from sure: docs/evaluation.md)."""
+    natural = [o for o in options if o.natural] or list(options[:1])
+    if len(natural) == 1 and len(options) > 1:
+        hiding = max(options[1:], key=lambda o: o.fre)
+        natural.append(hiding)
+    return natural
 
 
 def _identifiers_hidden(

@@ -99,3 +99,22 @@ def test_kin_words_follow_their_neutral_ladder() -> None:
     assert ladder("girlfriend") == ["girlfriend", "partner"]  # never "friend"
     assert ladder("aunties") == ["aunties", "relatives", "family"]
     assert ladder("mum's") == ["mum's", "parent's", "family's"]
+
+
+def test_a_phrase_with_only_odd_wordings_is_still_hidden_from_wider_groups() -> None:
+    from osnguard.privacy.anonymization.groups import _usable_options
+    from osnguard.privacy.anonymization.operators import Option, OptionKind
+
+    def option(degree: int, text: str, fre: float, natural: bool) -> Option:
+        kind = OptionKind.ORIGINAL if degree == 0 else OptionKind.GENERALIZATION
+        return Option(degree, text, 0, 4, degree / 3, None, fre, natural, kind)
+
+    options = [
+        option(0, "Cork", 60.0, True),
+        option(1, "Munster", 40.0, False),
+        option(2, "Ireland", 55.0, False),
+        option(3, "Europe", 50.0, False),
+    ]
+    assert [o.text for o in _usable_options(options)] == ["Cork", "Ireland"]
+    natural = [option(0, "Cork", 60.0, True), option(1, "Ireland", 58.0, True)]
+    assert _usable_options(natural) == natural
