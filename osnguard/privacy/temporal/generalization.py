@@ -17,7 +17,7 @@ import logging
 import re
 from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -185,9 +185,12 @@ def _replacement(phrase: str, expression: TimeExpression | None, original_prefix
         return (
             f"{original_prefix} {phrase}" if original_prefix else phrase
         )  # "It's been 3 days" -> "It's been days"
+    phrase = WEEKDAY_WORD.sub(lambda m: m.group(0).capitalize(), phrase)  # "on Tuesday"
     if NO_PREPOSITION.match(phrase) or expression is None:
         return phrase
     value = expression.value
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}T[A-Z]{2}", value) and WEEKDAY_WORD.match(phrase):
+        return f"on {phrase}"  # "on Tuesday morning", not "in tuesday morning"
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) or "WE" in value:
         return f"on {phrase}" if "WE" not in value else f"over {phrase}"
     if "T" in value and re.search(r"T\d", value):
@@ -282,6 +285,8 @@ def _interval_candidates(
         start, end = found.interval
         if start > original[0] or end < original[1] or found.interval == original:
             continue
+        if SEASON.search(entry["text"]):
+            continue  # "this summer" is winter south of the equator: never say a season
         ncp = ncp_star(original, found.interval)
         candidate = TemporalCandidate(
             _replacement(entry["text"], found, prefix),
@@ -294,7 +299,39 @@ def _interval_candidates(
         key = found.interval if one_per_interval else candidate.text
         if key not in best or candidate.count > best[key].count:
             best[key] = candidate
+    for vague in _relative_candidates(original, now_key):
+        best.setdefault(vague.interval, vague)
     return sorted(best.values(), key=lambda c: (-c.ncp, -c.count))
+
+
+WEEKDAY_WORD = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
+SEASON = re.compile(r"\b(?:spring|summer|autumn|fall|winter)\b", re.I)
+RELATIVE_REACH = timedelta(days=45)
+
+
+def _relative_candidates(original: Interval, now: datetime) -> list[TemporalCandidate]:
+    """ "soon" for a time in the next weeks, "recently" for one in the past weeks: how people say
+    a time vaguely, and true whatever the calendar ("at 7:30 tomorrow" -> "soon")."""
+    start, end = original
+    try:
+        future = start >= now and end <= now + RELATIVE_REACH
+        past = end <= now and start >= now - RELATIVE_REACH
+    except TypeError:  # naive and aware datetimes
+        return []
+    found = []
+    if future:
+        interval = (now, now + RELATIVE_REACH)
+        found.append(
+            TemporalCandidate("soon", "soon", "FUTURE_REF", interval, ncp_star(original, interval))
+        )
+    if past:
+        interval = (now - RELATIVE_REACH, now)
+        found.append(
+            TemporalCandidate(
+                "recently", "recently", "PAST_REF", interval, ncp_star(original, interval)
+            )
+        )
+    return found
 
 
 def _duration_candidates(expression: TimeExpression, prefix: str) -> list[TemporalCandidate]:

@@ -114,3 +114,18 @@ def test_capitals_follow_the_original():
     text = "Tomorrow is my mum's birthday"
     candidates = generalize(find_expressions(text, now=NOW)[0], now=NOW, source_text=text)
     assert candidates and all(c.text[0].isupper() for c in candidates)
+
+
+def test_vague_relative_times_and_never_a_season():
+    """A time in the coming or past weeks can be said "soon" or "recently"; a season is never
+    offered, since it is the opposite south of the equator (issue 14)."""
+    soon = find_expressions("gym at 7:30 tomorrow", now=NOW)[0]
+    texts = [c.text for c in generalize(soon, now=NOW, source_text="gym at 7:30 tomorrow")]
+    assert "soon" in texts and "recently" not in texts
+    last = find_expressions("surgery last night", now=NOW)[0]
+    texts = [c.text for c in generalize(last, now=NOW, source_text="surgery last night")]
+    assert "recently" in texts and "soon" not in texts
+    for text in texts:
+        assert not any(
+            season in text for season in ("spring", "summer", "autumn", "fall", "winter")
+        )
