@@ -252,6 +252,10 @@ def generalization_chain(
     if kin is not None and reading is None:
         return kin
     as_name = _used_as_name(phrase, context_text or "")
+    if phrase.category == Category.HEALTH and not as_name and reading is None:
+        health = _health_chain(text)
+        if health is not None:
+            return health
     for variant, suffix in _variants(text):
         for kind, build in zip(builder_order(phrase), builders):
             if kind == ChainKind.NOUN and as_name:
@@ -271,7 +275,7 @@ def generalization_chain(
 INSTITUTION_KINDS: dict[Category, str] = {
     Category.WORK: "company",
     Category.EDUCATION: "school",
-    Category.HEALTH: "clinic",
+    Category.HEALTH: "hospital",
     Category.RELIGION: "place of worship",
     Category.POLITICS: "party",
 }
@@ -330,6 +334,95 @@ def _kinship_chain(text: str) -> Chain | None:
 
 def _plural_of(step: str) -> str:
     return {"family": "family", "family member": "family members"}.get(step, step + "s")
+
+
+# What a health word is, by its WordNet hypernyms, and how people say it vaguely (issue 14:
+# "chemo" -> "treatment", "mastectomy" -> "surgery", "dementia" -> "illness", never "activity").
+HEALTH_LADDERS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
+    (
+        frozenset({"surgery.n.01", "operation.n.06", "surgical_procedure.n.01"}),
+        ("surgery", "treatment"),
+    ),
+    (frozenset({"medicine.n.02", "drug.n.01"}), ("medication", "meds")),
+    (frozenset({"medical_procedure.n.01", "medical_care.n.01", "therapy.n.01"}), ("treatment",)),
+    (
+        frozenset(
+            {
+                "ill_health.n.01",
+                "disorder.n.01",
+                "pathological_state.n.01",
+                "addiction.n.01",
+                "mental_illness.n.01",
+                "attack.n.07",
+            }
+        ),
+        ("illness", "a health condition"),
+    ),
+    (frozenset({"injury.n.01", "symptom.n.01"}), ("an injury", "a health issue")),
+)
+
+
+HEALTH_ALIASES = {
+    "chemo": "chemotherapy", "physio": "physiotherapy", "ivf": "in_vitro_fertilization",
+    "mri": "magnetic_resonance_imaging", "op": "operation", "meds": "medication",
+}  # fmt: skip
+APPOINTMENTS = frozenset(
+    {
+        "scan",
+        "scans",
+        "appointment",
+        "appointments",
+        "checkup",
+        "check-up",
+        "screening",
+        "test",
+        "tests",
+    }
+)
+MENTAL_HEALTH = frozenset(
+    {"anxiety", "depression", "ptsd", "ocd", "adhd", "bipolar", "psychosis", "burnout"}
+)
+INJURY_VERBS = re.compile(
+    r"^(?:broke|broken|sprained|tore|torn|slipped|fractured|dislocated|pulled)\b", re.I
+)
+
+
+def _health_chain(text: str) -> Chain | None:
+    """A health phrase by what it is: the whole phrase in WordNet, else its last word ("open
+    heart surgery" -> "surgery" -> "treatment"); the first WordNet sense that is about health."""
+    words = _POSSESSIVE.sub("", text.strip()).lower().split()
+    if not words:
+        return None
+    ladder: tuple[str, ...] | None = None
+    if INJURY_VERBS.match(words[0]):
+        ladder = ("got injured",)  # "broke my wrist"
+    elif words[-1] in APPOINTMENTS:
+        ladder = ("an appointment",)  # "12 week scan"
+    elif words[-1] in MENTAL_HEALTH:
+        ladder = ("mental health issues", "health issues")
+    else:
+        ladder = _health_ladder(words)
+    if ladder is None:
+        return None
+    if words == [ladder[0]]:
+        ladder = ladder[1:]  # "surgery" -> "treatment"
+    if not ladder:
+        return None
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
+    for step in ladder:
+        levels.append(Level(step, len(levels), None, None, LevelSource.TYPE, step))
+    return Chain(text, ChainKind.NOUN, levels)
+
+
+def _health_ladder(words: list[str]) -> tuple[str, ...] | None:
+    for key in ("_".join(words), words[-1]):
+        key = HEALTH_ALIASES.get(key, key)
+        for synset in wordnet().synsets(key, pos="n"):
+            closure = {synset.name()} | {s.name() for s in synset.closure(lambda s: s.hypernyms())}
+            for roots, ladder in HEALTH_LADDERS:
+                if closure & roots:
+                    return ladder
+    return None
 
 
 def _used_as_name(phrase: Phrase, context_text: str) -> bool:

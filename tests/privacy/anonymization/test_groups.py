@@ -153,16 +153,21 @@ def test_closest_group_gets_the_original_only_at_level_0() -> None:
     assert forced[0].text == DEMO
 
 
-def test_generalized_count_nouns_get_an_article_where_they_read_better() -> None:
+def test_health_words_generalize_to_what_people_say() -> None:
     text = "I have diabetes."
     options = alternatives(
         text, phrase("diabetes", "health", text), profile=PROFILE, now=NOW
     ).options
-    assert [o.text for o in options][-1] == "a disease"
+    assert [o.text for o in options] == ["diabetes", "illness", "a health condition"]
     assert (
         text[: options[-1].start] + options[-1].text + text[options[-1].end :]
-        == "I have a disease."
+        == "I have a health condition."
     )
+    text = "two days after my mastectomy"
+    options = alternatives(
+        text, phrase("mastectomy", "health", text), profile=PROFILE, now=NOW
+    ).options
+    assert [o.text for o in options] == ["mastectomy", "surgery", "treatment"]
 
 
 def test_many_phrases_still_give_increasing_versions() -> None:
