@@ -326,12 +326,6 @@ def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:
     return found
 
 
-def _in_personal_post(text: str, doc: Any, i: int) -> bool:
-    """A name in a post written in the first person, in a clause about someone or something
-    else ("the nurses at the Marsden are angels", "Conor fainted"): still the author's world."""
-    return person_of([t.text for t in doc]) is not None
-
-
 def _introduced(doc: Any, i: int) -> bool:
     """The name follows "it's" or "this is": the author introducing themselves ("ps it's
     Aoife from the choir")."""
@@ -375,6 +369,9 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         (i, j, True) for i, j in _lowercase_places(doc, taken)
     ]
     mentions: list[NamedMention] = []
+    # in a first-person post a clause about something else is still the author's world
+    # ("the nurses at the Marsden are angels", "Conor fainted")
+    first_person = person_of([t.text for t in doc]) is not None
     for i, j, lowercase in candidates:
         label = next((labels[k] for k in range(i, j) if k in labels), None)
         result = (Category.LOCATION, Detector.PLACE) if lowercase else _classify(doc, i, j, label)
@@ -382,7 +379,7 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
         about_author = author_reference(text, start, end, doc) is not None
-        if not (about_author or _in_personal_post(text, doc, i) or _introduced(doc, i)):
+        if not (about_author or first_person or _introduced(doc, i)):
             continue
         mentions.append(NamedMention(start, end, *result))
     for match in re.finditer(r"(?<![\w#])#([A-Za-z]{4,})", text):
