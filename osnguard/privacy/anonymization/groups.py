@@ -159,6 +159,10 @@ def _usable_options(options: Sequence[Option]) -> list[Option]:
     return natural
 
 
+# wordings of an identifier that still identify it (as written, or with only its end masked)
+IDENTIFYING = (OptionKind.ORIGINAL, OptionKind.MASK)
+
+
 def _identifiers_hidden(
     combo: tuple[Option, ...], option_lists: Sequence[Sequence[Option]]
 ) -> tuple[Option, ...]:
@@ -167,15 +171,7 @@ def _identifiers_hidden(
     (anonymization/identifiers.py)."""
     hidden = []
     for option, opts in zip(combo, option_lists):
-        if (
-            opts
-            and opts[-1].kind == OptionKind.DESCRIPTION
-            and option.kind
-            in (
-                OptionKind.ORIGINAL,
-                OptionKind.MASK,
-            )
-        ):
+        if opts and opts[-1].kind == OptionKind.DESCRIPTION and option.kind in IDENTIFYING:
             option = next(
                 o for o in opts if o.kind in (OptionKind.GENERALIZATION, OptionKind.DESCRIPTION)
             )

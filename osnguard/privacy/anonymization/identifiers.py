@@ -9,17 +9,16 @@ friend should read. It gets, most specific first:
 3. a description in the author's voice ("my number", "my email", "my address").
 Groups above the closest one (level 1 and up) always get the description, or an address's area
 (`groups.py`): a friend outside the family never receives an identifier by default.
+
+The functions take the kind `identification.patterns.identifier_kind` gives a phrase.
 """
 
 from __future__ import annotations
 
 import re
 
-from osnguard.privacy.identification.patterns import identifier_kind
-from osnguard.privacy.types import Phrase
-
-# The author's words for each kind of identifier (a phrase that names someone else's detail,
-# "No. 24", is described as theirs).
+# The author's words for each kind of identifier that can be hidden (a phrase that names someone
+# else's detail, "No. 24", is described as theirs).
 DESCRIPTIONS: dict[str, str] = {
     "phone": "my number",
     "email": "my email",
@@ -33,24 +32,9 @@ DESCRIPTIONS: dict[str, str] = {
 MASK = "…"
 
 
-def is_identifier(phrase: Phrase) -> bool:
-    """The phrase is a contact detail or identifier this module hides."""
-    return identifier_kind(phrase) in DESCRIPTIONS
-
-
-def is_address(phrase: Phrase) -> bool:
-    return identifier_kind(phrase) == "address"
-
-
-def description(phrase: Phrase) -> str | None:
-    """What the author would write instead of the identifier ("my number")."""
-    kind = identifier_kind(phrase)
-    return DESCRIPTIONS.get(kind) if kind else None
-
-
-def partial_mask(phrase: Phrase) -> str | None:
-    """The identifier with its identifying part hidden, or None when no part can stay."""
-    kind, text = identifier_kind(phrase), phrase.text
+def partial_mask(kind: str, text: str) -> str | None:
+    """The identifier `text` of that kind with its identifying part hidden, or None when no
+    part can stay."""
     if kind == "phone":
         return _mask_digits(text)
     if kind == "email" and "@" in text:
@@ -81,4 +65,4 @@ def _mask_digits(text: str) -> str | None:
     return kept + "-" + MASK if text[cut : cut + 1] == "-" else kept + " " + MASK
 
 
-__all__ = ["DESCRIPTIONS", "description", "is_address", "is_identifier", "partial_mask"]
+__all__ = ["DESCRIPTIONS", "MASK", "partial_mask"]

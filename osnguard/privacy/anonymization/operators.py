@@ -34,6 +34,7 @@ from osnguard.privacy.anonymization.schemas import (
     indefinite_article,
     is_plural,
 )
+from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
 from osnguard.privacy.temporal import find_expressions, generalize, suppress
 from osnguard.privacy.types import Category, Phrase, Profile
@@ -128,40 +129,18 @@ def identifier_operator(
 ) -> PhraseAlternatives | None:
     """A contact detail or identifier: as written, partly masked, or described
     (`identifiers.py`)."""
-    if not identifiers.is_identifier(phrase):
+    kind = identifier_kind(phrase)
+    if kind not in identifiers.DESCRIPTIONS:
         return None
-    original_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
-    wordings: list[tuple[str, OptionKind, float]] = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
-    mask = identifiers.partial_mask(phrase)
+    wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
+    mask = identifiers.partial_mask(kind, phrase.text)
     if mask:
         # an address's area is a true, coarser place ("Moseley"); other masks only cut digits
-        kind = OptionKind.GENERALIZATION if identifiers.is_address(phrase) else OptionKind.MASK
-        wordings.append((mask, kind, 0.5))
-    described = identifiers.description(phrase)
-    if described:
-        wordings.append(
-            (_fits(text, phrase.start, phrase.end, described), OptionKind.DESCRIPTION, 1.0)
-        )
-    options = [
-        Option(
-            degree,
-            wording,
-            phrase.start,
-            phrase.end,
-            loss,
-            None,
-            round(
-                original_fre
-                if degree == 0
-                else naturalness.fre_of_replacement(text, phrase.start, phrase.end, wording),
-                2,
-            ),
-            True,  # written to read as the author would: "text me on my number"
-            kind,
-        )
-        for degree, (wording, kind, loss) in enumerate(wordings)
-    ]
-    return PhraseAlternatives(phrase, _with_height(options), [], None)
+        shown = OptionKind.GENERALIZATION if kind == "address" else OptionKind.MASK
+        wordings.append((mask, shown, 0.5))
+    described = _fits(text, phrase.start, phrase.end, identifiers.DESCRIPTIONS[kind])
+    wordings.append((described, OptionKind.DESCRIPTION, 1.0))
+    return _worded_alternatives(text, phrase, wordings)
 
 
 def removal_operator(
@@ -171,31 +150,29 @@ def removal_operator(
     written or removed; a WordNet chain would make "all weekend" a "time period"."""
     if phrase.category != Category.TIME:
         return None
-    fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, phrase.text)
-    removed_fre = naturalness.fre_of_replacement(text, phrase.start, phrase.end, "")
+    wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0), ("", OptionKind.SUPPRESSION, 1.0)]
+    return _worded_alternatives(text, phrase, wordings)
+
+
+def _worded_alternatives(
+    text: str, phrase: Phrase, wordings: list[tuple[str, OptionKind, float]]
+) -> PhraseAlternatives:
+    """Options over the phrase's own span from fixed wordings (text, kind, InfoLoss), degree in
+    list order; they are written to read as the author would ("text me on my number"), so all
+    count as natural, and carry their Fre for the review."""
     options = [
         Option(
-            0,
-            phrase.text,
+            degree,
+            wording,
             phrase.start,
             phrase.end,
-            0.0,
+            loss,
             None,
-            round(fre, 2),
+            round(naturalness.fre_of_replacement(text, phrase.start, phrase.end, wording), 2),
             True,
-            OptionKind.ORIGINAL,
-        ),
-        Option(
-            1,
-            "",
-            phrase.start,
-            phrase.end,
-            1.0,
-            None,
-            round(removed_fre, 2),
-            True,
-            OptionKind.SUPPRESSION,
-        ),
+            kind,
+        )
+        for degree, (wording, kind, loss) in enumerate(wordings)
     ]
     return PhraseAlternatives(phrase, _with_height(options), [], None)
 
