@@ -245,9 +245,6 @@ def generalization_chain(
     text = phrase.text.strip()
     if not text:
         raise ValueError("cannot generalize an empty phrase")
-    anchors = _anchors(context_text, profile, exclude=text)
-    builders = [CHAIN_BUILDERS[kind] for kind in builder_order(phrase)]
-    context = " ".join([context_text or "", *(value for _, value in profile.items())])
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
@@ -256,14 +253,16 @@ def generalization_chain(
         health = _health_chain(text)
         if health is not None:
             return health
+    anchors = _anchors(context_text, profile, exclude=text)
+    context = " ".join([context_text or "", *(value for _, value in profile.items())])
+    kinds = [k for k in builder_order(phrase) if not (k == ChainKind.NOUN and as_name)]
+    # (a name is never read as a common noun: "at Siemens" is no unit of measurement)
     for variant, suffix in _variants(text):
-        for kind, build in zip(builder_order(phrase), builders):
-            if kind == ChainKind.NOUN and as_name:
-                continue  # "at Siemens" is no unit of measurement, "Shell" no seashell
+        for kind in kinds:
             chosen = reading
             if chosen is None and kind == ChainKind.PLACE:
                 chosen = _identified_reading(phrase, variant)
-            chain = build(variant, anchors, chosen, context)
+            chain = CHAIN_BUILDERS[kind](variant, anchors, chosen, context)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
     if as_name and phrase.category in INSTITUTION_KINDS:
@@ -282,18 +281,20 @@ INSTITUTION_KINDS: dict[Category, str] = {
 
 
 def _institution_chain(text: str, category: Category) -> Chain:
-    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "a clinic": a true, if vague,
+    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "a hospital": a true, if vague,
     statement, where WordNet's senses of the name would be false ("a unit of measurement")."""
     kind = INSTITUTION_KINDS[category]
-    wording = f"{indefinite_article(kind)} {kind}"
-    return Chain(
-        text,
-        ChainKind.ORGANISATION,
-        [
-            Level(text, 0, None, 1, LevelSource.ORIGINAL, text),
-            Level(wording, 1, None, None, LevelSource.TYPE, kind),
-        ],
+    return _ladder_chain(
+        text, ChainKind.ORGANISATION, [(f"{indefinite_article(kind)} {kind}", kind)]
     )
+
+
+def _ladder_chain(text: str, kind: ChainKind, steps: list[tuple[str, str]]) -> Chain:
+    """A chain from fixed wordings (wording, label), most specific first after the phrase."""
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
+    for wording, label in steps:
+        levels.append(Level(wording, len(levels), None, None, LevelSource.TYPE, label))
+    return Chain(text, kind, levels)
 
 
 KINSHIP = Path(__file__).parent / "data" / "kinship.tsv"
@@ -325,11 +326,8 @@ def _kinship_chain(text: str) -> Chain | None:
     ladder = kinship_ladders().get(word[:-1] if plural else word)
     if ladder is None:
         return None
-    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
-    for step in ladder:
-        wording = (_plural_of(step) if plural else step) + suffix
-        levels.append(Level(wording, len(levels), None, None, LevelSource.TYPE, step))
-    return Chain(text, ChainKind.NOUN, levels)
+    steps = [((_plural_of(step) if plural else step) + suffix, step) for step in ladder]
+    return _ladder_chain(text, ChainKind.NOUN, steps)
 
 
 def _plural_of(step: str) -> str:
@@ -408,10 +406,7 @@ def _health_chain(text: str) -> Chain | None:
         ladder = ladder[1:]  # "surgery" -> "treatment"
     if not ladder:
         return None
-    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
-    for step in ladder:
-        levels.append(Level(step, len(levels), None, None, LevelSource.TYPE, step))
-    return Chain(text, ChainKind.NOUN, levels)
+    return _ladder_chain(text, ChainKind.NOUN, [(step, step) for step in ladder])
 
 
 def _health_ladder(words: list[str]) -> tuple[str, ...] | None:
@@ -580,8 +575,7 @@ def place_k(place: Place) -> int:
 
 def _place_levels(place: Place, original: str | None) -> list[Level]:
     levels: list[Level] = []
-    for step in places.chain(place):
-        degree = len(levels)
+    for degree, step in enumerate(places.chain(place)):
         text = original if degree == 0 and original else place_text(step)
         levels.append(
             Level(
@@ -841,9 +835,7 @@ def _noun_chain(
     path = hypernym_path(chosen)
     language = any(synset.name() == "natural_language.n.01" for synset in path)
     for synset in path:
-        if (
-            synset.name() == "relative.n.01"
-        ):  # "sister" -> "sibling" -> "family member", never "person"
+        if synset.name() == "relative.n.01":  # "family member", never "person" above it
             levels.append(
                 Level(
                     "family member",
