@@ -117,15 +117,13 @@ def detect(context: MessageContext) -> list[Phrase]:
 
 # Words that belong to a time phrase when they precede it (guidelines: prepositions and
 # modifiers are part of time phrases).
-LEAD_WORDS = re.compile(
-    r"(?i)(?:\b(?:on|at|in|from|till|until|til|by|for|since|after|before|around|about|"
-    r"starting|every|all|over|during|through|throughout|by)\s+(?:the\s+)?)$"
+_LEADS = (
+    r"on|at|in|from|till|until|til|by|for|since|after|before|around|about|starting|every|all|"
+    r"over|during|through|throughout"
 )
+LEAD_WORDS = re.compile(rf"(?i)(?:\b(?:{_LEADS})\s+(?:the\s+)?)$")
 # a phrase that already starts with its preposition or modifier
-LEADING = re.compile(
-    r"(?i)(?:on|at|in|from|till|until|til|by|for|since|after|before|around|about|every|all|over|"
-    r"through|most|some|the whole)\b"
-)
+LEADING = re.compile(rf"(?i)(?:{_LEADS}|most|some|the whole)\b")
 # Words that belong to a day when they follow it: "Thursday evenings", "at Sunday lunch".
 _WEEKDAY_END = re.compile(r"(?i)(?:day|days|mon|tues?|wed|thu|thurs?|fri|sat|sun)$")
 TRAIL_WORDS = re.compile(

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from dateutil.easter import easter
+
 from osnguard.privacy import lexicon
 from osnguard.privacy.lexicon import MONTHS, WEEKDAYS
 from osnguard.privacy.temporal import normalisation as norm
@@ -853,8 +855,6 @@ EASTER_OFFSETS: dict[str, int] = {
 
 def _feast_date(name: str, year: int) -> date:
     if name in EASTER_OFFSETS:
-        from dateutil.easter import easter
-
         sunday: date = easter(year)
         return sunday + timedelta(days=EASTER_OFFSETS[name])
     month, day = HOLIDAYS[name]
