@@ -140,6 +140,7 @@ def anonymize_groups(
     levels = sorted({g.level for g in groups})
     if original_for_closest is None:
         original_for_closest = levels[0] == 0
+    combos = _hiding_every_phrase(combos, option_lists, keep_first=original_for_closest)
     picks = _spread(combos, len(levels), original_for_closest)
     by_level = {
         level: _identifiers_hidden(combos[index], option_lists) if level >= 1 else combos[index]
@@ -157,6 +158,23 @@ def _usable_options(options: Sequence[Option]) -> list[Option]:
         hiding = max(options[1:], key=lambda o: o.fre)
         natural.append(hiding)
     return natural
+
+
+def _hiding_every_phrase(
+    combos: list[tuple[Option, ...]],
+    option_lists: Sequence[Sequence[Option]],
+    *,
+    keep_first: bool,
+) -> list[tuple[Option, ...]]:
+    """The combinations that generalize every phrase that can be generalized (the original
+    first, when the closest group gets it): a group above the closest never reads a private
+    phrase as written, it gets at least the first step of each phrase's ladder (issue 14)."""
+    hiding = [
+        c for c in combos if all(o.degree >= 1 or len(opts) < 2 for o, opts in zip(c, option_lists))
+    ]
+    if not hiding:
+        return combos
+    return [combos[0], *(c for c in hiding if c is not combos[0])] if keep_first else hiding
 
 
 # wordings of an identifier that still identify it (as written, or with only its end masked)
@@ -247,11 +265,12 @@ def _without_overlaps(option_lists: list[list[Option]]) -> list[list[Option]]:
 def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option, ...]]:
     """All combinations (thinned to MAX_COMBINATIONS), sorted by InfoLoss then Samarati."""
     lists = [list(opts) for opts in option_lists]
-    while _product(lists) > MAX_COMBINATIONS and any(len(opts) > 2 for opts in lists):
+    while _product(lists) > MAX_COMBINATIONS and any(len(opts) > 3 for opts in lists):
         longest = max(range(len(lists)), key=lambda i: len(lists[i]))
         opts = lists[longest]
-        # Drop the middle option nearest the centre: keep the original and the most general.
-        del opts[len(opts) // 2]
+        # Drop the option nearest the centre: keep the original, the first step (what the
+        # closest groups above the original get) and the most general.
+        del opts[(len(opts) + 1) // 2]
     if _product(lists) > MAX_COMBINATIONS:
         combos = _diagonal(lists)  # many phrases: generalize them together, step by step
     else:

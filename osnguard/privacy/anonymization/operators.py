@@ -6,6 +6,8 @@ in its message into ranked options, most specific (the phrase as written) first.
 - `OperatorKind.REMOVAL`: a time phrase the temporal stage cannot read: as written or removed.
 - `OperatorKind.IDENTIFIER`: a contact detail or identifier (phone, e-mail, address, account,
   id): as written, partly masked, or described ("my number"), from identifiers.py.
+- `OperatorKind.VALUE`: an age, birth year, amount of money or person's name said vaguely
+  ("34" -> "thirty-something", "Tom" -> "T."), from values.py.
 - `OperatorKind.GENERALIZATION`: the levels of the phrase's generalization chain (schemas.py:
   places, organisations, WordNet noun hypernyms), worded to fit the sentence.
 
@@ -24,7 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from osnguard.privacy.anonymization import identifiers, metrics, naturalness
+from osnguard.privacy.anonymization import identifiers, metrics, naturalness, values
 from osnguard.privacy.anonymization.schemas import (
     Chain,
     ChainKind,
@@ -37,6 +39,7 @@ from osnguard.privacy.anonymization.schemas import (
 from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
 from osnguard.privacy.temporal import find_expressions, generalize, suppress
+from osnguard.privacy.temporal.vague import vague_wordings
 from osnguard.privacy.types import Category, Phrase, Profile
 
 IDENTITY_TOPS = frozenset(
@@ -62,6 +65,7 @@ class OperatorKind(StrEnum):
     TEMPORAL = "temporal"
     REMOVAL = "removal"
     IDENTIFIER = "identifier"
+    VALUE = "value"
     GENERALIZATION = "generalization"
 
 
@@ -143,6 +147,32 @@ def identifier_operator(
     return _worded_alternatives(text, phrase, wordings)
 
 
+VALUE_WORDINGS: Mapping[Category, Any] = MappingProxyType(
+    {  # (phrase, text before it, text after it) -> wordings
+        Category.AGE: lambda phrase, before, after: values.age_wordings(phrase, after),
+        Category.FINANCE: lambda phrase, before, after: values.amount_wordings(phrase),
+        Category.IDENTITY: lambda phrase, before, after: values.name_wordings(phrase, before),
+    }
+)
+
+
+def value_operator(
+    text: str, phrase: Phrase, context: OperatorContext
+) -> PhraseAlternatives | None:
+    """An age, a birth year, an amount of money or a person's name, said vaguely (`values.py`);
+    it does not apply when no rule reads the phrase."""
+    wording = VALUE_WORDINGS.get(phrase.category)
+    found = wording(phrase.text, text[: phrase.start], text[phrase.end :]) if wording else []
+    if not found:
+        return None
+    wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
+    wordings += [
+        (_fits(text, phrase.start, phrase.end, w), OptionKind.GENERALIZATION, (i + 1) / len(found))
+        for i, w in enumerate(found)
+    ]
+    return _worded_alternatives(text, phrase, wordings)
+
+
 def removal_operator(
     text: str, phrase: Phrase, context: OperatorContext
 ) -> PhraseAlternatives | None:
@@ -210,6 +240,7 @@ OPERATORS: Mapping[OperatorKind, Operator] = MappingProxyType(
         OperatorKind.TEMPORAL: temporal_operator,
         OperatorKind.REMOVAL: removal_operator,
         OperatorKind.IDENTIFIER: identifier_operator,
+        OperatorKind.VALUE: value_operator,
         OperatorKind.GENERALIZATION: generalization_operator,
     }
 )
@@ -219,7 +250,7 @@ def operators_for(phrase: Phrase) -> tuple[OperatorKind, ...]:
     """The operators tried for a phrase, in order: a time phrase is generalized in time first."""
     if phrase.category == Category.TIME:
         return (OperatorKind.TEMPORAL, OperatorKind.REMOVAL)
-    return (OperatorKind.IDENTIFIER, OperatorKind.GENERALIZATION)
+    return (OperatorKind.IDENTIFIER, OperatorKind.VALUE, OperatorKind.GENERALIZATION)
 
 
 def alternatives(
@@ -558,23 +589,26 @@ def _acceptable(fre: float, original_fre: float, gamma: float) -> bool:
 def _temporal_options(
     text: str, phrase: Phrase, now: datetime | None, gamma: float
 ) -> list[Option] | None:
-    """NCP* generalizations and suppression of a time phrase, from the temporal stage."""
+    """A time phrase as written, its natural wordings (temporal/vague.py: true of the whole
+    phrase, ordered by NCP*) and its suppression; where the phrase cannot be read as a whole, the
+    NCP* generalizations of its one expression."""
     if now is None:
         return None
-    expression = next(
-        (
-            e
-            for e in find_expressions(text, now=now)
-            if e.phrase_span[0] < phrase.end and phrase.start < e.end
-        ),
-        None,
-    )
-    if expression is None:
+    inside = [
+        e
+        for e in find_expressions(text, now=now)
+        if e.phrase_span[0] < phrase.end and phrase.start < e.end
+    ]
+    if not inside:
         return None
-    start, end = expression.phrase_span
+    start = min(phrase.start, inside[0].phrase_span[0])
+    end = max(phrase.end, inside[-1].end)
+    wordings = [(w.text, w.text) for w in vague_wordings(text[start:end], inside, now)]
+    if not wordings and len(inside) == 1:
+        start, end = inside[0].phrase_span
+        wordings = [(c.text, c.phrase) for c in generalize(inside[0], now=now, source_text=text)]
     original = text[start:end]
-    candidates = generalize(expression, now=now, source_text=text)
-    height = len(candidates) + 1
+    height = len(wordings) + 1
     original_fre = naturalness.fre_of_replacement(text, start, end, original)
     options = [
         Option(
@@ -590,8 +624,8 @@ def _temporal_options(
             original,
         )
     ]
-    for degree, candidate in enumerate(candidates, start=1):
-        replacement = _fits(text, start, end, candidate.text)
+    for degree, (wording, source) in enumerate(wordings, start=1):
+        replacement = _fits(text, start, end, wording)
         fre = naturalness.fre_of_replacement(text, start, end, replacement)
         options.append(
             Option(
@@ -604,7 +638,7 @@ def _temporal_options(
                 round(fre, 2),
                 _acceptable(fre, original_fre, gamma),
                 OptionKind.TEMPORAL,
-                candidate.phrase,
+                source,
             )
         )
     removed = suppress(text, spans=[(start, end)], now=now).removed

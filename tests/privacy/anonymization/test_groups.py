@@ -63,6 +63,12 @@ def test_family_most_specific_public_most_general(demo: list) -> None:
     assert "is in Asia" in public.text or "is in Japan" in public.text
 
 
+def test_groups_above_the_closest_never_read_a_phrase_as_written(demo: list) -> None:
+    for group in demo[1:]:
+        for level in group.phrase_levels:
+            assert level.degree >= 1 or level.phrase == "sushi", (group.name, level.phrase)
+
+
 def test_info_loss_increases_with_level(demo: list) -> None:
     losses = [g.info_loss for g in demo]
     assert losses == sorted(losses) and len(set(losses)) == len(losses)
@@ -230,7 +236,7 @@ def test_a_generalization_that_restates_its_sentence_reads_unnaturally() -> None
         (
             "We talked for 50 minutes.",
             "for 50 minutes",
-            "for less than one hour",
+            "for less than an hour",
             "for a few minutes",
         ),
         ("I slept for 5 hours.", "for 5 hours", "for hours", "for less than a decade"),

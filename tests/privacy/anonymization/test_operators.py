@@ -38,6 +38,7 @@ def test_time_phrases_are_tried_in_time_first_and_others_as_identifiers_first() 
     )
     assert operators_for(phrase("Tokyo", "location")) == (
         OperatorKind.IDENTIFIER,
+        OperatorKind.VALUE,
         OperatorKind.GENERALIZATION,
     )
 

@@ -1,0 +1,359 @@
+"""How people say a time vaguely: true, natural generalizations of a whole time phrase for
+friends' versions ("at 6am tomorrow" -> "tomorrow morning" -> "tomorrow" -> "this week" -> "soon").
+
+The NCP* candidates (generalization.py) come from a corpus of phrases and measure how far a time
+can be generalized; in a post many of them read oddly ("yesterday" -> "this month") and they
+replace one expression, not the phrase the identification marked ("7pm to 7:30am" became "this
+evening to 7:30am"). Here the phrase is read as a whole: a duration by its total length, a
+routine by its days and time of day, a time or range by the interval its expressions span. The
+wordings are the ones people use, each true of the original: a time's wordings cover its
+interval and are ordered by NCP* (most specific first); durations and routines climb fixed
+ladders. An empty list means the phrase could not be read (it can still be removed).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from osnguard.privacy.temporal import normalisation as norm
+from osnguard.privacy.temporal.model import Interval, TimeExpression
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAY_PATTERN = re.compile(
+    r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s?day|nesday|urday|rsday|r|rs|s)?s?\b", re.I
+)
+WEEKDAY_INDEX = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# (code, a day's part as people name it, clock hours it covers) for routines and clock times
+PARTS: tuple[tuple[str, str, int, int], ...] = (
+    ("MO", "morning", 5, 12),
+    ("AF", "afternoon", 12, 17),
+    ("EV", "evening", 17, 21),
+    ("NI", "night", 21, 24),
+)
+PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
+CLOCK = re.compile(r"T(\d{2}):(\d{2})")
+DURATION_PREFIXES = ("for", "after", "over")
+ROUTINE_CUE = re.compile(r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b", re.I)
+UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
+FROM_CUE = re.compile(r"^(?:from|since|starting|as of)\b", re.I)
+RANGE_CUE = re.compile(r"\b(?:to|till|until|til)\b|-|–", re.I)
+NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
+SOON = timedelta(days=45)
+
+
+@dataclass(frozen=True)
+class VagueWording:
+    """One wording of the whole phrase; `ncp` is NCP* against the original (1.0 = as precise)."""
+
+    text: str
+    ncp: float
+
+
+# --- entry point ---------------------------------------------------------------------------------
+
+
+def vague_wordings(
+    phrase: str, expressions: Sequence[TimeExpression], now: datetime
+) -> list[VagueWording]:
+    """The wordings of `phrase` (a time phrase as the identification marked it) most specific
+    first; `expressions` are the recognised expressions inside it."""
+    if not expressions or not phrase.strip():
+        return []
+    if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
+        return []  # "a 10-day trip": an adjective the ladders cannot rewrite
+    kinds = {e.type for e in expressions}
+    if "SET" in kinds or ROUTINE_CUE.search(phrase):
+        return _routine_wordings(phrase, expressions)
+    if kinds == {"DURATION"}:
+        return _duration_wordings(phrase, expressions)
+    timed = [e for e in expressions if e.interval is not None]
+    if not timed or "DURATION" in kinds:
+        return []
+    return _point_wordings(phrase, timed, now)
+
+
+# --- durations -----------------------------------------------------------------------------------
+
+UNITS: tuple[tuple[str, float], ...] = (
+    ("year", norm.UNIT_SECONDS["year"]),
+    ("month", norm.UNIT_SECONDS["month"]),
+    ("week", norm.UNIT_SECONDS["week"]),
+    ("day", norm.UNIT_SECONDS["day"]),
+    ("hour", norm.UNIT_SECONDS["hour"]),
+)
+
+
+def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
+    """ "for 6 weeks" -> "for over a month", "for a few weeks"... -> "for weeks" -> "for a while";
+    a compound ("2 years and 4 months") is read by its total length."""
+    lengths = [norm.duration_seconds(e.value) for e in expressions]
+    if any(length is None for length in lengths):
+        return []
+    total = sum(length for length in lengths if length is not None)
+    first = phrase.split(maxsplit=1)[0].lower() if phrase.split() else ""
+    prefix = first if first in DURATION_PREFIXES else ""
+    named = re.fullmatch(r"PT?[\d.]+([YMWDH])", expressions[0].value)
+    own = {"Y": "year", "W": "week", "D": "day", "H": "hour"}.get(named.group(1)) if named else None
+    if named and named.group(1) == "M":
+        own = "minute" if "T" in expressions[0].value else "month"
+    unit, size = next(
+        ((u, s) for u, s in UNITS if u == own or (own not in dict(UNITS) and total >= s * 0.999)),
+        UNITS[-1],
+    )
+    if total < UNITS[-1][1]:
+        minutes = total / 60
+        short = ["a few minutes"] if minutes <= 4 else []
+        short += ["less than an hour", "a while"] if minutes >= 15 else ["a while"]
+        return [VagueWording(_with_prefix(prefix, w), 1.0 / (i + 2)) for i, w in enumerate(short)]
+    count = total / size
+    whole = int(count + 1e-6)
+    exact = abs(count - round(count)) < 0.05
+    words: list[str] = []
+    if unit == "week" and count >= 5:
+        words.append("over a month")
+    if unit == "year" and whole >= 20:
+        words.append("decades")
+    elif unit == "year" and whole >= 10:
+        words.append("over a decade")
+    elif exact and round(count) == 2:
+        words.append(f"a couple of {unit}s")
+    elif exact and 3 <= round(count) <= 4:
+        words.append(f"a few {unit}s")
+    elif exact and 5 <= round(count) <= 9:
+        words.append(f"several {unit}s")
+    elif not exact and 1 <= whole <= 9:
+        words.append(f"over {'a' if whole == 1 else NUMBER_WORDS[whole]} {unit}{'s' * (whole > 1)}")
+    if count >= 2:
+        words.append(f"{unit}s")
+    if unit == "year" and count >= 5:
+        words.append("a long time")
+    words.append("a while")
+    return [
+        VagueWording(_with_prefix(prefix, w), 1.0 / (i + 2))
+        for i, w in enumerate(dict.fromkeys(words))
+    ]
+
+
+def _with_prefix(prefix: str, wording: str) -> str:
+    return f"{prefix} {wording}" if prefix else wording
+
+
+# --- routines --------------------------------------------------------------------------------------
+
+
+def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
+    """ "every Weds at 8am" -> "every Wednesday morning" -> "every Wednesday" -> "every week" ->
+    "regularly": the clock goes first, then the days, then how often."""
+    days = sorted({WEEKDAY_INDEX[m.group(1).lower()[:3]] for m in WEEKDAY_PATTERN.finditer(phrase)})
+    daily = bool(
+        re.search(
+            r"\b(?:every|each) (?:day|morning|afternoon|evening|night)\b|\bdaily\b|\bnightly\b",
+            phrase,
+            re.I,
+        )
+    )
+    part = _part_of_day(phrase, expressions)
+    has_clock = any(CLOCK.search(e.value) for e in expressions) or bool(re.search(r"\d", phrase))
+    words: list[str] = []
+    if days:
+        named = " and ".join(WEEKDAYS[d] for d in days) if len(days) <= 2 else ""
+        if named and part and has_clock:
+            words.append(f"every {named} {part}")
+        if named and (has_clock or part):
+            words.append(f"every {named}")
+        if set(days) <= {5, 6}:
+            words.append("every weekend")
+        elif len(days) == 2:
+            words.append("twice a week")
+        elif len(days) == 3:
+            words.append("three times a week")
+        elif len(days) == 1:
+            words.append("every week")
+    else:
+        if part and (has_clock or phrase.strip().lower() != f"every {part}"):
+            words.append(f"every {part}")
+        if daily:
+            words.append("every day")
+    words.append("regularly")
+    return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(dict.fromkeys(words))]
+
+
+def _part_of_day(phrase: str, expressions: Sequence[TimeExpression]) -> str | None:
+    """The part of the day a routine's clock time or words name ("at 7pm" -> "evening")."""
+    for expression in expressions:
+        clock = CLOCK.search(expression.value)
+        if clock:
+            return _part_name(int(clock.group(1)))
+    word = PART_WORD.search(phrase)
+    if word:
+        found = word.group(1).lower()
+        return "lunchtime" if found.startswith("lunch") else found
+    return None
+
+
+def _part_name(hour: int) -> str | None:
+    return next((name for _, name, first, last in PARTS if first <= hour < last), None)
+
+
+# --- times and ranges --------------------------------------------------------------------------------
+
+
+def _point_wordings(
+    phrase: str, expressions: Sequence[TimeExpression], now: datetime
+) -> list[VagueWording]:
+    """Wordings whose interval covers the span of the phrase's times, by NCP* descending."""
+    interval = _joined_interval(phrase, expressions)
+    if interval is None:
+        return []
+    start, end = interval
+    if UNTIL_CUE.match(phrase) and len(expressions) == 1 and end > now:
+        return _until_wordings(end - now)
+    candidates = _candidates(now, interval)
+    length = (end - start).total_seconds() + 1
+    found: dict[str, VagueWording] = {}
+    for text, (first, last) in candidates:
+        if first > start or last < end or (first, last) == (start, end):
+            continue
+        ncp = length / ((last - first).total_seconds() + 1)
+        found.setdefault(text, VagueWording(text, ncp))
+    ordered = sorted(found.values(), key=lambda w: -w.ncp)
+    if FROM_CUE.match(phrase):
+        return [w for w in ordered if w.text in ("soon", "recently")] or ordered[-1:]
+    return ordered
+
+
+def _until_wordings(span: timedelta) -> list[VagueWording]:
+    """ "till Thursday" (from now) -> "for a few days" -> "for a while"."""
+    days = span.total_seconds() / 86400
+    words = []
+    if days <= 4:
+        words.append("for a few days")
+    elif days <= 10:
+        words.append("for about a week")
+    elif days <= 31:
+        words.append("for a few weeks")
+    words.append("for a while")
+    return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(words)]
+
+
+def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Interval | None:
+    """From the first expression's start to the last one's end; a range whose end falls before
+    its start runs into the next day ("7pm to 7:30am")."""
+    intervals = [e.interval for e in expressions if e.interval is not None]
+    if not intervals:
+        return None
+    start, end = intervals[0][0], intervals[-1][1]
+    try:
+        if end < start and len(intervals) > 1 and RANGE_CUE.search(phrase):
+            end += timedelta(days=1)
+        if end < start:
+            start, end = min(i[0] for i in intervals), max(i[1] for i in intervals)
+    except TypeError:  # naive and aware datetimes
+        return None
+    return start, end
+
+
+def _day(moment: date, first: time = time(0, 0), last: time = time(23, 59, 59)) -> Interval:
+    return datetime.combine(moment, first), datetime.combine(moment, last)
+
+
+def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]:
+    """Natural wordings of times around `now` with the interval each stands for."""
+    if now.tzinfo is not None and original[0].tzinfo is None:
+        now = now.replace(tzinfo=None)
+    elif now.tzinfo is None and original[0].tzinfo is not None:
+        now = now.replace(tzinfo=original[0].tzinfo)
+    tz = now.tzinfo
+    today = now.date()
+
+    def at(moment: date, first: time = time(0, 0), last: time = time(23, 59, 59)) -> Interval:
+        a, b = _day(moment, first, last)
+        return a.replace(tzinfo=tz), b.replace(tzinfo=tz)
+
+    found: list[tuple[str, Interval]] = []
+
+    def add(text: str, span: Interval) -> None:
+        found.append((text, span))
+
+    names = {
+        today: "this",
+        today + timedelta(days=1): "tomorrow",
+        today - timedelta(days=1): "yesterday",
+    }
+    # parts of a day, the day itself
+    for offset in range(-6, 7):
+        moment = today + timedelta(days=offset)
+        word = names.get(moment, f"on {WEEKDAYS[moment.weekday()]}")
+        for _, part, first, last in PARTS:
+            span = at(moment, time(first), time(last - 1, 59, 59))
+            if word == "this" and part == "night":
+                add("tonight", span)
+            elif word == "yesterday" and part == "night":
+                add("last night", span)
+            else:
+                add(f"{word} {part}", span)
+        if word == "this":
+            add("today", at(moment))
+            add("later today", (now, at(moment)[1]))
+            add("earlier today", (at(moment)[0], now))
+        else:
+            add(word, at(moment))
+    if original[0].date() != original[1].date() and original[1] - original[0] <= timedelta(
+        hours=18
+    ):
+        evening = original[0].date()  # the night from one day's evening to the next morning
+        add(
+            "overnight",
+            (
+                at(evening, time(17))[0],
+                at(evening + timedelta(days=1), time(0), time(11, 59, 59))[1],
+            ),
+        )
+    # weeks and weekends
+    monday = today - timedelta(days=today.weekday())
+    for weeks, word in ((-1, "last"), (0, "this"), (1, "next")):
+        week_start = monday + timedelta(weeks=weeks)
+        add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
+        saturday = week_start + timedelta(days=5)
+        add(f"{word} weekend", (at(saturday)[0], at(saturday + timedelta(days=1))[1]))
+    this_week_end = at(monday + timedelta(days=6))[1]
+    add("later this week", (now, this_week_end))
+    add("earlier this week", (at(monday)[0], now))
+    add("soon", (now, now + SOON))
+    add("recently", (now - SOON, now))
+    if not (original[0] >= now - NEAR and original[1] <= now + NEAR):
+        _month_candidates(add, at, now)
+    if original[1] < now - timedelta(days=2 * 365):
+        add("years ago", (datetime.min.replace(tzinfo=tz), now - timedelta(days=365)))
+    return found
+
+
+def _month_candidates(
+    add: Callable[[str, Interval], None], at: Callable[..., Interval], now: datetime
+) -> None:
+    """Months, parts of months and years: for times more than a week away."""
+    today = now.date()
+    for offset in range(-11, 12):
+        first = norm.add_months(today.replace(day=1), offset)
+        last_day = calendar.monthrange(first.year, first.month)[1]
+        month = (at(first)[0], at(first.replace(day=last_day))[1])
+        name = calendar.month_name[first.month]
+        word = {0: "this month", 1: "next month", -1: "last month"}.get(offset)
+        add(word or f"in {name}", month)
+        if word is None:
+            add(f"in early {name}", (month[0], at(first.replace(day=10))[1]))
+            add(f"in mid-{name}", (at(first.replace(day=11))[0], at(first.replace(day=20))[1]))
+            add(f"in late {name}", (at(first.replace(day=21))[0], month[1]))
+        if offset == 0:
+            add("later this month", (now, month[1]))
+            add("earlier this month", (month[0], now))
+    year = today.year
+    for offset, word in ((-1, "last year"), (0, "this year"), (1, "next year")):
+        add(word, (at(date(year + offset, 1, 1))[0], at(date(year + offset, 12, 31))[1]))
+    add("later this year", (now, at(date(year, 12, 31))[1]))
+    add("earlier this year", (at(date(year, 1, 1))[0], now))

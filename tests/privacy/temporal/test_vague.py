@@ -1,0 +1,65 @@
+"""Natural wordings of whole time phrases (temporal/vague.py): true, ordered, read as a whole."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from osnguard.privacy.temporal import find_expressions
+from osnguard.privacy.temporal.vague import vague_wordings
+
+NOW = datetime(2026, 11, 25, 17, 0)  # a Wednesday afternoon
+
+
+def wordings(phrase: str, now: datetime = NOW) -> list[str]:
+    return [w.text for w in vague_wordings(phrase, find_expressions(phrase, now=now), now)]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("yesterday", ["earlier this week", "this week", "recently"]),
+        ("on Friday", ["later this week", "this week", "soon"]),
+        ("for 6 weeks", ["for over a month", "for several weeks", "for weeks", "for a while"]),
+        ("for 3 hours", ["for a few hours", "for hours", "for a while"]),
+        ("for 2 years and 4 months", ["for over two years", "for years", "for a while"]),
+        (
+            "every Weds at 8am",
+            ["every Wednesday morning", "every Wednesday", "every week", "regularly"],
+        ),
+        ("till Thursday", ["for a few days", "for a while"]),
+    ],
+)
+def test_phrases_get_the_wordings_people_use(phrase: str, expected: list[str]) -> None:
+    assert wordings(phrase) == expected
+
+
+def test_a_range_is_read_as_a_whole_and_a_night_runs_into_the_morning() -> None:
+    found = wordings("7pm to 7:30am")
+    assert found[0] == "overnight" and "this evening" not in found
+
+
+def test_times_near_now_are_not_said_by_their_month_or_year() -> None:
+    for phrase in ("yesterday", "tonight", "this morning", "on Friday"):
+        assert not {"this month", "this year"} & set(wordings(phrase))
+
+
+def test_a_far_time_is_said_by_its_month_and_never_by_a_season() -> None:
+    found = wordings("on 20th Sept")
+    assert found[:2] == ["in mid-September", "in September"]
+    assert not any(s in w for w in found for s in ("spring", "summer", "autumn", "winter"))
+
+
+def test_wordings_are_ordered_most_specific_first() -> None:
+    found = vague_wordings("at 6am", find_expressions("at 6am", now=NOW), NOW)
+    assert [w.ncp for w in found] == sorted((w.ncp for w in found), reverse=True)
+
+
+def test_a_future_time_never_becomes_a_past_one() -> None:
+    assert "recently" not in wordings("next Friday") and "soon" in wordings("next Friday")
+    assert "soon" not in wordings("last night") and "recently" in wordings("last night")
+
+
+def test_an_adjective_duration_is_left_to_removal() -> None:
+    assert wordings("10-day") == []
