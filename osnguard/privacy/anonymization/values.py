@@ -1,0 +1,185 @@
+"""Ages, birth years, amounts of money and people's names said vaguely: wordings for phrases that
+have no generalization chain ("34" is not an instance of anything).
+
+Each function takes the phrase as written (and what follows it in the message, where that
+decides the wording) and returns its wordings most specific first, each true of the original:
+- ages: "34" -> "thirty-something"; "turns 70" -> "has a big birthday" -> "has a birthday";
+  "1987" -> "the late 1980s" -> "the 1980s"; "60th" -> "big birthday" -> "birthday";
+- amounts: "$31,400" -> "over $30k" -> "tens of thousands"; "€1,850" -> "nearly two grand" ->
+  "thousands"; an amount of something loses the amount ("£9k credit card debt" -> "credit card
+  debt", "€40k of the mortgage" -> "part of the mortgage");
+- names and handles: "Tom" -> "T." -> "someone"; "@kit.r" -> "K." -> "someone".
+An empty list means no rule reads the phrase; the caller falls back to its chain.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from osnguard.privacy.resources import wordnet
+
+TENS = ("", "ten", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+SMALL = ("", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+AGE_NUMBER = re.compile(
+    r"(?P<n>\d{1,3})(?P<unit>\s*(?:y/?o|yo|yrs? old|years? old|years? of age))?", re.I
+)
+AGE_EVENT = re.compile(r"(?P<verb>turned|turns|turning|turn)\s+(?P<n>\d{1,3})", re.I)
+ORDINAL = re.compile(r"(?P<n>\d{1,3})(?:st|nd|rd|th)", re.I)
+YEAR = re.compile(r"\(?(?P<year>(?:19|20)\d\d|'\d\d)\)?")
+
+CURRENCY = r"(?:[£$€₹¥₦]|(?:US|AU|CA|NZ)\$|R(?=\s?\d)|KSh\s?|Rs\.?\s?)"
+AMOUNT = re.compile(
+    rf"(?P<cur>{CURRENCY})\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>k|m|bn|grand|K|M)?\b"
+    r"(?P<rest>.*)",
+    re.S,
+)
+SALARY_UNITS = re.compile(
+    r"^(?:gross|net|a year|per year|per annum|pa|p\.a\.|/yr|/year|a month|LPA|CTC)\b", re.I
+)
+
+
+def age_wordings(text: str, after: str = "") -> list[str]:
+    """An age, an age event ("turns 70"), a birthday ordinal ("60th") or a birth year."""
+    text = text.strip()
+    event = AGE_EVENT.fullmatch(text)
+    if event:
+        n, verb = int(event.group("n")), event.group("verb").lower()
+        if verb == "turned":
+            return ["had a birthday"]
+        tense = "having" if verb == "turning" else ("have" if verb == "turn" else "has")
+        big = [f"{tense} a big birthday"] if n % 10 == 0 or n == 18 else []
+        return [*big, f"{tense} a birthday"]
+    ordinal = ORDINAL.fullmatch(text)
+    if ordinal:
+        if re.match(r"\s*(?:birthday|bday|b-day)\b", after, re.I):
+            return []  # "60th birthday": the ordinal alone has no vaguer wording
+        n = int(ordinal.group("n"))
+        return ["big birthday", "birthday"] if n % 10 == 0 or n == 18 else ["birthday"]
+    year = YEAR.fullmatch(text)
+    if year:
+        return _decade_wordings(year.group("year"), parenthesised=text.startswith("("))
+    age = AGE_NUMBER.fullmatch(text)
+    if age:
+        n = int(age.group("n"))
+        if 20 <= n < 100:
+            return [f"{TENS[n // 10]}-something"]
+        if 13 <= n < 20:
+            return ["a teenager"] if not age.group("unit") else ["teenage"]
+        return []
+    return []
+
+
+def _decade_wordings(year: str, *, parenthesised: bool) -> list[str]:
+    """ "1987" -> "the late 1980s" -> "the 1980s"; "'89" -> "the late 80s" -> "the 80s"."""
+    digits = year.lstrip("'")
+    decade = digits[:-1] + "0"
+    last = int(digits[-1])
+    part = "early" if last <= 3 else ("mid" if last <= 6 else "late")
+    separator = "-" if part == "mid" else " "
+    words = [f"the {part}{separator}{decade}s", f"the {decade}s"]
+    return [f"({w})" for w in words] if parenthesised else words
+
+
+def amount_wordings(text: str) -> list[str]:
+    """An amount of money, alone or of something ("£32k of debt")."""
+    found = AMOUNT.fullmatch(text.strip())
+    if not found:
+        return []
+    value = _value(found.group("num"), found.group("scale"))
+    if value is None:
+        return []
+    rest = found.group("rest").strip()
+    cur = found.group("cur").strip()
+    if rest and not SALARY_UNITS.match(rest):
+        thing = re.sub(r"^of\s+", "", rest)
+        if thing.lower().startswith(("the ", "my ", "our ", "his ", "her ", "their ")):
+            return [f"part of {thing}"]
+        return [thing]
+    words = _magnitude_wordings(value, cur)
+    if rest:  # a salary ("€28k gross")
+        words.append("a salary")
+    return words
+
+
+def _value(number: str, scale: str | None) -> float | None:
+    try:
+        value = float(number.replace(",", ""))
+    except ValueError:
+        return None
+    factor = {"k": 1e3, "grand": 1e3, "m": 1e6, "bn": 1e9}.get((scale or "").lower(), 1.0)
+    return value * factor
+
+
+def _magnitude_wordings(value: float, cur: str) -> list[str]:
+    """Rounded, then the order of magnitude."""
+    if value < 100:
+        return []
+    if value < 1000:
+        return ["a few hundred" if value < 500 else "several hundred", "hundreds"]
+    if value < 10_000:
+        thousands = value / 1000
+        up = math.ceil(thousands)
+        if thousands == int(thousands):
+            first = "a few grand" if thousands <= 4 else "several grand"
+        elif (up - thousands) / up <= 0.1:
+            first = f"nearly {SMALL[up] if up < 10 else 'ten'} grand"
+        else:
+            first = f"over {SMALL[int(thousands)]} grand"
+        return [first, "thousands"]
+    if value < 100_000:
+        floor = int(value // 10_000) * 10
+        rounded = [f"over {cur}{floor}k"] if value > floor * 1000 else []
+        return [*rounded, "tens of thousands"]
+    if value < 1_000_000:
+        return ["six figures"]
+    return ["millions"]
+
+
+NAME_TOKEN = re.compile(r"@?([^\W\d_])[\w.'’-]*", re.UNICODE)
+
+
+def looks_like_name(text: str) -> bool:
+    """A handle, or capitalised words none of which is an English adjective ("Catholic",
+    "Spanish" are words used as names of groups, not of people)."""
+    words = text.replace("’", "'").removesuffix("'s").split()
+    if not words:
+        return False
+    if all(w.startswith("@") for w in words if w not in ("and", "&")):
+        return True
+    names = [w for w in words if w not in ("and", "&")]
+    return all(w[:1].isupper() for w in names) and not any(
+        wordnet().synsets(w.lower(), pos="a") or wordnet().synsets(w.lower(), pos="s")
+        for w in names
+    )
+
+
+def name_wordings(text: str, before: str = "") -> list[str]:
+    """A person's name or handle: its initials ("T.", "N. and O."), then "someone". A sentence
+    does not start with an initial ("J. and I are flying" reads as a typo): there only
+    "someone"."""
+    text = text.strip()
+    if not looks_like_name(text):
+        return []
+    opening = not before.strip() or before.rstrip().endswith((".", "!", "?", "\n"))
+    possessive = ""
+    if re.search(r"['’]s$", text):
+        text, possessive = text[:-2], "'s"
+    parts = re.split(r"\s+(?:and|&)\s+", text)
+    if not text:
+        return []
+    initials = []
+    for part in parts:
+        tokens = [NAME_TOKEN.fullmatch(token) for token in part.split()]
+        if not tokens or not all(tokens):
+            return []
+        initials.append(" ".join(t.group(1).upper() + "." for t in tokens if t))
+    if len(parts) == 1:
+        wordings = [initials[0] + possessive, "someone" + possessive]
+    else:
+        wordings = [" and ".join(initials) + possessive, "their" if possessive else "they"]
+    return wordings[1:] if opening else wordings
+
+
+__all__ = ["age_wordings", "amount_wordings", "name_wordings"]

@@ -1,0 +1,58 @@
+"""Ages, amounts and names said vaguely (anonymization/values.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.privacy.anonymization.values import age_wordings, amount_wordings, name_wordings
+
+
+@pytest.mark.parametrize(
+    ("phrase", "after", "expected"),
+    [
+        ("34", "", ["thirty-something"]),
+        ("16", "", ["a teenager"]),
+        ("turned 19", "", ["had a birthday"]),
+        ("turns 70", "", ["has a big birthday", "has a birthday"]),
+        ("60th", " tomorrow", ["big birthday", "birthday"]),
+        ("60th", " birthday", []),
+        ("1987", "", ["the late 1980s", "the 1980s"]),
+        ("'84", "", ["the mid-80s", "the 80s"]),
+        ("7", "", []),
+    ],
+)
+def test_ages(phrase: str, after: str, expected: list[str]) -> None:
+    assert age_wordings(phrase, after) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("$31,400", ["over $30k", "tens of thousands"]),
+        ("€1,850", ["nearly two grand", "thousands"]),
+        ("£4k", ["a few grand", "thousands"]),
+        ("£210k", ["six figures"]),
+        ("£9k credit card debt", ["credit card debt"]),
+        ("€40k of the mortgage", ["part of the mortgage"]),  # not the whole mortgage
+        ("€28k gross", ["over €20k", "tens of thousands", "a salary"]),
+        ("$47", []),  # "very little" is a judgement, not a rounding
+    ],
+)
+def test_amounts_are_rounded_down_to_true_statements(phrase: str, expected: list[str]) -> None:
+    assert amount_wordings(phrase) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "before", "expected"),
+    [
+        ("Tom", "I lost my husband ", ["T.", "someone"]),
+        ("@kit.r", "my partner ", ["K.", "someone"]),
+        ("Dami's", "coming for ", ["D.'s", "someone's"]),
+        ("Niamh and Oisín", "so proud: ", ["N. and O.", "they"]),
+        ("Jake", "", ["someone"]),  # a sentence does not start with an initial
+        ("Catholic", "I'm ", []),  # a word used as a name of a group, not of a person
+        ("married", "let's get ", []),
+    ],
+)
+def test_names_become_initials_then_someone(phrase: str, before: str, expected: list[str]) -> None:
+    assert name_wordings(phrase, before) == expected
