@@ -19,6 +19,7 @@ import csv
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -265,6 +266,9 @@ def generalization_chain(
             chain = CHAIN_BUILDERS[kind](variant, anchors, chosen, context)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
+    facility = _facility_chain(text, phrase.category)
+    if facility is not None:
+        return facility
     if as_name and phrase.category in INSTITUTION_KINDS:
         return _institution_chain(text, phrase.category)
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
@@ -286,6 +290,60 @@ def _institution_chain(text: str, category: Category) -> Chain:
     kind = INSTITUTION_KINDS[category]
     return _ladder_chain(
         text, ChainKind.ORGANISATION, [(f"{indefinite_article(kind)} {kind}", kind)]
+    )
+
+
+# A name ending in one of these kinds of thing is one ("Third Mainland Bridge" is a bridge).
+FACILITY_ROOTS = frozenset(
+    {
+        "structure.n.01",
+        "facility.n.01",
+        "thoroughfare.n.01",
+        "road.n.01",
+        "place_of_business.n.01",
+        "building.n.01",
+        "body_of_water.n.01",
+        "platform.n.01",
+    }
+)
+NATURAL_AREAS = frozenset({"geological_formation.n.01", "tract.n.01", "geographical_area.n.01"})
+NOT_A_FACILITY_HEAD = frozenset(
+    {"house", "hall", "center", "centre", "ward", "office", "club", "terrace"}
+)
+# (a dorm, a venue, an organisation: the word alone would say what the place is not)
+
+
+def _facility_chain(text: str, category: str) -> Chain | None:
+    """ "Third Mainland Bridge" -> "a bridge"; "the North Cathedral" (religion) -> "a cathedral"
+    -> "a place of worship": a name whose last word is a kind of place (WordNet: a structure,
+    facility, building, road...) names one, whatever else is known of it."""
+    if "," in text:
+        return None  # an address: identifiers.py
+    words = re.sub(r"^the\s+", "", text, flags=re.IGNORECASE).split()
+    if len(words) < 2 or not any(w[:1].isupper() for w in words[:-1]):
+        return None
+    head = unicodedata.normalize("NFKD", words[-1].lower())
+    head = "".join(ch for ch in head if not unicodedata.combining(ch))
+    if head in NOT_A_FACILITY_HEAD or not head.isalpha() or is_plural(head):
+        return None
+    senses = wordnet().synsets(head, pos="n")[:3]
+    if not senses or _under(senses[0], NATURAL_AREAS):
+        return None  # "Camp Hill", "Holland Park": a hill or a park first, and areas are named so
+    if not any(_under(synset, FACILITY_ROOTS) for synset in senses):
+        return None
+    word = words[-1].lower()
+    steps = [(f"{indefinite_article(word)} {word}", word)]
+    kind = next((k for c, k in INSTITUTION_KINDS.items() if c == category), None)
+    if kind and kind != head:
+        steps.append((f"{indefinite_article(kind)} {kind}", kind))
+    return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+
+
+def _under(synset: Any, roots: frozenset[str]) -> bool:
+    """Whether the synset is one of `roots` or below one of them."""
+    return synset.name() in roots or any(
+        ancestor.name() in roots
+        for ancestor in synset.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
     )
 
 

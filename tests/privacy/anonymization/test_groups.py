@@ -368,3 +368,28 @@ def test_a_large_city_needs_more_than_a_stray_hint_against_it() -> None:
     assert (
         options[1] == "England"
     )  # not London, Ohio ("Hammersmith" is also an old name in Massachusetts)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "category", "expected"),
+    [
+        ("Stuck on Third Mainland Bridge again", "Third Mainland Bridge", "location", "a bridge"),
+        ("Mass at the North Cathedral", "the North Cathedral", "religion", "a cathedral"),
+        ("Coffee at Porthminster Beach Café", "Porthminster Beach Café", "location", "a café"),
+        ("Back at Camp Hill", "Camp Hill", "location", None),  # areas are named after hills
+        ("Team day at Apple Park", "Apple Park", "work", None),  # and after parks
+    ],
+)
+def test_a_name_ending_in_a_kind_of_place_is_one(
+    text: str, name: str, category: str, expected: str | None
+) -> None:
+    options = [
+        o.text
+        for o in alternatives(
+            text, phrase(name, category, text), profile=Profile(), now=NOW
+        ).options
+    ]
+    if expected is None:
+        assert not any(o.endswith((" hill", " park")) for o in options)
+    else:
+        assert options[1] == expected
