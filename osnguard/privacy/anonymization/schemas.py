@@ -656,6 +656,8 @@ def _place_chain(
     if not readings:
         return None
     chosen = _choose_place(readings, anchors, reading)
+    if reading is None and _far_from_context(chosen, anchors):
+        return None
     return Chain(
         text,
         ChainKind.PLACE,
@@ -663,6 +665,28 @@ def _place_chain(
         [Reading(p.key, describe(p)) for p in readings[:10]],
         chosen.key,
     )
+
+
+FAR_KM = 1500
+SMALL_PLACE = 100_000
+
+
+def _far_from_context(place: Place, anchors: list[Place]) -> bool:
+    """A small place far from every place the message and profile name, in another country: the
+    name is more likely a neighbourhood the gazetteer does not know ("Woodstock" for a user in
+    Cape Town is not the town in New York), and its chain would say something false."""
+    if not anchors or (place.population or 0) >= SMALL_PLACE:
+        return False
+    if any(
+        a.key == place.key
+        or places.contains(a, place)
+        or places.contains(place, a)
+        or (a.country_code and a.country_code == place.country_code)
+        for a in anchors
+    ):
+        return False
+    distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
+    return bool(distances) and min(distances) > FAR_KM
 
 
 def _choose_place(readings: list[Place], anchors: list[Place], forced: str | None) -> Place:

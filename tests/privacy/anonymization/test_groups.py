@@ -393,3 +393,14 @@ def test_a_name_ending_in_a_kind_of_place_is_one(
         assert not any(o.endswith((" hill", " park")) for o in options)
     else:
         assert options[1] == expected
+
+
+def test_a_small_place_far_from_every_place_in_context_is_not_asserted() -> None:
+    text = "driving to Hermanus this Friday. Woodstock crew, the house is all yours"
+    options = alternatives(
+        text,
+        phrase("Woodstock", "location", text),
+        profile=Profile.coerce({"current_city": ["Cape Town"]}),
+        now=NOW,
+    ).options
+    assert not any("America" in o.text or "New York" in o.text for o in options)
