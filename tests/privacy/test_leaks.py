@@ -110,3 +110,27 @@ def test_simulation_on_a_small_sample(versions):
     assert all(o.result.verdict not in ("friend", "group") for o in non_leaks)
     report = table(outcomes)
     assert "| verbatim |" in report and "false accusations: 0 of" in report
+
+
+@pytest.fixture(scope="module")
+def demo():
+    from bench.leaks import demo_message
+
+    _, found, _ = demo_message()
+    return found
+
+
+def test_partial_quotes_of_the_demo_accuse_no_wrong_friend(demo):
+    """Every friend's version cut after each comma or full stop: a cut quote may be undetermined
+    or a group, never another friend (a wording shared by two slots, or cut short inside a
+    longer one, is no evidence)."""
+    from osnguard.privacy.attribution import Verdict, attribute, prepare
+
+    prepared = prepare(demo)
+    for version in demo:
+        cuts = [m.end() for m in re.finditer(r"[,.]", version.text)][:-1]
+        for cut in cuts:
+            result = attribute(prepared, version.text[:cut], lexical_only=True)
+            assert not (result.verdict == Verdict.FRIEND and result.friend != version.friend), (
+                version.text[:cut]
+            )

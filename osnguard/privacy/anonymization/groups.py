@@ -166,12 +166,12 @@ def _hiding_every_phrase(
     *,
     keep_first: bool,
 ) -> list[tuple[Option, ...]]:
-    """The combinations that generalize every phrase that can be generalized (the original
-    first, when the closest group gets it): a group above the closest never reads a private
-    phrase as written, it gets at least the first step of each phrase's ladder (issue 14)."""
-    hiding = [
-        c for c in combos if all(o.degree >= 1 or len(opts) < 2 for o, opts in zip(c, option_lists))
-    ]
+    """The combinations that generalize every phrase with a natural generalization (the
+    original first, when the closest group gets it): a group above the closest never reads such
+    a phrase as written, it gets at least the first step of its ladder (issue 14). A phrase whose
+    only other wordings read oddly ("My favorite food is a food") is not forced."""
+    natural = [any(o.natural for o in opts[1:]) for opts in option_lists]
+    hiding = [c for c in combos if all(o.degree >= 1 or not n for o, n in zip(c, natural))]
     if not hiding:
         return combos
     return [combos[0], *(c for c in hiding if c is not combos[0])] if keep_first else hiding

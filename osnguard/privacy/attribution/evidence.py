@@ -29,6 +29,7 @@ def find_evidence(message: PreparedMessage, cand: Tokens) -> Found:
     for i, w in enumerate(seq):
         positions.setdefault(w, []).append(i)
     found: Found = {}
+    anchored_slots: set[int] = set()
 
     def before(a: int) -> str:
         return seq[a - 1] if a > 0 else START
@@ -60,6 +61,7 @@ def find_evidence(message: PreparedMessage, cand: Tokens) -> Found:
         }
         if anchored:
             found[index] = anchored
+            anchored_slots.add(index)
             continue
         # Punctuation found away from its neighbours says nothing (a comment's own full stop).
         present = {
@@ -78,7 +80,63 @@ def find_evidence(message: PreparedMessage, cand: Tokens) -> Found:
             ]
             if gaps:
                 found[index] = {(): gaps}
-    return drop_claimed_punctuation(found)
+    found = drop_words_anchored_elsewhere(found, anchored_slots)
+    return drop_claimed_punctuation(drop_cut_realisations(message, found, len(seq)))
+
+
+def drop_words_anchored_elsewhere(found: Found, anchored_slots: set[int]) -> Found:
+    """Words another slot's realisation stands on, anchored by its neighbours, are not also an
+    unanchored realisation of this slot ("a college" once in the text is not two slots' "a
+    college")."""
+    claimed = {
+        i: index
+        for index in anchored_slots
+        for occurrences in found[index].values()
+        for a, b in occurrences
+        for i in range(a, b)
+    }
+    kept: Found = {}
+    for index, present in found.items():
+        if index in anchored_slots:
+            kept[index] = present
+            continue
+        cleaned = {
+            key: mine
+            for key, occurrences in present.items()
+            if (
+                mine := [
+                    (a, b)
+                    for a, b in occurrences
+                    if not any(claimed.get(i, index) != index for i in range(a, b))
+                ]
+            )
+            or not key
+        }
+        cleaned = {key: occ for key, occ in cleaned.items() if occ}
+        if cleaned:
+            kept[index] = cleaned
+    return kept
+
+
+def drop_cut_realisations(message: PreparedMessage, found: Found, length: int) -> Found:
+    """A realisation the candidate ends on (or starts with) that begins (ends) another version's
+    realisation of the slot is no evidence: a quote cut there ("... I studied at a university")
+    leaves it whichever of the two was leaked."""
+    kept: Found = {}
+    for index, present in found.items():
+        keys = set(message.slots[index].version_keys)
+        cleaned = {}
+        for key, occurrences in present.items():
+            cut = key and all(
+                (b == length and any(len(o) > len(key) and o[: len(key)] == key for o in keys))
+                or (a == 0 and any(len(o) > len(key) and o[-len(key) :] == key for o in keys))
+                for a, b in occurrences
+            )
+            if not cut:
+                cleaned[key] = occurrences
+        if cleaned:
+            kept[index] = cleaned
+    return kept
 
 
 def drop_claimed_punctuation(found: Found) -> Found:
