@@ -214,12 +214,12 @@ def test_a_model_missing_while_generalizing_is_a_503_not_a_500(monkeypatch, api,
     """Identification worked but the temporal model is missing (say, stale after an upgrade): the
     proposal and posting fail closed with a plain reason, and nothing is stored."""
     from osnguard.privacy import artifacts
-    from osnguard.privacy.temporal import generalization
+    from osnguard.privacy.temporal import suppression
 
     stale = artifacts.ModelUnavailable(
-        "temporal.tp.json is missing: rebuild it with `osnguard train temporal`"
+        "temporal.patterns.json is missing: rebuild it with `osnguard train temporal`"
     )
-    monkeypatch.setattr(generalization, "temporal_corpus", _raise(stale))
+    monkeypatch.setattr(suppression, "learned_patterns", _raise(stale))
     assert_unchecked_body(
         api.post("/api/messages/proposal/", {"text": PRIVATE}, format="json"), "anonymization"
     )
