@@ -214,7 +214,12 @@ def generalization_operator(
     chain = generalization_chain(
         phrase, context_text=text, profile=context.profile, reading=context.reading
     )
-    if chain.kind == ChainKind.NOUN and not _used_as_common_noun(text, phrase):
+    worded_by_wordnet = any(level.source == LevelSource.WORDNET for level in chain.levels[1:])
+    if (
+        chain.kind == ChainKind.NOUN
+        and worded_by_wordnet
+        and not _used_as_common_noun(text, phrase)
+    ):
         # "let's get married" is not "let's get a person"; "Aw man!" is not "Aw a person!"; but
         # "I'm Catholic" -> "I'm a Christian" and "I love Arabic" -> "I love a language" read right
         top = next(
@@ -387,7 +392,14 @@ def _fits(text: str, start: int, end: int, replacement: str) -> str:
 
 
 def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
-    """Extend the span over a preceding "a"/"an" and make it agree with the replacement."""
+    """Extend the span over a preceding "a"/"an" and make it agree with the replacement; a
+    preceding "the" gives way to a replacement with its own article ("the Greens" -> "a political
+    party", not "the a political party")."""
+    definite = re.search(r"\b(the|The)\s+$", text[:start])
+    if definite and replacement.lower().startswith(("a ", "an ")):
+        if definite.group(1)[0].isupper():
+            replacement = replacement[0].upper() + replacement[1:]
+        return definite.start(), replacement
     match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
     if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
         return start, replacement

@@ -40,6 +40,10 @@ ORGANISATION_CATEGORIES = frozenset(
     {"education", "work", "health", "religion", "politics", "sports"}
 )
 
+# Categories whose names are never places: "the Greens" is no "Oregon", "Green" no "United
+# States" (a party named after a word the gazetteer also holds).
+NEVER_PLACES = frozenset({"politics", "sexuality", "language", "ethnicity"})
+
 # Organisation types recognised from the last word of a name ("Tokyo University").
 ORG_TYPE_WORDS: dict[str, str] = {
     "university": "university",
@@ -249,6 +253,10 @@ def generalization_chain(
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
+    if reading is None and phrase.category in PEOPLE_AND_LANGUAGE_CHAINS:
+        people = PEOPLE_AND_LANGUAGE_CHAINS[Category(phrase.category)](text)
+        if people is not None:
+            return people
     as_name = _used_as_name(phrase, context_text or "")
     if phrase.category == Category.HEALTH and not as_name and reading is None:
         health = _health_chain(text)
@@ -269,7 +277,7 @@ def generalization_chain(
     facility = _facility_chain(text, phrase.category)
     if facility is not None:
         return facility
-    if as_name and phrase.category in INSTITUTION_KINDS:
+    if as_name and phrase.category in INSTITUTION_KINDS and not _an_adjective(text):
         return _institution_chain(text, phrase.category)
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
 
@@ -280,8 +288,17 @@ INSTITUTION_KINDS: dict[Category, str] = {
     Category.EDUCATION: "school",
     Category.HEALTH: "hospital",
     Category.RELIGION: "place of worship",
-    Category.POLITICS: "party",
+    Category.POLITICS: "political party",
 }
+
+
+def _an_adjective(text: str) -> bool:
+    """One word English uses as an adjective ("Hindu", "Catholic"): a faith or a people, not an
+    institution's name, whatever its capital."""
+    word = text.strip().lower()
+    return " " not in word and bool(
+        wordnet().synsets(word, pos="a") or wordnet().synsets(word, pos="s")
+    )
 
 
 def _institution_chain(text: str, category: Category) -> Chain:
@@ -386,6 +403,83 @@ def _kinship_chain(text: str) -> Chain | None:
         return None
     steps = [((_plural_of(step) if plural else step) + suffix, step) for step in ladder]
     return _ladder_chain(text, ChainKind.NOUN, steps)
+
+
+# Where a demonym's WordNet chain stops: above these it says nothing ("a person").
+GENERIC_PEOPLE = frozenset(
+    {
+        "person.n.01",
+        "inhabitant.n.01",
+        "native.n.01",
+        "ethnic_group.n.01",
+        "nation.n.02",
+        "community.n.01",
+        "ethnic_minority.n.01",
+        "people.n.01",
+    }
+)
+
+
+# Races and a word that reads as a nationality: never a wider "people" ("Semite", "White",
+# "Person Of Color"; "American" for a Brazilian would read as the United States).
+NOT_A_PEOPLE = frozenset(
+    {"person_of_color", "white", "white_person", "black", "semite", "american", "colored_person"}
+)
+
+
+def _language_chain(text: str) -> Chain | None:
+    """ "Tamil" (a language spoken) -> "a language": its language sense, never its people
+    ("Punjabi" is not "a person" in "I'm learning Punjabi")."""
+    word = text.strip()
+    if is_plural(word.lower()) or " " in word:
+        return None
+    languages = wordnet().synset("language.n.01")
+    if not any(
+        languages in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
+        for s in wordnet().synsets(word.lower(), pos="n")
+    ):
+        return None
+    return _ladder_chain(text, ChainKind.NOUN, [("a language", "language")])
+
+
+def _people_chain(text: str) -> Chain | None:
+    """ "Igbo" -> "Nigerian" -> "African"; "Brazilian" -> "South American": a people's wider
+    people, from WordNet's demonyms, up to where it would only say "a person"."""
+    word = text.strip()
+    if " " in word:
+        return None
+    person = wordnet().synset("person.n.01")
+    senses = [
+        s
+        for s in wordnet().synsets(word.lower(), pos="n")
+        if person in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
+    ]
+    # the demonym sense first: "Indian" is "a native or inhabitant of India" before an Amerindian
+    senses.sort(key=lambda s: "native or inhabitant" not in s.definition())
+    for sense in senses:
+        steps: list[tuple[str, str]] = []
+        current = sense
+        while True:
+            wider = [
+                h
+                for h in sorted(current.hypernyms(), key=lambda h: h.name())
+                if h.name() not in GENERIC_PEOPLE
+                and h.name().split(".")[0] not in NOT_A_PEOPLE
+                and person in h.closure(lambda x: x.hypernyms())
+            ]
+            if not wider:
+                break
+            current = wider[0]
+            name = current.lemmas()[0].name().replace("_", " ")
+            steps.append((" ".join(part[:1].upper() + part[1:] for part in name.split()), name))
+        return _ladder_chain(text, ChainKind.NOUN, steps) if steps else None
+    return None
+
+
+PEOPLE_AND_LANGUAGE_CHAINS = {
+    Category.LANGUAGE: _language_chain,
+    Category.ETHNICITY: _people_chain,
+}
 
 
 def _plural_of(step: str) -> str:
@@ -568,6 +662,8 @@ def builder_order(phrase: Phrase) -> tuple[ChainKind, ...]:
     if phrase.category in PLACE_CATEGORIES:
         return (ChainKind.PLACE, ChainKind.ORGANISATION, ChainKind.NOUN)
     named = phrase.text[:1].isupper()
+    if phrase.category in NEVER_PLACES:
+        return (ChainKind.ORGANISATION, ChainKind.NOUN)
     if phrase.category in ORGANISATION_CATEGORIES:
         if named:
             return (ChainKind.ORGANISATION, ChainKind.PLACE, ChainKind.NOUN)

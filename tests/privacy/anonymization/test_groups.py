@@ -404,3 +404,41 @@ def test_a_small_place_far_from_every_place_in_context_is_not_asserted() -> None
         now=NOW,
     ).options
     assert not any("America" in o.text or "New York" in o.text for o in options)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "category", "expected"),
+    [
+        ("My dad is Igbo", "Igbo", "ethnicity", ["Igbo", "Nigerian", "African"]),
+        ("proud Brazilian here", "Brazilian", "ethnicity", ["Brazilian", "South American"]),
+        ("learning Punjabi at last", "Punjabi", "language", ["Punjabi", "a language"]),
+        ("voted for the Greens", "Greens", "politics", ["Greens", "a political party"]),
+    ],
+)
+def test_peoples_languages_and_parties_get_their_own_chains(
+    text: str, word: str, category: str, expected: list[str]
+) -> None:
+    options = alternatives(text, phrase(word, category, text), profile=Profile(), now=NOW).options
+    assert [o.text for o in options][: len(expected)] == expected or (
+        # "the Greens": the replacement takes the place of "the"
+        [o.text for o in options][1] == expected[1]
+    )
+    assert not any("America" in o.text and "South" not in o.text for o in options)
+
+
+def test_a_party_named_after_a_word_is_never_a_place() -> None:
+    text = "Canvassing for the Greens tonight"
+    options = [
+        o.text
+        for o in alternatives(
+            text, phrase("Greens", "politics", text), profile=Profile(), now=NOW
+        ).options
+    ]
+    assert not any(p in " ".join(options) for p in ("Oregon", "United States", "America"))
+    assert "the a " not in " ".join(options)
+
+
+def test_an_adjective_is_not_an_institution() -> None:
+    text = "Deaf and proud"
+    options = alternatives(text, phrase("Deaf", "health", text), profile=Profile(), now=NOW).options
+    assert "a hospital" not in [o.text for o in options]

@@ -65,7 +65,7 @@ def test_a_named_institution_is_never_read_as_a_common_noun() -> None:
     assert [level.text for level in chain.levels] == ["Siemens", "a company"]
     party = Phrase(15, 21, "Labour", Category.POLITICS, "test", 0.9)
     chain = generalization_chain(party, context_text="canvassing for Labour", profile=Profile())
-    assert [level.text for level in chain.levels] == ["Labour", "a party"]
+    assert [level.text for level in chain.levels] == ["Labour", "a political party"]
 
 
 def test_family_words_stop_at_family_member() -> None:
