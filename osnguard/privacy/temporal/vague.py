@@ -291,6 +291,10 @@ def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]
         word = names.get(moment, f"on {WEEKDAYS[moment.weekday()]}")
         for _, part, first, last in PARTS:
             span = at(moment, time(first), time(last - 1, 59, 59))
+            if word == "this" and part != "night":
+                add(
+                    f"in the {part}", span
+                )  # today's, as people say it ("by 8" -> "in the morning")
             if word == "this" and part == "night":
                 add("tonight", span)
             elif word == "yesterday" and part == "night":
@@ -299,8 +303,8 @@ def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]
                 add(f"{word} {part}", span)
         if word == "this":
             add("today", at(moment))
-            add("later today", (now, at(moment)[1]))
-            add("earlier today", (at(moment)[0], now))
+            add("later", (now, at(moment)[1]))
+            add("earlier", (at(moment)[0], now))
         else:
             add(word, at(moment))
     if original[0].date() != original[1].date() and original[1] - original[0] <= timedelta(
@@ -321,9 +325,6 @@ def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]
         add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
         saturday = week_start + timedelta(days=5)
         add(f"{word} weekend", (at(saturday)[0], at(saturday + timedelta(days=1))[1]))
-    this_week_end = at(monday + timedelta(days=6))[1]
-    add("later this week", (now, this_week_end))
-    add("earlier this week", (at(monday)[0], now))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))
     if not (original[0] >= now - NEAR and original[1] <= now + NEAR):

@@ -19,8 +19,9 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
 @pytest.mark.parametrize(
     ("phrase", "expected"),
     [
-        ("yesterday", ["earlier this week", "this week", "recently"]),
-        ("on Friday", ["later this week", "this week", "soon"]),
+        ("yesterday", ["this week", "recently"]),
+        ("on Friday", ["this week", "soon"]),
+        ("at 7pm", ["in the evening", "this evening", "later", "today", "this week", "soon"]),
         ("for 6 weeks", ["for over a month", "for several weeks", "for weeks", "for a while"]),
         ("for 3 hours", ["for a few hours", "for hours", "for a while"]),
         ("for 2 years and 4 months", ["for over two years", "for years", "for a while"]),
