@@ -215,6 +215,10 @@ def generalization_operator(
         phrase, context_text=text, profile=context.profile, reading=context.reading
     )
     worded_by_wordnet = any(level.source == LevelSource.WORDNET for level in chain.levels[1:])
+    tokens = _phrase_tokens(text, phrase) if worded_by_wordnet else []
+    if len(tokens) > 1 and tokens[0].pos_ in ("VERB", "AUX"):
+        # "lost the baby" is an event, not "a child": a noun's hypernyms cannot stand for it
+        chain = Chain(chain.phrase, ChainKind.NONE, chain.levels[:1], chain.readings, chain.reading)
     if (
         chain.kind == ChainKind.NOUN
         and worded_by_wordnet

@@ -899,7 +899,7 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
         for size in range(len(words) - 1, 0, -1):
             for start in range(len(words) - size):
                 name = " ".join(words[start : start + size])
-                if places.lookup(name):
+                if name[:1].isupper() and places.lookup(name):  # "med school" is not in Meda
                     return Organisation(text, kind, name, None, LevelSource.TYPE), []
         return Organisation(text, kind, None, None, LevelSource.TYPE), []
     return None
@@ -924,6 +924,9 @@ def _organisation_chain(
                 hints + anchors,
                 reading if reading in {p.key for p in city_readings} else None,
             )
+            if reading is None and _far_from_context(city, hints + anchors):
+                city_readings = []  # "Aga Khan University" in Nairobi is not in Aga, Egypt
+        if city_readings:
             chosen_key = city.key
             levels[0] = Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name, city.key)
             readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]

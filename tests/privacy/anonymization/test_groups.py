@@ -442,3 +442,22 @@ def test_an_adjective_is_not_an_institution() -> None:
     text = "Deaf and proud"
     options = alternatives(text, phrase("Deaf", "health", text), profile=Profile(), now=NOW).options
     assert "a hospital" not in [o.text for o in options]
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "category", "unwanted"),
+    [
+        ("we lost the baby last week", "lost the baby", "health", ("child", "girl", "offspring")),
+        ("so glad I got into med school", "med school", "education", ("Meda",)),
+    ],
+)
+def test_no_option_says_something_the_phrase_does_not(
+    text: str, words: str, category: str, unwanted: tuple[str, ...]
+) -> None:
+    options = " ".join(
+        o.text
+        for o in alternatives(
+            text, phrase(words, category, text), profile=Profile(), now=NOW
+        ).options
+    )
+    assert not any(word in options for word in unwanted)
