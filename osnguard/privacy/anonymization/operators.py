@@ -366,6 +366,7 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
         and following.pos_ == "NOUN"
         and last.pos_ in ("NOUN", "PROPN")
         and not following.is_punct
+        and following.ent_type_ not in ("DATE", "TIME")  # "my wife today" modifies nothing
     )
 
 
@@ -456,8 +457,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             article_fre = naturalness.fre_of_replacement(text, start, phrase.end, with_article)
             if article_fre > fre:
                 replacement, fre = with_article, article_fre
+        # a fixed ladder's wordings (family words, health, peoples, kinds of institution) are
+        # written to stand for the phrase: only the language model's doubts about WordNet's and
+        # the gazetteer's wordings count (it separates good from bad wordings poorly, AUC 0.64)
+        written = level.source == LevelSource.TYPE and chain.kind != ChainKind.PLACE
         natural = level.degree == 0 or (
-            _acceptable(fre, original_fre, gamma)
+            (written or _acceptable(fre, original_fre, gamma))
             and not modifier
             and not (
                 level.source == LevelSource.WORDNET

@@ -658,15 +658,15 @@ def _as_written(chain: Chain, text: str, suffix: str) -> Chain:
 
 def builder_order(phrase: Phrase) -> tuple[ChainKind, ...]:
     """The chain builders tried for a phrase, in order, by its category and whether it is a name
-    (only names may be places outside the location category)."""
+    (only names may be places, and only outside institution and never-place categories)."""
     if phrase.category in PLACE_CATEGORIES:
         return (ChainKind.PLACE, ChainKind.ORGANISATION, ChainKind.NOUN)
     named = phrase.text[:1].isupper()
     if phrase.category in NEVER_PLACES:
         return (ChainKind.ORGANISATION, ChainKind.NOUN)
     if phrase.category in ORGANISATION_CATEGORIES:
-        if named:
-            return (ChainKind.ORGANISATION, ChainKind.PLACE, ChainKind.NOUN)
+        # an institution named like a town is the institution ("at Beaumont" is the hospital,
+        # not Beaumont, Texas): its kind, never the town's chain
         return (ChainKind.ORGANISATION, ChainKind.NOUN)
     if named:
         return (ChainKind.ORGANISATION, ChainKind.NOUN, ChainKind.PLACE)

@@ -461,3 +461,20 @@ def test_no_option_says_something_the_phrase_does_not(
         ).options
     )
     assert not any(word in options for word in unwanted)
+
+
+def test_an_institution_named_like_a_town_is_the_institution() -> None:
+    text = "Second night at Beaumont with mam, the nurses are angels"
+    options = [
+        o.text
+        for o in alternatives(
+            text, phrase("Beaumont", "health", text), profile=Profile(), now=NOW
+        ).options
+    ]
+    assert "a hospital" in options and not any("Texas" in o or "America" in o for o in options)
+
+
+def test_a_partner_word_before_a_date_is_still_hidden() -> None:
+    text = "10 years with my wife today"
+    options = alternatives(text, phrase("wife", "relationship", text), profile=Profile(), now=NOW)
+    assert [(o.text, o.natural) for o in options.options][1] == ("partner", True)
