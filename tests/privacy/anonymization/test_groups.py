@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from datetime import UTC, datetime
 
@@ -13,7 +14,7 @@ from osnguard.privacy.anonymization import (
     anonymize_groups,
     generalize_text,
 )
-from osnguard.privacy.types import Phrase, Profile
+from osnguard.privacy.types import Detector, Phrase, Profile
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -465,12 +466,10 @@ def test_no_option_says_something_the_phrase_does_not(
 
 def test_an_institution_named_like_a_town_is_the_institution() -> None:
     text = "Second night at Beaumont with mam, the nurses are angels"
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase("Beaumont", "health", text), profile=Profile(), now=NOW
-        ).options
-    ]
+    found = dataclasses.replace(
+        phrase("Beaumont", "health", text), detectors=[Detector.ORGANISATION]
+    )  # as identification's organisation recognizer finds it
+    options = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
     assert "a hospital" in options and not any("Texas" in o or "America" in o for o in options)
 
 
