@@ -277,7 +277,12 @@ def generalization_chain(
     facility = _facility_chain(text, phrase.category)
     if facility is not None:
         return facility
-    if as_name and phrase.category in INSTITUTION_KINDS and not _an_adjective(text):
+    if (
+        as_name
+        and phrase.category in INSTITUTION_KINDS
+        and not _an_adjective(text)
+        and not POLITICAL_EVENTS & set(text.lower().split())
+    ):
         return _institution_chain(text, phrase.category)
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
 
@@ -290,6 +295,13 @@ INSTITUTION_KINDS: dict[Category, str] = {
     Category.RELIGION: "place of worship",
     Category.POLITICS: "political party",
 }
+
+
+# A political name with one of these words is an event, not a party ("the March for Life").
+POLITICAL_EVENTS = frozenset(
+    {"march", "rally", "protest", "vigil", "strike", "hustings", "referendum", "election"}
+    | {"demo", "demonstration", "walkout", "picket", "petition", "debate", "campaign"}
+)
 
 
 def _an_adjective(text: str) -> bool:
@@ -576,7 +588,7 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
     """A capitalised word inside a sentence used as a name whose WordNet senses are other things:
     an institution ("Starting at Siemens", "canvassing for Labour") or a word WordNet knows only
     in lower case ("the Shell garage")."""
-    text = phrase.text.strip()
+    text = re.sub(r"^the\s+", "", phrase.text.strip(), flags=re.IGNORECASE)  # "the Rotunda"
     if not text[:1].isupper() or (text.isupper() and len(text) <= 3):
         return False
     before = context_text[: phrase.start].rstrip() if context_text else ""
