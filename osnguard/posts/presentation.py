@@ -102,6 +102,20 @@ def _phrase_rows(proposal: Any, group_name: str) -> list[dict[str, Any]]:
     return rows
 
 
+def leak_trace(group: Any) -> str:
+    """In plain words, what a copy of this group's version found online can be traced to."""
+    if not group.friends:
+        return "no friends in this group yet"
+    if group.friends == 1:
+        return "a copy of this version points to its one friend"
+    if not group.min_distance:
+        return "some friends here get the same text: a copy points to this group, not to one friend"
+    return (
+        "each friend here gets their own text: a copy points to the friend who shared it "
+        "(an edited copy at least to this group)"
+    )
+
+
 def review_context(text: str, proposal: Any) -> dict[str, Any]:
     """Everything `_review.html` shows: per group its text, choices, fingerprint words and samples;
     per message the readings of ambiguous phrases, rejected synonyms and the review's state."""
@@ -127,6 +141,7 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
                     for v in samples
                 ],
                 "friends": len(by_group.get(group.name, [])),
+                "trace": leak_trace(group),
                 "phrases": _phrase_rows(proposal, group.name) if result.private else [],
                 "synonyms": [
                     {"original": o, "alternative": a, "value": f"{o}{ARROW}{a}"}

@@ -128,7 +128,12 @@ def test_proposal_lists_options_and_applies_choices(api, adam):
     }
 
 
-def test_rejected_synonyms_through_the_api(api):
+def test_rejected_synonyms_through_the_api(api, adam, django_user_model):
+    # five friends in one group: their versions need fingerprint words to differ
+    friends = FriendGroup.objects.get(owner=adam, level=2)
+    for i in range(5):
+        friend = django_user_model.objects.create_user(username=f"syn_{i}", password="x")
+        Friendship.objects.create(owner=adam, friend=friend, group=friends)
     text = "We studied the old maps for hours at the museum in Tokyo at 10am."
     base = api.post(
         "/api/messages/proposal/", {"text": text, "fingerprint_all": True}, format="json"

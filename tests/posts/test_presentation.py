@@ -1,8 +1,12 @@
-"""How the compose page words the verdict."""
+"""How the compose page words the verdict, and what the review says a leak can be traced to."""
 
 from __future__ import annotations
 
-from osnguard.posts.presentation import verdict_certainty
+from types import SimpleNamespace
+
+import pytest
+
+from osnguard.posts.presentation import leak_trace, option_label, verdict_certainty
 
 
 def test_certainty_is_how_sure_the_verdict_is_not_the_probability_of_private() -> None:
@@ -10,3 +14,27 @@ def test_certainty_is_how_sure_the_verdict_is_not_the_probability_of_private() -
     assert verdict_certainty(False, 0.1) == 90  # "Nothing private found · 90% sure"
     assert verdict_certainty(False, 0.49) == 51
     assert verdict_certainty(None, None) is None
+
+
+@pytest.mark.parametrize(
+    ("friends", "min_distance", "expected"),
+    [
+        (0, None, "no friends"),
+        (1, None, "its one friend"),
+        (5, 0, "this group, not to one friend"),
+        (5, None, "this group, not to one friend"),
+        (5, 2, "the friend who shared it"),
+    ],
+)
+def test_leak_trace_says_what_a_copy_points_to(
+    friends: int, min_distance: int | None, expected: str
+) -> None:
+    group = SimpleNamespace(friends=friends, min_distance=min_distance)
+    assert expected in leak_trace(group)
+
+
+def test_an_option_label_gives_its_figures_and_flags_odd_wordings() -> None:
+    odd = SimpleNamespace(kind="generalization", text="in Asia", info_loss=0.8, k=48, natural=False)
+    assert option_label(odd) == "“in Asia” · loss 0.80 · hides you among 48 · ⚠ reads unnaturally"
+    kept = SimpleNamespace(kind="original", text="Tokyo", info_loss=0, k=1, natural=True)
+    assert option_label(kept) == "“Tokyo” (as written) · loss 0.00"

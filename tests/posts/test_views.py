@@ -146,7 +146,8 @@ def test_review_panel_choices_round_trip_and_post(client, reviewer):
     )
     html = first.content.decode()
     assert first.status_code == 200 and "choice__8:13__Friends" in html and "remove it" in html
-    assert "reads unnaturally" in html and "hides you among" in html  # figures per option
+    assert "loss " in html and "hides you among" in html  # figures per option
+    assert "If it leaks:" in html  # per group, what a copy can be traced to
     assert 'name="reading__8:13"' in html  # Tokyo: the city or the prefecture
     state = _fields(html)
     assert state["choice__8:13__Friends"] == state["default__8:13__Friends"]
