@@ -1,12 +1,14 @@
 """Word slots: WordNet synonyms of content words, and US/UK spelling variants.
 
-For each noun, verb, adjective or adverb that is not a named entity, a stop word or part of a fixed
+For each noun, verb or adjective that is not a named entity, a stop word or part of a fixed
 construction, the synonyms come from the word's most frequent WordNet sense for its part of speech
 (for verbs, the first sense whose sentence frames fit how the verb is used: with a person as
 object, another object, a clause, or none), and each synonym must have that sense as its own most
 frequent one. Each synonym is inflected to the
 original's Penn tag with lemminflect, given the original's capitalisation, and kept only if it is a
-common word and the naturalness check accepts it in context.
+common word, about as common as the word it replaces (the same register: not "help" -> "assist"),
+and the naturalness check accepts it in context. Adverbs get none ("finally" -> "eventually"
+changes what the author means).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from osnguard.privacy.fingerprinting.substitution_check import MIN_ZIPF, Natural
 from osnguard.privacy.resources import load_once
 from osnguard.privacy.text import match_case
 
-WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a"}
+# (no adverbs: their WordNet synonyms shift what the author means, "finally" -> "eventually")
 NAMED = {
     "PERSON",
     "GPE",
@@ -282,6 +285,15 @@ def is_candidate(token: Any) -> bool:
     )
 
 
+REGISTER_DROP = 0.9  # a synonym at most this much rarer (Zipf) than the word it replaces
+
+
+def keeps_register(word: str, synonym: str) -> bool:
+    """Whether a synonym is about as common as the word: much rarer words are a more formal
+    register than the post was written in ("help" 6.0 -> "assist" 4.3)."""
+    return min(zipf(w) for w in synonym.split()) >= zipf(word) - REGISTER_DROP
+
+
 def word_slots(
     doc: Any,
     *,
@@ -309,6 +321,8 @@ def word_slots(
                     continue
                 if any(zipf(w) < MIN_ZIPF for w in form.split()):
                     continue
+                if not keeps_register(token.lower_, form.lower()):
+                    continue  # "help" -> "assist", "start" -> "commence": a colder register
                 if not check(left, token.lower_, form.lower(), right):
                     continue
                 options.append(
