@@ -607,6 +607,24 @@ def _acceptable(fre: float, original_fre: float, gamma: float) -> bool:
     return fre >= gamma or (original_fre < gamma and fre >= original_fre - naturalness.MAX_DROP)
 
 
+TIME_NOUN_AFTER = re.compile(
+    r"\s+(?:week|weekend|day|night|eve|morning|evening|lunch|dinner|break|holidays?|party|"
+    r"service|mass|market|shift)s?\b",
+    re.IGNORECASE,
+)
+DANGLING_PREPOSITION = re.compile(
+    r"\s\b(?:for|at|on|in|from|till|until|by|during|since|over|around)\s+$", re.IGNORECASE
+)
+
+
+def _original_option(text: str, start: int, end: int) -> Option:
+    original = text[start:end]
+    fre = naturalness.fre_of_replacement(text, start, end, original)
+    return Option(
+        0, original, start, end, 0.0, 1, round(fre, 2), True, OptionKind.ORIGINAL, original
+    )
+
+
 def _temporal_options(
     text: str, phrase: Phrase, now: datetime | None, gamma: float
 ) -> list[Option] | None:
@@ -624,27 +642,25 @@ def _temporal_options(
         return None
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
+    if TIME_NOUN_AFTER.match(text, end):
+        # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
+        # ("next week week") or a cut ("the whole of week") would break the sentence
+        return [_original_option(text, start, end)]
     wordings = [(w.text, w.text) for w in vague_wordings(text[start:end], inside, now)]
-    if not wordings and len(inside) == 1:
-        start, end = inside[0].phrase_span
+    if (
+        not wordings
+        and len(inside) == 1
+        and inside[0].phrase_span == (start, end)
+        and inside[0].type in ("DATE", "TIME")
+    ):
+        # the phrase is one date or time the ladders cannot word: NCP*'s corpus phrases; never
+        # for part of a longer phrase ("for the winter" -> "for the") or a duration ("10-day"
+        # -> "Up to 180 days")
         wordings = [(c.text, c.phrase) for c in generalize(inside[0], now=now, source_text=text)]
     original = text[start:end]
     height = len(wordings) + 1
     original_fre = naturalness.fre_of_replacement(text, start, end, original)
-    options = [
-        Option(
-            0,
-            original,
-            start,
-            end,
-            0.0,
-            1,
-            round(original_fre, 2),
-            True,
-            OptionKind.ORIGINAL,
-            original,
-        )
-    ]
+    options = [_original_option(text, start, end)]
     for degree, (wording, source) in enumerate(wordings, start=1):
         replacement = _fits(text, start, end, wording)
         fre = naturalness.fre_of_replacement(text, start, end, replacement)
@@ -666,6 +682,9 @@ def _temporal_options(
     if removed:
         cut_start = min(s for s, _ in removed)
         cut_end = max(e for _, e in removed)
+        governing = DANGLING_PREPOSITION.search(text[:cut_start])
+        if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
+            cut_start = governing.start()
         options.append(
             Option(height, "", cut_start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
         )

@@ -477,3 +477,16 @@ def test_a_partner_word_before_a_date_is_still_hidden() -> None:
     text = "10 years with my wife today"
     options = alternatives(text, phrase("wife", "relationship", text), profile=Profile(), now=NOW)
     assert [(o.text, o.natural) for o in options.options][1] == ("partner", True)
+
+
+def test_a_removed_time_takes_its_preposition_with_it() -> None:
+    text = "Off to Tenerife for the winter, back in spring"
+    options = alternatives(text, phrase("the winter", "time", text), profile=Profile(), now=NOW)
+    removal = options.options[-1]
+    assert removal.text == "" and text[removal.start : removal.end].startswith("for")
+
+
+def test_a_time_describing_the_noun_after_it_is_left_whole() -> None:
+    text = "Away for the whole of Christmas week, house is alarmed"
+    options = alternatives(text, phrase("Christmas", "time", text), profile=Profile(), now=NOW)
+    assert [o.text for o in options.options] == ["Christmas"]  # not "next week week"
