@@ -215,7 +215,10 @@ PAST_CUES = re.compile(
 )
 FUTURE_CUES = re.compile(
     r"\b(?:will|shall|going to|gonna|next|tomorrow|plan|plans|planning|scheduled|upcoming|"
-    r"expected|expects|due|until|till|coming|see you|can't wait|cant wait)\b|'ll\b",
+    r"expected|expects|due|until|till|coming|see you|can't wait|cant wait|"
+    # the present tense of arrangements ("IVF starts on Monday", "we're flying in Friday")
+    r"starts?|begins?|turns|opens|ends|leaves|arrives|returns|flying|driving|heading|moving|"
+    r"starting|leaving|throwing|hosting|getting married)\b|'ll\b|'re\b|'m\b",
     re.I,
 )
 

@@ -126,3 +126,20 @@ def test_bad_arguments_get_clear_errors():
 def test_naive_now_gives_naive_intervals():
     found = find_expressions("tomorrow", now=datetime(2026, 1, 31, 12))
     assert found[0].interval[0] == datetime(2026, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("third round of IVF starts on Monday.", "2026-05-11"),  # posted on a Wednesday
+        ("my mum turns 70 on Saturday", "2026-05-09"),
+        ("we're flying in on Friday", "2026-05-08"),
+        ("We met on Monday.", "2026-05-04"),  # the past tense still reads back
+    ],
+)
+def test_a_weekday_with_an_arrangement_in_the_present_is_the_coming_one(
+    text: str, expected: str
+) -> None:
+    now = datetime(2026, 5, 6, 22, 0)
+    found = [e for e in find_expressions(text, now=now) if e.type == "DATE"]
+    assert [e.value for e in found] == [expected]
