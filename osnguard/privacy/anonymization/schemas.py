@@ -740,8 +740,15 @@ def place_k(place: Place) -> int:
 
 
 def _place_levels(place: Place, original: str | None) -> list[Level]:
+    """The place and its containers; a region named after the city itself ("Greater Accra",
+    "Lima Region") is skipped: it says no more than the city and reads as jargon."""
     levels: list[Level] = []
-    for degree, step in enumerate(places.chain(place)):
+    steps = [
+        step
+        for i, step in enumerate(places.chain(place))
+        if i == 0 or step.kind != "region" or not _named_after(step.name, place.name)
+    ]
+    for degree, step in enumerate(steps):
         text = original if degree == 0 and original else place_text(step)
         levels.append(
             Level(
@@ -755,6 +762,12 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
             )
         )
     return levels
+
+
+def _named_after(region: str, city: str) -> bool:
+    return places.fold(city) in places.fold(region).split() or places.fold(region).startswith(
+        places.fold(city)
+    )
 
 
 def _place_chain(

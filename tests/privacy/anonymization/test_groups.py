@@ -490,3 +490,14 @@ def test_a_time_describing_the_noun_after_it_is_left_whole() -> None:
     text = "Away for the whole of Christmas week, house is alarmed"
     options = alternatives(text, phrase("Christmas", "time", text), profile=Profile(), now=NOW)
     assert [o.text for o in options.options] == ["Christmas"]  # not "next week week"
+
+
+def test_a_region_named_after_the_city_is_skipped() -> None:
+    text = "Back home in Accra for the holidays"
+    options = [
+        o.text
+        for o in alternatives(
+            text, phrase("Accra", "location", text), profile=Profile(), now=NOW
+        ).options
+    ]
+    assert "Greater Accra" not in " ".join(options) and any("Ghana" in o for o in options)
