@@ -253,6 +253,10 @@ def generalization_chain(
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
+    if phrase.category == Category.RELIGION and reading is None:
+        practice = _religion_chain(text)
+        if practice is not None:
+            return practice
     if reading is None and phrase.category in PEOPLE_AND_LANGUAGE_CHAINS:
         people = PEOPLE_AND_LANGUAGE_CHAINS[Category(phrase.category)](text)
         if people is not None:
@@ -390,9 +394,33 @@ KINSHIP = Path(__file__).parent / "data" / "kinship.tsv"
 @lru_cache(maxsize=1)
 def kinship_ladders() -> dict[str, tuple[str, ...]]:
     """Family and partner word -> its neutral ladder (`data/kinship.tsv`)."""
+    return _ladders(KINSHIP)
+
+
+RELIGION = Path(__file__).parent / "data" / "religion.tsv"
+
+
+@lru_cache(maxsize=1)
+def religion_ladders() -> dict[str, tuple[str, ...]]:
+    """Word of religious practice -> its faith-neutral ladder (`data/religion.tsv`)."""
+    return _ladders(RELIGION)
+
+
+def _religion_chain(text: str) -> Chain | None:
+    """ "Jummah" -> "prayer", "imam" -> "religious leader", "Umrah" -> "a pilgrimage" -> "a trip"."""
+    possessive = _POSSESSIVE.search(text.strip())
+    suffix = possessive.group(0) if possessive else ""
+    ladder = religion_ladders().get(_POSSESSIVE.sub("", text.strip()).casefold())
+    if ladder is None:
+        return None
+    return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+
+
+def _ladders(path: Path) -> dict[str, tuple[str, ...]]:
+    """A ladder file: `ladder` (steps joined by "|") and `words` (joined by "|"), tab-separated."""
     lines = [
         line
-        for line in KINSHIP.read_text(encoding="utf-8").splitlines()
+        for line in path.read_text(encoding="utf-8").splitlines()
         if line and not line.startswith("#")
     ]
     table: dict[str, tuple[str, ...]] = {}

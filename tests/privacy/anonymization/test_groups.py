@@ -501,3 +501,18 @@ def test_a_region_named_after_the_city_is_skipped() -> None:
         ).options
     ]
     assert "Greater Accra" not in " ".join(options) and any("Ghana" in o for o in options)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "expected"),
+    [
+        ("Straight from Jummah to the match", "Jummah", "prayer"),
+        ("Our imam's talk was lovely", "imam's", "religious leader's"),
+        ("Counting down to Umrah with mum", "Umrah", "a pilgrimage"),
+    ],
+)
+def test_words_of_religious_practice_read_faith_neutral(
+    text: str, word: str, expected: str
+) -> None:
+    options = alternatives(text, phrase(word, "religion", text), profile=Profile(), now=NOW).options
+    assert [o.text for o in options][1] == expected
