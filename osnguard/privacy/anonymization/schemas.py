@@ -253,8 +253,12 @@ def generalization_chain(
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
-    if phrase.category == Category.RELIGION and reading is None:
-        practice = _religion_chain(text)
+    if phrase.category in (Category.RELIGION, Category.EDUCATION) and reading is None:
+        practice = (
+            _religion_chain(text)
+            if phrase.category == Category.RELIGION
+            else _education_chain(text)
+        )
         if practice is not None:
             return practice
     if reading is None and phrase.category in PEOPLE_AND_LANGUAGE_CHAINS:
@@ -404,6 +408,35 @@ RELIGION = Path(__file__).parent / "data" / "religion.tsv"
 def religion_ladders() -> dict[str, tuple[str, ...]]:
     """Word of religious practice -> its faith-neutral ladder (`data/religion.tsv`)."""
     return _ladders(RELIGION)
+
+
+EDUCATION = Path(__file__).parent / "data" / "education.tsv"
+SUBJECT_DEGREE = re.compile(
+    r"^(?:(a|an|my|her|his|their|the)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+degree$", re.I
+)
+
+
+@lru_cache(maxsize=1)
+def education_ladders() -> dict[str, tuple[str, ...]]:
+    """Degree, exam or school word -> its ladder (`data/education.tsv`)."""
+    return _ladders(EDUCATION)
+
+
+def _education_chain(text: str) -> Chain | None:
+    """ "PhD" -> "postgraduate degree" -> "degree"; "viva" -> "exam"; "an arts degree" -> "a
+    degree" (the subject goes, the determiner stays)."""
+    word = text.strip()
+    ladder = education_ladders().get(word.casefold())
+    if ladder is not None:
+        return _ladder_chain(text, ChainKind.NOUN, [(step, step) for step in ladder])
+    subject = SUBJECT_DEGREE.match(word)
+    if subject:
+        determiner = subject.group(1)
+        if determiner and determiner.lower() in ("a", "an"):
+            determiner = "a"
+        wording = f"{determiner} degree" if determiner else "degree"
+        return _ladder_chain(text, ChainKind.NOUN, [(wording, "degree")])
+    return None
 
 
 def _religion_chain(text: str) -> Chain | None:

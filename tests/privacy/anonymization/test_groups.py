@@ -516,3 +516,20 @@ def test_words_of_religious_practice_read_faith_neutral(
 ) -> None:
     options = alternatives(text, phrase(word, "religion", text), profile=Profile(), now=NOW).options
     assert [o.text for o in options][1] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "expected"),
+    [
+        ("Submitted my PhD thesis today", "PhD", ["postgraduate degree", "degree"]),
+        ("My viva is on Friday", "viva", ["exam"]),
+        ("Back at uni at 45 for an arts degree", "an arts degree", ["a degree"]),
+    ],
+)
+def test_degrees_and_exams_lose_their_subject_not_their_kind(
+    text: str, words: str, expected: list[str]
+) -> None:
+    options = alternatives(
+        text, phrase(words, "education", text), profile=Profile(), now=NOW
+    ).options
+    assert [o.text.lower() for o in options][1:] == expected
