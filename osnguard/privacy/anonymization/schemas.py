@@ -321,10 +321,19 @@ def _an_adjective(text: str) -> bool:
     )
 
 
+CLINIC_WORDS = re.compile(
+    r"\b(?:clinic|physio|physiotherapy|practice|surgery|medical cent(?:re|er)|health cent(?:re|er)|"
+    r"gic|dental|dentist|pharmacy|chemist|opticians?|hospice)\b",
+    re.IGNORECASE,
+)
+
+
 def _institution_chain(text: str, category: Category) -> Chain:
     """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "a hospital": a true, if vague,
     statement, where WordNet's senses of the name would be false ("a unit of measurement")."""
     kind = INSTITUTION_KINDS[category]
+    if category == Category.HEALTH and CLINIC_WORDS.search(text):
+        kind = "clinic"  # "Kingsland Physio", "the Charing Cross GIC": not a hospital
     return _ladder_chain(
         text, ChainKind.ORGANISATION, [(f"{indefinite_article(kind)} {kind}", kind)]
     )

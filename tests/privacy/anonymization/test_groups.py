@@ -533,3 +533,12 @@ def test_degrees_and_exams_lose_their_subject_not_their_kind(
         text, phrase(words, "education", text), profile=Profile(), now=NOW
     ).options
     assert [o.text.lower() for o in options][1:] == expected
+
+
+def test_a_named_clinic_is_a_clinic_not_a_hospital() -> None:
+    text = "Knee is better, thanks to Kingsland Physio"
+    found = dataclasses.replace(
+        phrase("Kingsland Physio", "health", text), detectors=[Detector.ORGANISATION]
+    )
+    options = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert "a clinic" in options and "a hospital" not in options
