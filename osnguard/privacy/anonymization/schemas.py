@@ -253,14 +253,10 @@ def generalization_chain(
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
-    if phrase.category in (Category.RELIGION, Category.EDUCATION) and reading is None:
-        practice = (
-            _religion_chain(text)
-            if phrase.category == Category.RELIGION
-            else _education_chain(text)
-        )
-        if practice is not None:
-            return practice
+    if phrase.category in WORD_LADDER_FILES and reading is None:
+        worded = _word_ladder_chain(text, phrase.category)
+        if worded is not None:
+            return worded
     if reading is None and phrase.category in PEOPLE_AND_LANGUAGE_CHAINS:
         people = PEOPLE_AND_LANGUAGE_CHAINS[Category(phrase.category)](text)
         if people is not None:
@@ -410,35 +406,36 @@ def kinship_ladders() -> dict[str, tuple[str, ...]]:
     return _ladders(KINSHIP)
 
 
-RELIGION = Path(__file__).parent / "data" / "religion.tsv"
-
-
-@lru_cache(maxsize=1)
-def religion_ladders() -> dict[str, tuple[str, ...]]:
-    """Word of religious practice -> its faith-neutral ladder (`data/religion.tsv`)."""
-    return _ladders(RELIGION)
-
-
-EDUCATION = Path(__file__).parent / "data" / "education.tsv"
+# Fixed ladders for words of a category, like the family words' (data/*.tsv, written for osnguard).
+WORD_LADDER_FILES: Mapping[str, str] = MappingProxyType(
+    {
+        Category.RELIGION: "religion.tsv",  # "Jummah" -> "prayer", "imam" -> "religious leader"
+        Category.EDUCATION: "education.tsv",  # "PhD" -> "postgraduate degree" -> "degree"
+        Category.SEXUALITY: "sexuality.tsv",  # "gay" -> "LGBTQ+"
+    }
+)
 SUBJECT_DEGREE = re.compile(
     r"^(?:(a|an|my|her|his|their|the)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+degree$", re.I
 )
 
 
-@lru_cache(maxsize=1)
-def education_ladders() -> dict[str, tuple[str, ...]]:
-    """Degree, exam or school word -> its ladder (`data/education.tsv`)."""
-    return _ladders(EDUCATION)
+@lru_cache(maxsize=8)
+def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
+    """Word -> its ladder for a category with a ladder file (`WORD_LADDER_FILES`)."""
+    return _ladders(DATA_DIR / WORD_LADDER_FILES[category])
 
 
-def _education_chain(text: str) -> Chain | None:
-    """ "PhD" -> "postgraduate degree" -> "degree"; "viva" -> "exam"; "an arts degree" -> "a
-    degree" (the subject goes, the determiner stays)."""
+def _word_ladder_chain(text: str, category: str) -> Chain | None:
+    """A category word's fixed ladder ("Umrah" -> "a pilgrimage" -> "a trip"), a possessive kept
+    ("imam's" -> "religious leader's"); for education also a subject's degree ("an arts degree"
+    -> "a degree": the subject goes, the determiner stays)."""
     word = text.strip()
-    ladder = education_ladders().get(word.casefold())
+    possessive = _POSSESSIVE.search(word)
+    suffix = possessive.group(0) if possessive else ""
+    ladder = word_ladders(category).get(_POSSESSIVE.sub("", word).casefold())
     if ladder is not None:
-        return _ladder_chain(text, ChainKind.NOUN, [(step, step) for step in ladder])
-    subject = SUBJECT_DEGREE.match(word)
+        return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+    subject = SUBJECT_DEGREE.match(word) if category == Category.EDUCATION else None
     if subject:
         determiner = subject.group(1)
         if determiner and determiner.lower() in ("a", "an"):
@@ -446,16 +443,6 @@ def _education_chain(text: str) -> Chain | None:
         wording = f"{determiner} degree" if determiner else "degree"
         return _ladder_chain(text, ChainKind.NOUN, [(wording, "degree")])
     return None
-
-
-def _religion_chain(text: str) -> Chain | None:
-    """ "Jummah" -> "prayer", "imam" -> "religious leader", "Umrah" -> "a pilgrimage" -> "a trip"."""
-    possessive = _POSSESSIVE.search(text.strip())
-    suffix = possessive.group(0) if possessive else ""
-    ladder = religion_ladders().get(_POSSESSIVE.sub("", text.strip()).casefold())
-    if ladder is None:
-        return None
-    return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
 
 
 def _ladders(path: Path) -> dict[str, tuple[str, ...]]:

@@ -542,3 +542,14 @@ def test_a_named_clinic_is_a_clinic_not_a_hospital() -> None:
     )
     options = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
     assert "a clinic" in options and "a hospital" not in options
+
+
+def test_an_orientation_word_is_never_a_wordnet_sense() -> None:
+    text = "Finally told my mum I'm bi"
+    options = [
+        o.text
+        for o in alternatives(
+            text, phrase("bi", "sexuality", text), profile=Profile(), now=NOW
+        ).options
+    ]
+    assert options == ["bi", "LGBTQ+"]  # not "a metallic element"
