@@ -75,7 +75,8 @@ def test_no_private_phrase_goes_out_unchanged_unless_asked(django_user_model):
     assert set(message.versions.values_list("text", flat=True)) == {text}
     fingerprinted = message_post(
         author=author,
-        text="What a great match that was, honestly the best game of the season!",
+        text="What a great match that was, the best game of the season and I do not think "
+        "anyone will forget it!",
         fingerprint_all=True,
     )
     assert fingerprinted.fingerprinted
