@@ -981,7 +981,8 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
         for size in range(len(words) - 1, 0, -1):
             for start in range(len(words) - size):
                 name = " ".join(words[start : start + size])
-                if name[:1].isupper() and places.lookup(name):  # "med school" is not in Meda
+                # "med school" is not in Meda, "St Ia's Church" not in Sète (GeoNames' "St")
+                if name[:1].isupper() and len(name.strip(".")) > 2 and places.lookup(name):
                     return Organisation(text, kind, name, None, LevelSource.TYPE), []
         return Organisation(text, kind, None, None, LevelSource.TYPE), []
     return None

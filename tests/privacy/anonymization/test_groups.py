@@ -553,3 +553,14 @@ def test_an_orientation_word_is_never_a_wordnet_sense() -> None:
         ).options
     ]
     assert options == ["bi", "LGBTQ+"]  # not "a metallic element"
+
+
+def test_a_title_word_in_a_name_is_no_place() -> None:
+    text = "Ceremony at 1pm at St Ia's Church, then the reception"
+    options = [
+        o.text
+        for o in alternatives(
+            text, phrase("St Ia's Church", "religion", text), profile=Profile(), now=NOW
+        ).options
+    ]
+    assert options == ["St Ia's Church", "a church"]  # not "a church in Sète" (GeoNames' "St")
