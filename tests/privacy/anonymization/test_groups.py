@@ -564,3 +564,11 @@ def test_a_title_word_in_a_name_is_no_place() -> None:
         ).options
     ]
     assert options == ["St Ia's Church", "a church"]  # not "a church in Sète" (GeoNames' "St")
+
+
+def test_a_denomination_is_its_faith() -> None:
+    text = "being gay and raised Pentecostal in Accra is a whole journey"
+    options = alternatives(
+        text, phrase("Pentecostal", "religion", text), profile=Profile(), now=NOW
+    )
+    assert [o.text for o in options.options] == ["Pentecostal", "Christian", "religious"]
