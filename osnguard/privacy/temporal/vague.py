@@ -19,15 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from osnguard.privacy import lexicon
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import Interval, TimeExpression
 
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 WEEKDAY_PATTERN = re.compile(
     r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s?day|nesday|urday|rsday|r|rs|s)?s?\b", re.I
 )
-WEEKDAY_INDEX = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
-NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 # (code, a day's part as people name it, clock hours it covers) for routines and clock times
 PARTS: tuple[tuple[str, str, int, int], ...] = (
     ("MO", "morning", 5, 12),
@@ -127,7 +125,9 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
     elif exact and 5 <= round(count) <= 9:
         words.append(f"several {unit}s")
     elif not exact and 1 <= whole <= 9:
-        words.append(f"over {'a' if whole == 1 else NUMBER_WORDS[whole]} {unit}{'s' * (whole > 1)}")
+        words.append(
+            f"over {'a' if whole == 1 else lexicon.NUMBER_NAMES[whole]} {unit}{'s' * (whole > 1)}"
+        )
     if count >= 2:
         words.append(f"{unit}s")
     if unit == "year" and count >= 5:
@@ -149,7 +149,7 @@ def _with_prefix(prefix: str, wording: str) -> str:
 def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
     """ "every Weds at 8am" -> "every Wednesday morning" -> "every Wednesday" -> "every week" ->
     "regularly": the clock goes first, then the days, then how often."""
-    days = sorted({WEEKDAY_INDEX[m.group(1).lower()[:3]] for m in WEEKDAY_PATTERN.finditer(phrase)})
+    days = sorted({lexicon.WEEKDAYS[m.group(1).lower()] for m in WEEKDAY_PATTERN.finditer(phrase)})
     daily = bool(
         re.search(
             r"\b(?:every|each) (?:day|morning|afternoon|evening|night)\b|\bdaily\b|\bnightly\b",
@@ -161,7 +161,7 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
     has_clock = any(CLOCK.search(e.value) for e in expressions) or bool(re.search(r"\d", phrase))
     words: list[str] = []
     if days:
-        named = " and ".join(WEEKDAYS[d] for d in days) if len(days) <= 2 else ""
+        named = " and ".join(calendar.day_name[d] for d in days) if len(days) <= 2 else ""
         if named and part and has_clock:
             words.append(f"every {named} {part}")
         if named and (has_clock or part):
@@ -258,10 +258,6 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
     return start, end
 
 
-def _day(moment: date, first: time = time(0, 0), last: time = time(23, 59, 59)) -> Interval:
-    return datetime.combine(moment, first), datetime.combine(moment, last)
-
-
 def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]:
     """Natural wordings of times around `now` with the interval each stands for."""
     if now.tzinfo is not None and original[0].tzinfo is None:
@@ -272,8 +268,10 @@ def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]
     today = now.date()
 
     def at(moment: date, first: time = time(0, 0), last: time = time(23, 59, 59)) -> Interval:
-        a, b = _day(moment, first, last)
-        return a.replace(tzinfo=tz), b.replace(tzinfo=tz)
+        return (
+            datetime.combine(moment, first).replace(tzinfo=tz),
+            datetime.combine(moment, last).replace(tzinfo=tz),
+        )
 
     found: list[tuple[str, Interval]] = []
 
@@ -288,7 +286,7 @@ def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]
     # parts of a day, the day itself
     for offset in range(-6, 7):
         moment = today + timedelta(days=offset)
-        word = names.get(moment, f"on {WEEKDAYS[moment.weekday()]}")
+        word = names.get(moment, f"on {calendar.day_name[moment.weekday()]}")
         for _, part, first, last in PARTS:
             span = at(moment, time(first), time(last - 1, 59, 59))
             if word == "this" and part != "night":
