@@ -16,11 +16,12 @@ MA for a Harvard student); the other readings are returned so the user can pick 
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -253,14 +254,10 @@ def generalization_chain(
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
-    if phrase.category in WORD_LADDER_FILES and reading is None:
-        worded = _word_ladder_chain(text, phrase.category)
-        if worded is not None:
-            return worded
-    if reading is None and phrase.category in PEOPLE_AND_LANGUAGE_CHAINS:
-        people = PEOPLE_AND_LANGUAGE_CHAINS[Category(phrase.category)](text)
-        if people is not None:
-            return people
+    if reading is None and phrase.category in CATEGORY_CHAINS:
+        own = CATEGORY_CHAINS[phrase.category](text)
+        if own is not None:
+            return own
     as_name = _used_as_name(phrase, context_text or "")
     if phrase.category == Category.HEALTH and not as_name and reading is None:
         health = _health_chain(text)
@@ -292,7 +289,7 @@ def generalization_chain(
 
 
 # What a named institution is when nothing more is known of it: its kind, from its category.
-INSTITUTION_KINDS: dict[Category, str] = {
+INSTITUTION_KINDS: dict[str, str] = {  # by Category
     Category.WORK: "company",
     Category.EDUCATION: "school",
     Category.HEALTH: "hospital",
@@ -308,13 +305,15 @@ POLITICAL_EVENTS = frozenset(
 )
 
 
+def is_adjective(word: str) -> bool:
+    """Whether English uses the word as an adjective (WordNet's adjectives, satellites included):
+    "Hindu", "Catholic", "Spanish" name a faith or a people, not an institution or a person."""
+    return bool(wordnet().synsets(word.strip().lower(), pos="a"))
+
+
 def _an_adjective(text: str) -> bool:
-    """One word English uses as an adjective ("Hindu", "Catholic"): a faith or a people, not an
-    institution's name, whatever its capital."""
-    word = text.strip().lower()
-    return " " not in word and bool(
-        wordnet().synsets(word, pos="a") or wordnet().synsets(word, pos="s")
-    )
+    """One word English uses as an adjective: not an institution's name, whatever its capital."""
+    return " " not in text.strip() and is_adjective(text)
 
 
 CLINIC_WORDS = re.compile(
@@ -375,7 +374,7 @@ def _facility_chain(text: str, category: str) -> Chain | None:
         return None
     word = words[-1].lower()
     steps = [(f"{indefinite_article(word)} {word}", word)]
-    kind = next((k for c, k in INSTITUTION_KINDS.items() if c == category), None)
+    kind = INSTITUTION_KINDS.get(category)
     if kind and kind != head:
         steps.append((f"{indefinite_article(kind)} {kind}", kind))
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
@@ -425,7 +424,7 @@ def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
     return _ladders(DATA_DIR / WORD_LADDER_FILES[category])
 
 
-def _word_ladder_chain(text: str, category: str) -> Chain | None:
+def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     """A category word's fixed ladder ("Umrah" -> "a pilgrimage" -> "a trip"), a possessive kept
     ("imam's" -> "religious leader's"); for education also a subject's degree ("an arts degree"
     -> "a degree": the subject goes, the determiner stays)."""
@@ -496,17 +495,17 @@ NOT_A_PEOPLE = frozenset(
 )
 
 
+LANGUAGE_ROOT = frozenset({"language.n.01"})
+PERSON_ROOT = frozenset({"person.n.01"})
+
+
 def _language_chain(text: str) -> Chain | None:
     """ "Tamil" (a language spoken) -> "a language": its language sense, never its people
     ("Punjabi" is not "a person" in "I'm learning Punjabi")."""
     word = text.strip()
     if is_plural(word.lower()) or " " in word:
         return None
-    languages = wordnet().synset("language.n.01")
-    if not any(
-        languages in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
-        for s in wordnet().synsets(word.lower(), pos="n")
-    ):
+    if not any(_under(s, LANGUAGE_ROOT) for s in wordnet().synsets(word.lower(), pos="n")):
         return None
     return _ladder_chain(text, ChainKind.NOUN, [("a language", "language")])
 
@@ -517,12 +516,7 @@ def _people_chain(text: str) -> Chain | None:
     word = text.strip()
     if " " in word:
         return None
-    person = wordnet().synset("person.n.01")
-    senses = [
-        s
-        for s in wordnet().synsets(word.lower(), pos="n")
-        if person in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())
-    ]
+    senses = [s for s in wordnet().synsets(word.lower(), pos="n") if _under(s, PERSON_ROOT)]
     # the demonym sense first: "Indian" is "a native or inhabitant of India" before an Amerindian
     senses.sort(key=lambda s: "native or inhabitant" not in s.definition())
     for sense in senses:
@@ -534,7 +528,7 @@ def _people_chain(text: str) -> Chain | None:
                 for h in sorted(current.hypernyms(), key=lambda h: h.name())
                 if h.name() not in GENERIC_PEOPLE
                 and h.name().split(".")[0] not in NOT_A_PEOPLE
-                and person in h.closure(lambda x: x.hypernyms())
+                and _under(h, PERSON_ROOT)
             ]
             if not wider:
                 break
@@ -545,10 +539,17 @@ def _people_chain(text: str) -> Chain | None:
     return None
 
 
-PEOPLE_AND_LANGUAGE_CHAINS = {
-    Category.LANGUAGE: _language_chain,
-    Category.ETHNICITY: _people_chain,
-}
+# A category's own chain, tried before the generic builders: its word ladders, languages, peoples.
+CATEGORY_CHAINS: Mapping[str, Callable[[str], Chain | None]] = MappingProxyType(
+    {
+        **{
+            category: functools.partial(_word_ladder_chain, category=category)
+            for category in WORD_LADDER_FILES
+        },
+        Category.LANGUAGE: _language_chain,
+        Category.ETHNICITY: _people_chain,
+    }
+)
 
 
 def _plural_of(step: str) -> str:

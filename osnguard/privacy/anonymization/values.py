@@ -17,10 +17,8 @@ from __future__ import annotations
 import math
 import re
 
-from osnguard.privacy.resources import wordnet
-
-TENS = ("", "ten", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-SMALL = ("", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+from osnguard.privacy.anonymization.schemas import is_adjective
+from osnguard.privacy.lexicon import NUMBER_NAMES
 
 AGE_NUMBER = re.compile(
     r"(?P<n>\d{1,3})(?P<unit>\s*(?:y/?o|yo|yrs? old|years? old|years? of age))?", re.I
@@ -64,7 +62,7 @@ def age_wordings(text: str, after: str = "") -> list[str]:
     if age:
         n = int(age.group("n"))
         if 20 <= n < 100:
-            return [f"{TENS[n // 10]}-something"]
+            return [f"{NUMBER_NAMES[n // 10 * 10]}-something"]
         if 13 <= n < 20:
             return ["a teenager"] if not age.group("unit") else ["teenage"]
         return []
@@ -124,9 +122,9 @@ def _magnitude_wordings(value: float, cur: str) -> list[str]:
         if thousands == int(thousands):
             first = "a few grand" if thousands <= 4 else "several grand"
         elif (up - thousands) / up <= 0.1:
-            first = f"nearly {SMALL[up] if up < 10 else 'ten'} grand"
+            first = f"nearly {_count_word(up)} grand"
         else:
-            first = f"over {SMALL[int(thousands)]} grand"
+            first = f"over {_count_word(int(thousands))} grand"
         return [first, "thousands"]
     if value < 100_000:
         floor = int(value // 10_000) * 10
@@ -135,6 +133,11 @@ def _magnitude_wordings(value: float, cur: str) -> list[str]:
     if value < 1_000_000:
         return ["six figures"]
     return ["millions"]
+
+
+def _count_word(n: int) -> str:
+    """ "a" for one, else the number's word ("two grand")."""
+    return "a" if n == 1 else NUMBER_NAMES[n]
 
 
 NAME_TOKEN = re.compile(r"@?([^\W\d_])[\w.'’-]*", re.UNICODE)
@@ -149,10 +152,7 @@ def looks_like_name(text: str) -> bool:
     if all(w.startswith("@") for w in words if w not in ("and", "&")):
         return True
     names = [w for w in words if w not in ("and", "&")]
-    return all(w[:1].isupper() for w in names) and not any(
-        wordnet().synsets(w.lower(), pos="a") or wordnet().synsets(w.lower(), pos="s")
-        for w in names
-    )
+    return all(w[:1].isupper() for w in names) and not any(is_adjective(w) for w in names)
 
 
 def name_wordings(text: str, before: str = "") -> list[str]:
