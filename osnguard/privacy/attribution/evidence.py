@@ -110,9 +110,7 @@ def drop_words_anchored_elsewhere(found: Found, anchored_slots: set[int]) -> Fou
                     if not any(claimed.get(i, index) != index for i in range(a, b))
                 ]
             )
-            or not key
         }
-        cleaned = {key: occ for key, occ in cleaned.items() if occ}
         if cleaned:
             kept[index] = cleaned
     return kept
