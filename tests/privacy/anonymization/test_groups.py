@@ -38,6 +38,17 @@ def phrase(text: str, category: str, message: str = DEMO) -> Phrase:
     return Phrase(start, start + len(text), text, category, "test", 1.0)
 
 
+def wordings(text: str, words: str, category: str) -> list[str]:
+    """The option texts of `words` (a phrase of that category) in `text`, for a user with no
+    profile."""
+    return [
+        o.text
+        for o in alternatives(
+            text, phrase(words, category, text), profile=Profile(), now=NOW
+        ).options
+    ]
+
+
 PHRASES = [
     phrase("Tokyo", "location"),
     phrase("sushi", "interests"),
@@ -360,12 +371,7 @@ def test_a_noun_modifying_another_is_not_generalized_by_default() -> None:
 
 def test_a_large_city_needs_more_than_a_stray_hint_against_it() -> None:
     text = "Was there a bus stop after Hammersmith tho? you staying in London then?"
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase("London", "location", text), profile=Profile(), now=NOW
-        ).options
-    ]
+    options = wordings(text, "London", "location")
     assert (
         options[1] == "England"
     )  # not London, Ohio ("Hammersmith" is also an old name in Massachusetts)
@@ -384,12 +390,7 @@ def test_a_large_city_needs_more_than_a_stray_hint_against_it() -> None:
 def test_a_name_ending_in_a_kind_of_place_is_one(
     text: str, name: str, category: str, expected: str | None
 ) -> None:
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase(name, category, text), profile=Profile(), now=NOW
-        ).options
-    ]
+    options = wordings(text, name, category)
     if expected is None:
         assert not any(o.endswith((" hill", " park")) for o in options)
     else:
@@ -429,12 +430,7 @@ def test_peoples_languages_and_parties_get_their_own_chains(
 
 def test_a_party_named_after_a_word_is_never_a_place() -> None:
     text = "Canvassing for the Greens tonight"
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase("Greens", "politics", text), profile=Profile(), now=NOW
-        ).options
-    ]
+    options = wordings(text, "Greens", "politics")
     assert not any(p in " ".join(options) for p in ("Oregon", "United States", "America"))
     assert "the a " not in " ".join(options)
 
@@ -494,12 +490,7 @@ def test_a_time_describing_the_noun_after_it_is_left_whole() -> None:
 
 def test_a_region_named_after_the_city_is_skipped() -> None:
     text = "Back home in Accra for the holidays"
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase("Accra", "location", text), profile=Profile(), now=NOW
-        ).options
-    ]
+    options = wordings(text, "Accra", "location")
     assert "Greater Accra" not in " ".join(options) and any("Ghana" in o for o in options)
 
 
@@ -546,23 +537,13 @@ def test_a_named_clinic_is_a_clinic_not_a_hospital() -> None:
 
 def test_an_orientation_word_is_never_a_wordnet_sense() -> None:
     text = "Finally told my mum I'm bi"
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase("bi", "sexuality", text), profile=Profile(), now=NOW
-        ).options
-    ]
+    options = wordings(text, "bi", "sexuality")
     assert options == ["bi", "LGBTQ+"]  # not "a metallic element"
 
 
 def test_a_title_word_in_a_name_is_no_place() -> None:
     text = "Ceremony at 1pm at St Ia's Church, then the reception"
-    options = [
-        o.text
-        for o in alternatives(
-            text, phrase("St Ia's Church", "religion", text), profile=Profile(), now=NOW
-        ).options
-    ]
+    options = wordings(text, "St Ia's Church", "religion")
     assert options == ["St Ia's Church", "a church"]  # not "a church in Sète" (GeoNames' "St")
 
 
