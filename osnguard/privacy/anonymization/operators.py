@@ -339,7 +339,8 @@ def _phrase_tokens(text: str, phrase: Phrase) -> list[Any]:
 def _article_fits(text: str, phrase: Phrase) -> bool:
     """Whether "a"/"an" may go before a generalization of the phrase: not for a plural ("some
     cute boys" -> "some cute people"), nor after a determiner, possessive, adjective, number or
-    noun of the same noun phrase ("your Nan", "our other pilot", "a 101 degree fever")."""
+    noun of the same noun phrase ("your Nan", "our other pilot", "a 101 degree fever", "my dad's
+    dementia")."""
     tokens = _phrase_tokens(text, phrase)
     if not tokens:
         return True
@@ -349,7 +350,8 @@ def _article_fits(text: str, phrase: Phrase) -> bool:
     previous = first.doc[first.i - 1] if first.i > 0 else None
     return previous is None or not (
         previous.pos_ in ("DET", "ADJ", "NUM", "NOUN", "PROPN")
-        or previous.dep_ in ("det", "poss", "amod", "nummod", "compound")
+        or previous.dep_ in ("det", "poss", "amod", "nummod", "compound", "case")
+        or previous.lower_ in ("'s", "’s", "'", "’")
     )
 
 
@@ -396,6 +398,13 @@ def _fits(text: str, start: int, end: int, replacement: str) -> str:
     return replacement
 
 
+_POSSESSOR_BEFORE = re.compile(
+    r"(?:\b(?:my|your|his|her|its|our|their|this|that|every|each|no|whose)"
+    r"|\b(?!(?:it|that|he|she|there|here|what|who|where|how|let)['’]s\b)\w+(?:'s|’s|s'|s’))\s+$",
+    re.IGNORECASE,
+)
+
+
 def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
     """Extend the span over a preceding "a"/"an" and make it agree with the replacement; a
     preceding "the" gives way to a replacement with its own article ("the Greens" -> "a political
@@ -406,6 +415,9 @@ def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
             replacement = replacement[0].upper() + replacement[1:]
         return definite.start(), replacement
     match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
+    if not match and _POSSESSOR_BEFORE.search(text[:start]):
+        # "my dad's dementia" -> "my dad's health condition", not "my dad's a health condition"
+        return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
     if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
         return start, replacement
     article = indefinite_article(replacement)
@@ -569,7 +581,7 @@ _PLACE_COPULA = re.compile(
     r"\b(?:home ?town|home|birthplace|city|town|village|neighbou?rhood)\s+(?:is|was|'s|’s)\s+$",
     re.IGNORECASE,
 )
-_AREAS = ("region", "country", "continent")
+_AREAS = ("region", "country", "area", "continent")  # "area": a part of a continent or of the US
 
 
 def _names_area_of_place(text: str, start: int, chain: Chain, place: str | None) -> bool:

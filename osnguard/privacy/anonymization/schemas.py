@@ -776,8 +776,16 @@ def _dedupe(levels: list[Level]) -> list[Level]:
 # --- places ---------------------------------------------------------------------------------
 
 
+# Countries people name by a short form in running text.
+COUNTRY_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
+    {"US": "the US", "GB": "the UK", "AE": "the UAE"}
+)
+
+
 def place_text(place: Place) -> str:
-    """How a place is named in running text ("the United States", "Massachusetts")."""
+    """How a place is named in running text ("the US", "the Netherlands", "Massachusetts")."""
+    if place.kind == "country" and place.country_code in COUNTRY_SHORT_NAMES:
+        return COUNTRY_SHORT_NAMES[place.country_code]
     if place.kind == "country" and place.name.startswith(_THE_PREFIXES):
         return f"the {place.name}"
     return place.name
@@ -798,28 +806,68 @@ def place_k(place: Place) -> int:
 
 
 def _place_levels(place: Place, original: str | None) -> list[Level]:
-    """The place and its containers; a region named after the city itself ("Greater Accra",
-    "Lima Region") is skipped: it says no more than the city and reads as jargon."""
-    levels: list[Level] = []
-    steps = [
-        step
-        for i, step in enumerate(places.chain(place))
-        if i == 0 or step.kind != "region" or not _named_after(step.name, place.name)
+    """The place and the places around it as people name them: a neighbourhood's part of its city
+    ("south London") and the city, the region, the country, the part of the continent ("East
+    Africa") and the continent where it reads naturally (not "Oceania"); a US state is followed by
+    its part of the US ("the Midwest").
+    A region named after the city itself ("Greater Accra") or by a compass word alone
+    ("Northern") is skipped: it says no more than the city or reads as jargon."""
+    levels: list[Level] = [
+        Level(
+            original or place.name,
+            0,
+            place.population,
+            1,
+            LevelSource.ORIGINAL,
+            place.name,
+            place.key,
+        )
     ]
-    for degree, step in enumerate(steps):
-        text = original if degree == 0 and original else place_text(step)
+
+    def add(text: str, step: Place | None, label: str, k: int | None, key: str = "") -> None:
         levels.append(
             Level(
                 text,
-                degree,
-                step.population,
-                place_k(step) if degree else 1,
-                LevelSource.ORIGINAL if degree == 0 else LevelSource.GEONAMES,
-                step.name,
-                step.key,
+                len(levels),
+                step.population if step else None,
+                k,
+                LevelSource.GEONAMES,
+                label,
+                key or (step.key if step else None),
             )
         )
+
+    chain = places.chain(place)
+    if place.kind == "region" and (area := places.world_area(place)):
+        add(area, None, area, None, f"area:{area}")  # "New Jersey" -> "the Northeast"
+    for previous, step in zip(chain, chain[1:]):
+        if step.kind == "region" and (
+            _named_after(step.name, place.name)
+            or _named_after(step.name, previous.name)
+            or _UNNATURAL_REGION.fullmatch(step.name)
+        ):
+            continue
+        if step.kind == "continent":
+            if area := places.world_area(previous):
+                add(area, None, area, None, f"area:{area}")
+            if places.continent_reads_naturally(previous):
+                add(place_text(step), step, step.name, place_k(step))
+            break
+        if (
+            step.kind == "city"
+            and (previous.population or 0) < places.HOSTED_MAX_POPULATION
+            and (where := places.compass(step, previous))
+        ):
+            add(f"{where} {step.name}", step, f"{where} {step.name}", place_k(step))
+        add(place_text(step), step, step.name, place_k(step))
+        if step.kind == "region" and (area := places.world_area(step)):
+            add(area, None, area, None, f"area:{area}")
     return levels
+
+
+_UNNATURAL_REGION = re.compile(
+    r"(?:(?:north|south|east|west)(?:ern)?|central|capital)(?:\s+region)?", re.IGNORECASE
+)
 
 
 def _named_after(region: str, city: str) -> bool:

@@ -25,7 +25,7 @@ def test_the_versions_follow_the_place_identification_read() -> None:
     groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("Friends", 2), ("All", 4))]
     for version in anonymize_groups(text, found.phrases, groups=groups, profile=profile, now=NOW):
         assert "United Kingdom" not in version.text and "Europe" not in version.text
-        assert "England" not in version.text
+        assert "England" not in version.text.replace("New England", "")  # Boston is in New England
 
 
 def test_every_level_contains_the_identified_reading() -> None:
@@ -45,6 +45,10 @@ def test_every_level_contains_the_identified_reading() -> None:
             chain = generalization_chain(phrase, context_text=name, profile=Profile())
             for level in chain.levels[1:]:
                 if level.place is None:
+                    continue
+                if level.place.startswith("area:"):  # a part of a continent or of the US
+                    areas = {places.world_area(step) for step in places.chain(reading)}
+                    assert level.place.removeprefix("area:") in areas, (name, level.text)
                     continue
                 outer = gazetteer.by_key[level.place]
                 assert places.contains(outer, reading) or outer.key == reading.key, (
