@@ -272,7 +272,10 @@ def generalization_chain(
             chosen = reading
             if chosen is None and kind == ChainKind.PLACE:
                 chosen = _identified_reading(phrase, variant)
-            chain = CHAIN_BUILDERS[kind](variant, anchors, chosen, context)
+            if kind == ChainKind.NOUN:
+                chain = _noun_chain(variant, anchors, chosen, context, category=phrase.category)
+            else:
+                chain = CHAIN_BUILDERS[kind](variant, anchors, chosen, context)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
     facility = _facility_chain(text, phrase.category)
@@ -1128,11 +1131,74 @@ def _known_organisations(kind: str) -> tuple[tuple[str, Place | None], ...]:
 # --- other nouns ----------------------------------------------------------------------------
 
 
+# The WordNet lexicographer files a private phrase's sense may come from, by its category: the
+# category identification gave says what kind of thing the word names, so "date" in a
+# relationship post is no calendar day, "T" in a gender post no chemical base, and "y/o" in an
+# age no element. Ages, names, contact details and times never take WordNet hypernyms.
+NOUN_SENSES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        Category.HEALTH: frozenset(
+            {
+                "noun.state",
+                "noun.act",
+                "noun.process",
+                "noun.artifact",
+                "noun.person",
+                "noun.body",
+                "noun.event",
+            }
+        ),
+        Category.RELATIONSHIP: frozenset(
+            {"noun.person", "noun.act", "noun.event", "noun.state", "noun.communication"}
+        ),
+        Category.GENDER: frozenset({"noun.person"}),
+        Category.SEXUALITY: frozenset({"noun.person", "noun.state", "noun.act", "noun.event"}),
+        Category.AGE: frozenset(),
+        Category.FINANCE: frozenset({"noun.possession", "noun.state", "noun.act"}),
+        Category.POLITICS: frozenset(
+            {"noun.act", "noun.group", "noun.person", "noun.cognition", "noun.event"}
+        ),
+        Category.EDUCATION: frozenset(
+            {
+                "noun.cognition",
+                "noun.act",
+                "noun.group",
+                "noun.person",
+                "noun.time",
+                "noun.communication",
+                "noun.artifact",
+            }
+        ),
+        Category.WORK: frozenset({"noun.person", "noun.act", "noun.group", "noun.artifact"}),
+        Category.RELIGION: frozenset(
+            {
+                "noun.act",
+                "noun.person",
+                "noun.cognition",
+                "noun.group",
+                "noun.artifact",
+                "noun.communication",
+                "noun.time",
+                "noun.event",
+            }
+        ),
+        Category.ETHNICITY: frozenset({"noun.person", "noun.group"}),
+        Category.LANGUAGE: frozenset({"noun.communication"}),
+        Category.LOCATION: frozenset({"noun.location", "noun.artifact", "noun.object"}),
+        Category.IDENTITY: frozenset(),
+        Category.CONTACT: frozenset(),
+        Category.TIME: frozenset(),
+    }
+)
+
+
 def _noun_chain(
-    text: str, anchors: list[Place], reading: str | None, context: str = ""
+    text: str, anchors: list[Place], reading: str | None, context: str = "", *, category: str = ""
 ) -> Chain | None:
     wn = wordnet()
     synsets, _ = _noun_synsets(text)
+    if category in NOUN_SENSES and reading is None:
+        synsets = [s for s in synsets if s.lexname() in NOUN_SENSES[category]]
     if not synsets:
         return None
     if reading:

@@ -320,7 +320,8 @@ def test_family_words_generalize_without_their_gender(word: str, neutral: str) -
     ],
 )
 def test_wordnet_hypernyms_only_stand_for_nouns(text: str, word: str, expected: list[str]) -> None:
-    options = alternatives(text, phrase(word, "identity", text), profile=PROFILE, now=NOW).options
+    # "interests" (a ppdp category) takes WordNet senses of any kind
+    options = alternatives(text, phrase(word, "interests", text), profile=PROFILE, now=NOW).options
     assert [o.text for o in options] == expected
 
 
@@ -356,11 +357,32 @@ def test_wordnet_chains_read_as_english(
     options = [
         o.text
         for o in alternatives(
-            text, phrase(word, "identity", text), profile=PROFILE, now=NOW
+            text, phrase(word, "interests", text), profile=PROFILE, now=NOW
         ).options
     ]
     assert wanted is None or any(o.endswith(wanted) for o in options)
     assert unwanted is None or unwanted not in options
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "category", "unwanted"),
+    [
+        ("my 4 y/o loves it", "4 y/o", "age", {"chemical element"}),
+        ("our hinge date went well", "hinge date", "relationship", {"day", "a day"}),
+        ("started on T last year", "T", "gender", {"a base"}),
+        ("happy 5th anniversary to us", "5th anniversary", "relationship", {"5th day"}),
+        ("call me, Jake", "Jake", "identity", set()),
+    ],
+)
+def test_a_word_is_read_in_the_sense_its_category_names(
+    text: str, word: str, category: str, unwanted: set[str]
+) -> None:
+    """The category identification gave decides the WordNet sense: a date in a relationship post
+    is no calendar day; ages, names and times take no WordNet hypernyms at all."""
+    options = alternatives(text, phrase(word, category, text), profile=PROFILE, now=NOW).options
+    texts = {o.text for o in options}
+    assert not unwanted & texts
+    assert not {o.label for o in options if o.degree} & {"chemical element", "base", "day"}
 
 
 def test_a_noun_modifying_another_is_not_generalized_by_default() -> None:
