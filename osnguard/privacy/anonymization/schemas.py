@@ -787,8 +787,9 @@ COUNTRY_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
 
 def place_text(place: Place) -> str:
     """How a place is named in running text ("the US", "the Netherlands", "Massachusetts")."""
-    if place.kind == "country" and place.country_code in COUNTRY_SHORT_NAMES:
-        return COUNTRY_SHORT_NAMES[place.country_code]
+    short = COUNTRY_SHORT_NAMES.get(place.country_code or "") if place.kind == "country" else None
+    if short:
+        return short
     if place.kind == "country" and place.name.startswith(_THE_PREFIXES):
         return f"the {place.name}"
     return place.name
