@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import itertools
 import json
 import math
 import re
@@ -844,7 +845,7 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
     chain = places.chain(place)
     if place.kind == "region" and (area := places.world_area(place)):
         add(area, None, area, None, f"area:{area}")  # "New Jersey" -> "the Northeast"
-    for previous, step in zip(chain, chain[1:]):
+    for previous, step in itertools.pairwise(chain):
         if step.kind == "region" and (
             _named_after(step.name, place.name)
             or _named_after(step.name, previous.name)
