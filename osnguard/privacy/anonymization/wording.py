@@ -45,8 +45,13 @@ DEMONYMS = {
     "Thailand": "Thai", "Vietnam": "Vietnamese", "Indonesia": "Indonesian", "the Philippines": "Filipino",
     "Singapore": "Singaporean", "Malaysia": "Malaysian", "Pakistan": "Pakistani", "Iran": "Iranian",
     "New Zealand": "New Zealand", "Belgium": "Belgian", "Denmark": "Danish", "Finland": "Finnish",
+    "the US": "American", "the UK": "British", "the UAE": "Emirati", "Kenya": "Kenyan",
+    "Ghana": "Ghanaian", "Luxembourg": "Luxembourgish",
 }  # fmt: skip
-SHORT_NAMES = {"the United States": ("the US",), "the United Kingdom": ("the UK",)}
+# Other names of a country that read the same in running text (schemas.place_text gives the
+# first), and the abbreviation that goes before a noun ("a US university").
+OTHER_NAMES = {"the US": ("the United States",), "the UK": ("the United Kingdom",)}
+ABBREVIATIONS = {"the US": "US", "the UK": "UK", "the UAE": "UAE"}
 
 _ORG = re.compile(
     r"^(?P<art>an?) (?P<type>[a-z]+) in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$",
@@ -100,8 +105,8 @@ def _place_modifiers(place: str, original: str = "") -> list[str]:
     found = []
     if place in DEMONYMS:
         found.append(DEMONYMS[place])
-    for short in SHORT_NAMES.get(place, ()):
-        found.append(short.removeprefix("the "))
+    if place in ABBREVIATIONS:
+        found.append(ABBREVIATIONS[place])
     named = place.casefold() in original.casefold()
     if (
         not place.startswith("the ")
@@ -119,7 +124,7 @@ def _organisation(match: re.Match[str], original: str = "") -> list[str]:
         return []
     out = [with_article(f"{modifier} {kind}") for modifier in _place_modifiers(place, original)]
     out.append(f"one of the {plural(kind)} in {place}")
-    out.extend(with_article(f"{kind} in {short}") for short in SHORT_NAMES.get(place, ()))
+    out.extend(with_article(f"{kind} in {other}") for other in OTHER_NAMES.get(place, ()))
     out.extend(with_article(f"{other} in {place}") for other in TYPE_SYNONYMS.get(kind, ()))
     return out
 
@@ -153,8 +158,8 @@ def variants(text: str, *, kind: str = "generalization", original: str = "") -> 
         ]
     elif match := _IN_PLACE.match(phrase):
         found = [f"somewhere in {match.group('place')}"]
-    elif phrase in SHORT_NAMES:
-        found = list(SHORT_NAMES[phrase])
+    elif phrase in OTHER_NAMES:
+        found = list(OTHER_NAMES[phrase])
     out: list[str] = []
     for candidate in found:
         candidate = match_case(phrase, candidate)

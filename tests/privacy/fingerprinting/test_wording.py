@@ -23,11 +23,11 @@ def test_organisation_in_a_place_has_same_level_wordings():
         "one of the universities in Tokyo",
         "a college in Tokyo",
     ]
-    us = variants("a university in the United States")
+    us = variants("a university in the US")  # schemas.place_text names the US so
     assert (
         "an American university" in us
         and "a US university" in us
-        and "a university in the US" in us
+        and "a university in the United States" in us
     )
     assert "a college" in variants("a university")
     assert (
@@ -37,7 +37,7 @@ def test_organisation_in_a_place_has_same_level_wordings():
 
 def test_places_and_times():
     assert variants("in Asia") == ["somewhere in Asia"]
-    assert variants("the United States") == ["the US"]
+    assert variants("the US") == ["the United States"]
     assert variants("Japan") == []  # a bare name has no other wording at its level
     assert variants("for less than a decade", kind="temporal") == ["for under a decade"]
     assert variants("this morning", kind="temporal") == ["in the morning"]
@@ -45,7 +45,7 @@ def test_places_and_times():
 
 
 def test_variants_never_repeat_the_phrase_or_accept_odd_input():
-    for text in ["a university in Tokyo", "a company in the United Kingdom", "in Europe"]:
+    for text in ["a university in Tokyo", "a company in the UK", "in Europe"]:
         found = variants(text)
         assert text not in found and len(found) == len(set(found))
     assert variants("") == [] and variants(" a university ") == []
