@@ -1,4 +1,5 @@
-"""English word lists every stage shares: number words, ordinals, months and weekdays.
+"""English word lists every stage shares: number words, ordinals, months, weekdays and country
+adjectives.
 
 One definition each, so that identification, temporal recognition, generalization and the
 fingerprint realisations read "twelve", "Sept" or "tues" the same way.
@@ -59,5 +60,26 @@ WEEKDAYS: Final = MappingProxyType(
             )
         )
         for name in names
+    }
+)  # fmt: skip
+
+# Country adjectives by the country's name in running text (anonymization.schemas.place_text), for
+# "an American university" or "a German engineering company".
+DEMONYMS: Final = MappingProxyType(
+    {
+        "the United States": "American", "Japan": "Japanese", "China": "Chinese", "Korea": "Korean",
+        "South Korea": "South Korean", "India": "Indian", "France": "French", "Germany": "German",
+        "Italy": "Italian", "Spain": "Spanish", "Canada": "Canadian", "Mexico": "Mexican",
+        "Brazil": "Brazilian", "Australia": "Australian", "the United Kingdom": "British",
+        "England": "English", "Scotland": "Scottish", "Ireland": "Irish", "Russia": "Russian",
+        "the Netherlands": "Dutch", "Sweden": "Swedish", "Norway": "Norwegian", "Poland": "Polish",
+        "Switzerland": "Swiss", "Austria": "Austrian", "Portugal": "Portuguese", "Greece": "Greek",
+        "Turkey": "Turkish", "Egypt": "Egyptian", "Israel": "Israeli", "Nigeria": "Nigerian",
+        "South Africa": "South African", "Argentina": "Argentinian", "Chile": "Chilean",
+        "Thailand": "Thai", "Vietnam": "Vietnamese", "Indonesia": "Indonesian", "the Philippines": "Filipino",
+        "Singapore": "Singaporean", "Malaysia": "Malaysian", "Pakistan": "Pakistani", "Iran": "Iranian",
+        "New Zealand": "New Zealand", "Belgium": "Belgian", "Denmark": "Danish", "Finland": "Finnish",
+        "the US": "American", "the UK": "British", "the UAE": "Emirati", "Kenya": "Kenyan",
+        "Ghana": "Ghanaian", "Luxembourg": "Luxembourgish",
     }
 )  # fmt: skip

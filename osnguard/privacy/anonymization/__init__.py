@@ -22,7 +22,7 @@ Public API:
 from __future__ import annotations
 
 from osnguard.privacy import places
-from osnguard.privacy.anonymization import schemas
+from osnguard.privacy.anonymization import companies, schemas
 from osnguard.privacy.anonymization.groups import (
     GroupGeneralization,
     GroupSpec,
@@ -129,8 +129,9 @@ __all__ = [
 
 def warm_up() -> None:
     """Load everything the stage uses (gazetteer, WordNet and its hyponym counts, the n-gram
-    model, the organisation table) so that the first message of a process is not slow."""
+    model, the organisation and company tables) so that the first message of a process is not slow."""
     places.gazetteer()
     schemas.organisation_table()
+    companies.company_table()
     schemas.load_hyponym_counts()
     fre_of_replacement("I live in Tokyo.", 10, 15, "Japan")

@@ -472,7 +472,9 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         # a fixed ladder's wordings (family words, health, peoples, kinds of institution) are
         # written to stand for the phrase: only the language model's doubts about WordNet's and
         # the gazetteer's wordings count (it separates good from bad wordings poorly, AUC 0.64)
-        written = level.source == LevelSource.TYPE and chain.kind != ChainKind.PLACE
+        written = (
+            level.source == LevelSource.TYPE and chain.kind != ChainKind.PLACE
+        ) or level.source == LevelSource.LISTING
         natural = level.degree == 0 or (
             (written or _acceptable(fre, original_fre, gamma))
             and not modifier

@@ -31,6 +31,8 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from osnguard.privacy import places
+from osnguard.privacy.anonymization import companies
+from osnguard.privacy.lexicon import DEMONYMS
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, wordnet
 from osnguard.privacy.types import Category, Detector, Phrase, Profile
@@ -181,6 +183,7 @@ class LevelSource(StrEnum):
     ORGANISATION = "organisation"  # the curated organisation table
     WORDNET = "wordnet"  # WordNet hypernyms, or an organisation WordNet knows
     TYPE = "type"  # an organisation's type word ("a university")
+    LISTING = "listing"  # a listed company's sector and country (companies.py)
 
 
 @dataclass(frozen=True)
@@ -1042,9 +1045,51 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
     return None
 
 
+def _company_chain(text: str) -> Chain | None:
+    """A listed company by its sector: "Siemens" -> "a German engineering company" -> "an
+    engineering company" -> "a company"; a site of it by its place first ("Google Dublin" ->
+    "a software company in Dublin")."""
+    found = companies.find_company(text)
+    if found is None:
+        return None
+    company, where = found
+    nouns = [company.sector, *([company.broader] if company.broader else []), "company"]
+    demonym = (
+        DEMONYMS.get(place_text(country))
+        if (country := places.get(f"country:{company.country}"))
+        else None
+    )
+    first = (
+        f"{company.sector} in {where}"
+        if where
+        else f"{demonym} {company.sector}"
+        if demonym
+        else None
+    )
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, company.name)]
+    for noun in [first, *nouns] if first else nouns:
+        if noun is None or any(level.label == noun for level in levels):
+            continue
+        k = companies.companies_within(noun) if noun in nouns else None
+        levels.append(
+            Level(
+                f"{indefinite_article(noun)} {noun}",
+                len(levels),
+                None,
+                k,
+                LevelSource.LISTING,
+                noun,
+            )
+        )
+    return Chain(text, ChainKind.ORGANISATION, levels)
+
+
 def _organisation_chain(
     text: str, anchors: list[Place], reading: str | None, context: str = ""
 ) -> Chain | None:
+    listed = _company_chain(text) if reading is None else None
+    if listed is not None:
+        return listed
     found = _find_organisation(text)
     if found is None:
         return None

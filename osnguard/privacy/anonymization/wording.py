@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from osnguard.privacy.anonymization.schemas import ORG_TYPE_WORDS, indefinite_article
+from osnguard.privacy.lexicon import DEMONYMS
 from osnguard.privacy.text import match_case
 
 MAX_VARIANTS = 5
@@ -31,23 +32,6 @@ ORG_TYPES = frozenset(ORG_TYPE_WORDS.values())
 # Type words that can stand for each other at the same level ("a university" / "a college").
 TYPE_SYNONYMS = {"university": ("college",)}
 
-# Country adjectives, for "an American university" (the adjective reads as naturally as the name).
-DEMONYMS = {
-    "the United States": "American", "Japan": "Japanese", "China": "Chinese", "Korea": "Korean",
-    "South Korea": "South Korean", "India": "Indian", "France": "French", "Germany": "German",
-    "Italy": "Italian", "Spain": "Spanish", "Canada": "Canadian", "Mexico": "Mexican",
-    "Brazil": "Brazilian", "Australia": "Australian", "the United Kingdom": "British",
-    "England": "English", "Scotland": "Scottish", "Ireland": "Irish", "Russia": "Russian",
-    "the Netherlands": "Dutch", "Sweden": "Swedish", "Norway": "Norwegian", "Poland": "Polish",
-    "Switzerland": "Swiss", "Austria": "Austrian", "Portugal": "Portuguese", "Greece": "Greek",
-    "Turkey": "Turkish", "Egypt": "Egyptian", "Israel": "Israeli", "Nigeria": "Nigerian",
-    "South Africa": "South African", "Argentina": "Argentinian", "Chile": "Chilean",
-    "Thailand": "Thai", "Vietnam": "Vietnamese", "Indonesia": "Indonesian", "the Philippines": "Filipino",
-    "Singapore": "Singaporean", "Malaysia": "Malaysian", "Pakistan": "Pakistani", "Iran": "Iranian",
-    "New Zealand": "New Zealand", "Belgium": "Belgian", "Denmark": "Danish", "Finland": "Finnish",
-    "the US": "American", "the UK": "British", "the UAE": "Emirati", "Kenya": "Kenyan",
-    "Ghana": "Ghanaian", "Luxembourg": "Luxembourgish",
-}  # fmt: skip
 # Other names of a country that read the same in running text (schemas.place_text gives the
 # first), and the abbreviation that goes before a noun ("a US university").
 OTHER_NAMES = {"the US": ("the United States",), "the UK": ("the United Kingdom",)}

@@ -66,7 +66,12 @@ def test_a_named_institution_is_never_read_as_a_common_noun() -> None:
     text = "Starting at Siemens as a data engineer"
     phrase = Phrase(12, 19, "Siemens", Category.WORK, "test", 0.9, [Detector.ORGANISATION])
     chain = generalization_chain(phrase, context_text=text, profile=Profile())
-    assert [level.text for level in chain.levels] == ["Siemens", "a company"]
+    assert [level.text for level in chain.levels] == [
+        "Siemens",
+        "a German engineering company",
+        "an engineering company",
+        "a company",
+    ]
     party = Phrase(15, 21, "Labour", Category.POLITICS, "test", 0.9)
     chain = generalization_chain(party, context_text="canvassing for Labour", profile=Profile())
     assert [level.text for level in chain.levels] == ["Labour", "a political party"]

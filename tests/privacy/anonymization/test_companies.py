@@ -1,0 +1,68 @@
+"""Listed companies generalize by sector and country (anonymization/companies.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.privacy.anonymization import companies
+from osnguard.privacy.anonymization.schemas import generalization_chain
+from osnguard.privacy.types import Category, Phrase, Profile
+
+
+def chain_texts(name: str, text: str) -> list[str]:
+    start = text.index(name)
+    phrase = Phrase(start, start + len(name), name, Category.WORK, "test", 0.9)
+    return [
+        level.text
+        for level in generalization_chain(phrase, context_text=text, profile=Profile()).levels
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        (
+            "Atlassian",
+            "first week at Atlassian done",
+            [
+                "Atlassian",
+                "an Australian software company",
+                "a software company",
+                "a tech company",
+                "a company",
+            ],
+        ),
+        (
+            "Barclays",
+            "ten years at Barclays",
+            ["Barclays", "a British bank", "a bank", "a company"],
+        ),
+        ("Chase", "I work at Chase", ["Chase", "an American bank", "a bank", "a company"]),
+        (
+            "Google Dublin",
+            "starting at Google Dublin",
+            ["Google Dublin", "a software company in Dublin"],
+        ),
+    ],
+)
+def test_a_listed_employer_generalizes_by_sector(name: str, text: str, expected: list[str]) -> None:
+    assert chain_texts(name, text)[: len(expected)] == expected
+
+
+def test_names_that_are_not_a_listed_companys_are_not_read_as_one() -> None:
+    assert companies.find_company("Apple Park") is None  # a campus, not Apple in a town "Park"
+    assert companies.find_company("apple") is None  # lower case: the fruit
+    assert companies.find_company("Deloitte") is None  # not listed: no sector is invented
+
+
+def test_every_company_has_a_sector_noun_people_use() -> None:
+    table = companies.company_table()
+    assert len(set(table.values())) > 1500
+    sectors = {c.sector for c in table.values()}
+    assert "company" in sectors and "bank" in sectors and "carmaker" in sectors
+    assert all(
+        " " not in c.sector or c.sector.split()[-1] in {"company", "firm"} for c in table.values()
+    )
+    assert companies.companies_within("bank") and companies.companies_within("company") == len(
+        set(table.values())
+    )
