@@ -120,6 +120,18 @@ NATURAL_TOPS = frozenset(
         "game.n.01",
         "music.n.01",
         "symptom.n.01",  # "fever" -> "a symptom", never on to "evidence" and "information"
+        "academic_degree.n.01",  # "PhD" -> "a degree"
+        "medical_procedure.n.01",  # "mastectomy" -> "an operation" -> "a medical procedure"
+        "treatment.n.01",  # "therapy" -> "treatment"
+        "ceremony.n.01",  # "wedding" -> "a ceremony"
+        "meal.n.01",
+        "vacation.n.01",  # "honeymoon" -> "a holiday"
+        "debt.n.02",
+        "loan.n.01",  # "payday loan" -> "a loan"
+        "trip.n.01",
+        "party.n.01",  # "the DMK" -> "a party"
+        "examination.n.02",
+        "course.n.01",
     }
 )
 ABSTRACT = frozenset(
@@ -163,6 +175,10 @@ ABSTRACT = frozenset(
     }
 )
 MIN_ZIPF = 2.5  # hypernyms rarer than this ("enrollee") are skipped: they read as jargon
+# A hypernym above this many kinds (WordNet hyponyms) says nothing a reader can use ("newsroom" ->
+# "an organization", "divorce" -> "a group action"): the chain stops under it, unless it is one
+# of the NATURAL_TOPS people do say ("a person", "a food").
+MAX_KINDS = 600
 
 
 class ChainKind(StrEnum):
@@ -585,6 +601,10 @@ HEALTH_LADDERS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
         ),
         ("illness", "a health condition"),
     ),
+    (
+        frozenset({"hypersensitivity_reaction.n.01", "allergy.n.01"}),
+        ("an allergy", "a health issue"),
+    ),
     (frozenset({"injury.n.01", "symptom.n.01"}), ("an injury", "a health issue")),
 )
 
@@ -592,6 +612,7 @@ HEALTH_LADDERS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
 HEALTH_ALIASES = {
     "chemo": "chemotherapy", "physio": "physiotherapy", "ivf": "in_vitro_fertilization",
     "mri": "magnetic_resonance_imaging", "op": "operation", "meds": "medication",
+    "hayfever": "hay_fever",
 }  # fmt: skip
 APPOINTMENTS = frozenset(
     {
@@ -1259,7 +1280,13 @@ def _noun_chain(
     plural = is_plural(text)
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
     path = hypernym_path(chosen)
-    language = any(synset.name() == "natural_language.n.01" for synset in path)
+    if not path or path[-1].name() not in NATURAL_TOPS:
+        return None
+    language = any(
+        synset.name() == "natural_language.n.01"
+        for line in chosen.hypernym_paths()
+        for synset in line
+    )
     for synset in path:
         if synset.name() == "relative.n.01":  # "family member", never "person" above it
             levels.append(
@@ -1423,7 +1450,9 @@ def _proper_only(synset: Any) -> bool:
 
 def hypernym_path(synset: Any) -> list[Any]:
     """Hypernyms from the synset upwards: stop at a natural top ("person"), skip abstract middle
-    rungs, and stop before the abstract top of the hierarchy."""
+    rungs, and stop before the abstract top of the hierarchy or a rung above MAX_KINDS kinds.
+    `_noun_chain` uses a path only when it ends at a natural top: the kinds of things people
+    generalize to; other paths wander off ("march" -> "walk", "ward" -> "block")."""
     path: list[Any] = []
     current, seen = synset, {synset.name()}
     while parents := (current.hypernyms() or current.instance_hypernyms()):
@@ -1439,6 +1468,9 @@ def hypernym_path(synset: Any) -> list[Any]:
             if parent.min_depth() <= 3:
                 break
             current = parent
+            continue
+        if hyponym_count(parent.name()) > MAX_KINDS:
+            current = parent  # "structure", "activity", "time period": too general to say
             continue
         path.append(parent)
         current = parent
