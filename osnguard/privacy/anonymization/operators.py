@@ -694,8 +694,10 @@ def _temporal_options(
         )
     removed = suppress(text, spans=[(start, end)], now=now).removed
     if removed:
-        cut_start = min(s for s, _ in removed)
-        cut_end = max(e for _, e in removed)
+        # the whole phrase goes, whatever part of it the suppression stage read as the time:
+        # "on the 14th of March" leaves no "on the 14th of"
+        cut_start = min(start, *(s for s, _ in removed))
+        cut_end = max(end, *(e for _, e in removed))
         governing = DANGLING_PREPOSITION.search(text[:cut_start])
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()

@@ -292,6 +292,9 @@ def generalization_chain(
             chosen = reading
             if chosen is None and kind == ChainKind.PLACE:
                 chosen = _identified_reading(phrase, variant)
+                identified = places.get(chosen) if chosen else None
+                if identified is not None and _far_from_context(identified, anchors):
+                    chosen = None  # a housing estate in Hong Kong is no "Sky Tower" in Auckland
             if kind == ChainKind.NOUN:
                 chain = _noun_chain(variant, anchors, chosen, context, category=phrase.category)
             else:
@@ -912,6 +915,10 @@ def _place_chain(
     if not readings:
         return None
     chosen = _choose_place(readings, anchors, reading)
+    if re.match(r"the\s", text, re.IGNORECASE) and not re.match(
+        r"the\s", chosen.name, re.IGNORECASE
+    ):
+        return None  # "the Gresham" is a venue named after a town, not Gresham, Oregon
     if reading is None and _far_from_context(chosen, anchors):
         return None
     return Chain(

@@ -210,9 +210,16 @@ TONIGHT = r"(?:tonight|tonite|2nite|2night)"
 
 PAST_CUES = re.compile(
     r"\b(?:was|were|had|did|said|says|ago|went|came|got|made|told|saw|left|began|took|gave|met|"
-    r"last|yesterday|earlier|\w{3,}ed)\b",
+    # "last week", not "last day Friday"; -ed verbs, not the adjectives ("fingers crossed")
+    r"last(?=\s+(?:night|week|weekend|month|year|time|\w+day)\b)|yesterday|earlier|"
+    r"(?!(?:excited|tired|scared|crossed|married|engaged|stressed|bored|worried|interested|"
+    r"pleased|delighted|thrilled|exhausted|obsessed|blessed|based|booked|scheduled|expected|"
+    r"needed|supposed|used|involved|required|allowed|invited)\b)\w{3,}ed)\b",
     re.I,
 )
+# A preposition before a bare weekday that points ahead when nothing else says the tense
+# ("back in the office from Monday", "done by Friday").
+AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til)\s+(?:this\s+)?$", re.I)
 FUTURE_CUES = re.compile(
     r"\b(?:will|shall|going to|gonna|next|tomorrow|plan|plans|planning|scheduled|upcoming|"
     r"expected|expects|due|until|till|coming|see you|can't wait|cant wait|"
@@ -431,7 +438,33 @@ def _clock_ampm(m: re.Match[str], ctx: Context) -> Found | None:
 def _clock_24h(m: re.Match[str], ctx: Context) -> Found | None:
     pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
     code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
-    return _clock_found(m, int(m["h"]), int(m["mi"]), None, ctx, code)
+    hour, minute = int(m["h"]), int(m["mi"])
+    if (
+        code is None
+        and 1 <= hour <= 11
+        and not m["h"].startswith("0")
+        and _afternoon_clock(hour, minute, m, ctx)
+    ):
+        code = "AF"
+    return _clock_found(m, hour, minute, None, ctx, code)
+
+
+EVENING_CUES = re.compile(
+    r"\b(?:tonight|tonite|evening|night|dinner|supper|p\.?m\.?|after work|iftar)\b", re.I
+)
+
+
+def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> bool:
+    """Whether "at 7:30" with no am or pm means the afternoon or evening: the message speaks of
+    the evening ("Tonight's the night ... at 7:30"), the hour is one people would say "am" or
+    "in the morning" for if they meant it (1 to 6: "Jummah at 1:15"), or the time is still to
+    come and the morning one has passed ("at 7:30" said at noon)."""
+    if EVENING_CUES.search(ctx.text) or hour <= 6:
+        return True
+    return ctx.tense(m.start(), m.end()) == "future" and (ctx.now.hour, ctx.now.minute) > (
+        hour,
+        minute,
+    )
 
 
 @rule(
@@ -616,7 +649,10 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
         return None
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
-    day = _weekday_date(ctx.today, weekday, ctx.tense(m.start(), m.end()))
+    tense = ctx.tense(m.start(), m.end())
+    if tense is None and AHEAD_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()]):
+        tense = "future"
+    day = _weekday_date(ctx.today, weekday, tense)
     return _with_pod(m, ctx, day, m.end())
 
 

@@ -504,6 +504,33 @@ def test_a_removed_time_takes_its_preposition_with_it() -> None:
     assert removal.text == "" and text[removal.start : removal.end].startswith("for")
 
 
+def test_a_removed_time_goes_whole() -> None:
+    # the suppression stage reads "March" as the time; removing leaves no "on the 14th of"
+    text = "baby due on the 14th of March, mat leave from the 1st of Feb"
+    now = datetime(2026, 12, 1, 19, 30, tzinfo=UTC)
+    options = alternatives(
+        text, phrase("on the 14th of March", "time", text), profile=Profile(), now=now
+    )
+    removal = options.options[-1]
+    assert removal.text == "" and text[removal.start : removal.end] == "on the 14th of March"
+
+
+def test_a_venue_named_after_a_town_is_not_the_town() -> None:
+    text = "planning the party at the Gresham, help"
+    assert wordings(text, "the Gresham", "location") == ["the Gresham"]  # not Gresham, Oregon
+
+
+def test_a_reading_far_from_the_profile_is_not_generalized_as_that_place() -> None:
+    text = "proposing at the top of the Sky Tower at 7:30"
+    found = alternatives(
+        text,
+        phrase("the Sky Tower", "location", text),
+        profile=Profile.coerce({"current_city": ["Auckland"]}),
+        now=NOW,
+    ).options
+    assert not any("Hong Kong" in o.text or "Asia" in o.text for o in found)
+
+
 def test_a_time_describing_the_noun_after_it_is_left_whole() -> None:
     text = "Away for the whole of Christmas week, house is alarmed"
     options = alternatives(text, phrase("Christmas", "time", text), profile=Profile(), now=NOW)

@@ -143,3 +143,41 @@ def test_a_weekday_with_an_arrangement_in_the_present_is_the_coming_one(
     now = datetime(2026, 5, 6, 22, 0)
     found = [e for e in find_expressions(text, now=now) if e.type == "DATE"]
     assert [e.value for e in found] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "now", "hour"),
+    [
+        ("Tonight's the night, proposing at 7:30", datetime(2026, 6, 20, 12, 0, tzinfo=UTC), 19),
+        ("Jummah at 1:15 then committee", datetime(2026, 6, 12, 9, 30, tzinfo=UTC), 13),
+        (
+            "see you at 7:30!",
+            datetime(2026, 6, 12, 12, 0, tzinfo=UTC),
+            19,
+        ),  # the morning one passed
+        ("woke up at 7:12, still tired", datetime(2026, 6, 12, 21, 0, tzinfo=UTC), 7),
+        ("the train leaves at 07:30", datetime(2026, 6, 12, 12, 0, tzinfo=UTC), 7),  # 24-hour
+    ],
+)
+def test_a_clock_time_without_am_or_pm_is_read_as_people_mean_it(
+    text: str, now: datetime, hour: int
+) -> None:
+    clock = next(
+        e for e in find_expressions(text, now=now) if e.type == "TIME" and ":" in e.value
+    )
+    assert int(clock.value.split("T")[1][:2]) == hour
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("back in the office from Monday", 30),  # posted on Wednesday the 25th: the coming Monday
+        ("home on Friday fingers crossed", 27),  # "crossed" is no past tense
+        ("leaving Sky, last day Friday", 27),  # "last day" is no past time
+        ("we went home on Monday", 23),
+    ],
+)
+def test_the_direction_of_a_bare_weekday(text: str, day: int) -> None:
+    now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)  # a Wednesday
+    date = next(e for e in find_expressions(text, now=now) if e.type == "DATE")
+    assert int(date.value[8:10]) == day
