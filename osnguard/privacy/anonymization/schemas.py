@@ -350,11 +350,13 @@ CLINIC_WORDS = re.compile(
 
 
 def _institution_chain(text: str, category: Category) -> Chain:
-    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "a hospital": a true, if vague,
+    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "the hospital": a true, if vague,
     statement, where WordNet's senses of the name would be false ("a unit of measurement")."""
     kind = INSTITUTION_KINDS[category]
-    if category == Category.HEALTH and CLINIC_WORDS.search(text):
-        kind = "clinic"  # "Kingsland Physio", "the Charing Cross GIC": not a hospital
+    if category == Category.HEALTH:
+        # the one a patient goes to, as people say it: "at the hospital", "the clinic"
+        kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
+        return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])
     return _ladder_chain(
         text, ChainKind.ORGANISATION, [(f"{indefinite_article(kind)} {kind}", kind)]
     )

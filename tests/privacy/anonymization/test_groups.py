@@ -488,7 +488,7 @@ def test_an_institution_named_like_a_town_is_the_institution() -> None:
         phrase("Beaumont", "health", text), detectors=[Detector.ORGANISATION]
     )  # as identification's organisation recognizer finds it
     options = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
-    assert "a hospital" in options and not any("Texas" in o or "America" in o for o in options)
+    assert "the hospital" in options and not any("Texas" in o or "America" in o for o in options)
 
 
 def test_a_partner_word_before_a_date_is_still_hidden() -> None:
@@ -581,7 +581,7 @@ def test_a_named_clinic_is_a_clinic_not_a_hospital() -> None:
         phrase("Kingsland Physio", "health", text), detectors=[Detector.ORGANISATION]
     )
     options = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
-    assert "a clinic" in options and "a hospital" not in options
+    assert "the clinic" in options and "the hospital" not in options
 
 
 def test_an_orientation_word_is_never_a_wordnet_sense() -> None:
