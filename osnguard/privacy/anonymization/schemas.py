@@ -439,6 +439,9 @@ WORD_LADDER_FILES: Mapping[str, str] = MappingProxyType(
         Category.RELIGION: "religion.tsv",  # "Jummah" -> "prayer", "imam" -> "religious leader"
         Category.EDUCATION: "education.tsv",  # "PhD" -> "postgraduate degree" -> "degree"
         Category.SEXUALITY: "sexuality.tsv",  # "gay" -> "LGBTQ+"
+        Category.RELATIONSHIP: "relationship.tsv",  # "divorce" -> "separation"
+        Category.HEALTH: "health.tsv",  # "IVF" -> "fertility treatment" -> "treatment"
+        Category.POLITICS: "politics.tsv",  # "pro-choice march" -> "a march"
     }
 )
 SUBJECT_DEGREE = re.compile(

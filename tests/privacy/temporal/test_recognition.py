@@ -162,9 +162,7 @@ def test_a_weekday_with_an_arrangement_in_the_present_is_the_coming_one(
 def test_a_clock_time_without_am_or_pm_is_read_as_people_mean_it(
     text: str, now: datetime, hour: int
 ) -> None:
-    clock = next(
-        e for e in find_expressions(text, now=now) if e.type == "TIME" and ":" in e.value
-    )
+    clock = next(e for e in find_expressions(text, now=now) if e.type == "TIME" and ":" in e.value)
     assert int(clock.value.split("T")[1][:2]) == hour
 
 
