@@ -141,7 +141,7 @@ def anonymize_groups(
     if original_for_closest is None:
         original_for_closest = levels[0] == 0
     combos = _hiding_every_phrase(combos, option_lists, keep_first=original_for_closest)
-    picks = _spread(combos, len(levels), original_for_closest)
+    picks = _spread(combos, len(levels), original_for_closest, option_lists)
     by_level = {
         level: _identifiers_hidden(combos[index], option_lists) if level >= 1 else combos[index]
         for level, index in zip(levels, picks)
@@ -337,27 +337,39 @@ def _product(lists: list[list[Option]]) -> int:
     return total
 
 
-def _spread(combos: list[tuple[Option, ...]], count: int, original_for_closest: bool) -> list[int]:
+def _spread(
+    combos: list[tuple[Option, ...]],
+    count: int,
+    original_for_closest: bool,
+    option_lists: Sequence[Sequence[Option]] = (),
+) -> list[int]:
     """Indices of `count` combinations for the group levels, closest first.
 
-    InfoLoss targets are spread evenly from the least to the most lossy combination, and each
-    pick must generalize every phrase at least as far as the previous pick (so a more private
-    group never sees a phrase more precisely than a closer group) and lose more; when
-    combinations run out, neighbouring levels share one.
+    Combinations come sorted by InfoLoss. The levels' targets are spread evenly over how far up
+    its own ladder each phrase goes (degree over the ladder's height, summed over phrases), so
+    that a middle group gets the middle of each ladder ("Kenya", then "East Africa", then
+    "Africa") however the ladders' populations fall; each pick must generalize every phrase at
+    least as far as the previous pick (so a more private group never sees a phrase more
+    precisely than a closer group) and lose more InfoLoss; when combinations run out,
+    neighbouring levels share one.
     """
     first = 0 if original_for_closest or len(combos) == 1 else 1
     last = len(combos) - 1
     if count == 1:
         return [first if original_for_closest else last]
-    losses = [sum(o.info_loss for o in c) for c in combos]
+    heights = [max((o.degree for o in opts), default=0) or 1 for opts in option_lists]
+    if len(heights) != len(combos[0]):
+        heights = [1] * len(combos[0])
+    losses = [sum(o.degree / h for o, h in zip(c, heights)) for c in combos]
+    info = [sum(o.info_loss for o in c) for c in combos]
     picks = [first]
     for i in range(1, count):
-        target = losses[first] + (losses[last] - losses[first]) * i / (count - 1)
+        target = losses[first] + (max(losses) - losses[first]) * i / (count - 1)
         previous = combos[picks[-1]]
         candidates = [
             j
             for j in range(picks[-1] + 1, len(combos))
-            if losses[j] > losses[picks[-1]] and _dominates(combos[j], previous)
+            if info[j] > info[picks[-1]] and _dominates(combos[j], previous)
         ]
         if not candidates:
             picks.append(picks[-1])
@@ -367,7 +379,7 @@ def _spread(combos: list[tuple[Option, ...]], count: int, original_for_closest: 
             picks.append(
                 max(
                     candidates,
-                    key=lambda j: (round(losses[j], 9), sum(o.degree for o in combos[j])),
+                    key=lambda j: (round(info[j], 9), sum(o.degree for o in combos[j])),
                 )
             )
         else:
