@@ -541,6 +541,30 @@ def continent_reads_naturally(country: Place) -> bool:
     )
 
 
+_COMPASS_NAME = re.compile(
+    r"^(north|south|east|west|central|north[- ]east|north[- ]west|south[- ]east|south[- ]west)"
+    r"\s+(.+)$",
+    re.IGNORECASE,
+)
+DISTRICT_CITY_POPULATION = 1_000_000
+
+
+def compass_district(name: str) -> tuple[str, Place] | None:
+    """A compass word before a large city's name, read as that part of the city ("East London"
+    -> east, London): a city of DISTRICT_CITY_POPULATION+ people, larger than any place
+    officially so named (East London, South Africa, has a twentieth of London's people)."""
+    match = _COMPASS_NAME.match(name.strip())
+    if not match:
+        return None
+    cities = [p for p in lookup(match.group(2)) if p.kind == "city"]
+    if not cities or (cities[0].population or 0) < DISTRICT_CITY_POPULATION:
+        return None
+    literal = lookup(name)
+    if literal and (literal[0].population or 0) * 3 > (cities[0].population or 0):
+        return None
+    return match.group(1).lower().replace(" ", "-"), cities[0]
+
+
 def parent(place: Place) -> Place | None:
     """The next larger place: neighbourhood -> its city, city -> region (or country),
     region -> country, country -> continent."""

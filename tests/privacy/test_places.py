@@ -123,3 +123,10 @@ def test_member_counts_for_k_figures() -> None:
     asia = places.lookup("Asia")[0]
     assert places.member_count(asia) > 40
     assert places.member_count(places.lookup("Japan")[0]) > 40
+
+
+def test_a_compass_word_before_a_large_city_is_that_part_of_it() -> None:
+    where, city = places.compass_district("East London") or ("", None)
+    assert where == "east" and city is not None and city.country_code == "GB"
+    assert places.compass_district("East Kilbride") is None  # no large city "Kilbride"
+    assert places.compass_district("Brixton") is None

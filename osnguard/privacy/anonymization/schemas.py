@@ -23,7 +23,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
@@ -916,6 +916,16 @@ def _named_after(region: str, city: str) -> bool:
 def _place_chain(
     text: str, anchors: list[Place], reading: str | None, context: str = ""
 ) -> Chain | None:
+    district = _district_reading(text, anchors) if reading is None else None
+    if district is not None:  # "East London": east London, London, England ...
+        where, city = district
+        tail = _place_levels(city, city.name)
+        head = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, city.key)
+        part = Level(f"{where} {city.name}", 1, None, None, LevelSource.GEONAMES, "", city.key)
+        levels = [head, part, *(replace(lv, degree=lv.degree + 1) for lv in tail)]
+        return Chain(
+            text, ChainKind.PLACE, _dedupe(levels), [Reading(city.key, describe(city))], city.key
+        )
     readings = places.lookup(text)
     if not readings:
         return None
@@ -1117,6 +1127,22 @@ def _company_chain(text: str) -> Chain | None:
     return Chain(text, ChainKind.ORGANISATION, levels)
 
 
+def _district_reading(name: str, anchors: list[Place]) -> tuple[str, Place] | None:
+    """A compass word and a large city ("East London") read as that part of the city, unless the
+    message or profile points near the place officially so named (places.compass_district)."""
+    found = places.compass_district(name)
+    if found is None:
+        return None
+    literal = places.lookup(name)
+    if literal and any(
+        a.country_code == literal[0].country_code
+        or ((d := places.distance_km(a, literal[0])) is not None and d < FAR_KM)
+        for a in anchors
+    ):
+        return None
+    return found
+
+
 def _organisation_chain(
     text: str, anchors: list[Place], reading: str | None, context: str = ""
 ) -> Chain | None:
@@ -1131,34 +1157,40 @@ def _organisation_chain(
     levels = [Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name)]
     readings: list[Reading] = []
     chosen_key = None
-    if org.city:
-        city_readings = places.lookup(org.city)
-        if city_readings:
-            city = _choose_place(
-                city_readings,
-                hints + anchors,
-                reading if reading in {p.key for p in city_readings} else None,
-            )
-            if reading is None and _far_from_context(city, hints + anchors):
-                city_readings = []  # "Aga Khan University" in Nairobi is not in Aga, Egypt
-        if city_readings:
+    located: Place | None = None
+    district = _district_reading(org.city, anchors) if org.city and reading is None else None
+    if district is not None:  # "East London Mosque": a mosque in east London, not South Africa
+        where, located = district
+        wording = f"{org.type} in {where} {located.name}"
+        levels.append(
+            Level(f"{article} {wording}", 1, None, None, org.source, wording, located.key)
+        )
+    elif org.city and (city_readings := places.lookup(org.city)):
+        city = _choose_place(
+            city_readings,
+            hints + anchors,
+            reading if reading in {p.key for p in city_readings} else None,
+        )
+        # "Aga Khan University" in Nairobi is not in Aga, Egypt
+        if reading is not None or not _far_from_context(city, hints + anchors):
+            located = city
             chosen_key = city.key
             levels[0] = Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name, city.key)
             readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]
-            for step in places.chain(city):
-                if step.kind == "continent":
-                    break
-                levels.append(
-                    Level(
-                        f"{article} {org.type} in {place_text(step)}",
-                        len(levels),
-                        step.population,
-                        _orgs_within(org.type, step),
-                        org.source,
-                        f"{org.type} in {step.name}",
-                        step.key,
-                    )
-                )
+    for step in places.chain(located) if located is not None else ():
+        if step.kind == "continent":
+            break
+        levels.append(
+            Level(
+                f"{article} {org.type} in {place_text(step)}",
+                len(levels),
+                step.population,
+                _orgs_within(org.type, step),
+                org.source,
+                f"{org.type} in {step.name}",
+                step.key,
+            )
+        )
     levels.append(
         Level(
             f"{article} {org.type}",

@@ -622,3 +622,9 @@ def test_category_words_take_their_ladder(
     (data/relationship.tsv, health.tsv, politics.tsv): true, and read in the same place."""
     options = wordings(text, word, category)
     assert options[0] == word and any(o.endswith(expected) for o in options[1:])
+
+
+def test_a_compass_named_institution_is_in_that_part_of_the_city() -> None:
+    text = "Took my shahada at East London Mosque"
+    found = wordings(text, "East London Mosque", "religion")
+    assert "a mosque in east London" in found and not any("South Africa" in o for o in found)
