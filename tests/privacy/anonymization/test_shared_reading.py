@@ -127,3 +127,43 @@ def test_a_phrase_with_only_odd_wordings_is_still_hidden_from_wider_groups() -> 
     assert [o.text for o in _usable_options(options)] == ["Cork", "Ireland"]
     natural = [option(0, "Cork", 60.0, True), option(1, "Ireland", 58.0, True)]
     assert _usable_options(natural) == natural
+
+
+def test_every_organisation_level_is_true_of_the_organisation() -> None:
+    """Property over the organisation chains: every level of a curated organisation with a city
+    names a place containing that city (never a sibling); every level of a listed company names
+    its own sector, broader sector or home country's adjective; nothing else is offered."""
+    from osnguard.privacy.anonymization import companies
+    from osnguard.privacy.anonymization.schemas import organisation_table, place_text
+    from osnguard.privacy.lexicon import DEMONYMS
+
+    checked = 0
+    for name, org in sorted(organisation_table().items()):
+        phrase = Phrase(0, len(name), name, Category.EDUCATION, "test", 0.9)
+        chain = generalization_chain(phrase, context_text=name, profile=Profile())
+        if org.city is None or org.type == "company":
+            continue
+        home = places.lookup(org.city)[0]
+        for level in chain.levels[1:]:
+            if level.place is not None:
+                outer = places.get(level.place)
+                assert outer is not None and places.contains(outer, home), (name, level.text)
+        checked += 1
+    table = companies.company_table()
+    for key in sorted(table)[::25]:
+        company = table[key]
+        name = company.name
+        if not name[:1].isupper():
+            continue
+        phrase = Phrase(0, len(name), name, Category.WORK, "test", 0.9)
+        chain = generalization_chain(phrase, context_text=f"I work at {name}", profile=Profile())
+        if chain.levels[1:] and chain.levels[1].source.value != "listing":
+            continue  # a name the curated table or WordNet knows first
+        country = places.get(f"country:{company.country}") if company.country else None
+        adjective = DEMONYMS.get(place_text(country)) if country else None
+        allowed = {company.sector, company.broader, "company"}
+        for level in chain.levels[1:]:
+            words = level.label.removeprefix(f"{adjective} ") if adjective else level.label
+            assert words in allowed, (name, level.text)
+        checked += 1
+    assert checked > 50
