@@ -51,6 +51,9 @@ class ProfileOutputSerializer(serializers.Serializer):
     fingerprint_all = serializers.BooleanField(
         help_text="Fingerprint every message, even one with nothing private (the default for posting)."
     )
+    invisible_fingerprint = serializers.BooleanField(
+        help_text="Write each friend's code into their version in characters that do not show."
+    )
 
 
 class ProfileInputSerializer(serializers.Serializer):
@@ -61,6 +64,10 @@ class ProfileInputSerializer(serializers.Serializer):
     fingerprint_all = serializers.BooleanField(
         required=False,
         help_text="Fingerprint every message, even one with nothing private (the default for posting).",
+    )
+    invisible_fingerprint = serializers.BooleanField(
+        required=False,
+        help_text="Write each friend's code into their version in characters that do not show.",
     )
 
 
@@ -73,6 +80,7 @@ def _profile_payload(user: User) -> dict[str, Any]:
         "email": user.email,
         "attributes": profile_get(user=user),
         "fingerprint_all": profile_settings_get(user=user).fingerprint_all,
+        "invisible_fingerprint": profile_settings_get(user=user).invisible_fingerprint,
     }
 
 
@@ -98,6 +106,7 @@ class ProfileApi(APIView):
         data = dict(serializer.validated_data)
         attributes = data.pop("attributes", None)
         fingerprint_all = data.pop("fingerprint_all", None)
+        invisible_fingerprint = data.pop("invisible_fingerprint", None)
         if attributes is None:
             attributes = {}
             replace = False  # a names-only edit never clears attributes
@@ -116,8 +125,12 @@ class ProfileApi(APIView):
                     ),
                 }
             ) from None
-        if fingerprint_all is not None:
-            profile_settings_update(user=user, fingerprint_all=fingerprint_all)
+        if fingerprint_all is not None or invisible_fingerprint is not None:
+            profile_settings_update(
+                user=user,
+                fingerprint_all=fingerprint_all,
+                invisible_fingerprint=invisible_fingerprint,
+            )
         return Response(_profile_payload(user))
 
 

@@ -41,6 +41,14 @@ class ProfileForm(forms.Form):
         help_text="Give each friend a distinct version even when a message has nothing private in it, "
         "so a leak of any message can be traced. The compose page starts with this choice.",
     )
+    invisible_fingerprint = forms.BooleanField(
+        required=False,
+        label="Invisible fingerprint",
+        help_text="Write each friend's code into their version in characters that do not show: "
+        "the text looks, wraps and reads aloud exactly the same, and a copy pasted anywhere still "
+        "says whose version it was, even a partial or lightly edited one. Retyping the text "
+        "removes it; the wording of each version still differs then.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -66,7 +74,12 @@ class ProfileForm(forms.Form):
 
     @classmethod
     def initial_from(
-        cls, *, user: User, profile: dict[str, list[str]], fingerprint_all: bool = False
+        cls,
+        *,
+        user: User,
+        profile: dict[str, list[str]],
+        fingerprint_all: bool = False,
+        invisible_fingerprint: bool = True,
     ) -> dict[str, object]:
         """Initial data for the form from a stored profile and the posting settings."""
         initial: dict[str, object] = {
@@ -74,6 +87,7 @@ class ProfileForm(forms.Form):
             "last_name": user.last_name,
             "email": user.email,
             "fingerprint_all": fingerprint_all,
+            "invisible_fingerprint": invisible_fingerprint,
         }
         for name, values in profile.items():
             initial[name] = (

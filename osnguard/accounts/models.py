@@ -41,6 +41,14 @@ class ProfileSettings(models.Model):
         default=False,
         help_text="Give every friend a distinct version even of messages with nothing private in them.",
     )
+    invisible_fingerprint = models.BooleanField(
+        default=True,
+        help_text="Write each friend's code into their version in characters that do not show, "
+        "so a copied post can be traced to them.",
+    )
 
     def __str__(self) -> str:
-        return f"{self.user_id}: fingerprint_all={self.fingerprint_all}"
+        return (
+            f"{self.user_id}: fingerprint_all={self.fingerprint_all}, "
+            f"invisible_fingerprint={self.invisible_fingerprint}"
+        )

@@ -109,12 +109,22 @@ def _apply_names(*, user: User, names: dict[str, str], errors: dict[str, list[st
                 errors[key] = messages
 
 
-def profile_settings_update(*, user: User, fingerprint_all: bool) -> ProfileSettings:
-    """Save the user's posting settings: `fingerprint_all` fingerprints even messages with nothing
-    private in them (the compose page's default and the API's when a request does not say)."""
-    if not isinstance(fingerprint_all, bool):
-        raise ValidationError({"fingerprint_all": "Must be true or false."})
+def profile_settings_update(
+    *, user: User, fingerprint_all: bool | None = None, invisible_fingerprint: bool | None = None
+) -> ProfileSettings:
+    """Save the user's posting settings (a setting left None is unchanged): `fingerprint_all`
+    fingerprints even messages with nothing private in them (the compose page's default and the
+    API's when a request does not say); `invisible_fingerprint` writes each friend's code into
+    their version in characters that do not show (on by default)."""
+    changes = {"fingerprint_all": fingerprint_all, "invisible_fingerprint": invisible_fingerprint}
+    errors = {
+        name: "Must be true or false."
+        for name, value in changes.items()
+        if value is not None and not isinstance(value, bool)
+    }
+    if errors:
+        raise ValidationError(errors)
     settings, _ = ProfileSettings.objects.update_or_create(
-        user=user, defaults={"fingerprint_all": fingerprint_all}
+        user=user, defaults={name: value for name, value in changes.items() if value is not None}
     )
     return settings

@@ -67,7 +67,9 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
             try:
                 profile_update(user=request.user, attributes=form.attributes(), names=form.names())
                 profile_settings_update(
-                    user=request.user, fingerprint_all=form.cleaned_data["fingerprint_all"]
+                    user=request.user,
+                    fingerprint_all=form.cleaned_data["fingerprint_all"],
+                    invisible_fingerprint=form.cleaned_data["invisible_fingerprint"],
                 )
             except ValidationError as exc:
                 add_service_errors(form, exc)
@@ -75,11 +77,13 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
                 messages.success(request, "Profile saved.")
                 return redirect("accounts:profile")
     else:
+        posting = profile_settings_get(user=request.user)
         form = ProfileForm(
             initial=ProfileForm.initial_from(
                 user=request.user,
                 profile=stored,
-                fingerprint_all=profile_settings_get(user=request.user).fingerprint_all,
+                fingerprint_all=posting.fingerprint_all,
+                invisible_fingerprint=posting.invisible_fingerprint,
             )
         )
     filled = sum(1 for values in stored.values() if values)

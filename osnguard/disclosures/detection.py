@@ -19,6 +19,7 @@ from django.utils import timezone
 from osnguard.posts.models import Message, Version
 from osnguard.posts.selectors import fingerprint_versions_for_message
 from osnguard.privacy.attribution import Attribution, PreparedMessage, attribute_many, prepare
+from osnguard.privacy.fingerprinting import strip_invisible
 from osnguard.privacy.retrieval import ScreeningIndex
 
 from .models import CandidateDocument, CrawlJob, Disclosure
@@ -74,6 +75,7 @@ def screening_index_reset() -> None:
 
 
 def _excerpt(text: str, result: Attribution) -> str:
+    text = strip_invisible(text)  # evidence offsets are into the text without its invisible layer
     if result.evidence:
         start = max(0, min(e.start for e in result.evidence) - EXCERPT_CHARS // 3)
     else:
@@ -118,6 +120,7 @@ def disclosure_record(
                 margin=float(result.margin) if math.isfinite(result.margin) else 0.0,
                 evidence=[e.__dict__ for e in result.evidence],
                 explanation=result.explanation,
+                layers=[str(layer) for layer in result.layers],
             )
     except IntegrityError:  # a concurrent worker recorded it first
         return Disclosure.objects.get(message=message, document=document)

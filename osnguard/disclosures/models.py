@@ -167,6 +167,9 @@ class Disclosure(models.Model):
     margin = models.FloatField()
     evidence = models.JSONField(default=list)
     explanation = models.TextField(blank=True)
+    # the fingerprint layers attribution read: "invisible" (format characters carrying the
+    # recipient's code), "linguistic" (the wording)
+    layers = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.NEW)
     detected_at = models.DateTimeField(auto_now_add=True)
 

@@ -20,6 +20,7 @@ from osnguard.core.forms import add_service_errors, bad_request, error_text
 from osnguard.core.highlight import segments
 from osnguard.core.inputs import id_parse
 from osnguard.core.requests import HtmxHttpRequest, request_user
+from osnguard.privacy.fingerprinting import strip_invisible
 
 from . import charts, selectors, services
 from .forms import NotificationPreferencesForm, SourceForm
@@ -68,7 +69,8 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     spans = [(e["start"], e["end"]) for e in disclosure.evidence]
     context = {
         "disclosure": disclosure,
-        "leaked": segments(disclosure.document.text, spans),
+        "leaked": segments(strip_invisible(disclosure.document.text), spans),
+        "through_invisible": "invisible" in (disclosure.layers or []),
         "version_segments": segments(version.text, [(c["start"], c["end"]) for c in choices])
         if version and choices
         else None,

@@ -600,6 +600,7 @@ def message_propose(
             groups=groups,
             fingerprint_all=fingerprint_all,
             seed=f"{author.pk}:{text}",
+            invisible=profile_settings_get(user=author).invisible_fingerprint,
             generalizer=generalizer,
             phrases=phrases,
             check=RejectingCheck(review.rejected) if review.rejected else None,

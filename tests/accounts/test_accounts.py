@@ -212,3 +212,14 @@ def test_fingerprint_every_message_setting_round_trip(web, user):
     # an unticked box is a plain form's "off"
     assert web.post(reverse("accounts:profile"), {"hometown": "Tokyo"}).status_code == 302
     assert profile_settings_get(user=user).fingerprint_all is False
+
+
+def test_invisible_fingerprint_setting_is_on_by_default_and_explained(web, user):
+    from osnguard.accounts.selectors import profile_settings_get
+
+    assert profile_settings_get(user=user).invisible_fingerprint is True
+    page = web.get(reverse("accounts:profile")).content.decode()
+    assert re.search(r'<input type="checkbox" name="invisible_fingerprint"[^>]* checked>', page)
+    assert "characters that do not show" in page and "reads aloud exactly the same" in page
+    web.post(reverse("accounts:profile"), {"hometown": "Tokyo"})  # the box unticked
+    assert profile_settings_get(user=user).invisible_fingerprint is False

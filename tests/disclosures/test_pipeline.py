@@ -134,3 +134,41 @@ def test_crawler_refuses_local_addresses_without_the_setting(server, world):
     job.refresh_from_db()
     assert job.status == CrawlJob.Status.FAILED and "refused" in job.error
     assert server.hits == []
+
+
+def test_a_pasted_copy_is_traced_through_the_invisible_layer(server, local_crawling, client):
+    """A real post's version, pasted into a feed with its invisible marks: the disclosure names
+    the friend, says it was found through the invisible fingerprint, and shows the text without
+    the marks."""
+    from django.urls import reverse
+
+    from osnguard.posts.services import message_post
+    from osnguard.privacy.fingerprinting import strip_invisible
+
+    screening_index_reset()
+    adam = make_user("adam_i", "Adam", "Ink")
+    friends = [make_user(f"ink{i}", f"Ink{i}", "Test") for i in range(4)]
+    for friend in friends:
+        befriend(adam, friend)
+    message = message_post(
+        author=adam,
+        text="Had my second chemo session at Dana-Farber this morning, the tumor is shrinking",
+    )
+    copied = message.versions.get(recipient=friends[2]).text
+    assert copied != strip_invisible(copied)
+    part = " ".join(copied.split(" ")[:8])  # a partial quote, pasted
+    server.routes["/feed.xml"] = lambda r: send(
+        r, 200, rss(f"saw this on my feed lol: {part}"), "application/rss+xml"
+    )
+    source = services.source_create(
+        owner=adam, name="Blog", kind="feed", url=server.url("/feed.xml")
+    )
+    crawl_and_detect(source, adam)
+    disclosure = Disclosure.objects.get(message=message)
+    assert disclosure.verdict == "friend" and disclosure.suspect == friends[2]
+    assert disclosure.layers[0] == "invisible" and "invisible fingerprint" in disclosure.explanation
+    client.force_login(adam)
+    page = client.get(reverse("disclosures:detail", args=[disclosure.pk])).content.decode()
+    leaked = page.split('id="leaked-text"')[1].split('id="suspect-version"')[0]
+    assert 'id="through-invisible"' in page and "\u2061" not in leaked
+    screening_index_reset()

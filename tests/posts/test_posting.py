@@ -190,3 +190,19 @@ def test_concurrent_posts_are_each_stored_whole(django_user_model):
     for author in authors:
         latest = Message.objects.filter(author=author).order_by("-id").first()
         assert latest.versions.count() == 5
+
+
+@pytest.mark.django_db
+def test_versions_carry_the_invisible_layer_unless_the_author_turns_it_off():
+    from osnguard.accounts.services import profile_settings_update
+    from osnguard.privacy.fingerprinting import strip_invisible
+
+    demo_load()
+    adam = get_user_model().objects.get(username="adam")
+    marked = message_post(author=adam, text=DEMO_TEXT)
+    texts = [v.text for v in marked.versions.all()]
+    assert all(t != strip_invisible(t) for t in texts)  # every version carries a code
+    assert len({strip_invisible(t) for t in texts}) > 1  # and still differs in its wording
+    profile_settings_update(user=adam, invisible_fingerprint=False)
+    plain = message_post(author=adam, text=DEMO_TEXT + " Still miss it.")
+    assert all(v.text == strip_invisible(v.text) for v in plain.versions.all())

@@ -266,6 +266,7 @@ def test_result_serialises(message, versions):
         "evidence",
         "verdict",
         "explanation",
+        "layers",
         "ranking",
     ]
     assert data["verdict"] == "friend" and data["margin"] == round(result.margin, 4)

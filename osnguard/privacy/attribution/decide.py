@@ -1,4 +1,5 @@
-"""The verdict: a disclosure (`disclosure`), the evidence (`evidence`), the ranking (`ranking`),
+"""The verdict: the invisible layer read and stripped (fingerprinting/invisible.py: a CRC-checked
+code of this message names its recipient), a disclosure (`disclosure`), the evidence (`evidence`), the ranking (`ranking`),
 then "friend" only when the margin reaches FRIEND_MARGIN; otherwise "group" when the group-level
 likelihood (the sum over its members) is decisive, e.g. when the leaker reverted the synonyms but
 the group's generalization is still visible; otherwise "undetermined".
@@ -29,11 +30,15 @@ from osnguard.privacy.attribution.ranking import (
     group_margin,
     rank,
 )
-from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, Verdict
+from osnguard.privacy.attribution.results import Attribution, Layer, ParaphraseScorer, Verdict
+from osnguard.privacy.fingerprinting import invisible
 from osnguard.privacy.retrieval import words
 from osnguard.privacy.types import Version
 
 Versions = Iterable[Version | Mapping[str, Any]] | PreparedMessage
+# The margin reported for a name read from the invisible layer: log(65,536), the odds against a
+# chance match of its CRC-checked 16-bit code.
+INVISIBLE_MARGIN = 11.09
 Key = TypeVar("Key", bound=Hashable)
 Tokens = list[tuple[str, int, int]]
 
@@ -64,7 +69,9 @@ def attribute_many(
     """`attribute()` of one candidate against several messages (e.g. a screening shortlist), with
     one batched call to the detector's `probabilities(pairs)`."""
     prepared = {key: prepare(versions) for key, versions in messages.items()}
-    text = check_candidate(candidate)
+    marked = check_candidate(candidate)
+    reading = invisible.read(marked)
+    text = invisible.strip(marked)
     cand_words = words(text)
     stages = {
         key: lexical_stage(message, text, cand_words, lexical_only)
@@ -76,8 +83,49 @@ def attribute_many(
         probabilities = scorer.probabilities([pair for _, pair in pending])
         for (key, _), probability in zip(pending, probabilities):
             stages[key] = detector_stage(float(probability), scorer)
+    for key, message in prepared.items():
+        if not stages[key].disclosed and reading.code in message.codes:
+            stages[key] = DisclosureStage(
+                True, stages[key].score, "it carries this message's invisible fingerprint", None
+            )
     cand = tokens(text) if any(stage.disclosed for stage in stages.values()) else []
-    return {key: attribute_one(prepared[key], text, cand, stages[key]) for key in prepared}
+    return {
+        key: with_invisible_layer(
+            prepared[key], attribute_one(prepared[key], text, cand, stages[key]), reading
+        )
+        for key in prepared
+    }
+
+
+def with_invisible_layer(
+    message: PreparedMessage, result: Attribution, reading: invisible.Reading
+) -> Attribution:
+    """The verdict with the invisible layer read: a code of this message names its recipient
+    (a chance match is 1 in 65,536: fingerprinting/invisible.py), unless the wording names
+    someone else by a friend-level margin (a copy mixing two versions), which leaves it open."""
+    if result.disclosure:
+        result.layers = [Layer.LINGUISTIC]
+    if reading.chunks:
+        result.layers.insert(0, Layer.INVISIBLE)
+    if not result.disclosure or reading.code not in message.codes:
+        return result
+    version = message.versions[message.codes[reading.code]]
+    how = (
+        f"It carries {version.friend}'s invisible fingerprint, read from {reading.chunks} "
+        "marks that survive copy and paste."
+    )
+    if result.verdict == Verdict.FRIEND and result.friend != version.friend:
+        result.verdict, result.friend, result.group = Verdict.UNDETERMINED, None, None
+        result.explanation = (
+            f"{how} But its wording points to another recipient, so it may mix two copies: "
+            "not naming anyone."
+        )
+        return result
+    wording = f" {result.explanation}" if result.verdict == Verdict.FRIEND else ""
+    result.verdict, result.friend, result.group = Verdict.FRIEND, version.friend, version.group
+    result.margin = max(result.margin, INVISIBLE_MARGIN)
+    result.explanation = f"{how}{wording}"
+    return result
 
 
 def attribute_one(

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import Any
 
+from osnguard.privacy.fingerprinting import invisible
 from osnguard.privacy.retrieval import terms
 from osnguard.privacy.serialization import from_data
 from osnguard.privacy.types import Choice, Version
@@ -48,6 +49,7 @@ class PreparedMessage:
     groups: list[str]
     plain: bool = False  # read without punctuation
     _plain_view: PreparedMessage | None = field(default=None, repr=False, compare=False)
+    codes: dict[int, int] = field(default_factory=dict)  # invisible code -> index in `versions`
 
     @property
     def discriminating(self) -> list[SlotRealisations]:
@@ -59,6 +61,7 @@ class PreparedMessage:
             return self
         if self._plain_view is None:
             self._plain_view = analyse(self.versions, plain=True)
+            self._plain_view.codes = self.codes
         return self._plain_view
 
 
@@ -208,7 +211,34 @@ def prepare(
     """Validate and analyse a message's versions (raises ValueError with a clear message)."""
     if isinstance(versions, PreparedMessage):
         return versions
-    return analyse(coerce_versions(versions))
+    plain, codes = unmarked(coerce_versions(versions))
+    message = analyse(plain)
+    message.codes = codes
+    return message
+
+
+def unmarked(versions: list[Version]) -> tuple[list[Version], dict[int, int]]:
+    """The versions without their invisible layer (choice offsets moved to match), and the code
+    each carried (fingerprinting/invisible.py): code -> index of the version."""
+    plain: list[Version] = []
+    codes: dict[int, int] = {}
+    for index, version in enumerate(versions):
+        code = invisible.read(version.text).code
+        if code is not None:
+            codes.setdefault(code, index)
+        if code is None and version.text == invisible.strip(version.text):
+            plain.append(version)
+            continue
+        choices = [
+            replace(
+                c,
+                start=invisible.unshift(c.start, version.text),
+                end=invisible.unshift(c.end, version.text),
+            )
+            for c in version.choices
+        ]
+        plain.append(replace(version, text=invisible.strip(version.text), choices=choices))
+    return plain, codes
 
 
 def analyse(checked: list[Version], plain: bool = False) -> PreparedMessage:

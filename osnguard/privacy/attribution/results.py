@@ -21,6 +21,13 @@ class Verdict(StrEnum):
     NONE = "none"  # no disclosure
 
 
+class Layer(StrEnum):
+    """The fingerprint layers attribution reads (issue 15)."""
+
+    INVISIBLE = "invisible"  # format characters carrying the recipient's code
+    LINGUISTIC = "linguistic"  # generalization wordings, synonyms, realisations
+
+
 class ParaphraseScorer(Protocol):
     """What attribution needs of a paraphrase detector (`paraphrase.ParaphraseDetector`)."""
 
@@ -71,3 +78,4 @@ class Attribution:
     ranking: list[Suspect] = field(default_factory=list)
     verdict: Verdict = Verdict.NONE
     explanation: str = ""
+    layers: list[str] = field(default_factory=list)  # the fingerprint layers read (`Layer`)

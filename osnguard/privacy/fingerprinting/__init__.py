@@ -10,6 +10,9 @@
 - `capacity(slots)`: Π_j |S_j| (Eq. 4.9 for one generalization).
 - `fingerprint_group(text, friends, ...)`: one `Version` per friend, any two differing in >= 3
   slots when the capacity allows, with the `Choice`s attribution reads back.
+- the invisible layer (`invisible`): `invisible.embed(text, code)` writes a recipient's code in
+  format characters that do not show, `invisible.read(text)` reads it back from a copy,
+  `strip_invisible(text)` is the text without it.
 - distances: `word_edit_distance`, `word_distance`, `PositionTexts` and
   `versions_min_distance(versions)`, the smallest distance between two versions of a message.
 - substitution checks: `default_check()` (the anonymization stage's naturalness scorer),
@@ -28,6 +31,7 @@ from osnguard.privacy.fingerprinting.distance import (
     word_distance,
     word_edit_distance,
 )
+from osnguard.privacy.fingerprinting.invisible import strip as strip_invisible
 from osnguard.privacy.fingerprinting.slot_types import Alternative, Slot, SlotKind, make_slot
 from osnguard.privacy.fingerprinting.slots import find_slots, transfer_slots, wording_slots
 from osnguard.privacy.fingerprinting.substitution_check import (
@@ -64,6 +68,7 @@ __all__ = [
     "make_slot",
     "min_distance",
     "render",
+    "strip_invisible",
     "transfer_slots",
     "versions_min_distance",
     "word_distance",

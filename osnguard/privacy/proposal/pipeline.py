@@ -12,7 +12,7 @@ nothing here touches a database.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -29,6 +29,7 @@ from osnguard.privacy.fingerprinting import (
     Slot,
     find_slots,
     fingerprint_group,
+    invisible,
     transfer_slots,
     versions_min_distance,
     wording_slots,
@@ -186,13 +187,16 @@ def anonymize(
     generalizer: Generalizer | None = None,
     phrases: list[Phrase] | None = None,
     wordings: bool = True,
+    invisible: bool = True,
 ) -> AnonymizeResult:
     """Identify, generalize per group, and fingerprint one version per friend.
 
     `phrases` skips identification (the compose page passes the phrases the user confirmed);
     `generalizer` replaces the anonymization stage (same signature as `anonymize_groups`; the
     review passes its `ReviewedGeneralizer`); `wordings=False` gives every friend of a group the
-    same wording of its generalized phrases. Raises ValueError for bad input, and
+    same wording of its generalized phrases; `invisible=False` leaves out the invisible layer
+    (fingerprinting/invisible.py: each friend's code in format characters that do not show).
+    Raises ValueError for bad input, and
     UncheckedMessage when identification could not check the message (no versions are made then).
     """
     if not isinstance(text, str):
@@ -300,6 +304,8 @@ def anonymize(
             group_capacity,
             distance,
         )
+    if fingerprint and invisible and versions:
+        versions = mark_versions(versions, seed or text)
     # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
     total_capacity = sum(texts_capacity.values()) if fingerprint else 1
     overall = versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
@@ -314,6 +320,26 @@ def anonymize(
         min_distance=overall,
         warnings=warnings,
     )
+
+
+def mark_versions(versions: list[Version], seed: str) -> list[Version]:
+    """Every version with its recipient's invisible code written in (fingerprinting/invisible.py),
+    the offsets of its choices moved to match."""
+    marked = []
+    for version, code in zip(versions, invisible.message_codes(seed, len(versions))):
+        text, inserted = invisible.embed(
+            version.text, code, keep_whole=[(c.start, c.end) for c in version.choices]
+        )
+        choices = [
+            replace(
+                c,
+                start=invisible.shift(c.start, inserted),
+                end=invisible.shift(c.end, inserted, end=True),
+            )
+            for c in version.choices
+        ]
+        marked.append(replace(version, text=text, choices=choices))
+    return marked
 
 
 def message_capacity(
