@@ -447,3 +447,47 @@ ATTACKS: dict[str, Callable[[str, random.Random], str]] = {
     "second paraphrase": second_paraphrase,
 }
 LIGHT_ATTACKS = tuple(ATTACKS)[:5]
+
+
+# The invisible layer under the attacks ----------------------------------------------------------
+
+_MARKED_WORD = re.compile(r"(\w[\w'’-]*)([\u2061-\u2064]*)")
+
+
+def on_visible_text(
+    attack: Callable[[str, random.Random], str],
+) -> Callable[[str, random.Random], str]:
+    """The attack as a leaker makes it: on the text they see, after copying it with its invisible
+    marks (fingerprinting/invisible.py). A word they keep keeps the marks after it; a word they
+    retype, drop or replace loses them."""
+
+    def attacked(text: str, rng: random.Random) -> str:
+        pairs = [(m.group(1), m.group(2)) for m in _MARKED_WORD.finditer(text)]
+        if not any(marks for _, marks in pairs):
+            return attack(text, rng)
+        visible = attack(_MARKS.sub("", text), rng)
+        used = [False] * len(pairs)
+
+        def remark(match: re.Match[str]) -> str:
+            word = match.group(1)
+            for i, (original, marks) in enumerate(pairs):
+                if not used[i] and original == word:
+                    used[i] = True
+                    return word + marks
+            return word
+
+        return _MARKED_WORD.sub(remark, visible)
+
+    return attacked
+
+
+_MARKS = re.compile(r"[\u2061-\u2064]+")
+
+
+def normalised(text: str) -> str:
+    """The text after a platform or the leaker normalises it: NFKC, every format character (Unicode
+    category Cf) removed, whitespace collapsed: the invisible layer is gone."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    return " ".join("".join(ch for ch in text if unicodedata.category(ch) != "Cf").split())

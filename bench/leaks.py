@@ -17,7 +17,10 @@ Columns: `top-1` = the verdict names the leaker; `rank-1` = the leaker ranks fir
 `undet.` = verdict "undetermined"; `missed` = no disclosure found; `wrong` = a friend verdict
 naming someone else (a false accusation). An extra row, "retyped", leaks the version lower-cased
 with its punctuation stripped (a leaker who retypes or normalises it); it is not one of the five
-light attacks.
+light attacks, nor is "copied, then normalised" (NFKC, format characters removed, whitespace
+collapsed, as some platforms do). The copy-and-edit attacks work on the text the leaker sees:
+words they keep keep the invisible marks after them (fingerprinting/invisible.py), edited ones
+lose them; `--strip-layers` normalises every leak, leaving only the wording to read.
 """
 
 from __future__ import annotations
@@ -51,12 +54,16 @@ class Outcome:
 
 
 def retyped(text: str, rng: random.Random) -> str:
-    """The leak retyped or normalised: lower case, punctuation gone (apostrophes inside words kept)."""
-    kept = re.sub(r"[^\w\s'’]|(?<!\w)['’]|['’](?!\w)", " ", text.lower())
+    """The leak retyped: lower case, punctuation gone (apostrophes inside words kept), and no
+    invisible marks (they cannot be typed)."""
+    kept = re.sub(r"[^\w\s'’]|(?<!\w)['’]|['’](?!\w)", " ", la.normalised(text).lower())
     return " ".join(kept.split())
 
 
-EXTRA_ATTACKS = {"retyped": retyped}
+EXTRA_ATTACKS = {
+    "retyped": retyped,
+    "copied, then normalised": lambda text, rng: la.normalised(text),
+}
 
 DEMO_TEXT = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -119,6 +126,7 @@ def simulate(
     recipients: int = 150,
     every_leaker: bool = False,
     groups: list[dict] | None = None,
+    strip_layers: bool = False,
 ) -> list[Outcome]:
     lexical = detector is None
     rng = random.Random(seed + 1)
@@ -129,7 +137,12 @@ def simulate(
         prepared = prepare(versions)
         for name, attack in {**la.ATTACKS, **EXTRA_ATTACKS}.items():
             for leaker in versions if every_leaker else [rng.choice(versions)]:
-                candidate = attack(leaker.text, rng)
+                # copy-and-edit attacks keep the marks of the words they keep; retyping and
+                # normalising (EXTRA_ATTACKS) lose them all
+                copied = la.on_visible_text(attack) if name in la.ATTACKS else attack
+                candidate = copied(leaker.text, rng)
+                if strip_layers:  # the invisible layer gone: only the wording is left to read
+                    candidate = la.normalised(candidate)
                 lost = sum(
                     1 for c in leaker.choices if c.text and c.text.lower() not in candidate.lower()
                 )
@@ -321,6 +334,11 @@ def main(argv: list[str] | None = None) -> int:
         "--lexical-only", action="store_true", help="decide disclosure without the detector"
     )
     parser.add_argument("--calibrate", action="store_true", help="print the calibrated margins")
+    parser.add_argument(
+        "--strip-layers",
+        action="store_true",
+        help="normalise every leak (NFKC, format characters removed): the invisible layer gone",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     started = time.perf_counter()
@@ -338,10 +356,12 @@ def main(argv: list[str] | None = None) -> int:
             detector,
             every_leaker=True,
             groups=groups,
+            strip_layers=args.strip_layers,
         )
         print(
             f"the demo message, {len(versions)} recipients in 5 groups ({len({v.text for v in versions})} distinct "
             f"versions), every recipient leaking through every attack, disclosure by {how}"
+            + (", invisible layer stripped" if args.strip_layers else "")
         )
         print(table(outcomes))
         print(f"({time.perf_counter() - started:.0f}s)", file=sys.stderr)
@@ -353,10 +373,12 @@ def main(argv: list[str] | None = None) -> int:
         print("no message could be fingerprinted", file=sys.stderr)
         return 1
     sources = sorted({how for _, _, how in messages})
-    outcomes = simulate(messages, args.seed, detector, args.recipients)
+    outcomes = simulate(
+        messages, args.seed, detector, args.recipients, strip_layers=args.strip_layers
+    )
     print(
         f"{len(messages)} {args.split} messages, {args.recipients} recipients in 5 groups, versions from {', '.join(sources)}, "
-        f"disclosure by {how}"
+        f"disclosure by {how}" + (", invisible layer stripped" if args.strip_layers else "")
     )
     print(table(outcomes))
     if args.calibrate:
