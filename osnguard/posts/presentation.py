@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from osnguard.privacy.fingerprinting import strip_invisible
+
 from .forms import ARROW, text_hash
 
 
@@ -102,18 +104,26 @@ def _phrase_rows(proposal: Any, group_name: str) -> list[dict[str, Any]]:
     return rows
 
 
-def leak_trace(group: Any) -> str:
-    """In plain words, what a copy of this group's version found online can be traced to."""
+def leak_trace(group: Any, *, invisible: bool = False) -> str:
+    """In plain words, what a copy of this group's version found online can be traced to:
+    pasted (the invisible fingerprint survives copy and paste) and retyped (the wording only)."""
     if not group.friends:
         return "no friends in this group yet"
     if group.friends == 1:
         return "a copy of this version points to its one friend"
     if not group.min_distance:
-        return "some friends here get the same text: a copy points to this group, not to one friend"
-    return (
-        "each friend here gets their own text: a copy points to the friend who shared it "
-        "(an edited copy at least to this group)"
-    )
+        retyped = "some friends here get the same words: retyped, a copy points to this group"
+    else:
+        retyped = (
+            "each friend here gets their own words: retyped, a copy points to the friend who "
+            "shared it (an edited one at least to this group)"
+        )
+    if invisible:
+        return (
+            "a copy pasted anywhere, even in part, points to the friend who shared it (its "
+            f"invisible fingerprint); {retyped}"
+        )
+    return retyped.replace("retyped, a copy", "a copy")
 
 
 def review_context(text: str, proposal: Any) -> dict[str, Any]:
@@ -141,7 +151,12 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
                     for v in samples
                 ],
                 "friends": len(by_group.get(group.name, [])),
-                "trace": leak_trace(group),
+                "trace": leak_trace(
+                    group,
+                    invisible=any(
+                        strip_invisible(v.text) != v.text for v in by_group.get(group.name, [])
+                    ),
+                ),
                 "phrases": _phrase_rows(proposal, group.name) if result.private else [],
                 "synonyms": [
                     {"original": o, "alternative": a, "value": f"{o}{ARROW}{a}"}

@@ -21,8 +21,8 @@ def test_certainty_is_how_sure_the_verdict_is_not_the_probability_of_private() -
     [
         (0, None, "no friends"),
         (1, None, "its one friend"),
-        (5, 0, "this group, not to one friend"),
-        (5, None, "this group, not to one friend"),
+        (5, 0, "a copy points to this group"),
+        (5, None, "a copy points to this group"),
         (5, 2, "the friend who shared it"),
     ],
 )
@@ -31,6 +31,13 @@ def test_leak_trace_says_what_a_copy_points_to(
 ) -> None:
     group = SimpleNamespace(friends=friends, min_distance=min_distance)
     assert expected in leak_trace(group)
+
+
+def test_leak_trace_tells_pasted_from_retyped_copies_with_the_invisible_layer() -> None:
+    same_words = SimpleNamespace(friends=5, min_distance=0)
+    told = leak_trace(same_words, invisible=True)
+    assert "pasted anywhere, even in part, points to the friend" in told
+    assert "retyped, a copy points to this group" in told
 
 
 def test_an_option_label_gives_its_figures_and_flags_odd_wordings() -> None:
