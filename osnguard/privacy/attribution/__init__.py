@@ -11,6 +11,9 @@ candidate text found somewhere:
    FRIEND_MARGIN, else `Verdict.GROUP` when a group is decisive, else `Verdict.UNDETERMINED`;
    `Verdict.NONE` when there is no disclosure.
 
+`trace({id: versions}, leaks)` (`tracing`) adds up the evidence of several leaks per friend and
+names a friend only past TRACE_MARGIN.
+
 `prepare(versions)` (`prepared`) analyses a message's versions once for many candidates;
 `attribute(versions, candidate)` and `attribute_many({id: versions}, candidate)` answer with
 `Attribution`s (`results`).
@@ -27,6 +30,7 @@ from osnguard.privacy.attribution.results import (
     Suspect,
     Verdict,
 )
+from osnguard.privacy.attribution.tracing import TRACE_MARGIN, SuspectScore, Trace, trace
 
 __all__ = [
     "FRIEND_MARGIN",
@@ -34,14 +38,18 @@ __all__ = [
     "MAX_CANDIDATE_CHARS",
     "MAX_VERSIONS",
     "SLOT_WEIGHT",
+    "TRACE_MARGIN",
     "Attribution",
     "Evidence",
     "ParaphraseScorer",
     "PreparedMessage",
     "Suspect",
+    "SuspectScore",
+    "Trace",
     "Verdict",
     "attribute",
     "attribute_many",
     "default_detector",
     "prepare",
+    "trace",
 ]

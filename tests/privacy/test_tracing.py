@@ -1,0 +1,128 @@
+"""Tracing across leaks (attribution/tracing.py) and `osnguard trace`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from osnguard.privacy.attribution import trace
+from osnguard.privacy.attribution.tracing import TRACE_MARGIN, leak_support
+from osnguard.privacy.types import Version
+
+FRIENDS = [f"f{i}" for i in range(8)]
+WORDS = [("big", "huge"), ("quick", "fast"), ("happy", "glad")]
+
+
+def message(n: int, pairs: list[set[str]]) -> list[Version]:
+    """A message whose versions differ in one word: the friends in each set share a wording."""
+    versions = []
+    for k, pair in enumerate(pairs):
+        for friend in sorted(pair):
+            versions.append(
+                Version(
+                    friend,
+                    "g",
+                    f"Message {n}: we had a {WORDS[n][0]} day at the lake number {k}",
+                    [],
+                )
+            )
+    return versions
+
+
+def bare(messages: dict, friend: str, n: int) -> str:
+    return next(v.text for v in messages[n] if v.friend == friend)
+
+
+@pytest.fixture
+def messages() -> dict[int, list[Version]]:
+    # f0 shares its version with f1 in message 0, with f2 in message 1, with f3 in message 2
+    return {
+        0: message(0, [{"f0", "f1"}, {"f2", "f3"}, {"f4", "f5"}, {"f6", "f7"}]),
+        1: message(1, [{"f0", "f2"}, {"f1", "f3"}, {"f4", "f6"}, {"f5", "f7"}]),
+        2: message(2, [{"f0", "f3"}, {"f1", "f2"}, {"f4", "f7"}, {"f5", "f6"}]),
+    }
+
+
+def test_the_leaker_gathers_support_that_no_co_recipient_keeps(messages) -> None:
+    leaks = [bare(messages, "f0", n) for n in range(3)]
+    found = trace(messages, leaks, lexical_only=True)
+    assert [r.message for r in found.results] == [0, 1, 2]
+    top = found.suspects[0]
+    assert top.friend == "f0" and top.leaks == [0, 1, 2]
+    assert all(s.score < top.score for s in found.suspects[1:])
+    # three leaks, each splitting between two friends of eight, is still short of a name
+    assert found.named is None and found.margin < TRACE_MARGIN
+
+
+def test_no_leak_counts_against_anyone_and_non_leaks_support_no_one(messages) -> None:
+    found = trace(
+        messages, ["the weather is nice today", bare(messages, "f5", 0)], lexical_only=True
+    )
+    assert found.results[0].message is None
+    assert {s.friend for s in found.suspects} == {"f4", "f5"}
+    assert all(s.score >= 0 for s in found.suspects) and found.named is None
+
+
+def test_a_friend_verdict_counts_fully() -> None:
+    from osnguard.privacy.attribution import Attribution, Verdict
+
+    named = Attribution(True, 1.0, "bob", "g", 9.0, verdict=Verdict.FRIEND)
+    assert leak_support(named, 150) == {"bob": pytest.approx(5.01, abs=0.01)}
+    assert leak_support(named, 1) == {}
+
+
+def test_bad_input_is_a_clear_error(messages) -> None:
+    with pytest.raises(ValueError, match="no messages"):
+        trace({}, ["x"])
+    with pytest.raises(ValueError, match="list of at most"):
+        trace(messages, "a leak")  # type: ignore[arg-type]
+
+
+def run_cli(payload: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "osnguard.privacy", "trace", "--lexical-only"],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_command_prints_one_result_per_leak_and_the_suspects(messages) -> None:
+    from osnguard.privacy.serialization import to_data
+
+    payload = {
+        "messages": [{"id": f"m{n}", "versions": to_data(v)} for n, v in messages.items()],
+        "leaks": [{"text": bare(messages, "f0", n)} for n in range(3)] + [{"text": "hello"}],
+    }
+    done = run_cli(payload)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [r["message"] for r in out["results"]] == ["m0", "m1", "m2", None]
+    assert out["suspects"][0] == {
+        "friend": "f0",
+        "score": out["suspects"][0]["score"],
+        "leaks": [0, 1, 2],
+    }
+    assert out["named"] is None and "explanation" in out
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ([], "JSON object"),
+        ({"messages": [], "leaks": []}, "non-empty list"),
+        ({"messages": [{"id": 1}], "leaks": []}, 'needs "versions"'),
+        ({"messages": [{"id": 1, "versions": []}], "leaks": [{"text": 3}]}, 'needs a "text"'),
+        (
+            {"messages": [{"id": 1, "versions": []}, {"id": 1, "versions": []}], "leaks": []},
+            "twice",
+        ),
+    ],
+)
+def test_the_command_explains_bad_input(payload: object, message: str) -> None:
+    done = run_cli(payload)
+    assert done.returncode == 2 and message in done.stderr
