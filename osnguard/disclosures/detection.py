@@ -18,7 +18,13 @@ from django.utils import timezone
 
 from osnguard.posts.models import Message, Version
 from osnguard.posts.selectors import fingerprint_versions_for_message
-from osnguard.privacy.attribution import Attribution, PreparedMessage, attribute_many, prepare
+from osnguard.privacy.attribution import (
+    Attribution,
+    PreparedMessage,
+    attribute_many,
+    leak_support,
+    prepare,
+)
 from osnguard.privacy.fingerprinting import strip_invisible
 from osnguard.privacy.retrieval import ScreeningIndex
 
@@ -26,6 +32,7 @@ from .models import CandidateDocument, CrawlJob, Disclosure
 from .notifications import notification_for_disclosure
 
 EXCERPT_CHARS = 600
+SUPPORT_KEPT = 50  # the recipients a disclosure records support for (the most supported)
 INDEX_BATCH = 500
 PREPARED_CACHE_SIZE = 2048
 
@@ -121,6 +128,13 @@ def disclosure_record(
                 evidence=[e.__dict__ for e in result.evidence],
                 explanation=result.explanation,
                 layers=[str(layer) for layer in result.layers],
+                support={
+                    friend: round(nats, 4)
+                    for friend, nats in sorted(
+                        leak_support(result, message.versions.count()).items(),
+                        key=lambda item: -item[1],
+                    )[:SUPPORT_KEPT]
+                },
             )
     except IntegrityError:  # a concurrent worker recorded it first
         return Disclosure.objects.get(message=message, document=document)

@@ -170,6 +170,9 @@ class Disclosure(models.Model):
     # the fingerprint layers attribution read: "invisible" (format characters carrying the
     # recipient's code), "linguistic" (the wording)
     layers = models.JSONField(default=list, blank=True)
+    # how far this leak supports each recipient over chance, in nats ({user id: nats}, positive
+    # only; attribution/tracing.py): summed over an owner's leaks to trace a friend across them
+    support = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.NEW)
     detected_at = models.DateTimeField(auto_now_add=True)
 

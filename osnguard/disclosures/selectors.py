@@ -17,6 +17,8 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
+from osnguard.privacy.attribution import TRACE_MARGIN
+
 from .models import CrawlJob, Disclosure, Notification, Source
 
 
@@ -108,6 +110,60 @@ def leaks_by_friend(*, owner: User, limit: int = 20) -> list[CountRow]:
         )
         for r in rows
     ]
+
+
+@dataclass(frozen=True)
+class Suspicion:
+    """A friend's standing over all of an owner's leaks (attribution/tracing.py): the summed
+    support in nats over chance, and the disclosures behind it, most recent first."""
+
+    friend: User
+    score: float
+    disclosure_ids: list[int]
+
+
+@dataclass(frozen=True)
+class TraceSummary:
+    """The friends most suspected across leaks, and the one named (None when nobody leads by
+    TRACE_MARGIN, from two leaks or one that named them)."""
+
+    suspects: list[Suspicion]
+    named: Suspicion | None
+    margin: float
+
+
+def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
+    """Every leak of the owner's messages adds its support per friend (dismissed ones excluded)."""
+    scores: dict[int, float] = {}
+    leaks: dict[int, list[int]] = {}
+    named_alone: set[int] = set()
+    rows = (
+        disclosure_list(owner=owner)
+        .exclude(status=Disclosure.Status.DISMISSED)
+        .values_list("id", "support", "verdict", "suspect_id")
+    )
+    for disclosure_id, support, verdict, suspect_id in rows:
+        if verdict == Disclosure.Verdict.FRIEND and suspect_id is not None:
+            named_alone.add(suspect_id)
+        for friend, nats in (support or {}).items():
+            if not str(friend).isdigit():
+                continue
+            key = int(friend)
+            scores[key] = scores.get(key, 0.0) + float(nats)
+            leaks.setdefault(key, []).append(disclosure_id)
+    ranked = sorted(scores, key=lambda k: (-scores[k], k))[:limit]
+    users = {u.pk: u for u in User.objects.filter(pk__in=ranked)}
+    suspects = [Suspicion(users[k], round(scores[k], 1), leaks[k]) for k in ranked if k in users]
+    if not suspects:
+        return TraceSummary([], None, 0.0)
+    margin = suspects[0].score - (suspects[1].score if len(suspects) > 1 else 0.0)
+    top = suspects[0]
+    named = (
+        top
+        if margin >= TRACE_MARGIN and (len(top.disclosure_ids) >= 2 or top.friend.pk in named_alone)
+        else None
+    )
+    return TraceSummary(suspects, named, round(margin, 1))
 
 
 def leaks_by_group(*, owner: User) -> list[CountRow]:

@@ -47,6 +47,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         status = None
     context = {
         "by_friend": charts.bars(selectors.leaks_by_friend(owner=request_user(request))),
+        "across": selectors.suspicion_across_leaks(owner=request_user(request)),
         "by_group": charts.bars(selectors.leaks_by_group(owner=request_user(request))),
         "by_source": charts.bars(selectors.leaks_by_source(owner=request_user(request))),
         "timeline": charts.timeline_columns(selectors.leak_timeline(owner=request_user(request))),

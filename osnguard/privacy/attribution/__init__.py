@@ -30,7 +30,13 @@ from osnguard.privacy.attribution.results import (
     Suspect,
     Verdict,
 )
-from osnguard.privacy.attribution.tracing import TRACE_MARGIN, SuspectScore, Trace, trace
+from osnguard.privacy.attribution.tracing import (
+    TRACE_MARGIN,
+    SuspectScore,
+    Trace,
+    leak_support,
+    trace,
+)
 
 __all__ = [
     "FRIEND_MARGIN",
@@ -50,6 +56,7 @@ __all__ = [
     "attribute",
     "attribute_many",
     "default_detector",
+    "leak_support",
     "prepare",
     "trace",
 ]
