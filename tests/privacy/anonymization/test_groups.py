@@ -628,3 +628,8 @@ def test_a_compass_named_institution_is_in_that_part_of_the_city() -> None:
     text = "Took my shahada at East London Mosque"
     found = wordings(text, "East London Mosque", "religion")
     assert "a mosque in east London" in found and not any("South Africa" in o for o in found)
+
+
+def test_a_baby_girl_is_a_baby_never_a_baby_person() -> None:
+    text = "Happy birthday to my baby girl, love you"
+    assert wordings(text, "baby girl", "gender")[1:] == ["baby", "little one"]
