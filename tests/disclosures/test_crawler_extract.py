@@ -77,3 +77,17 @@ def test_mastodon_rejects_non_json():
 def test_content_hash_folds_case_and_space():
     assert content_hash("Hello   World") == content_hash("hello world\n")
     assert content_hash("hello world") != content_hash("hello there")
+
+
+def test_a_pasted_copy_keeps_its_invisible_fingerprint_through_page_extraction():
+    from osnguard.privacy.fingerprinting import invisible
+
+    copy, _ = invisible.embed(
+        "My friend told me his hometown is Tokyo and that he studied at Harvard University "
+        "for three years as a computer science major.",
+        4242,
+    )
+    html = f"<html><body><article><p>{copy}</p></article></body></html>".encode()
+    (doc,) = extract_documents(result(html), "page")
+    assert invisible.read(doc.text).code == 4242
+    assert invisible.strip(doc.text).startswith("My friend told me")

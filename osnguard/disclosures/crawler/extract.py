@@ -115,16 +115,28 @@ def extract_feed(result: FetchResult) -> list[CandidateDocument]:
     return documents
 
 
+# trafilatura drops format characters, and with them the invisible fingerprint a pasted copy
+# carries (privacy/fingerprinting/invisible.py): they cross the extraction as "ː" and a digit.
+_MARKS = "\u2061\u2062\u2063\u2064"
+_PROTECTED = {ord(mark): f"\u02d0{i}" for i, mark in enumerate(_MARKS)}
+_PLACEHOLDER = re.compile("\u02d0([0-3])")
+
+
+def _restore_marks(text: str) -> str:
+    return _PLACEHOLDER.sub(lambda m: _MARKS[int(m.group(1))], text)
+
+
 def extract_page(result: FetchResult) -> list[CandidateDocument]:
     html = _decode(result)
     if "html" not in result.content_type and "<" not in html[:2048]:
         raise MalformedContent(
             f"{result.url}: expected an HTML page, got {result.content_type or 'unknown content'}"
         )
-    text = trafilatura.extract(html, include_comments=False, favor_recall=True) or html_to_text(
-        html
-    )
-    text = _clip(" ".join(text.split()))
+    protected = html.translate(_PROTECTED)
+    text = trafilatura.extract(
+        protected, include_comments=False, favor_recall=True
+    ) or html_to_text(protected)
+    text = _restore_marks(_clip(" ".join(text.split())))
     if not text:
         return []
     title_match = re.search(r"<title[^>]*>(.*?)</title>", html, re.I | re.S)

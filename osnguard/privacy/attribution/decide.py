@@ -26,6 +26,7 @@ from osnguard.privacy.attribution.prepared import PreparedMessage, has_word, pre
 from osnguard.privacy.attribution.ranking import (
     FRIEND_MARGIN,
     GROUP_MARGIN,
+    SLOT_WEIGHT,
     TOLERANCE,
     group_margin,
     rank,
@@ -39,6 +40,10 @@ Versions = Iterable[Version | Mapping[str, Any]] | PreparedMessage
 # The margin reported for a name read from the invisible layer: log(65,536), the odds against a
 # chance match of its CRC-checked 16-bit code.
 INVISIBLE_MARGIN = 11.09
+# A friend named from the wording of a copy that lost its invisible marks needs four slots of
+# evidence, not two: with "copied, then normalised" and heavily edited leaks drawn,
+# `bench/leaks.py --split train --calibrate` found a wrong friend leading by three slots (8.83).
+STRIPPED_FRIEND_MARGIN = 4 * SLOT_WEIGHT
 Key = TypeVar("Key", bound=Hashable)
 Tokens = list[tuple[str, int, int]]
 
@@ -107,6 +112,8 @@ def with_invisible_layer(
         result.layers = [Layer.LINGUISTIC]
     if reading.chunks:
         result.layers.insert(0, Layer.INVISIBLE)
+    if result.disclosure and message.codes and reading.code not in message.codes:
+        return _wording_alone(result)
     if not result.disclosure or reading.code not in message.codes:
         return result
     version = message.versions[message.codes[reading.code]]
@@ -125,6 +132,28 @@ def with_invisible_layer(
     result.verdict, result.friend, result.group = Verdict.FRIEND, version.friend, version.group
     result.margin = max(result.margin, INVISIBLE_MARGIN)
     result.explanation = f"{how}{wording}"
+    return result
+
+
+def _wording_alone(result: Attribution) -> Attribution:
+    """A copy of a message whose versions carry the invisible layer, without it: retyped or
+    normalised, so edited by hand, and the leaker's own synonym swaps can land on another
+    friend's choices. A name from the wording then needs STRIPPED_FRIEND_MARGIN (calibrated on
+    TRAIN with such leaks: `bench/leaks.py --split train --calibrate`)."""
+    if result.verdict != Verdict.FRIEND or result.margin >= STRIPPED_FRIEND_MARGIN - TOLERANCE:
+        return result
+    group, by_group = group_margin(result.ranking)
+    result.friend = None
+    if group is not None and by_group >= GROUP_MARGIN - TOLERANCE:
+        result.verdict, result.group = Verdict.GROUP, group
+    else:
+        result.verdict, result.group = Verdict.UNDETERMINED, None
+    result.explanation += (
+        " But the copy lost the invisible marks every version carried (it was retyped or "
+        f"normalised), and wording alone names a friend only from a margin of "
+        f"{STRIPPED_FRIEND_MARGIN:.1f}: "
+        + (f"the wording points to group {group}." if result.group else "not naming anyone.")
+    )
     return result
 
 

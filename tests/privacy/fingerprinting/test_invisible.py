@@ -119,3 +119,13 @@ def test_marks_of_another_message_name_no_one(versions) -> None:
     other, _ = invisible.embed("Totally different words about the weather today", 3)
     result = attribute(versions, other, lexical_only=True)
     assert result.friend is None and not result.disclosure
+
+
+def test_a_copy_that_lost_its_marks_needs_a_larger_margin_to_name_anyone(versions) -> None:
+    from osnguard.privacy.attribution.decide import STRIPPED_FRIEND_MARGIN
+
+    eve = next(v for v in versions if v.friend == "eve")
+    result = attribute(versions, invisible.strip(eve.text), lexical_only=True)
+    assert result.verdict != "friend" or result.margin >= STRIPPED_FRIEND_MARGIN - 1e-6
+    if result.verdict != "friend":
+        assert "lost the invisible marks" in result.explanation or result.verdict == "undetermined"
