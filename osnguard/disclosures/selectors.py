@@ -17,7 +17,7 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
-from osnguard.privacy.attribution import TRACE_MARGIN
+from osnguard.privacy.attribution import is_named
 
 from .models import CrawlJob, Disclosure, Notification, Source
 
@@ -125,7 +125,7 @@ class Suspicion:
 @dataclass(frozen=True)
 class TraceSummary:
     """The friends most suspected across leaks, and the one named (None when nobody leads by
-    TRACE_MARGIN, from two leaks or one that named them)."""
+    the tracing margin, from two leaks or one that named them: attribution.is_named)."""
 
     suspects: list[Suspicion]
     named: Suspicion | None
@@ -158,11 +158,7 @@ def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
         return TraceSummary([], None, 0.0)
     margin = suspects[0].score - (suspects[1].score if len(suspects) > 1 else 0.0)
     top = suspects[0]
-    named = (
-        top
-        if margin >= TRACE_MARGIN and (len(top.disclosure_ids) >= 2 or top.friend.pk in named_alone)
-        else None
-    )
+    named = top if is_named(margin, len(top.disclosure_ids), top.friend.pk in named_alone) else None
     return TraceSummary(suspects, named, round(margin, 1))
 
 

@@ -341,7 +341,7 @@ def _spread(
     combos: list[tuple[Option, ...]],
     count: int,
     original_for_closest: bool,
-    option_lists: Sequence[Sequence[Option]] = (),
+    option_lists: Sequence[Sequence[Option]],
 ) -> list[int]:
     """Indices of `count` combinations for the group levels, closest first.
 
@@ -358,8 +358,6 @@ def _spread(
     if count == 1:
         return [first if original_for_closest else last]
     heights = [max((o.degree for o in opts), default=0) or 1 for opts in option_lists]
-    if len(heights) != len(combos[0]):
-        heights = [1] * len(combos[0])
     losses = [sum(o.degree / h for o, h in zip(c, heights)) for c in combos]
     info = [sum(o.info_loss for o in c) for c in combos]
     picks = [first]

@@ -247,10 +247,11 @@ class ChainBuilder(Protocol):
     """Builds the chain of one spelling of a phrase, or None when it does not know the phrase.
 
     `anchors` are the places the message and profile point to, `reading` a forced
-    interpretation (a `Reading.key`), `context` the message and profile words."""
+    interpretation (a `Reading.key`), `context` the message and profile words, `category` the
+    phrase's category (the WordNet builder takes only senses of kinds it names)."""
 
     def __call__(
-        self, text: str, anchors: list[Place], reading: str | None, context: str
+        self, text: str, anchors: list[Place], reading: str | None, context: str, *, category: str
     ) -> Chain | None: ...
 
 
@@ -295,10 +296,9 @@ def generalization_chain(
                 identified = places.get(chosen) if chosen else None
                 if identified is not None and _far_from_context(identified, anchors):
                     chosen = None  # a housing estate in Hong Kong is no "Sky Tower" in Auckland
-            if kind == ChainKind.NOUN:
-                chain = _noun_chain(variant, anchors, chosen, context, category=phrase.category)
-            else:
-                chain = CHAIN_BUILDERS[kind](variant, anchors, chosen, context)
+            chain = CHAIN_BUILDERS[kind](
+                variant, anchors, chosen, context, category=phrase.category
+            )
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
     facility = _facility_chain(text, phrase.category)
@@ -914,7 +914,7 @@ def _named_after(region: str, city: str) -> bool:
 
 
 def _place_chain(
-    text: str, anchors: list[Place], reading: str | None, context: str = ""
+    text: str, anchors: list[Place], reading: str | None, context: str = "", *, category: str = ""
 ) -> Chain | None:
     district = _district_reading(text, anchors) if reading is None else None
     if district is not None:  # "East London": east London, London, England ...
@@ -1144,7 +1144,7 @@ def _district_reading(name: str, anchors: list[Place]) -> tuple[str, Place] | No
 
 
 def _organisation_chain(
-    text: str, anchors: list[Place], reading: str | None, context: str = ""
+    text: str, anchors: list[Place], reading: str | None, context: str = "", *, category: str = ""
 ) -> Chain | None:
     listed = _company_chain(text) if reading is None else None
     if listed is not None:

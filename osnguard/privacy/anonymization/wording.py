@@ -22,7 +22,11 @@ from __future__ import annotations
 
 import re
 
-from osnguard.privacy.anonymization.schemas import ORG_TYPE_WORDS, indefinite_article
+from osnguard.privacy.anonymization.schemas import (
+    COUNTRY_SHORT_NAMES,
+    ORG_TYPE_WORDS,
+    indefinite_article,
+)
 from osnguard.privacy.lexicon import DEMONYMS
 from osnguard.privacy.text import match_case
 
@@ -35,7 +39,7 @@ TYPE_SYNONYMS = {"university": ("college",)}
 # Other names of a country that read the same in running text (schemas.place_text gives the
 # first), and the abbreviation that goes before a noun ("a US university").
 OTHER_NAMES = {"the US": ("the United States",), "the UK": ("the United Kingdom",)}
-ABBREVIATIONS = {"the US": "US", "the UK": "UK", "the UAE": "UAE"}
+ABBREVIATIONS = {short: short.removeprefix("the ") for short in COUNTRY_SHORT_NAMES.values()}
 
 _ORG = re.compile(
     r"^(?P<art>an?) (?P<type>[a-z]+) in (?P<place>[A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3})$",

@@ -34,6 +34,7 @@ from osnguard.privacy.attribution.tracing import (
     TRACE_MARGIN,
     SuspectScore,
     Trace,
+    is_named,
     leak_support,
     trace,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "attribute",
     "attribute_many",
     "default_detector",
+    "is_named",
     "leak_support",
     "prepare",
     "trace",

@@ -112,10 +112,10 @@ def with_invisible_layer(
         result.layers = [Layer.LINGUISTIC]
     if reading.chunks:
         result.layers.insert(0, Layer.INVISIBLE)
-    if result.disclosure and message.codes and reading.code not in message.codes:
-        return _wording_alone(result)
-    if not result.disclosure or reading.code not in message.codes:
+    if not result.disclosure:
         return result
+    if reading.code not in message.codes:
+        return _wording_alone(result) if message.codes else result
     version = message.versions[message.codes[reading.code]]
     how = (
         f"It carries {version.friend}'s invisible fingerprint, read from {reading.chunks} "

@@ -223,12 +223,13 @@ def unmarked(versions: list[Version]) -> tuple[list[Version], dict[int, int]]:
     plain: list[Version] = []
     codes: dict[int, int] = {}
     for index, version in enumerate(versions):
+        text = invisible.strip(version.text)
+        if text == version.text:
+            plain.append(version)
+            continue
         code = invisible.read(version.text).code
         if code is not None:
             codes.setdefault(code, index)
-        if code is None and version.text == invisible.strip(version.text):
-            plain.append(version)
-            continue
         choices = [
             replace(
                 c,
@@ -237,7 +238,7 @@ def unmarked(versions: list[Version]) -> tuple[list[Version], dict[int, int]]:
             )
             for c in version.choices
         ]
-        plain.append(replace(version, text=invisible.strip(version.text), choices=choices))
+        plain.append(replace(version, text=text, choices=choices))
     return plain, codes
 
 

@@ -114,6 +114,12 @@ def leak_support(result: Attribution, recipients: int) -> dict[str, float]:
     return support
 
 
+def is_named(margin: float, leaks: int, alone: bool) -> bool:
+    """Whether the leading friend is named: TRACE_MARGIN ahead of the runner-up, from two leaks
+    or more, or one that named them on its own (`alone`)."""
+    return margin >= TRACE_MARGIN and (leaks >= 2 or alone)
+
+
 def _verdict(results: list[LeakResult], ranked: list[SuspectScore]) -> Trace:
     disclosed = sum(r.message is not None for r in results)
     if not ranked:
@@ -130,7 +136,7 @@ def _verdict(results: list[LeakResult], ranked: list[SuspectScore]) -> Trace:
         r.attribution.verdict == Verdict.FRIEND and r.attribution.friend == top.friend
         for r in results
     )
-    if margin >= TRACE_MARGIN and (len(top.leaks) >= 2 or alone):
+    if is_named(margin, len(top.leaks), alone):
         return Trace(
             results,
             ranked,

@@ -40,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _read(args: argparse.Namespace) -> bytes:
+def read_input(args: argparse.Namespace) -> bytes:
+    """The request's bytes from `--input FILE` or stdin (one byte past the limit, to tell)."""
     if args.input:
         try:
             with open(args.input, "rb") as fh:
@@ -50,8 +51,9 @@ def _read(args: argparse.Namespace) -> bytes:
     return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
 
 
-def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
-    """Parse and check the request; ValueError with a message a user understands."""
+def json_object(raw: bytes, shape: str) -> dict[str, Any]:
+    """The request as a JSON object; ValueError with a message a user understands, naming the
+    `shape` expected ('{"versions": [...], "candidates": [...]}')."""
     if len(raw) > MAX_INPUT_BYTES:
         raise ValueError(f"input is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
     try:
@@ -59,7 +61,7 @@ def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
     except UnicodeDecodeError as exc:
         raise ValueError(f"input is not UTF-8 (invalid byte at offset {exc.start})") from exc
     if not text.strip():
-        raise ValueError('no input: expected {"versions": [...], "candidates": [...]}')
+        raise ValueError(f"no input: expected {shape}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -67,7 +69,13 @@ def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
             f"input is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from exc
     if not isinstance(data, dict):
-        raise ValueError('input must be a JSON object {"versions": [...], "candidates": [...]}')
+        raise ValueError(f"input must be a JSON object {shape}")
+    return data
+
+
+def load_request(raw: bytes) -> tuple[list[Any], list[Any]]:
+    """Parse and check the request; ValueError with a message a user understands."""
+    data = json_object(raw, '{"versions": [...], "candidates": [...]}')
     versions, candidates = data.get("versions"), data.get("candidates")
     if not isinstance(versions, list):
         raise ValueError('"versions" must be a list of {"friend", "group", "text", "choices"}')
@@ -104,7 +112,7 @@ def output_line(result: Attribution, *, ranking: int = 0) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        versions, candidates = load_request(_read(args))
+        versions, candidates = load_request(read_input(args))
         message = prepare(versions)
     except ValueError as exc:
         print(f"osnguard attribute: {exc}", file=sys.stderr)

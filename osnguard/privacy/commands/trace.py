@@ -18,7 +18,7 @@ from typing import Any
 from osnguard.privacy.attribution import MAX_CANDIDATE_CHARS
 from osnguard.privacy.attribution.tracing import MAX_LEAKS, trace
 from osnguard.privacy.commands import EXIT_BAD_INPUT
-from osnguard.privacy.commands.attribute import MAX_INPUT_BYTES, output_line
+from osnguard.privacy.commands.attribute import json_object, output_line, read_input
 from osnguard.privacy.serialization import to_data
 
 HELP = "trace several leaks of an author's messages to the friend they point to together (JSON in and out)"
@@ -36,16 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def load_request(raw: bytes) -> tuple[dict[Any, list[Any]], list[str]]:
     """Parse and check the request; ValueError with a message a user understands."""
-    if len(raw) > MAX_INPUT_BYTES:
-        raise ValueError(f"input is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
-    try:
-        data = json.loads(raw.decode("utf-8-sig") or "null")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"input is not UTF-8 (invalid byte at offset {exc.start})") from exc
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"input is not valid JSON: {exc.msg} (line {exc.lineno})") from exc
-    if not isinstance(data, dict):
-        raise ValueError('input must be a JSON object {"messages": [...], "leaks": [...]}')
+    data = json_object(raw, '{"messages": [...], "leaks": [...]}')
     messages, leaks = data.get("messages"), data.get("leaks")
     if not isinstance(messages, list) or not messages:
         raise ValueError('"messages" must be a non-empty list of {"id", "versions"}')
@@ -78,16 +69,8 @@ def load_request(raw: bytes) -> tuple[dict[Any, list[Any]], list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        raw = (
-            open(args.input, "rb").read(MAX_INPUT_BYTES + 1)  # noqa: SIM115
-            if args.input
-            else sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        )
-        messages, leaks = load_request(raw)
+        messages, leaks = load_request(read_input(args))
         found = trace(messages, leaks, lexical_only=args.lexical_only)
-    except OSError as exc:
-        print(f"osnguard trace: cannot read {args.input}: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except ValueError as exc:
         print(f"osnguard trace: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

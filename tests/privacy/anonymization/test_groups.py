@@ -38,13 +38,13 @@ def phrase(text: str, category: str, message: str = DEMO) -> Phrase:
     return Phrase(start, start + len(text), text, category, "test", 1.0)
 
 
-def wordings(text: str, words: str, category: str) -> list[str]:
-    """The option texts of `words` (a phrase of that category) in `text`, for a user with no
-    profile."""
+def wordings(text: str, words: str, category: str, profile: Profile | None = None) -> list[str]:
+    """The option texts of `words` (a phrase of that category) in `text`, for a user with
+    `profile` (none by default)."""
     return [
         o.text
         for o in alternatives(
-            text, phrase(words, category, text), profile=Profile(), now=NOW
+            text, phrase(words, category, text), profile=profile or Profile(), now=NOW
         ).options
     ]
 
@@ -421,13 +421,10 @@ def test_a_name_ending_in_a_kind_of_place_is_one(
 
 def test_a_small_place_far_from_every_place_in_context_is_not_asserted() -> None:
     text = "driving to Hermanus this Friday. Woodstock crew, the house is all yours"
-    options = alternatives(
-        text,
-        phrase("Woodstock", "location", text),
-        profile=Profile.coerce({"current_city": ["Cape Town"]}),
-        now=NOW,
-    ).options
-    assert not any("America" in o.text or "New York" in o.text for o in options)
+    options = wordings(
+        text, "Woodstock", "location", Profile.coerce({"current_city": ["Cape Town"]})
+    )
+    assert not any("America" in o or "New York" in o for o in options)
 
 
 @pytest.mark.parametrize(
@@ -522,13 +519,10 @@ def test_a_venue_named_after_a_town_is_not_the_town() -> None:
 
 def test_a_reading_far_from_the_profile_is_not_generalized_as_that_place() -> None:
     text = "proposing at the top of the Sky Tower at 7:30"
-    found = alternatives(
-        text,
-        phrase("the Sky Tower", "location", text),
-        profile=Profile.coerce({"current_city": ["Auckland"]}),
-        now=NOW,
-    ).options
-    assert not any("Hong Kong" in o.text or "Asia" in o.text for o in found)
+    found = wordings(
+        text, "the Sky Tower", "location", Profile.coerce({"current_city": ["Auckland"]})
+    )
+    assert not any("Hong Kong" in o or "Asia" in o for o in found)
 
 
 def test_a_time_describing_the_noun_after_it_is_left_whole() -> None:
