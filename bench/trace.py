@@ -128,7 +128,44 @@ def report(rows, title: str) -> None:
 
 
 def calibrate(rows) -> None:
-    """The margins innocent friends reached (the runner-up when the leader did leak)."""
+    """The margins innocent friends reached (the runner-up when the leader did leak), and the
+    coincidence chances of innocent leaders past the margin (TRACE_CHANCE must stay below)."""
+    from osnguard.privacy.attribution.tracing import TRACE_MARGIN as margin_needed
+
+    chances = sorted(
+        found.chance
+        for _, _, leakers, found in rows
+        if found.suspects
+        and found.suspects[0].friend not in leakers
+        and found.suspects[0].score - (found.suspects[1].score if len(found.suspects) > 1 else 0.0)
+        >= margin_needed
+        and len(found.suspects[0].leaks) >= 2
+    )
+    print(
+        f"innocent leaders past the margin from 2+ leaks: {len(chances)}; smallest coincidence "
+        f"chance {chances[0] if chances else 1.0:.2g}"
+    )
+    for threshold in (0.1, 0.03, 0.01, 0.003, 0.001):
+        named = Counter()
+        total = Counter()
+        for _, kind, leakers, found in rows:
+            if not kind.startswith("one leaker") or not found.suspects:
+                continue
+            total[kind] += 1
+            top = found.suspects[0]
+            lead = top.score - (found.suspects[1].score if len(found.suspects) > 1 else 0.0)
+            alone = found.named == top.friend and len(top.leaks) < 2
+            if top.friend in leakers and (
+                alone
+                or (lead >= margin_needed and len(top.leaks) >= 2 and found.chance <= threshold)
+            ):
+                named[kind] += 1
+        print(
+            f"  chance <= {threshold}: leaker named "
+            + ", ".join(
+                f"{k.split(', ')[1]} {100 * named[k] / total[k]:.0f}%" for k in sorted(total)
+            )
+        )
     innocent = []
     for _, _, leakers, found in rows:
         for s in found.suspects:
@@ -162,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibrate", action="store_true", help="print the calibration half")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    pool = build_pool(args.messages, args.seed)
+    pool = build_pool(args.messages, args.seed, args.pool)
     print(
         f"{len(pool)} {args.pool} posts, 150 friends each ({time.perf_counter() - started:.0f}s)",
         file=sys.stderr,

@@ -32,7 +32,9 @@ from .models import CandidateDocument, CrawlJob, Disclosure
 from .notifications import notification_for_disclosure
 
 EXCERPT_CHARS = 600
-SUPPORT_KEPT = 50  # the recipients a disclosure records support for (the most supported)
+# the recipients a disclosure records support for (the most supported): every one that a leak
+# supports at all, for tracing's coincidence chance, up to this many
+SUPPORT_KEPT = 1000
 INDEX_BATCH = 500
 PREPARED_CACHE_SIZE = 2048
 

@@ -17,7 +17,7 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
-from osnguard.privacy.attribution import is_named
+from osnguard.privacy.attribution import coincidence, is_named
 
 from .models import CrawlJob, Disclosure, Notification, Source
 
@@ -125,11 +125,13 @@ class Suspicion:
 @dataclass(frozen=True)
 class TraceSummary:
     """The friends most suspected across leaks, and the one named (None when nobody leads by
-    the tracing margin, from two leaks or one that named them: attribution.is_named)."""
+    the tracing margin, from one leak that named them or from several whose sum an innocent
+    friend rarely reaches by coincidence: attribution.is_named)."""
 
     suspects: list[Suspicion]
     named: Suspicion | None
     margin: float
+    chance: float = 1.0  # how often an innocent friend would reach the leader's score
 
 
 def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
@@ -137,14 +139,17 @@ def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
     scores: dict[int, float] = {}
     leaks: dict[int, list[int]] = {}
     named_alone: set[int] = set()
+    supports: list[tuple[int, dict[str, float]]] = []
     rows = (
         disclosure_list(owner=owner)
         .exclude(status=Disclosure.Status.DISMISSED)
-        .values_list("id", "support", "verdict", "suspect_id")
+        .annotate(recipients=Count("message__versions"))
+        .values_list("id", "support", "verdict", "suspect_id", "recipients")
     )
-    for disclosure_id, support, verdict, suspect_id in rows:
+    for disclosure_id, support, verdict, suspect_id, recipients in rows:
         if verdict == Disclosure.Verdict.FRIEND and suspect_id is not None:
             named_alone.add(suspect_id)
+        supports.append((recipients, support or {}))
         for friend, nats in (support or {}).items():
             if not str(friend).isdigit():
                 continue
@@ -158,8 +163,10 @@ def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
         return TraceSummary([], None, 0.0)
     margin = suspects[0].score - (suspects[1].score if len(suspects) > 1 else 0.0)
     top = suspects[0]
-    named = top if is_named(margin, len(top.disclosure_ids), top.friend.pk in named_alone) else None
-    return TraceSummary(suspects, named, round(margin, 1))
+    chance = coincidence(scores[top.friend.pk], supports, max(r for r, _ in supports))
+    alone = top.friend.pk in named_alone
+    named = top if is_named(margin, len(top.disclosure_ids), alone, chance) else None
+    return TraceSummary(suspects, named, round(margin, 1), chance)
 
 
 def leaks_by_group(*, owner: User) -> list[CountRow]:

@@ -31,9 +31,11 @@ from osnguard.privacy.attribution.results import (
     Verdict,
 )
 from osnguard.privacy.attribution.tracing import (
+    TRACE_CHANCE,
     TRACE_MARGIN,
     SuspectScore,
     Trace,
+    coincidence,
     is_named,
     leak_support,
     trace,
@@ -45,6 +47,7 @@ __all__ = [
     "MAX_CANDIDATE_CHARS",
     "MAX_VERSIONS",
     "SLOT_WEIGHT",
+    "TRACE_CHANCE",
     "TRACE_MARGIN",
     "Attribution",
     "Evidence",
@@ -56,6 +59,7 @@ __all__ = [
     "Verdict",
     "attribute",
     "attribute_many",
+    "coincidence",
     "default_detector",
     "is_named",
     "leak_support",

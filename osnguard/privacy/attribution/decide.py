@@ -32,7 +32,7 @@ from osnguard.privacy.attribution.ranking import (
     rank,
 )
 from osnguard.privacy.attribution.results import Attribution, Layer, ParaphraseScorer, Verdict
-from osnguard.privacy.fingerprinting import invisible
+from osnguard.privacy.fingerprinting import invisible, typographic
 from osnguard.privacy.retrieval import words
 from osnguard.privacy.types import Version
 
@@ -108,7 +108,7 @@ def with_invisible_layer(
     """The verdict with the invisible layer read: a code of this message names its recipient
     (a chance match is 1 in 65,536: fingerprinting/invisible.py), unless the wording names
     someone else by a friend-level margin (a copy mixing two versions), which leaves it open."""
-    if result.disclosure:
+    if result.disclosure and not result.layers:
         result.layers = [Layer.LINGUISTIC]
     if reading.chunks:
         result.layers.insert(0, Layer.INVISIBLE)
@@ -187,8 +187,12 @@ def attribute_one(
     )
     if retyped:
         message = message.without_punctuation()
+    typography, typographic_sites = typographic.log_likelihoods(
+        message.typography, typographic.signature(candidate)
+    )
+    typography_read = typographic.layer_read(typography)
     found = find_evidence(message, cand)
-    suspects = rank(message, found, [w for w, _, _ in cand])
+    suspects = rank(message, found, [w for w, _, _ in cand], typography if typography_read else ())
     evidence = [
         evidence_at(message.slots[index], candidate, cand, start, end)
         for index, present in sorted(found.items())
@@ -199,6 +203,7 @@ def attribute_one(
     evidence.sort(key=lambda e: (e.start, e.slot))
     margin = suspects[0].log_likelihood - suspects[1].log_likelihood if len(suspects) > 1 else 0.0
     result = Attribution(True, score, None, None, margin, evidence, suspects, Verdict.UNDETERMINED)
+    result.layers = [Layer.TYPOGRAPHIC, Layer.LINGUISTIC] if typography_read else [Layer.LINGUISTIC]
     prefix = f"Disclosure: {how}."
     if len(suspects) == 1:
         result.explanation = (
@@ -206,7 +211,7 @@ def attribute_one(
             "no fingerprint to compare; not attributing."
         )
         return result
-    if not message.discriminating:
+    if not message.discriminating and not typography_read:
         if retyped:
             result.explanation = (
                 f"{prefix} It has no punctuation, and the versions differ only in "
@@ -221,9 +226,15 @@ def attribute_one(
     top = suspects[0]
     if margin >= FRIEND_MARGIN - TOLERANCE:
         result.verdict, result.friend, result.group = Verdict.FRIEND, top.friend, top.group
+        typeset = (
+            f" and its typography ({typographic_sites} apostrophe or emoji styles) matches theirs"
+            if typography_read
+            and typography[[v.friend for v in message.versions].index(top.friend)] > 0
+            else ""
+        )
         result.explanation = (
             f"{prefix} It carries {top.matched} of {top.friend}'s fingerprint choices "
-            f"and contradicts {top.contradicted}; the runner-up "
+            f"and contradicts {top.contradicted}{typeset}; the runner-up "
             f"{suspects[1].friend} is {margin:.1f} nats less likely."
         )
         return result

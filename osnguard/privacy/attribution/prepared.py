@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import Any
 
-from osnguard.privacy.fingerprinting import invisible
+from osnguard.privacy.fingerprinting import invisible, typographic
 from osnguard.privacy.retrieval import terms
 from osnguard.privacy.serialization import from_data
 from osnguard.privacy.types import Choice, Version
@@ -50,6 +50,7 @@ class PreparedMessage:
     plain: bool = False  # read without punctuation
     _plain_view: PreparedMessage | None = field(default=None, repr=False, compare=False)
     codes: dict[int, int] = field(default_factory=dict)  # invisible code -> index in `versions`
+    typography: list[typographic.Signature] = field(default_factory=list)  # per version
 
     @property
     def discriminating(self) -> list[SlotRealisations]:
@@ -62,13 +63,14 @@ class PreparedMessage:
         if self._plain_view is None:
             self._plain_view = analyse(self.versions, plain=True)
             self._plain_view.codes = self.codes
+            self._plain_view.typography = self.typography
         return self._plain_view
 
 
 # English clitics are tokens of their own ("food's" -> food 's, "don't" -> do n't), so that a
 # realisation choice such as "is" -> "'s" is found inside the word it is attached to.
 _TOKEN = re.compile(
-    r"['’](?:s|re|ve|ll|d|m)\b|n['’]t\b|\w+(?=n['’]t\b)|\w+(?:['’]\w+)*?(?=['’](?:s|re|ve|ll|d|m)\b)|\w+(?:['’]\w+)*|[^\w\s]",
+    r"['’](?:s|re|ve|ll|d|m)\b|n['’]t\b|\w+(?=n['’]t\b)|\w+(?:['’]\w+)*?(?=['’](?:s|re|ve|ll|d|m)\b)|\w+(?:['’]\w+)*|[^\w\s\ufe0e\ufe0f]",
     re.UNICODE | re.IGNORECASE,
 )
 
@@ -214,6 +216,7 @@ def prepare(
     plain, codes = unmarked(coerce_versions(versions))
     message = analyse(plain)
     message.codes = codes
+    message.typography = [typographic.signature(v.text) for v in plain]
     return message
 
 

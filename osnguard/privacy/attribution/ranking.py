@@ -1,6 +1,7 @@
 """Ranking the recipients by how likely each one's version produced the evidence.
 
-Text shared by all versions says nothing about who leaked; only the fingerprint slots do. For each
+Text shared by all versions says nothing about who leaked; only the fingerprint slots (and the
+typographic layer, whose likelihoods are added here) do. For each
 slot we look for every recipient's realisation in the candidate and score each recipient by a
 likelihood: a realisation of theirs that is present counts log(1-ε), a slot showing someone
 else's realisation instead counts log(ε) per word edit it takes (the leaker's edit produced it by
@@ -52,11 +53,17 @@ def local_edits(key: Key, seq: Sequence[str], start: int, end: int) -> int:
     return best if best is not None else len(key)
 
 
-def rank(message: PreparedMessage, found: Found, seq: Sequence[str] = ()) -> list[Suspect]:
+def rank(
+    message: PreparedMessage,
+    found: Found,
+    seq: Sequence[str] = (),
+    typography: Sequence[float] = (),
+) -> list[Suspect]:
     """Every recipient with their log-likelihood, posterior and slots matched and contradicted,
-    most likely first (ties by name)."""
+    most likely first (ties by name). `typography` adds each version's log-likelihood ratio from
+    the typographic layer (fingerprinting/typographic.py), read separately."""
     n = len(message.versions)
-    ll = [0.0] * n
+    ll = list(typography) if typography else [0.0] * n
     matched = [0] * n
     contradicted = [0] * n
     for index, present in found.items():

@@ -25,6 +25,7 @@ class Layer(StrEnum):
     """The fingerprint layers attribution reads (issue 15)."""
 
     INVISIBLE = "invisible"  # format characters carrying the recipient's code
+    TYPOGRAPHIC = "typographic"  # apostrophe styles, emoji presentation and spacing
     LINGUISTIC = "linguistic"  # generalization wordings, synonyms, realisations
 
 

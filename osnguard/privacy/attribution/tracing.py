@@ -10,24 +10,35 @@ that support it. The assignment of wordings to friends varies with the message (
 orders friends by the message's seed), so the friends who share a wording with the leaker in one
 message rarely share it in the next, and only the leaker's score keeps growing.
 
-A friend is named when their score leads the runner-up by TRACE_MARGIN (nats), chosen on TRAIN
-messages by `bench/trace.py --calibrate` so that no innocent friend was named, and from at least
+A friend is named when their score leads the runner-up by TRACE_MARGIN (nats), and from at least
 two leaks unless one leak alone names them (a friend verdict). A friend verdict of one leak
 (an invisible-layer read, or a friend-level margin) counts fully: log n.
+
+Several friends who each leak one post can make an innocent friend who happens to share their
+versions look like one leaker of them all. So a name from several leaks also needs the score to
+be one that no innocent friend reaches by such coincidences, but rarely: `coincidence` is the
+chance that any friend gathers that much support when each leak hands every recipient a
+support drawn from its own (the leaks are independent, since every message draws its own
+assignment), and it must stay under TRACE_CHANCE. Both thresholds were chosen on the calibration
+half of `bench/trace.py --calibrate` so that no innocent friend was named.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from osnguard.privacy.attribution.decide import Versions, attribute_many
 from osnguard.privacy.attribution.prepared import prepare
 from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, Verdict
 
 TRACE_MARGIN = 4.0  # nats; bench/trace.py --calibrate (docs/evaluation.md, "Tracing across leaks")
+TRACE_CHANCE = 0.01  # the largest coincidence chance a name from several leaks may have (same)
 MAX_LEAKS = 1000
+_BIN = 0.05  # nats: the resolution of the coincidence computation
 
 
 @dataclass
@@ -59,6 +70,7 @@ class Trace:
     named: str | None
     margin: float
     explanation: str
+    chance: float = 1.0  # `coincidence` of the leader's score: how often an innocent reaches it
 
 
 def trace(
@@ -78,6 +90,7 @@ def trace(
     prepared = {key: prepare(versions) for key, versions in messages.items()}
     results: list[LeakResult] = []
     scores: dict[str, SuspectScore] = {}
+    supports: list[tuple[int, dict[str, float]]] = []
     for index, leak in enumerate(leaks):
         found = attribute_many(prepared, leak, detector=detector, lexical_only=lexical_only)
         key, best = max(
@@ -89,14 +102,19 @@ def trace(
             results.append(LeakResult(None, best or Attribution(False, 0.0, None, None, 0.0)))
             continue
         results.append(LeakResult(key, best))
-        for friend, support in leak_support(best, len(prepared[key].versions)).items():
+        recipients = len(prepared[key].versions)
+        support = leak_support(best, recipients)
+        supports.append((recipients, support))
+        for friend, nats in support.items():
             entry = scores.setdefault(friend, SuspectScore(friend, 0.0))
-            entry.score += support
+            entry.score += nats
             entry.leaks.append(index)
     ranked = sorted(scores.values(), key=lambda s: (-s.score, s.friend))
+    friends = len({v.friend for message in prepared.values() for v in message.versions})
+    chance = coincidence(ranked[0].score, supports, friends) if ranked else 1.0
     for entry in ranked:
         entry.score = round(entry.score, 4)
-    return _verdict(results, ranked)
+    return _verdict(results, ranked, chance)
 
 
 def leak_support(result: Attribution, recipients: int) -> dict[str, float]:
@@ -114,13 +132,50 @@ def leak_support(result: Attribution, recipients: int) -> dict[str, float]:
     return support
 
 
-def is_named(margin: float, leaks: int, alone: bool) -> bool:
-    """Whether the leading friend is named: TRACE_MARGIN ahead of the runner-up, from two leaks
-    or more, or one that named them on its own (`alone`)."""
-    return margin >= TRACE_MARGIN and (leaks >= 2 or alone)
+def coincidence(
+    score: float, supports: Iterable[tuple[int, Mapping[str, float]]], friends: int
+) -> float:
+    """The chance that some friend among `friends` reaches `score` by coincidence: each leak
+    (its number of recipients, and its support per recipient, 0 for those left out) gives an
+    innocent friend the support of a recipient drawn at random, independently of the other
+    leaks; a union bound over the friends. Values are rounded up and the score down, to
+    `_BIN` nats, so the chance is not understated."""
+    top = max(0, math.floor(score / _BIN))
+    tail = np.zeros(top + 1)  # tail[i]: P(sum = i bins), the last bin holding "top or more"
+    tail[0] = 1.0
+    for recipients, support in supports:
+        if recipients < 1:
+            continue
+        step = np.zeros(top + 1)
+        values = [v for v in support.values() if v > 0]
+        step[0] = max(0.0, recipients - len(values)) / recipients
+        for value in values:
+            step[min(top, math.ceil(value / _BIN))] += 1 / recipients
+        tail = np.convolve(tail, step)
+        tail[top] += tail[top + 1 :].sum()
+        tail = tail[: top + 1]
+    return float(min(1.0, friends * tail[top]))
 
 
-def _verdict(results: list[LeakResult], ranked: list[SuspectScore]) -> Trace:
+def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0) -> bool:
+    """Whether the leading friend is named: TRACE_MARGIN ahead of the runner-up, and either a
+    leak that named them on its own (`alone`) or two leaks or more whose sum an innocent friend
+    reaches with a `coincidence` chance of at most TRACE_CHANCE."""
+    return margin >= TRACE_MARGIN and (alone or (leaks >= 2 and chance <= TRACE_CHANCE))
+
+
+def _why_not(margin: float, leaks: int, chance: float) -> str:
+    if margin < TRACE_MARGIN:
+        return f", short of the {TRACE_MARGIN:.1f} needed to name anyone."
+    if leaks < 2:
+        return ", from one leak that does not name anyone on its own: not naming anyone yet."
+    return (
+        ", but friends who share versions with the leakers would reach that score by coincidence "
+        f"{100 * chance:.1f}% of the time: not naming anyone yet."
+    )
+
+
+def _verdict(results: list[LeakResult], ranked: list[SuspectScore], chance: float) -> Trace:
     disclosed = sum(r.message is not None for r in results)
     if not ranked:
         return Trace(
@@ -136,7 +191,7 @@ def _verdict(results: list[LeakResult], ranked: list[SuspectScore]) -> Trace:
         r.attribution.verdict == Verdict.FRIEND and r.attribution.friend == top.friend
         for r in results
     )
-    if is_named(margin, len(top.leaks), alone):
+    if is_named(margin, len(top.leaks), alone, chance):
         return Trace(
             results,
             ranked,
@@ -144,6 +199,7 @@ def _verdict(results: list[LeakResult], ranked: list[SuspectScore]) -> Trace:
             margin,
             f"{len(top.leaks)} leak(s) of your posts point to {top.friend}; the next friend is "
             f"{margin:.1f} nats behind (a name needs {TRACE_MARGIN:.1f}).",
+            chance,
         )
     return Trace(
         results,
@@ -151,5 +207,6 @@ def _verdict(results: list[LeakResult], ranked: list[SuspectScore]) -> Trace:
         None,
         margin,
         f"{disclosed} of {len(results)} leaks disclose a message; {top.friend} leads by "
-        f"{margin:.1f} nats, short of the {TRACE_MARGIN:.1f} needed to name anyone.",
+        f"{margin:.1f} nats" + _why_not(margin, len(top.leaks), chance),
+        chance,
     )

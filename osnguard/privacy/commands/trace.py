@@ -4,6 +4,7 @@ Reads `{"messages": [{"id", "versions": [the version objects osnguard anonymize 
 "leaks": [{"text"}]}` (JSON, UTF-8) from stdin or `--input FILE` and prints one JSON object:
 `{"results": [one per leak: what osnguard attribute prints, with the "message" it discloses],
 "suspects": [{"friend", "score", "leaks": [indexes]}], "named": friend or null, "margin",
+"chance" (how often an innocent friend would reach the leader's score by coincidence),
 "explanation"}` (attribution/tracing.py). Input that cannot be read is reported on stderr with
 exit status 2.
 """
@@ -79,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         "suspects": to_data(found.suspects[:MAX_SUSPECTS]),
         "named": found.named,
         "margin": round(found.margin, 4),
+        "chance": round(found.chance, 6),
         "explanation": found.explanation,
     }
     print(json.dumps(output, ensure_ascii=False))

@@ -13,6 +13,9 @@
 - the invisible layer (`invisible`): `invisible.embed(text, code)` writes a recipient's code in
   format characters that do not show, `invisible.read(text)` reads it back from a copy,
   `strip_invisible(text)` is the text without it.
+- the typographic layer (`typographic`): `typographic.style_versions(versions, seed)` gives
+  friends who share a wording their own apostrophe and emoji styles, `typographic.signature` and
+  `typographic.log_likelihoods` read them back from a copy.
 - distances: `word_edit_distance`, `word_distance`, `PositionTexts` and
   `versions_min_distance(versions)`, the smallest distance between two versions of a message.
 - substitution checks: `default_check()` (the anonymization stage's naturalness scorer),

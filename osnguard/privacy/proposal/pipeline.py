@@ -35,6 +35,7 @@ from osnguard.privacy.fingerprinting import (
     wording_slots,
 )
 from osnguard.privacy.fingerprinting import capacity as slots_capacity
+from osnguard.privacy.fingerprinting import typographic as typographic_layer
 from osnguard.privacy.identification import identify
 from osnguard.privacy.proposal.requests import GroupRequest, parse_groups
 from osnguard.privacy.serialization import to_data
@@ -188,6 +189,7 @@ def anonymize(
     phrases: list[Phrase] | None = None,
     wordings: bool = True,
     invisible: bool = True,
+    typographic: bool = True,
 ) -> AnonymizeResult:
     """Identify, generalize per group, and fingerprint one version per friend.
 
@@ -195,7 +197,9 @@ def anonymize(
     `generalizer` replaces the anonymization stage (same signature as `anonymize_groups`; the
     review passes its `ReviewedGeneralizer`); `wordings=False` gives every friend of a group the
     same wording of its generalized phrases; `invisible=False` leaves out the invisible layer
-    (fingerprinting/invisible.py: each friend's code in format characters that do not show).
+    (fingerprinting/invisible.py: each friend's code in format characters that do not show);
+    `typographic=False` leaves out the typographic layer (fingerprinting/typographic.py: friends
+    who share a wording get their own apostrophe and emoji styles).
     Raises ValueError for bad input, and
     UncheckedMessage when identification could not check the message (no versions are made then).
     """
@@ -304,11 +308,14 @@ def anonymize(
             group_capacity,
             distance,
         )
+    # the distance of the wording alone (Eq. 4.9 is about the linguistic layer)
+    overall = versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
+    if fingerprint and typographic and versions:
+        versions = typographic_layer.style_versions(versions, seed or text)
     if fingerprint and invisible and versions:
         versions = mark_versions(versions, seed or text)
     # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
     total_capacity = sum(texts_capacity.values()) if fingerprint else 1
-    overall = versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
     if fingerprint and overall is not None and overall < TARGET_DISTANCE and not group_warned:
         warnings.append(Notice(NoticeCode.VERSIONS_CLOSE, {"distance": overall}))
     return AnonymizeResult(

@@ -254,7 +254,13 @@ def test_group_stays_identifiable_without_synonyms():
     assert len({v.text for v in result.versions}) == 12 and result.min_distance >= 3
 
     def pattern(version):
-        return tuple(c.text for c in version.choices if c.kind == "realisation")
+        # the wording, read as attribution reads it (the typographic layer styles apostrophes
+        # and case inside choices too)
+        return tuple(
+            c.text.casefold().replace("\u2019", "'")
+            for c in version.choices
+            if c.kind == "realisation"
+        )
 
     by_group = {}
     for version in result.versions:

@@ -1,0 +1,344 @@
+"""The typographic layer: each recipient's version written with its own small typographic choices,
+which a copy keeps through copy and paste and through a platform's normalisation (NFKC, format
+characters removed, whitespace collapsed), read back as evidence of who leaked (issue 15).
+
+**Sites** (`sites`), each with two styles, none changing a word or how the text reads aloud:
+
+- an apostrophe between letters: straight ' or typographic ’ ("it's" / "it’s");
+- an emoji shown as emoji by default (Unicode Emoji_Presentation), alone (not part of a ZWJ
+  sequence, flag or skin-tone sequence): bare, or with the emoji variation selector U+FE0F,
+  which does not change how it renders (`invisible.spoken` skips it, like screen readers do);
+- the space before an emoji that follows a word or another emoji: "tonight 🎉" / "tonight🎉";
+- the first letter of a sentence that the author wrote in lower case, or of a common word
+  ("my", "the": never "I" or a name): "my sister" / "My sister";
+- the letters of a clock time's am/pm: "8pm" / "8PM".
+
+**Assignment** (`style_versions`): the versions with the same sites get style patterns as far
+apart as their number allows, in an order drawn from the message, so that friends who share a
+wording or a pattern in one post rarely share them in the next (tracing across leaks), and
+versions the wording already tells apart move further apart.
+
+**Reading** (`signature`, `log_likelihoods`): a copy's sites are found by their word or emoji and
+compared with each version's, per kind of site, as a likelihood ratio over an unrelated version.
+A leaker's tool may restyle every site of a kind at once (a phone that curls every apostrophe,
+retyped emoji): a copy whose sites of a kind all share one style is explained that way with
+probability RESTYLED (per kind), so a uniform pattern weighs little and a mixed one much.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+import regex
+
+from osnguard.privacy.types import Version
+
+VS16 = "\ufe0f"
+ZWJ = "\u200d"
+EPSILON = 0.05  # chance that a light edit changes one site's style
+MAX_ENUMERATED = 12  # sites up to which the patterns of a text are enumerated exactly
+
+
+class SiteKind(StrEnum):
+    """What a typographic site varies."""
+
+    APOSTROPHE = "apostrophe"
+    EMOJI_FORM = "emoji form"
+    EMOJI_SPACE = "emoji space"
+    CAPITAL = "capital"
+    CLOCK = "clock"
+
+
+APOSTROPHES = ("'", "\u2019")
+# Words a sentence may start with in either case: function words and the words posts open with,
+# none of them a name or a place (no "May", "Will", "Grace", "Reading", "US").
+_CASE_FREE_WORDS = """
+a an the my our your his her their its this that these those we you he she they it me
+and but or so if when then now just also still not no yes to in on at for from with of by
+about after before off out up all some any every each what why how who where there here
+is are was were be been have has had do does did can could would should gonna anyone
+everyone someone somebody nobody nothing everything something another today tonight
+tomorrow yesterday finally really very never always please thanks thank lol ok okay omg
+wow ugh yay haha hey hi oh well congrats congratulations reminder update first last new
+big great good best worst happy sad glad proud thrilled excited grateful tired done back
+got went told took made saw spent finished started passed lost found booked signed
+moving looking heading feeling going getting waiting working leaving celebrating
+missing watching visiting
+"""
+CASE_FREE = frozenset(_CASE_FREE_WORDS.split())
+
+# The chance that a copy had every site of a kind restyled at once: apostrophes are curled or
+# straightened by keyboards and publishing tools, variation selectors added or dropped by some
+# platforms, sentence starts capitalised by a phone; nothing rewrites the space before an emoji
+# or the case of "pm".
+RESTYLED: dict[str, float] = {
+    SiteKind.APOSTROPHE: 0.2,
+    SiteKind.EMOJI_FORM: 0.1,
+    SiteKind.CAPITAL: 0.1,
+    SiteKind.CLOCK: 0.02,
+    SiteKind.EMOJI_SPACE: 0.02,
+}
+
+_APOSTROPHE = regex.compile(r"(?<=\p{L})['\u2019](?=\p{L})")
+_WORD_WITH_APOSTROPHE = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)+")
+_EMOJI = regex.compile(r"\p{Extended_Pictographic}")
+_PRESENTED = regex.compile(r"\p{Emoji_Presentation}")
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+_WORD_BEFORE_SPACE = regex.compile(r"(?:[\p{L}\p{N}]|\p{Extended_Pictographic}\ufe0f?) $")
+_BEFORE_EMOJI = regex.compile(r"(?:[\p{L}\p{N}]|\p{Extended_Pictographic}\ufe0f?)$")
+_SENTENCE_START = regex.compile(
+    r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*))(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
+)
+_CLOCK = regex.compile(r"\b\d{1,2}(?::\d{2})?\s?([ap]m|[AP]M)\b")
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place of a text whose style varies: `text[start:end]` is the styled part (empty for an
+    absent variation selector or space), `key` finds it again in a copy."""
+
+    kind: SiteKind
+    key: tuple[str, str]
+    start: int
+    end: int
+    style: int
+    forms: tuple[str, str]  # the text of style 0 and of style 1
+
+
+Signature = dict[tuple[str, str], list[int]]  # site key -> styles in text order
+
+
+def sites(text: str) -> list[Site]:
+    """The typographic sites of a text (without its invisible layer), in text order."""
+    found: list[Site] = []
+    for word in _WORD_WITH_APOSTROPHE.finditer(text):
+        folded = word.group().casefold().replace("\u2019", "'")
+        for mark in _APOSTROPHE.finditer(text, word.start(), word.end()):
+            style = APOSTROPHES.index(mark.group())
+            key = (SiteKind.APOSTROPHE, folded)
+            found.append(
+                Site(SiteKind.APOSTROPHE, key, mark.start(), mark.end(), style, APOSTROPHES)
+            )
+    for emoji in _EMOJI.finditer(text):
+        start, end = emoji.start(), emoji.end()
+        char = emoji.group()
+        if _in_sequence(text, start, end):
+            continue
+        if _PRESENTED.match(char):
+            has_vs = text.startswith(VS16, end)
+            key = (SiteKind.EMOJI_FORM, char)
+            found.append(Site(SiteKind.EMOJI_FORM, key, end, end + has_vs, int(has_vs), ("", VS16)))
+        key = (SiteKind.EMOJI_SPACE, char)
+        if _WORD_BEFORE_SPACE.search(text, 0, start):
+            found.append(Site(SiteKind.EMOJI_SPACE, key, start - 1, start, 0, (" ", "")))
+        elif _BEFORE_EMOJI.search(text, 0, start):
+            found.append(Site(SiteKind.EMOJI_SPACE, key, start, start, 1, (" ", "")))
+    for word in _SENTENCE_START.finditer(text):
+        first, rest = word.group(1), word.group(2)
+        folded = (first + rest).casefold().replace("\u2019", "'")
+        if not _may_recase(first, rest, folded):
+            continue
+        key = (SiteKind.CAPITAL, folded)
+        forms = (first.lower(), first.upper())
+        found.append(
+            Site(SiteKind.CAPITAL, key, word.start(1), word.end(1), int(first.isupper()), forms)
+        )
+    for clock in _CLOCK.finditer(text):
+        letters = clock.group(1)
+        key = (SiteKind.CLOCK, clock.group().casefold().replace(" ", ""))
+        forms = (letters.lower(), letters.upper())
+        found.append(
+            Site(SiteKind.CLOCK, key, clock.start(1), clock.end(1), int(letters.isupper()), forms)
+        )
+    found.sort(key=lambda s: (s.start, s.end))
+    return found
+
+
+def _may_recase(first: str, rest: str, folded: str) -> bool:
+    """Whether a sentence's first word may be written either way: one the author wrote in lower
+    case, or a capitalised common word; never "I" ("I'm") nor a word with other capitals."""
+    if folded == "i" or folded.startswith("i'") or any(ch.isupper() for ch in rest):
+        return False
+    if first.islower():
+        return True
+    return folded.split("'", maxsplit=1)[0] in CASE_FREE
+
+
+def _in_sequence(text: str, start: int, end: int) -> bool:
+    """Whether the emoji at [start, end) is part of a longer emoji sequence (ZWJ, skin tone,
+    keycap, tag), which its variation selector must not be taken from or given to."""
+    before = text[start - 1] if start > 0 else ""
+    rest = text[end : end + 2]
+    after = rest[1:2] if rest[:1] == VS16 else rest[:1]
+    return (
+        ZWJ in (before, after)
+        or (bool(after) and ord(after) in _SKIN_TONES)
+        or ord(text[start]) in _SKIN_TONES
+        or after == "\u20e3"
+        or (bool(after) and 0xE0020 <= ord(after) <= 0xE007F)
+    )
+
+
+def signature(text: str) -> Signature:
+    """Each site key's styles in text order: what `log_likelihoods` compares."""
+    found: Signature = {}
+    for site in sites(text):
+        found.setdefault(site.key, []).append(site.style)
+    return found
+
+
+def restyle(
+    text: str, chosen: Sequence[tuple[Site, int]]
+) -> tuple[str, list[tuple[int, int, int]]]:
+    """`text` with each site written in the chosen style, and the edits made as (start, end,
+    change in length) of the original text, for moving offsets."""
+    pieces: list[str] = []
+    edits: list[tuple[int, int, int]] = []
+    cursor = 0
+    for site, style in sorted(chosen, key=lambda item: item[0].start):
+        if style == site.style:
+            continue
+        styled = site.forms[style]
+        pieces.append(text[cursor : site.start])
+        pieces.append(styled)
+        edits.append((site.start, site.end, len(styled) - (site.end - site.start)))
+        cursor = site.end
+    pieces.append(text[cursor:])
+    return "".join(pieces), edits
+
+
+def moved(offset: int, edits: Iterable[tuple[int, int, int]], *, end: bool = False) -> int:
+    """An offset of the text before `restyle` in the restyled text: text inserted exactly at a
+    span's start or end stays outside the span (`end=True` for an end)."""
+    return offset + sum(
+        delta
+        for start, stop, delta in edits
+        if stop < offset or (stop == offset and (start < stop or not end))
+    )
+
+
+def style_versions(versions: Sequence[Version], seed: str) -> list[Version]:
+    """Every version with its recipient's typographic pattern (see the module), the offsets of its
+    fingerprint choices moved to match (a choice's text takes the styles written inside it:
+    apostrophes and case, which attribution reads alike; spaces and selectors stay outside
+    choices). Versions with the same sites (by their keys) share one code of patterns."""
+    free: list[list[Site]] = []
+    by_sites: dict[tuple[tuple[str, str], ...], list[int]] = {}
+    for index, version in enumerate(versions):
+        spans = [(c.start, c.end) for c in version.choices]
+        mine = [s for s in sites(version.text) if _may_style(s, spans)]
+        free.append(mine)
+        if mine:
+            by_sites.setdefault(tuple(s.key for s in mine), []).append(index)
+    styled = list(versions)
+    for keys, members in by_sites.items():
+        if len(members) < 2:
+            continue
+        # friends who share a text take consecutive (so distinct, far apart) patterns
+        order = sorted(
+            members, key=lambda i: (versions[i].text, _draw(seed, "friend", versions[i].friend))
+        )
+        patterns = _patterns(len(keys), len(order), f"{seed}\n{keys}")
+        for n, index in enumerate(order):
+            version = versions[index]
+            new_text, edits = restyle(
+                version.text, list(zip(free[index], patterns[n % len(patterns)]))
+            )
+            choices = [
+                replace(
+                    c,
+                    start=(start := moved(c.start, edits)),
+                    end=(stop := moved(c.end, edits, end=True)),
+                    text=new_text[start:stop],
+                )
+                for c in version.choices
+            ]
+            styled[index] = replace(version, text=new_text, choices=choices)
+    return styled
+
+
+def _may_style(site: Site, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether a site may be styled beside the fingerprint choices at `spans`: one that keeps the
+    text's length (an apostrophe, a letter's case) anywhere but across a choice's edge, one
+    that changes it (a space, a selector) only outside them."""
+    keeps_length = site.kind in (SiteKind.APOSTROPHE, SiteKind.CAPITAL, SiteKind.CLOCK)
+    for start, end in spans:
+        overlaps = start < site.end and site.start < end
+        inside = start <= site.start and site.end <= end
+        if overlaps and not (keeps_length and inside):
+            return False
+    return True
+
+
+def _draw(*parts: str) -> int:
+    return int.from_bytes(hashlib.sha256("\x1f".join(parts).encode("utf-8")).digest()[:8], "big")
+
+
+def _patterns(sites_count: int, wanted: int, seed: str) -> list[tuple[int, ...]]:
+    """Up to `wanted` patterns over `sites_count` two-style sites, as far apart as their number
+    allows (a greedy code over a seeded order of all patterns), or seeded random patterns when
+    there are too many sites to enumerate."""
+    if sites_count > MAX_ENUMERATED:
+        return [
+            tuple((_draw(seed, str(n), str(k)) & 1) for k in range(sites_count))
+            for n in range(wanted)
+        ]
+    everything = sorted(range(2**sites_count), key=lambda p: _draw(seed, "pattern", str(p)))
+    for distance in range(sites_count, 0, -1):
+        chosen: list[int] = []
+        for pattern in everything:
+            if all((pattern ^ other).bit_count() >= distance for other in chosen):
+                chosen.append(pattern)
+                if len(chosen) == wanted:
+                    break
+        if len(chosen) == wanted or distance == 1:
+            return [tuple((p >> k) & 1 for k in range(sites_count)) for p in chosen]
+    return [(0,) * sites_count]  # pragma: no cover - distance 1 always returns
+
+
+def log_likelihoods(versions: Sequence[Signature], candidate: Signature) -> tuple[list[float], int]:
+    """Each version's log-likelihood ratio (nats) of the candidate's typography over an unrelated
+    version's, and how many of the candidate's sites could be compared with some version's."""
+    by_kind: dict[str, list[tuple[str, str]]] = {}
+    for key in candidate:
+        by_kind.setdefault(key[0], []).append(key)
+    scores = [0.0] * len(versions)
+    compared_any = 0
+    for kind, keys in by_kind.items():
+        observed = [s for key in keys for s in candidate[key]]
+        chance = RESTYLED[kind]
+        restyled = chance * 0.5 if len(set(observed)) == 1 else 0.0
+        best = 0
+        for index, version in enumerate(versions):
+            pairs = [pair for key in keys for pair in _pairs(candidate[key], version.get(key))]
+            if not pairs:
+                continue
+            best = max(best, len(pairs))
+            exact = math.prod((1 - EPSILON) if a == b else EPSILON for a, b in pairs)
+            unrelated = 0.5 ** len(pairs)
+            scores[index] += math.log((1 - chance) * exact + restyled) - math.log(
+                (1 - chance) * unrelated + restyled
+            )
+        compared_any += best
+    return scores, compared_any
+
+
+def _pairs(observed: list[int], written: list[int] | None) -> list[tuple[int, int]]:
+    """The (observed, written) styles of one site key: in order when the copy has as many
+    occurrences as the version, else only when the version wrote them all alike."""
+    if not written:
+        return []
+    if len(observed) == len(written):
+        return list(zip(observed, written))
+    if len(set(written)) == 1:
+        return [(o, written[0]) for o in observed]
+    return []
+
+
+def layer_read(scores: Sequence[float]) -> bool:
+    """Whether the typographic layer told any versions apart."""
+    return len({round(s, 9) for s in scores}) > 1

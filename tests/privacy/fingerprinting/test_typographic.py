@@ -1,0 +1,167 @@
+"""The typographic fingerprint layer (fingerprinting/typographic.py) and its use in posting and
+attribution (issue 15)."""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+
+import pytest
+
+from osnguard.privacy.attribution import attribute
+from osnguard.privacy.fingerprinting import invisible, typographic
+from osnguard.privacy.fingerprinting.typographic import SiteKind
+from osnguard.privacy.proposal import anonymize
+from osnguard.privacy.types import Choice, Version
+
+POST = "my amma's 60th tomorrow 🎉 doing a small pooja at 6pm. can't wait 🙏 it's been years"
+
+
+def normalised(text: str) -> str:
+    """What a platform that normalises text leaves (bench/leak_attacks.py `normalised`)."""
+    text = unicodedata.normalize("NFKC", text)
+    return " ".join("".join(ch for ch in text if unicodedata.category(ch) != "Cf").split())
+
+
+def kinds(text: str) -> list[tuple[str, str]]:
+    return [(str(site.kind), site.key[1]) for site in typographic.sites(text)]
+
+
+def test_sites_are_apostrophes_emoji_sentence_starts_and_clock_times() -> None:
+    assert kinds(POST) == [
+        ("capital", "my"),
+        ("apostrophe", "amma's"),
+        ("emoji space", "🎉"),
+        ("emoji form", "🎉"),
+        ("clock", "6pm"),
+        ("capital", "can't"),
+        ("apostrophe", "can't"),
+        ("emoji space", "🙏"),
+        ("emoji form", "🙏"),
+        ("apostrophe", "it's"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Paris looks stunning. May is lovely. I'm home", SiteKind.CAPITAL),  # names and "I"
+        ("Proud 🏳️‍🌈 and 👍🏽 and ❄️", SiteKind.EMOJI_FORM),  # sequences, text-style emoji
+        ("At 10 a.m. sharp", SiteKind.CLOCK),  # only "am"/"pm" written as one word
+    ],
+)
+def test_names_emoji_sequences_and_dotted_times_are_left_alone(text: str, kind: SiteKind) -> None:
+    assert all(site.kind != kind for site in typographic.sites(text))
+
+
+def versions_of(text: str, friends: int, seed: str = "post-1") -> list[Version]:
+    at = text.find("small")
+    choices = [Choice(1, "synonym", "small", "small", at, at + 5)] if at >= 0 else []
+    plain = [Version(f"f{i}", "g", text, list(choices)) for i in range(friends)]
+    return typographic.style_versions(plain, seed)
+
+
+def test_friends_sharing_a_text_get_patterns_far_apart_that_read_the_same() -> None:
+    styled = versions_of(POST, 8)
+    signatures = [typographic.signature(v.text) for v in styled]
+    assert len({str(sorted(s.items())) for s in signatures}) == 8
+    for version in styled:
+        # the same words, letters and emoji: only apostrophes, selectors, spaces and case move
+        assert invisible.spoken(version.text).casefold().replace("’", "'").replace(
+            " ", ""
+        ) == POST.casefold().replace(" ", "")
+        for choice in version.choices:  # a choice still reads as written
+            assert version.text[choice.start : choice.end] == choice.text == "small"
+
+
+def test_the_patterns_survive_normalisation() -> None:
+    for version in versions_of(POST, 8):
+        assert typographic.signature(normalised(version.text)) == typographic.signature(
+            version.text
+        )
+
+
+def test_the_friends_who_share_a_pattern_change_from_post_to_post() -> None:
+    def shared(seed: str) -> set[tuple[str, str]]:
+        styled = versions_of("see you all at the lake 🎉", 40, seed)  # 8 patterns
+        return {
+            (a.friend, b.friend) for a, b in itertools.combinations(styled, 2) if a.text == b.text
+        }
+
+    first, second = shared("post-1"), shared("post-2")
+    assert first and second and len(first & second) < len(first) / 2
+
+
+def test_a_mixed_pattern_is_strong_evidence_and_a_uniform_one_weak() -> None:
+    styled = versions_of(POST, 8)
+    signatures = [typographic.signature(v.text) for v in styled]
+    scores, compared = typographic.log_likelihoods(signatures, signatures[3])
+    assert compared == 10 and max(range(8), key=scores.__getitem__) == 3
+    ranked = sorted(scores, reverse=True)
+    assert ranked[0] - ranked[1] > 2.0
+
+    def spread(observed: str) -> float:
+        found = typographic.signature(observed)
+        apostrophes = {k: v for k, v in found.items() if k[0] == SiteKind.APOSTROPHE}
+        scores, _ = typographic.log_likelihoods(signatures, apostrophes)
+        return max(scores) - min(scores)
+
+    # every apostrophe curled by a tool says less about anyone than a mix of styles
+    mixed = POST.replace("can't", "can’t")
+    assert spread(POST.replace("'", "’")) < spread(mixed) / 2
+
+
+def test_nothing_is_compared_when_the_copy_has_none_of_the_sites() -> None:
+    signatures = [typographic.signature(v.text) for v in versions_of(POST, 4)]
+    assert typographic.log_likelihoods(signatures, typographic.signature("hello there")) == (
+        [0.0] * 4,
+        0,
+    )
+
+
+GROUPS = [{"name": "Friends", "level": 2, "friends": [f"friend{i}" for i in range(30)]}]
+
+
+@pytest.fixture(scope="module")
+def posted() -> list[Version]:
+    return anonymize(
+        POST, profile={}, now="2026-11-25T10:00:00", groups=GROUPS, fingerprint_all=True
+    ).versions
+
+
+def test_posting_writes_the_layer_and_the_author_can_leave_it_out(posted) -> None:
+    plain = anonymize(
+        POST,
+        profile={},
+        now="2026-11-25T10:00:00",
+        groups=GROUPS,
+        fingerprint_all=True,
+        typographic=False,
+        invisible=False,
+    ).versions
+    styled = {str(sorted(typographic.signature(v.text).items())) for v in posted}
+    assert len(styled) > 8
+    # left out, every site is as the author wrote it
+    for version in plain:
+        assert all(set(styles) == {0} for styles in typographic.signature(version.text).values())
+    for version in posted:
+        for choice in version.choices:
+            assert version.text[choice.start : choice.end] == choice.text
+
+
+def test_attribution_reads_the_layer_from_a_normalised_copy(posted) -> None:
+    leaker = posted[7]
+    result = attribute(posted, normalised(leaker.text), lexical_only=True)
+    assert result.disclosure and "typographic" in result.layers
+    assert "invisible" not in result.layers
+    assert result.ranking[0].friend == leaker.friend
+    # friends whose wording is the leaker's but whose typography is not rank below
+    same_words = {
+        v.friend
+        for v in posted
+        if invisible.strip(v.text).casefold().replace("’", "'")
+        == invisible.strip(leaker.text).casefold().replace("’", "'")
+        and v.friend != leaker.friend
+    }
+    top = result.ranking[0].log_likelihood
+    assert all(s.log_likelihood < top - 1.0 for s in result.ranking if s.friend in same_words)
