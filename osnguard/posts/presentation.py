@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
+from osnguard.privacy.attribution import TRACE_MARGIN
 from osnguard.privacy.fingerprinting import strip_invisible
 
 from .forms import ARROW, text_hash
@@ -104,15 +106,25 @@ def _phrase_rows(proposal: Any, group_name: str) -> list[dict[str, Any]]:
     return rows
 
 
-def leak_trace(group: Any, *, invisible: bool = False) -> str:
+def leak_trace(group: Any, *, invisible: bool = False, looks: int = 1) -> str:
     """In plain words, what a copy of this group's version found online can be traced to:
-    pasted (the invisible fingerprint survives copy and paste) and retyped (the wording only)."""
+    pasted (the invisible fingerprint survives copy and paste) and retyped (the wording only).
+    `looks` is how many different-looking versions the group has (wording and typography):
+    when friends share one, leaks of several posts add up (attribution/tracing.py)."""
     if not group.friends:
         return "no friends in this group yet"
     if group.friends == 1:
         return "a copy of this version points to its one friend"
     if not group.min_distance:
         retyped = "some friends here get the same words: retyped, a copy points to this group"
+        if looks > 1:
+            posts = leaks_to_name(friends=group.friends, looks=looks)
+            retyped += (
+                f"; copies that keep the spelling and spacing of about {posts} of your posts "
+                "together point to the friend"
+                if posts <= MAX_POSTS_SAID
+                else ""
+            )
     else:
         retyped = (
             "each friend here gets their own words: retyped, a copy points to the friend who "
@@ -124,6 +136,18 @@ def leak_trace(group: Any, *, invisible: bool = False) -> str:
             f"invisible fingerprint); {retyped}"
         )
     return retyped.replace("retyped, a copy", "a copy")
+
+
+MAX_POSTS_SAID = 10  # beyond this many posts, the review does not promise tracing
+
+
+def leaks_to_name(*, friends: int, looks: int) -> int:
+    """About how many leaked posts name a friend among `friends` who share `looks` versions a
+    post: each leak narrows the suspects by about `looks`, and a name needs the group's friends
+    told apart plus the tracing margin (attribution/tracing.py)."""
+    if looks < 2:
+        return MAX_POSTS_SAID + 1
+    return max(2, math.ceil((math.log(friends) + TRACE_MARGIN) / math.log(looks)))
 
 
 def review_context(text: str, proposal: Any) -> dict[str, Any]:
@@ -156,6 +180,7 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
                     invisible=any(
                         strip_invisible(v.text) != v.text for v in by_group.get(group.name, [])
                     ),
+                    looks=len({strip_invisible(v.text) for v in by_group.get(group.name, [])}),
                 ),
                 "phrases": _phrase_rows(proposal, group.name) if result.private else [],
                 "synonyms": [

@@ -40,6 +40,16 @@ def test_leak_trace_tells_pasted_from_retyped_copies_with_the_invisible_layer() 
     assert "retyped, a copy points to this group" in told
 
 
+def test_leak_trace_says_how_many_posts_add_up_to_a_friend_when_friends_share_words() -> None:
+    same_words = SimpleNamespace(friends=30, min_distance=0)
+    # 30 friends in 8 looks a post: log(30) + the margin over log(8) is about 4 posts
+    assert "about 4 of your posts together point to the friend" in leak_trace(
+        same_words, looks=8
+    )
+    assert "together point" not in leak_trace(same_words, looks=1)
+    assert "together point" not in leak_trace(same_words, looks=2)  # 11 posts: not promised
+
+
 def test_an_option_label_gives_its_figures_and_flags_odd_wordings() -> None:
     odd = SimpleNamespace(kind="generalization", text="in Asia", info_loss=0.8, k=48, natural=False)
     assert option_label(odd) == "“in Asia” · loss 0.80 · hides you among 48 · ⚠ reads unnaturally"
