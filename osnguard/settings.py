@@ -273,6 +273,29 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: Redis when REDIS_URL is set, else kombu's filesystem transport (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+
+# Caches: "proposals" keeps each reviewed proposal for an hour (the review's lifetime), so that
+# posting stores the versions the author reviewed without running the engine again
+# (posts/services.py); in Redis when REDIS_URL is set, so every web process shares it.
+PROPOSAL_CACHE_SECONDS = int(os.environ.get("PROPOSAL_CACHE_SECONDS", "3600"))
+CACHES: dict[str, dict[str, object]] = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "proposals": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "osnguard",
+            "TIMEOUT": PROPOSAL_CACHE_SECONDS,
+        }
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "proposals",
+            "TIMEOUT": PROPOSAL_CACHE_SECONDS,
+            "OPTIONS": {"MAX_ENTRIES": 500},
+        }
+    ),
+}
 CELERY_DATA_DIR = VAR_DIR / "celery"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL

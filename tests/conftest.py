@@ -111,6 +111,18 @@ def relaxed_limits(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_proposals(settings):
+    """Every test starts with no reviewed proposal kept (posts/services.py): a key prefix of its
+    own, since clearing a Redis cache would empty the database other workers use."""
+    import copy
+    import uuid
+
+    caches = copy.deepcopy(settings.CACHES)
+    caches["proposals"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = caches
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Tests create many users: hash their passwords cheaply (a test may override this)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -7,7 +7,10 @@ writes, so nothing is ever stored half-way.
 `message_propose` applies the author's review (per-group options of each private phrase, readings
 of ambiguous phrases, rejected synonyms, edits; see osnguard.privacy.proposal) and returns a
 `Proposal` with the review's time and a digest of its versions; `message_post` applies the same
-review, and with that time and digest stores exactly the versions the author saw.
+review, and with that time and digest stores exactly the versions the author saw. A proposal is
+kept in the "proposals" cache under everything it was computed from (the author's text, review,
+settings, profile and groups, and the review's time), so posting what was just reviewed reuses
+it instead of running the engine again; any change to those inputs computes afresh.
 
 Failing closed: when identification cannot check a message (a detector, the classifier, spaCy or
 WordNet failed), `message_propose` and `message_post` raise `UncheckedMessage` (from the engine)
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -574,15 +578,94 @@ def message_propose(
         rejected_synonyms=rejected_synonyms,
         group_texts=group_texts,
     )
+    author_settings = profile_settings_get(user=author)
     if fingerprint_all is None:
-        fingerprint_all = profile_settings_get(user=author).fingerprint_all
+        fingerprint_all = author_settings.fingerprint_all
     moment = _review_time(reviewed_at=reviewed_at, now=now)
     groups = _engine_groups(author=author)
     names = [g["name"] for g in groups]
     unknown = sorted((set(review.edits) | set(review.degrees)) - set(names))
     if unknown:
         raise ValidationError({"groups": f"Unknown group(s): {', '.join(unknown)}."})
-    profile = Profile.from_dict(profile_as_engine_dict(user=author))
+    profile_dict = profile_as_engine_dict(user=author)
+    key = _proposal_key(
+        author_id=author.pk,
+        text=text,
+        review=review,
+        fingerprint_all=bool(fingerprint_all),
+        invisible=author_settings.invisible_fingerprint,
+        groups=groups,
+        profile=profile_dict,
+        moment=moment,
+    )
+    proposals = caches[PROPOSAL_CACHE]
+    cached = proposals.get(key)
+    if isinstance(cached, Proposal):
+        return cached
+    proposal = _proposal_compute(
+        text=text,
+        review=review,
+        fingerprint_all=bool(fingerprint_all),
+        invisible=author_settings.invisible_fingerprint,
+        seed=f"{author.pk}:{text}",
+        groups=groups,
+        names=names,
+        profile=Profile.from_dict(profile_dict),
+        moment=moment,
+    )
+    proposals.set(key, proposal)
+    return proposal
+
+
+PROPOSAL_CACHE = "proposals"  # settings.CACHES: reviewed proposals, for posting them unchanged
+
+
+def _proposal_key(
+    *,
+    author_id: int,
+    text: str,
+    review: ReviewChoices,
+    fingerprint_all: bool,
+    invisible: bool,
+    groups: list[dict[str, Any]],
+    profile: dict[str, Any],
+    moment: datetime,
+) -> str:
+    """The cache key of a proposal: a hash of everything the engine computes it from."""
+    payload = json.dumps(
+        {
+            "author": author_id,
+            "text": text,
+            "degrees": {g: dict(d) for g, d in review.degrees.items()},
+            "readings": dict(review.readings),
+            "rejected": sorted(review.rejected),
+            "edits": dict(review.edits),
+            "fingerprint_all": fingerprint_all,
+            "invisible": invisible,
+            "groups": groups,
+            "profile": profile,
+            "now": moment.isoformat(),
+        },
+        sort_keys=True,
+        default=str,
+        ensure_ascii=False,
+    )
+    return "proposal:" + hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _proposal_compute(
+    *,
+    text: str,
+    review: ReviewChoices,
+    fingerprint_all: bool,
+    invisible: bool,
+    seed: str,
+    groups: list[dict[str, Any]],
+    names: list[str],
+    profile: Profile,
+    moment: datetime,
+) -> Proposal:
+    """Run the engine for `message_propose` (identification, the review, anonymization)."""
     try:
         found = identify(text, profile=profile, now=moment)
         if not found.checked:
@@ -599,8 +682,8 @@ def message_propose(
             now=moment,
             groups=groups,
             fingerprint_all=fingerprint_all,
-            seed=f"{author.pk}:{text}",
-            invisible=profile_settings_get(user=author).invisible_fingerprint,
+            seed=seed,
+            invisible=invisible,
             generalizer=generalizer,
             phrases=phrases,
             check=RejectingCheck(review.rejected) if review.rejected else None,

@@ -243,6 +243,43 @@ def test_the_stored_message_is_the_reviewed_proposal(author):
         )
 
 
+def test_posting_what_was_reviewed_runs_the_engine_once(author, monkeypatch):
+    from osnguard.posts import services
+
+    calls = []
+    real = services.anonymize
+    monkeypatch.setattr(services, "anonymize", lambda *a, **k: calls.append(1) or real(*a, **k))
+    review = {"choices": {"Friends": {KEYS["tokyo"]: 1}}}
+    proposal = message_propose(author=author, text=TEXT, now=_now(), **review)
+    assert len(calls) == 1
+    message = message_post(
+        author=author,
+        text=TEXT,
+        reviewed_at=proposal.now.isoformat(),
+        digest=proposal.digest,
+        now=_now(),
+        **review,
+    )
+    assert len(calls) == 1  # the reviewed proposal was stored as it was, not computed again
+    assert {v.recipient_id: v.text for v in message.versions.all()} == {
+        int(v.friend): v.text for v in proposal.result.versions
+    }
+    # anything the versions depend on computes afresh: another choice, or a new friend
+    message_propose(
+        author=author, text=TEXT, now=_now(), reviewed_at=proposal.now.isoformat(), **review
+    )
+    assert len(calls) == 1
+    message_propose(author=author, text=TEXT, now=_now(), reviewed_at=proposal.now.isoformat())
+    assert len(calls) == 2
+    group = FriendGroup.objects.filter(owner=author).first()
+    newcomer = get_user_model().objects.create_user(username="newcomer", password="x")
+    Friendship.objects.create(owner=author, friend=newcomer, group=group)
+    fresh = message_propose(
+        author=author, text=TEXT, now=_now(), reviewed_at=proposal.now.isoformat(), **review
+    )
+    assert len(calls) == 3 and str(newcomer.pk) in {v.friend for v in fresh.result.versions}
+
+
 def test_old_or_future_reviews_must_be_updated(author):
     from datetime import timedelta
 
