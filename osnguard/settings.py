@@ -274,6 +274,11 @@ SPECTACULAR_SETTINGS = {
 # Celery: Redis when REDIS_URL is set, else kombu's filesystem transport (no server needed).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+# Detect workers: each keeps a screening index of stored messages (disclosures/detection.py),
+# at most this many (the newest), and sweeps out deleted messages at most this often.
+DETECT_INDEX_MAX_MESSAGES = int(os.environ.get("DETECT_INDEX_MAX_MESSAGES", "200000"))
+DETECT_SWEEP_SECONDS = float(os.environ.get("DETECT_SWEEP_SECONDS", "60"))
+
 # Caches: "proposals" keeps each reviewed proposal for an hour (the review's lifetime), so that
 # posting stores the versions the author reviewed without running the engine again
 # (posts/services.py); in Redis when REDIS_URL is set, so every web process shares it.

@@ -2,16 +2,22 @@
 paraphrase detector and attribution on the shortlist, and record disclosures once each.
 
 The screening index lives in each worker process and is topped up with messages posted since it
-was built, so a new message is screened for from the next document on.
+was built, so a new message is screened for from the next document on. It forgets deleted
+messages (a sweep at most every DETECT_SWEEP_SECONDS) and holds at most DETECT_INDEX_MAX_MESSAGES
+messages, the newest: past that, the oldest are no longer screened and the worker logs it (shard
+detection instead: docs/scaling.md). The cache of analysed messages holds PREPARED_CACHE_SIZE.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
+import time
 from collections.abc import Hashable
 from functools import lru_cache
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -36,7 +42,10 @@ EXCERPT_CHARS = 600
 # supports at all, for tracing's coincidence chance, up to this many
 SUPPORT_KEPT = 1000
 INDEX_BATCH = 500
+SWEEP_BATCH = 5000
 PREPARED_CACHE_SIZE = 2048
+
+log = logging.getLogger(__name__)
 
 
 class _IndexHolder:
@@ -44,9 +53,12 @@ class _IndexHolder:
         self.lock = threading.Lock()
         self.index = ScreeningIndex()
         self.upto = 0  # highest message id indexed
+        self.swept_at = time.monotonic()
 
     def refresh(self) -> ScreeningIndex:
         with self.lock:
+            if time.monotonic() - self.swept_at >= settings.DETECT_SWEEP_SECONDS:
+                self._sweep()
             while True:
                 ids = list(
                     Message.objects.filter(pk__gt=self.upto, audience=Message.Audience.FRIENDS)
@@ -54,6 +66,7 @@ class _IndexHolder:
                     .values_list("pk", flat=True)[:INDEX_BATCH]
                 )
                 if not ids:
+                    self._trim()
                     return self.index
                 texts: dict[int, list[str]] = {}
                 for message_id, text in Version.objects.filter(message_id__in=ids).values_list(
@@ -65,9 +78,38 @@ class _IndexHolder:
                         self.index.add(message_id, texts[message_id])
                 self.upto = ids[-1]
 
+    def _sweep(self) -> None:
+        """Forget the messages deleted since the last sweep (and their analyses)."""
+        indexed = [key for key in self.index.message_ids() if isinstance(key, int)]
+        gone: list[int] = []
+        for start in range(0, len(indexed), SWEEP_BATCH):
+            chunk = indexed[start : start + SWEEP_BATCH]
+            alive = set(Message.objects.filter(pk__in=chunk).values_list("pk", flat=True))
+            gone += [key for key in chunk if key not in alive]
+        for key in gone:
+            self.index.remove(key)
+        if gone:
+            prepared_message.cache_clear()
+        self.swept_at = time.monotonic()
+
+    def _trim(self) -> None:
+        """Keep the newest DETECT_INDEX_MAX_MESSAGES messages, saying so when older ones go."""
+        excess = len(self.index) - settings.DETECT_INDEX_MAX_MESSAGES
+        if excess <= 0:
+            return
+        for key in self.index.message_ids()[:excess]:
+            self.index.remove(key)
+        log.warning(
+            "screening index full (%d messages): the %d oldest are no longer screened by this "
+            "worker; shard detection (docs/scaling.md)",
+            settings.DETECT_INDEX_MAX_MESSAGES,
+            excess,
+        )
+
     def reset(self) -> None:
         with self.lock:
             self.index, self.upto = ScreeningIndex(), 0
+            self.swept_at = time.monotonic()
         prepared_message.cache_clear()
 
 

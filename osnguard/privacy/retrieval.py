@@ -129,6 +129,10 @@ class ScreeningIndex:
     def __contains__(self, message_id: Hashable) -> bool:
         return message_id in self._entries
 
+    def message_ids(self) -> list[Hashable]:
+        """The ids of the messages indexed, in the order they were added."""
+        return [key for key in self._row_ids if key is not None]
+
     def add(self, message_id: Hashable, versions: Iterable[Version | str]) -> None:
         """Index (or re-index) a message from its versions (Version objects or plain texts)."""
         texts = [v.text if isinstance(v, Version) else v for v in versions]

@@ -43,9 +43,7 @@ def test_leak_trace_tells_pasted_from_retyped_copies_with_the_invisible_layer() 
 def test_leak_trace_says_how_many_posts_add_up_to_a_friend_when_friends_share_words() -> None:
     same_words = SimpleNamespace(friends=30, min_distance=0)
     # 30 friends in 8 looks a post: log(30) + the margin over log(8) is about 4 posts
-    assert "about 4 of your posts together point to the friend" in leak_trace(
-        same_words, looks=8
-    )
+    assert "about 4 of your posts together point to the friend" in leak_trace(same_words, looks=8)
     assert "together point" not in leak_trace(same_words, looks=1)
     assert "together point" not in leak_trace(same_words, looks=2)  # 11 posts: not promised
 
