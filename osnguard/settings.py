@@ -278,6 +278,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # at most this many (the newest), and sweeps out deleted messages at most this often.
 DETECT_INDEX_MAX_MESSAGES = int(os.environ.get("DETECT_INDEX_MAX_MESSAGES", "200000"))
 DETECT_SWEEP_SECONDS = float(os.environ.get("DETECT_SWEEP_SECONDS", "60"))
+# Analysed messages a detect worker keeps (about 0.34 MB each for 150 recipients).
+DETECT_PREPARED_CACHE_SIZE = int(os.environ.get("DETECT_PREPARED_CACHE_SIZE", "512"))
+# Shards of the stored messages, by author (author id modulo DETECT_SHARDS): with more than one,
+# every crawled document is screened once per shard, on queue "detect-<shard>", by workers that
+# index only that shard's messages (docs/scaling.md). At most 62.
+DETECT_SHARDS = min(62, max(1, int(os.environ.get("DETECT_SHARDS", "1"))))
 
 # Caches: "proposals" keeps each reviewed proposal for an hour (the review's lifetime), so that
 # posting stores the versions the author reviewed without running the engine again

@@ -4,8 +4,13 @@ paraphrase detector and attribution on the shortlist, and record disclosures onc
 The screening index lives in each worker process and is topped up with messages posted since it
 was built, so a new message is screened for from the next document on. It forgets deleted
 messages (a sweep at most every DETECT_SWEEP_SECONDS) and holds at most DETECT_INDEX_MAX_MESSAGES
-messages, the newest: past that, the oldest are no longer screened and the worker logs it (shard
-detection instead: docs/scaling.md). The cache of analysed messages holds PREPARED_CACHE_SIZE.
+messages, the newest: past that, the oldest are no longer screened and the worker logs it. The
+cache of analysed messages holds DETECT_PREPARED_CACHE_SIZE.
+
+Sharding (docs/scaling.md): with DETECT_SHARDS > 1 the stored messages are split by author (author
+id modulo the shard count); every document is screened once per shard (`detection_shards`,
+`shard_queue`), each worker indexing only its shard's messages, and a document counts as
+screened once every shard has screened it (one bit per shard in `screened_shards`).
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
+from django.db.models.functions import Mod
 from django.utils import timezone
 
 from osnguard.posts.models import Message, Version
@@ -43,14 +49,32 @@ EXCERPT_CHARS = 600
 SUPPORT_KEPT = 1000
 INDEX_BATCH = 500
 SWEEP_BATCH = 5000
-PREPARED_CACHE_SIZE = 2048
 
 log = logging.getLogger(__name__)
 
 
+def detection_shards() -> list[int]:
+    """The shards every crawled document is screened by (0 alone without sharding)."""
+    return list(range(settings.DETECT_SHARDS))
+
+
+def shard_queue(shard: int) -> str:
+    """The Celery queue of a shard's detect workers ("detect" without sharding)."""
+    return "detect" if settings.DETECT_SHARDS == 1 else f"detect-{shard}"
+
+
+def shard_messages(shard: int) -> QuerySet[Message]:
+    """The friends-only messages a shard screens for."""
+    messages = Message.objects.filter(audience=Message.Audience.FRIENDS)
+    if settings.DETECT_SHARDS == 1:
+        return messages
+    return messages.alias(bucket=Mod("author_id", settings.DETECT_SHARDS)).filter(bucket=shard)
+
+
 class _IndexHolder:
-    def __init__(self) -> None:
+    def __init__(self, shard: int = 0) -> None:
         self.lock = threading.Lock()
+        self.shard = shard
         self.index = ScreeningIndex()
         self.upto = 0  # highest message id indexed
         self.swept_at = time.monotonic()
@@ -61,7 +85,8 @@ class _IndexHolder:
                 self._sweep()
             while True:
                 ids = list(
-                    Message.objects.filter(pk__gt=self.upto, audience=Message.Audience.FRIENDS)
+                    shard_messages(self.shard)
+                    .filter(pk__gt=self.upto)
                     .order_by("pk")
                     .values_list("pk", flat=True)[:INDEX_BATCH]
                 )
@@ -113,16 +138,25 @@ class _IndexHolder:
         prepared_message.cache_clear()
 
 
-_holder = _IndexHolder()
+_holders: dict[int, _IndexHolder] = {}
+_holders_lock = threading.Lock()
 
 
-def screening_index() -> ScreeningIndex:
-    return _holder.refresh()
+def screening_index(shard: int = 0) -> ScreeningIndex:
+    """This process's index of a shard's messages, topped up to now."""
+    with _holders_lock:
+        holder = _holders.setdefault(shard, _IndexHolder(shard))
+    return holder.refresh()
 
 
 def screening_index_reset() -> None:
-    """Forget the process's index (tests; after bulk deletions)."""
-    _holder.reset()
+    """Forget the process's indexes (tests; after bulk deletions)."""
+    with _holders_lock:
+        holders = list(_holders.values())
+        _holders.clear()
+    for holder in holders:
+        holder.reset()
+    prepared_message.cache_clear()
 
 
 def _excerpt(text: str, result: Attribution) -> str:
@@ -184,7 +218,7 @@ def disclosure_record(
         return Disclosure.objects.get(message=message, document=document)
 
 
-@lru_cache(maxsize=PREPARED_CACHE_SIZE)
+@lru_cache(maxsize=settings.DETECT_PREPARED_CACHE_SIZE)
 def prepared_message(message_id: int) -> PreparedMessage | None:
     """A message's versions analysed for attribution, cached per worker: versions never change
     after posting, and a leaked message tends to be screened for again and again."""
@@ -197,10 +231,13 @@ def _message_ids(keys: list[Hashable]) -> list[int]:
     return [key for key in keys if isinstance(key, int)]
 
 
-def document_detect(*, document_id: int) -> list[Disclosure]:
-    """Screen one document; record and notify every disclosure found. Safe to run again."""
+def document_detect(*, document_id: int, shard: int = 0) -> list[Disclosure]:
+    """Screen one document for a shard's messages; record and notify every disclosure found.
+    Safe to run again."""
+    if not 0 <= shard < settings.DETECT_SHARDS:
+        raise ValueError(f"shard {shard} is not one of the {settings.DETECT_SHARDS} shards")
     document = CandidateDocument.objects.select_related("source").get(pk=document_id)
-    shortlist = _message_ids(screening_index().shortlist(document.text))
+    shortlist = _message_ids(screening_index(shard).shortlist(document.text))
     messages: dict[Hashable, Message] = {
         m.pk: m for m in Message.objects.filter(pk__in=shortlist, audience=Message.Audience.FRIENDS)
     }
@@ -217,21 +254,40 @@ def document_detect(*, document_id: int) -> list[Disclosure]:
         )
         notification_for_disclosure(disclosure=disclosure)
         found.append(disclosure)
-    now = timezone.now()
-    first_time = CandidateDocument.objects.filter(pk=document.pk, screened_at__isnull=True).update(
-        screened_at=now
+    _screened(document, shard, found)
+    return found
+
+
+def _screened(document: CandidateDocument, shard: int, found: list[Disclosure]) -> None:
+    """Record that `shard` screened the document (once, however often it runs) and, when it was
+    the last shard to, that the document is screened; count both on its crawl job."""
+    bit = 1 << shard
+    first_for_shard = (
+        CandidateDocument.objects.filter(pk=document.pk)
+        .alias(mine=F("screened_shards").bitand(bit))
+        .filter(mine=0)
+        .update(screened_shards=F("screened_shards").bitor(bit))
     )
-    if first_time and document.crawl_job_id:
+    everyone = (1 << settings.DETECT_SHARDS) - 1
+    now = timezone.now()
+    completed = CandidateDocument.objects.filter(
+        pk=document.pk, screened_at__isnull=True, screened_shards=everyone
+    ).update(screened_at=now)
+    if not document.crawl_job_id:
+        return
+    if first_for_shard:
         # A source owner learns only about their own messages: matches of other users' messages
         # are not counted on their crawl (a site-wide source counts every match, for operators).
         owner_id = document.source.owner_id if document.source else None
         own = [d for d in found if owner_id is None or d.owner_id == owner_id]
-        CrawlJob.objects.filter(pk=document.crawl_job_id).update(
-            screened=F("screened") + 1, matched=F("matched") + len(own)
-        )
+        if own:
+            CrawlJob.objects.filter(pk=document.crawl_job_id).update(
+                matched=F("matched") + len(own)
+            )
+    if completed:
+        CrawlJob.objects.filter(pk=document.crawl_job_id).update(screened=F("screened") + 1)
         CrawlJob.objects.filter(
             pk=document.crawl_job_id,
             status=CrawlJob.Status.RUNNING,
             screened__gte=F("new_documents"),
         ).update(status=CrawlJob.Status.DONE, finished_at=now)
-    return found

@@ -115,7 +115,9 @@ class CandidateDocument(models.Model):
     content_hash = models.CharField(max_length=64, unique=True)
     published_at = models.DateTimeField(null=True, blank=True)
     first_seen_at = models.DateTimeField(auto_now_add=True)
+    # when every detection shard has screened it (DETECT_SHARDS; one bit per shard done)
     screened_at = models.DateTimeField(null=True, blank=True)
+    screened_shards = models.BigIntegerField(default=0)
 
     class Meta:
         ordering = ["-first_seen_at", "-id"]

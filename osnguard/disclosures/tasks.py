@@ -1,6 +1,7 @@
 """Celery tasks for crawling and detection; thin wrappers around the services.
 
-Crawl tasks run on the `crawl` queue, detection on `detect` (see CELERY_TASK_ROUTES). Tasks are
+Crawl tasks run on the `crawl` queue, detection on `detect` (see CELERY_TASK_ROUTES), or with
+DETECT_SHARDS > 1 once per shard on `detect-<shard>` (disclosures/detection.py). Tasks are
 acks_late and idempotent: a redelivered task never duplicates documents or disclosures. Their
 outcome is in the database (crawl jobs, disclosures), so they keep no Celery result.
 
@@ -17,7 +18,7 @@ from django.conf import settings
 from django.db import OperationalError
 
 from .crawling import CrawlRetry, crawl_job_time_out, crawl_run
-from .detection import document_detect
+from .detection import detection_shards, document_detect, shard_queue
 from .services import crawl_jobs_for_due_sources, crawl_jobs_requeue_stuck
 
 MAX_CRAWL_RETRIES = 5
@@ -48,7 +49,7 @@ def crawl_source(self: Task, job_id: int) -> dict:
         )
         return {"job": job_id, "status": job.status, "documents": 0}
     for document_id in outcome.new_document_ids:
-        detect_document.delay(document_id)
+        detect_everywhere(document_id)
     return {"job": job_id, "status": outcome.job.status, "documents": len(outcome.new_document_ids)}
 
 
@@ -60,9 +61,15 @@ def crawl_source(self: Task, job_id: int) -> dict:
     retry_jitter=True,
     max_retries=8,
 )
-def detect_document(document_id: int) -> dict:
-    found = document_detect(document_id=document_id)
-    return {"document": document_id, "disclosures": [d.pk for d in found]}
+def detect_document(document_id: int, shard: int = 0) -> dict:
+    found = document_detect(document_id=document_id, shard=shard)
+    return {"document": document_id, "shard": shard, "disclosures": [d.pk for d in found]}
+
+
+def detect_everywhere(document_id: int) -> None:
+    """Send a document to every detection shard's queue (one without sharding)."""
+    for shard in detection_shards():
+        detect_document.apply_async((document_id, shard), queue=shard_queue(shard))
 
 
 @shared_task(ignore_result=True)
