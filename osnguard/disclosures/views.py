@@ -72,6 +72,7 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "disclosure": disclosure,
         "leaked": segments(strip_invisible(disclosure.document.text), spans),
         "through_invisible": "invisible" in (disclosure.layers or []),
+        "through_typography": "typographic" in (disclosure.layers or []),
         "version_segments": segments(version.text, [(c["start"], c["end"]) for c in choices])
         if version and choices
         else None,

@@ -69,3 +69,21 @@ def test_one_leak_or_a_dismissed_one_names_nobody(client) -> None:
     client.force_login(adam)
     page = client.get(reverse("disclosures:dashboard")).content.decode()
     assert "Too little evidence to name anyone yet" in page
+
+
+def test_the_detail_page_says_when_the_typography_was_read(client) -> None:
+    adam = make_user("adam_typo", "Adam", "T")
+    friends = [make_user(f"typo{i}") for i in range(6)]
+    for friend in friends:
+        befriend(adam, friend)
+    message = post_fingerprinted(adam, friends)
+    document = CandidateDocument.objects.create(
+        url="http://copies.example/typo", text="copy", content_hash="t".ljust(64, "x")
+    )
+    suspects = [Suspect(str(f.pk), "Friends", 0.0, 1 / 6, 0, 0) for f in friends]
+    result = Attribution(True, 0.9, None, None, 0.0, [], suspects, verdict="undetermined")
+    result.layers = ["typographic", "linguistic"]
+    disclosure = disclosure_record(message=message, document=document, result=result)
+    client.force_login(adam)
+    page = client.get(reverse("disclosures:detail", args=[disclosure.pk])).content.decode()
+    assert 'id="through-typography"' in page and 'id="through-invisible"' not in page
