@@ -11,7 +11,8 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
 - the space before an emoji that follows a word or another emoji: "tonight 🎉" / "tonight🎉";
 - the first letter of a sentence that the author wrote in lower case, or of a common word
   ("my", "the": never "I" or a name): "my sister" / "My sister";
-- the letters of a clock time's am/pm: "8pm" / "8PM".
+- the letters of a clock time's am/pm: "8pm" / "8PM";
+- a chat acronym written all in lower or upper case: "lol" / "LOL" (`ACRONYMS`).
 
 **Assignment** (`style_versions`): the versions with the same sites get style patterns as far
 apart as their number allows, in an order drawn from the message, so that friends who share a
@@ -51,6 +52,7 @@ class SiteKind(StrEnum):
     EMOJI_SPACE = "emoji space"
     CAPITAL = "capital"
     CLOCK = "clock"
+    ACRONYM = "acronym"
 
 
 APOSTROPHES = ("'", "\u2019")
@@ -62,7 +64,7 @@ and but or so if when then now just also still not no yes to in on at for from w
 about after before off out up all some any every each what why how who where there here
 is are was were be been have has had do does did can could would should gonna anyone
 everyone someone somebody nobody nothing everything something another today tonight
-tomorrow yesterday finally really very never always please thanks thank lol ok okay omg
+tomorrow yesterday finally really very never always please thanks thank okay
 wow ugh yay haha hey hi oh well congrats congratulations reminder update first last new
 big great good best worst happy sad glad proud thrilled excited grateful tired done back
 got went told took made saw spent finished started passed lost found booked signed
@@ -70,6 +72,11 @@ moving looking heading feeling going getting waiting working leaving celebrating
 missing watching visiting
 """
 CASE_FREE = frozenset(_CASE_FREE_WORDS.split())
+# Chat acronyms people write in lower or upper case alike ("lol" / "LOL"); none is also a word
+# or an abbreviation whose case matters ("RN", "US").
+_ACRONYM_WORDS = "lol lmao lmfao rofl omg ngl tbh tbf idk idc btw imo imho fyi smh ikr irl ok afaik wtf ffs jk nvm thx tysm"
+ACRONYMS = frozenset(_ACRONYM_WORDS.split())
+_ACRONYM = regex.compile(r"(?<![\p{L}\p{N}@#'\u2019])(\p{L}+)(?![\p{L}\p{N}'\u2019])")
 
 # The chance that a copy had every site of a kind restyled at once: apostrophes are curled or
 # straightened by keyboards and publishing tools, variation selectors added or dropped by some
@@ -80,6 +87,7 @@ RESTYLED: dict[str, float] = {
     SiteKind.EMOJI_FORM: 0.1,
     SiteKind.CAPITAL: 0.1,
     SiteKind.CLOCK: 0.02,
+    SiteKind.ACRONYM: 0.05,
     SiteKind.EMOJI_SPACE: 0.02,
 }
 
@@ -147,6 +155,16 @@ def sites(text: str) -> list[Site]:
         found.append(
             Site(SiteKind.CAPITAL, key, word.start(1), word.end(1), int(first.isupper()), forms)
         )
+    for word in _ACRONYM.finditer(text):
+        written = word.group(1)
+        folded = written.casefold()
+        if folded not in ACRONYMS or written not in (folded, written.upper()):
+            continue
+        key = (SiteKind.ACRONYM, folded)
+        forms = (folded, written.upper())
+        found.append(
+            Site(SiteKind.ACRONYM, key, word.start(1), word.end(1), int(written.isupper()), forms)
+        )
     for clock in _CLOCK.finditer(text):
         letters = clock.group(1)
         key = (SiteKind.CLOCK, clock.group().casefold().replace(" ", ""))
@@ -155,13 +173,19 @@ def sites(text: str) -> list[Site]:
             Site(SiteKind.CLOCK, key, clock.start(1), clock.end(1), int(letters.isupper()), forms)
         )
     found.sort(key=lambda s: (s.start, s.end))
-    return found
+    kept: list[Site] = []
+    for site in found:  # two sites never rewrite the same characters
+        if not any(k.start < site.end and site.start < k.end for k in kept):
+            kept.append(site)
+    return kept
 
 
 def _may_recase(first: str, rest: str, folded: str) -> bool:
     """Whether a sentence's first word may be written either way: one the author wrote in lower
     case, or a capitalised common word; never "I" ("I'm") nor a word with other capitals."""
     if folded == "i" or folded.startswith("i'") or any(ch.isupper() for ch in rest):
+        return False
+    if folded in ACRONYMS:  # an acronym site of its own ("lol" / "LOL")
         return False
     if first.islower():
         return True
@@ -265,7 +289,12 @@ def _may_style(site: Site, spans: Sequence[tuple[int, int]]) -> bool:
     """Whether a site may be styled beside the fingerprint choices at `spans`: one that keeps the
     text's length (an apostrophe, a letter's case) anywhere but across a choice's edge, one
     that changes it (a space, a selector) only outside them."""
-    keeps_length = site.kind in (SiteKind.APOSTROPHE, SiteKind.CAPITAL, SiteKind.CLOCK)
+    keeps_length = site.kind in (
+        SiteKind.APOSTROPHE,
+        SiteKind.CAPITAL,
+        SiteKind.CLOCK,
+        SiteKind.ACRONYM,
+    )
     for start, end in spans:
         overlaps = start < site.end and site.start < end
         inside = start <= site.start and site.end <= end

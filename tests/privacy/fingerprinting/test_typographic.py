@@ -165,3 +165,17 @@ def test_attribution_reads_the_layer_from_a_normalised_copy(posted) -> None:
     }
     top = result.ranking[0].log_likelihood
     assert all(s.log_likelihood < top - 1.0 for s in result.ranking if s.friend in same_words)
+
+
+def test_chat_acronyms_take_either_case_and_never_overlap_another_site() -> None:
+    text = "lol that's so true. idk, OK? RN on shift and lolz"
+    found = typographic.sites(text)
+    assert [(str(s.kind), s.key[1]) for s in found if s.kind == SiteKind.ACRONYM] == [
+        ("acronym", "lol"),
+        ("acronym", "idk"),
+        ("acronym", "ok"),
+    ]
+    spans = sorted((s.start, s.end) for s in found if s.end > s.start)
+    assert all(a_end <= b_start for (_, a_end), (b_start, _) in itertools.pairwise(spans))
+    styled = versions_of(text, 16)
+    assert {v.text.split(" ")[0] for v in styled} == {"lol", "LOL"}
