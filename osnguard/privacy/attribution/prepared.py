@@ -216,7 +216,7 @@ def prepare(
     plain, codes = unmarked(coerce_versions(versions))
     message = analyse(plain)
     message.codes = codes
-    message.typography = [typographic.signature(v.text) for v in plain]
+    message.typography = typographic.signatures(v.text for v in plain)
     return message
 
 

@@ -53,6 +53,30 @@ def local_edits(key: Key, seq: Sequence[str], start: int, end: int) -> int:
     return best if best is not None else len(key)
 
 
+Present = dict[Key, list[tuple[int, int]]]  # one slot's realisations found, with token ranges
+
+
+def mismatch_penalty(key: Key, present: Present, seq: Sequence[str]) -> float:
+    """What a slot showing other realisations (`present`) instead of `key` costs that recipient."""
+    # A leaker turns one realisation into another by editing words; a generalized phrase of
+    # another group ("Tokyo University" / "a university in Tokyo") takes several edits, as the
+    # fingerprint code counts it, so it weighs as much.
+    edits = min(word_edit_distance(key, found_key) for found_key in present)
+    if edits > 1 and seq:
+        # ... but no more edits than the candidate's own words there need: a leaker who dropped
+        # "in the" from "a university in the US" left "a university US", which is 2 edits from
+        # it, not 3 from the "a university" found inside it
+        edits = min(
+            [edits]
+            + [
+                local_edits(key, seq, a, b)
+                for occurrences in present.values()
+                for a, b in occurrences
+            ]
+        )
+    return LOG_MISMATCH * max(1, min(MAX_SLOT_EDITS, edits))
+
+
 def rank(
     message: PreparedMessage,
     found: Found,
@@ -70,28 +94,16 @@ def rank(
         keys = message.slots[index].version_keys
         if len(set(keys)) == 1:
             continue  # every recipient has the same realisation: no information
+        penalties: dict[Key, float] = {}  # per realisation: recipients share a few of them
         for i in range(n):
             if keys[i] in present:
                 ll[i] += LOG_MATCH
                 matched[i] += 1
             else:
-                # A leaker turns one realisation into another by editing words; a generalized
-                # phrase of another group ("Tokyo University" / "a university in Tokyo") takes
-                # several edits, as the fingerprint code counts it, so it weighs as much.
-                edits = min(word_edit_distance(keys[i], found_key) for found_key in present)
-                if edits > 1 and seq:
-                    # ... but no more edits than the candidate's own words there need: a leaker who
-                    # dropped "in the" from "a university in the US" left "a university US",
-                    # which is 2 edits from it, not 3 from the "a university" found inside it
-                    edits = min(
-                        [edits]
-                        + [
-                            local_edits(keys[i], seq, a, b)
-                            for occurrences in present.values()
-                            for a, b in occurrences
-                        ]
-                    )
-                ll[i] += LOG_MISMATCH * max(1, min(MAX_SLOT_EDITS, edits))
+                penalty = penalties.get(keys[i])
+                if penalty is None:
+                    penalty = penalties[keys[i]] = mismatch_penalty(keys[i], present, seq)
+                ll[i] += penalty
                 contradicted[i] += 1
     total = logsumexp(ll)
     suspects = [

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 
 import regex
 
@@ -215,6 +216,18 @@ def signature(text: str) -> Signature:
     return found
 
 
+def signatures(texts: Iterable[str]) -> list[Signature]:
+    """The signatures of many versions, equal ones shared as one object (so that
+    `log_likelihoods` scores each distinct signature once)."""
+    shared: dict[tuple[tuple[tuple[str, str], tuple[int, ...]], ...], Signature] = {}
+    found = []
+    for text in texts:
+        mine = signature(text)
+        key = tuple(sorted((k, tuple(v)) for k, v in mine.items()))
+        found.append(shared.setdefault(key, mine))
+    return found
+
+
 def restyle(
     text: str, chosen: Sequence[tuple[Site, int]]
 ) -> tuple[str, list[tuple[int, int, int]]]:
@@ -339,33 +352,54 @@ def log_likelihoods(versions: Sequence[Signature], candidate: Signature) -> tupl
     compared_any = 0
     for kind, keys in by_kind.items():
         observed = [s for key in keys for s in candidate[key]]
-        chance = RESTYLED[kind]
-        restyled = chance * 0.5 if len(set(observed)) == 1 else 0.0
+        ratio = _ratio_of(RESTYLED[kind], len(set(observed)) == 1)
         best = 0
+        seen: dict[int, tuple[int, int]] = {}  # per signature object (`signatures` shares them)
         for index, version in enumerate(versions):
-            pairs = [pair for key in keys for pair in _pairs(candidate[key], version.get(key))]
-            if not pairs:
-                continue
-            best = max(best, len(pairs))
-            exact = math.prod((1 - EPSILON) if a == b else EPSILON for a, b in pairs)
-            unrelated = 0.5 ** len(pairs)
-            scores[index] += math.log((1 - chance) * exact + restyled) - math.log(
-                (1 - chance) * unrelated + restyled
-            )
+            counts = seen.get(id(version))
+            if counts is None:
+                same = differ = 0
+                for key in keys:
+                    written = version.get(key)
+                    if written:
+                        agree, disagree = _agreement(candidate[key], written)
+                        same, differ = same + agree, differ + disagree
+                counts = seen[id(version)] = (same, differ)
+            if counts[0] + counts[1]:
+                best = max(best, counts[0] + counts[1])
+                scores[index] += ratio(*counts)
         compared_any += best
     return scores, compared_any
 
 
-def _pairs(observed: list[int], written: list[int] | None) -> list[tuple[int, int]]:
-    """The (observed, written) styles of one site key: in order when the copy has as many
-    occurrences as the version, else only when the version wrote them all alike."""
-    if not written:
-        return []
+@lru_cache(maxsize=64)
+def _ratio_of(chance: float, uniform: bool) -> Callable[[int, int], float]:
+    """The log-likelihood ratio of `same` sites matching and `differ` not, for a kind whose
+    sites a tool restyles at once with probability `chance` (see the module)."""
+    restyled = chance * 0.5 if uniform else 0.0
+
+    @lru_cache(maxsize=1024)
+    def ratio(same: int, differ: int) -> float:
+        exact = (1 - EPSILON) ** same * EPSILON**differ
+        unrelated = 0.5 ** (same + differ)
+        return math.log((1 - chance) * exact + restyled) - math.log(
+            (1 - chance) * unrelated + restyled
+        )
+
+    return ratio
+
+
+def _agreement(observed: list[int], written: list[int]) -> tuple[int, int]:
+    """How many of one site key's occurrences agree and disagree with a version's: in order when
+    the copy has as many occurrences as the version, else only when the version wrote them all
+    alike (else none are compared)."""
     if len(observed) == len(written):
-        return list(zip(observed, written))
-    if len(set(written)) == 1:
-        return [(o, written[0]) for o in observed]
-    return []
+        agree = sum(o == w for o, w in zip(observed, written))
+        return agree, len(observed) - agree
+    if all(w == written[0] for w in written):
+        agree = sum(o == written[0] for o in observed)
+        return agree, len(observed) - agree
+    return 0, 0
 
 
 def layer_read(scores: Sequence[float]) -> bool:
