@@ -75,7 +75,10 @@ missing watching visiting
 CASE_FREE = frozenset(_CASE_FREE_WORDS.split())
 # Chat acronyms people write in lower or upper case alike ("lol" / "LOL"); none is also a word
 # or an abbreviation whose case matters ("RN", "US").
-_ACRONYM_WORDS = "lol lmao lmfao rofl omg ngl tbh tbf idk idc btw imo imho fyi smh ikr irl ok afaik wtf ffs jk nvm thx tysm"
+_ACRONYM_WORDS = (
+    "lol lmao lmfao rofl omg ngl tbh tbf idk idc btw imo imho fyi smh ikr irl ok afaik wtf ffs "
+    "jk nvm thx tysm"
+)
 ACRONYMS = frozenset(_ACRONYM_WORDS.split())
 _ACRONYM = regex.compile(r"(?<![\p{L}\p{N}@#'\u2019])(\p{L}+)(?![\p{L}\p{N}'\u2019])")
 
