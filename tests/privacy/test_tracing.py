@@ -126,3 +126,17 @@ def test_the_command_prints_one_result_per_leak_and_the_suspects(messages) -> No
 def test_the_command_explains_bad_input(payload: object, message: str) -> None:
     done = run_cli(payload)
     assert done.returncode == 2 and message in done.stderr
+
+
+def test_the_coincidence_chance_is_how_often_an_innocent_friend_reaches_the_score() -> None:
+    from osnguard.privacy.attribution import coincidence
+
+    one_in_six = (6, {"bob": 1.5})  # each leak points at one recipient of six
+    assert coincidence(4.5, [one_in_six] * 3, 6) == pytest.approx(6 / 6**3)
+    assert coincidence(3.0, [one_in_six] * 3, 6) == pytest.approx(
+        6 * (1 - (5 / 6) ** 3 - 3 * (1 / 6) * (5 / 6) ** 2)  # two leaks of three or more
+    )
+    assert coincidence(0.0, [one_in_six], 6) == 1.0  # capped: anyone reaches nothing
+    # a leak that points at half the recipients makes sharing it cheap
+    halves = (6, {"a": 1.0, "b": 1.0, "c": 1.0})
+    assert coincidence(3.0, [halves] * 3, 6) == pytest.approx(min(1.0, 6 / 8))
