@@ -54,6 +54,9 @@ class ProfileOutputSerializer(serializers.Serializer):
     invisible_fingerprint = serializers.BooleanField(
         help_text="Write each friend's code into their version in characters that do not show."
     )
+    typographic_fingerprint = serializers.BooleanField(
+        help_text="Give each friend their own apostrophes, emoji spacing and sentence capitals."
+    )
 
 
 class ProfileInputSerializer(serializers.Serializer):
@@ -69,6 +72,10 @@ class ProfileInputSerializer(serializers.Serializer):
         required=False,
         help_text="Write each friend's code into their version in characters that do not show.",
     )
+    typographic_fingerprint = serializers.BooleanField(
+        required=False,
+        help_text="Give each friend their own apostrophes, emoji spacing and sentence capitals.",
+    )
 
 
 def _profile_payload(user: User) -> dict[str, Any]:
@@ -81,6 +88,7 @@ def _profile_payload(user: User) -> dict[str, Any]:
         "attributes": profile_get(user=user),
         "fingerprint_all": profile_settings_get(user=user).fingerprint_all,
         "invisible_fingerprint": profile_settings_get(user=user).invisible_fingerprint,
+        "typographic_fingerprint": profile_settings_get(user=user).typographic_fingerprint,
     }
 
 
@@ -107,6 +115,7 @@ class ProfileApi(APIView):
         attributes = data.pop("attributes", None)
         fingerprint_all = data.pop("fingerprint_all", None)
         invisible_fingerprint = data.pop("invisible_fingerprint", None)
+        typographic_fingerprint = data.pop("typographic_fingerprint", None)
         if attributes is None:
             attributes = {}
             replace = False  # a names-only edit never clears attributes
@@ -125,11 +134,15 @@ class ProfileApi(APIView):
                     ),
                 }
             ) from None
-        if fingerprint_all is not None or invisible_fingerprint is not None:
+        if any(
+            value is not None
+            for value in (fingerprint_all, invisible_fingerprint, typographic_fingerprint)
+        ):
             profile_settings_update(
                 user=user,
                 fingerprint_all=fingerprint_all,
                 invisible_fingerprint=invisible_fingerprint,
+                typographic_fingerprint=typographic_fingerprint,
             )
         return Response(_profile_payload(user))
 

@@ -49,6 +49,15 @@ class ProfileForm(forms.Form):
         "says whose version it was, even a partial or lightly edited one. Retyping the text "
         "removes it; the wording of each version still differs then.",
     )
+    typographic_fingerprint = forms.BooleanField(
+        required=False,
+        label="Typographic fingerprint",
+        help_text="Give each friend their own small typographic choices: straight or curly "
+        "apostrophes, a space before an emoji or not, a sentence started with a capital or not, "
+        "“pm” or “PM”. No word changes. A copy keeps them even on sites that strip hidden "
+        "characters, so leaks of a few posts together point to the friend. Turn it off to keep "
+        "your typography exactly as you write it.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,6 +89,7 @@ class ProfileForm(forms.Form):
         profile: dict[str, list[str]],
         fingerprint_all: bool = False,
         invisible_fingerprint: bool = True,
+        typographic_fingerprint: bool = True,
     ) -> dict[str, object]:
         """Initial data for the form from a stored profile and the posting settings."""
         initial: dict[str, object] = {
@@ -88,6 +98,7 @@ class ProfileForm(forms.Form):
             "email": user.email,
             "fingerprint_all": fingerprint_all,
             "invisible_fingerprint": invisible_fingerprint,
+            "typographic_fingerprint": typographic_fingerprint,
         }
         for name, values in profile.items():
             initial[name] = (

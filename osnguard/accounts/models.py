@@ -46,9 +46,15 @@ class ProfileSettings(models.Model):
         help_text="Write each friend's code into their version in characters that do not show, "
         "so a copied post can be traced to them.",
     )
+    typographic_fingerprint = models.BooleanField(
+        default=True,
+        help_text="Give each friend their own apostrophes, emoji spacing and sentence capitals, "
+        "which a copy keeps even where hidden characters are stripped.",
+    )
 
     def __str__(self) -> str:
         return (
             f"{self.user_id}: fingerprint_all={self.fingerprint_all}, "
-            f"invisible_fingerprint={self.invisible_fingerprint}"
+            f"invisible_fingerprint={self.invisible_fingerprint}, "
+            f"typographic_fingerprint={self.typographic_fingerprint}"
         )

@@ -110,13 +110,22 @@ def _apply_names(*, user: User, names: dict[str, str], errors: dict[str, list[st
 
 
 def profile_settings_update(
-    *, user: User, fingerprint_all: bool | None = None, invisible_fingerprint: bool | None = None
+    *,
+    user: User,
+    fingerprint_all: bool | None = None,
+    invisible_fingerprint: bool | None = None,
+    typographic_fingerprint: bool | None = None,
 ) -> ProfileSettings:
     """Save the user's posting settings (a setting left None is unchanged): `fingerprint_all`
     fingerprints even messages with nothing private in them (the compose page's default and the
     API's when a request does not say); `invisible_fingerprint` writes each friend's code into
-    their version in characters that do not show (on by default)."""
-    changes = {"fingerprint_all": fingerprint_all, "invisible_fingerprint": invisible_fingerprint}
+    their version in characters that do not show, `typographic_fingerprint` gives each friend
+    their own apostrophes, emoji spacing and sentence capitals (both on by default)."""
+    changes = {
+        "fingerprint_all": fingerprint_all,
+        "invisible_fingerprint": invisible_fingerprint,
+        "typographic_fingerprint": typographic_fingerprint,
+    }
     errors = {
         name: "Must be true or false."
         for name, value in changes.items()

@@ -70,6 +70,7 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
                     user=request.user,
                     fingerprint_all=form.cleaned_data["fingerprint_all"],
                     invisible_fingerprint=form.cleaned_data["invisible_fingerprint"],
+                    typographic_fingerprint=form.cleaned_data["typographic_fingerprint"],
                 )
             except ValidationError as exc:
                 add_service_errors(form, exc)
@@ -84,6 +85,7 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
                 profile=stored,
                 fingerprint_all=posting.fingerprint_all,
                 invisible_fingerprint=posting.invisible_fingerprint,
+                typographic_fingerprint=posting.typographic_fingerprint,
             )
         )
     filled = sum(1 for values in stored.values() if values)

@@ -223,3 +223,14 @@ def test_invisible_fingerprint_setting_is_on_by_default_and_explained(web, user)
     assert "characters that do not show" in page and "reads aloud exactly the same" in page
     web.post(reverse("accounts:profile"), {"hometown": "Tokyo"})  # the box unticked
     assert profile_settings_get(user=user).invisible_fingerprint is False
+
+
+def test_typographic_fingerprint_setting_is_on_by_default_and_explained(web, user):
+    from osnguard.accounts.selectors import profile_settings_get
+
+    assert profile_settings_get(user=user).typographic_fingerprint is True
+    page = web.get(reverse("accounts:profile")).content.decode()
+    assert re.search(r'<input type="checkbox" name="typographic_fingerprint"[^>]* checked>', page)
+    assert "No word changes" in page and "keep your typography exactly as you write it" in page
+    web.post(reverse("accounts:profile"), {"hometown": "Tokyo"})  # the box unticked
+    assert profile_settings_get(user=user).typographic_fingerprint is False

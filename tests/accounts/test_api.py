@@ -130,3 +130,12 @@ def test_profile_api_invisible_fingerprint_setting(api):
     assert api.get("/api/profile/").data["fingerprint_all"] is False  # left alone
     bad = api.patch("/api/profile/", {"invisible_fingerprint": "maybe"}, format="json")
     assert bad.status_code == 400 and "invisible_fingerprint" in bad.data
+
+
+def test_profile_api_typographic_fingerprint_setting(api):
+    assert api.get("/api/profile/").data["typographic_fingerprint"] is True
+    response = api.patch("/api/profile/", {"typographic_fingerprint": False}, format="json")
+    assert response.status_code == 200 and response.data["typographic_fingerprint"] is False
+    assert api.get("/api/profile/").data["invisible_fingerprint"] is True  # left alone
+    bad = api.patch("/api/profile/", {"typographic_fingerprint": "maybe"}, format="json")
+    assert bad.status_code == 400 and "typographic_fingerprint" in bad.data

@@ -206,3 +206,20 @@ def test_versions_carry_the_invisible_layer_unless_the_author_turns_it_off():
     profile_settings_update(user=adam, invisible_fingerprint=False)
     plain = message_post(author=adam, text=DEMO_TEXT + " Still miss it.")
     assert all(v.text == strip_invisible(v.text) for v in plain.versions.all())
+
+
+@pytest.mark.django_db
+def test_the_author_can_keep_their_typography_exactly_as_written():
+    from osnguard.accounts.services import profile_settings_update
+    from osnguard.privacy.fingerprinting import typographic
+
+    demo_load()
+    adam = get_user_model().objects.get(username="adam")
+    text = "can't wait for tonight 🎉 it's been years. lol"
+    styled = message_post(author=adam, text=text, fingerprint_all=True)
+    signatures = {str(typographic.signature(v.text)) for v in styled.versions.all()}
+    assert len(signatures) > 1  # friends get their own apostrophes, spacing and capitals
+    profile_settings_update(user=adam, typographic_fingerprint=False)
+    kept = message_post(author=adam, text=text + " x", fingerprint_all=True)
+    for version in kept.versions.all():  # every site as the author wrote it (the words may vary)
+        assert all(set(styles) == {0} for styles in typographic.signature(version.text).values())
