@@ -355,6 +355,45 @@ def _article_fits(text: str, phrase: Phrase) -> bool:
     )
 
 
+def _compound_start(text: str, phrase: Phrase) -> int:
+    """Where a generalization of the phrase starts: before the common nouns that modify it right
+    before it ("brain cancer" -> "a health condition", not "brain a health condition"; "knee
+    injury"), which would dangle beside a wider wording."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens:
+        return phrase.start
+    first, head = tokens[0], tokens[-1]
+    start = phrase.start
+    i = first.i - 1
+    while i >= 0:
+        token = first.doc[i]
+        if not (
+            token.dep_ == "compound"
+            and token.pos_ == "NOUN"
+            and token.head.i >= first.i
+            and token.head.i <= head.i
+            and token.text.islower()
+            and not token.like_num
+        ):
+            break
+        start = token.idx
+        i -= 1
+    return start
+
+
+def _adjectives_between_determiner(text: str, start: int, phrase: Phrase) -> bool:
+    """Whether adjectives of the phrase's noun stand between its article and `start` ("a rare
+    blood disorder"): the generalization then takes no article of its own."""
+    tokens = [t for t in parse(text) if t.idx < start]
+    seen_adjective = False
+    for token in reversed(tokens):
+        if token.pos_ == "ADJ" or token.dep_ == "amod" or token.pos_ == "ADV":
+            seen_adjective = seen_adjective or token.pos_ == "ADJ" or token.dep_ == "amod"
+            continue
+        return seen_adjective and token.lower_ in ("a", "an")
+    return False
+
+
 def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase modifies the noun after it ("cancer clinic", "doctors appointment"):
     a hypernym there ("a disease clinic") rarely reads right."""
@@ -445,7 +484,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
             replacement = _fits(text, start, end, replacement)
         elif level.degree > 0:
-            start, replacement = _with_article(text, phrase.start, replacement)
+            start = _compound_start(text, phrase)
+            if _adjectives_between_determiner(text, start, phrase):
+                # "a rare blood disorder" -> "a rare health condition", not "a rare a health ..."
+                replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
+            else:
+                start, replacement = _with_article(text, start, replacement)
             if _names_area_of_place(text, start, chain, level.place):
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"

@@ -613,7 +613,9 @@ HEALTH_LADDERS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
         frozenset({"hypersensitivity_reaction.n.01", "allergy.n.01"}),
         ("an allergy", "a health issue"),
     ),
-    (frozenset({"injury.n.01", "symptom.n.01"}), ("an injury", "a health issue")),
+    (frozenset({"injury.n.01"}), ("an injury", "a health issue")),
+    # a symptom is no injury: "an awful migraine" -> "an awful health issue"
+    (frozenset({"symptom.n.01"}), ("a health issue",)),
 )
 
 

@@ -167,3 +167,23 @@ def test_every_organisation_level_is_true_of_the_organisation() -> None:
             assert words in allowed, (name, level.text)
         checked += 1
     assert checked > 50
+
+
+def test_a_generalized_condition_takes_its_noun_phrase_with_it() -> None:
+    """No word of the condition dangles ("brain a health condition"), no article doubles ("a
+    rare a health condition"), and a symptom is never called an injury."""
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("Friends", 2), ("All", 4))]
+    cases = {
+        "my brother died of brain cancer last year": ("brain", "of a health condition"),
+        "my sister has a rare blood disorder": ("blood", "a rare health condition"),
+        "I have an awful migraine today": ("injury", "an awful health issue"),
+    }
+    for text, (never, wording) in cases.items():
+        found = identify(text, profile={}, now=NOW)
+        texts = [
+            v.text
+            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+        ]
+        assert all(never not in t for t in texts[1:]), texts
+        assert any(wording in t for t in texts), texts
+        assert all(" a a " not in t and " a an " not in t for t in texts), texts
