@@ -675,6 +675,35 @@ DANGLING_PREPOSITION = re.compile(
 )
 
 
+DURATION_MODIFIER = re.compile(
+    r"(?:(?:the|this|that|my|our)\s+)?(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    r"[\s-]+(?:hour|hr|minute|min|day|week|month|year)",
+    re.IGNORECASE,
+)
+WORD_AFTER = re.compile(
+    r"[\s-]+(?!(?:of|in|on|at|for|to|and|or|ago|old|long)\b)[a-z]", re.IGNORECASE
+)
+
+
+def _modifier_removed(text: str, start: int, end: int) -> Option:
+    """A duration that modifies a noun, taken out with the article agreeing with the noun: "an
+    8 hour shift" -> "a shift"; a determiner the phrase starts with stays ("the flight")."""
+    determiner = re.match(r"(the|this|that|my|our)\s", text[start:end], re.IGNORECASE)
+    if determiner:
+        word = determiner.group(1)
+        return Option(1, word, start, end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
+    article = re.search(r"\b(a|an|A|An)\s+$", text[:start])
+    noun = re.match(r"[\s-]+(\w+)", text[end:])
+    if article and noun:
+        word = indefinite_article(noun.group(1))
+        word = word.capitalize() if article.group(1)[0].isupper() else word
+        return Option(
+            1, word, article.start(), end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, ""
+        )
+    cut_end = end + (len(noun.group(0)) - len(noun.group(1)) if noun else 0)
+    return Option(1, "", start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
+
+
 def _original_option(text: str, start: int, end: int) -> Option:
     original = text[start:end]
     fre = naturalness.fre_of_replacement(text, start, end, original)
@@ -700,6 +729,10 @@ def _temporal_options(
         return None
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
+    if DURATION_MODIFIER.fullmatch(text[start:end]) and WORD_AFTER.match(text, end):
+        # "after a 3 hour queue", "a 13-hour flight": a wording would read "a a while flight";
+        # what is true and natural is the noun without its length
+        return [_original_option(text, start, end), _modifier_removed(text, start, end)]
     if TIME_NOUN_AFTER.match(text, end):
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
         # ("next week week") or a cut ("the whole of week") would break the sentence

@@ -187,3 +187,19 @@ def test_a_generalized_condition_takes_its_noun_phrase_with_it() -> None:
         assert all(never not in t for t in texts[1:]), texts
         assert any(wording in t for t in texts), texts
         assert all(" a a " not in t and " a an " not in t for t in texts), texts
+
+
+def test_a_duration_that_modifies_a_noun_goes_with_its_article_agreeing() -> None:
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
+    cases = {
+        "Voted this morning after a 3 hour queue": "after a queue",
+        "just finished an 8 hour shift at the hospital": "finished a shift at",
+        "dreading the 14-hour flight home": "dreading the flight home",
+    }
+    for text, wording in cases.items():
+        found = identify(text, profile={}, now=NOW)
+        texts = [
+            v.text for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+        ]
+        assert any(wording in t for t in texts), texts
+        assert all(" a a " not in t and "a while" not in t for t in texts), texts
