@@ -681,8 +681,23 @@ DURATION_MODIFIER = re.compile(
     re.IGNORECASE,
 )
 WORD_AFTER = re.compile(
-    r"[\s-]+(?!(?:of|in|on|at|for|to|and|or|ago|old|long)\b)[a-z]", re.IGNORECASE
+    r"(?:[\s-]+|['’]\s+)(?!(?:of|in|on|at|for|to|and|or|ago|old|long)\b)[a-z]", re.IGNORECASE
 )
+# a number of units, counted ("2 years of studying", "3 months' salary")
+DURATION_OF = re.compile(
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
+    r"\s+(hours|minutes|days|weeks|months|years|decades)['’]?",
+    re.IGNORECASE,
+)
+
+
+def _noun_after(text: str, end: int) -> bool:
+    """Whether a common noun follows at `end` (past a space, hyphen or possessive apostrophe),
+    which a duration before it modifies ("a 3 hour queue", "3 months' salary")."""
+    if not WORD_AFTER.match(text, end):
+        return False
+    following = [t for t in parse(text) if t.idx >= end and not t.is_punct]
+    return bool(following) and following[0].pos_ == "NOUN"
 
 
 def _modifier_removed(text: str, start: int, end: int) -> Option:
@@ -693,14 +708,15 @@ def _modifier_removed(text: str, start: int, end: int) -> Option:
         word = determiner.group(1)
         return Option(1, word, start, end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
     article = re.search(r"\b(a|an|A|An)\s+$", text[:start])
-    noun = re.match(r"[\s-]+(\w+)", text[end:])
+    noun = re.match(r"(?:[\s-]+|['’]\s+)(\w+)", text[end:])
     if article and noun:
         word = indefinite_article(noun.group(1))
         word = word.capitalize() if article.group(1)[0].isupper() else word
         return Option(
             1, word, article.start(), end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, ""
         )
-    cut_end = end + (len(noun.group(0)) - len(noun.group(1)) if noun else 0)
+    gap = re.match(r"['’]?\s+", text[end:])  # "3 months' salary" -> "salary"
+    cut_end = end + (gap.end() if gap else 0)
     return Option(1, "", start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
 
 
@@ -729,7 +745,18 @@ def _temporal_options(
         return None
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
-    if DURATION_MODIFIER.fullmatch(text[start:end]) and WORD_AFTER.match(text, end):
+    units_of = DURATION_OF.fullmatch(text[start:end])
+    if units_of and re.match(r"\s+of\b", text[end:]):
+        # "40 years of marriage" -> "years of marriage", not "a while of marriage"
+        unit = units_of.group(1).lower().rstrip("s") + "s"
+        replacement = _fits(text, start, end, unit)
+        return [
+            _original_option(text, start, end),
+            Option(1, replacement, start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, unit),
+        ]
+    if (
+        DURATION_MODIFIER.fullmatch(text[start:end]) or DURATION_OF.fullmatch(text[start:end])
+    ) and _noun_after(text, end):
         # "after a 3 hour queue", "a 13-hour flight": a wording would read "a a while flight";
         # what is true and natural is the noun without its length
         return [_original_option(text, start, end), _modifier_removed(text, start, end)]

@@ -195,11 +195,28 @@ def test_a_duration_that_modifies_a_noun_goes_with_its_article_agreeing() -> Non
         "Voted this morning after a 3 hour queue": "after a queue",
         "just finished an 8 hour shift at the hospital": "finished a shift at",
         "dreading the 14-hour flight home": "dreading the flight home",
+        "lost 3 months' salary on a memecoin": "lost salary on a memecoin",
+        "we are celebrating 40 years of marriage": "celebrating years of marriage",
     }
     for text, wording in cases.items():
         found = identify(text, profile={}, now=NOW)
         texts = [
-            v.text for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+            v.text
+            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
         ]
         assert any(wording in t for t in texts), texts
         assert all(" a a " not in t and "a while" not in t for t in texts), texts
+
+
+def test_a_plural_medicine_keeps_its_verb_agreeing() -> None:
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
+    for text, never in (
+        ("my HIV meds are free here", "medication are"),
+        ("my insulin is free here", "meds is"),
+    ):
+        found = identify(text, profile={}, now=NOW)
+        texts = [
+            v.text
+            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+        ]
+        assert all(never not in t for t in texts), texts
