@@ -34,6 +34,7 @@ from osnguard.privacy.anonymization.schemas import (
     Reading,
     generalization_chain,
     indefinite_article,
+    inflect,
     is_plural,
 )
 from osnguard.privacy.identification.patterns import identifier_kind
@@ -355,6 +356,11 @@ def _article_fits(text: str, phrase: Phrase) -> bool:
     )
 
 
+def _counted(text: str, phrase: Phrase) -> bool:
+    """Whether a number counts the phrase's plural noun ("3 appendectomies")."""
+    return is_plural(phrase.text) and bool(re.search(r"\b\d+\s+$", text[: phrase.start]))
+
+
 def _compound_start(text: str, phrase: Phrase) -> int:
     """Where a generalization of the phrase starts: before the common nouns that modify it right
     before it ("brain cancer" -> "a health condition", not "brain a health condition"; "knee
@@ -484,6 +490,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
             replacement = _fits(text, start, end, replacement)
         elif level.degree > 0:
+            if _counted(text, phrase) and not re.match(r"(?:a|an|the)\s", replacement, re.I):
+                replacement = inflect(
+                    replacement, plural=True
+                )  # "3 appendectomies" -> "3 treatments"
             start = _compound_start(text, phrase)
             if _adjectives_between_determiner(text, start, phrase):
                 # "a rare blood disorder" -> "a rare health condition", not "a rare a health ..."
@@ -681,8 +691,14 @@ DURATION_MODIFIER = re.compile(
     re.IGNORECASE,
 )
 WORD_AFTER = re.compile(
-    r"(?:[\s-]+|['’]\s+)(?!(?:of|in|on|at|for|to|and|or|ago|old|long)\b)[a-z]", re.IGNORECASE
+    r"(?:[\s-]+|['’]\s+)(?!(?:of|in|on|at|for|to|and|or|ago|old|olds|older|long)\b)[a-z]",
+    re.IGNORECASE,
 )
+CLOCK_MODIFIER = re.compile(
+    r"(?:(?:the|my|our)\s+)?\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)", re.IGNORECASE
+)
+POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording reads right
+AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
 # a number of units, counted ("2 years of studying", "3 months' salary")
 DURATION_OF = re.compile(
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
@@ -760,7 +776,14 @@ def _temporal_options(
         # "after a 3 hour queue", "a 13-hour flight": a wording would read "a a while flight";
         # what is true and natural is the noun without its length
         return [_original_option(text, start, end), _modifier_removed(text, start, end)]
-    if TIME_NOUN_AFTER.match(text, end):
+    if CLOCK_MODIFIER.fullmatch(text[start:end]) and _noun_after(text, end):
+        # "6am swim", "the 7pm train": the noun without its time
+        return [_original_option(text, start, end), _modifier_removed(text, start, end)]
+    if (
+        TIME_NOUN_AFTER.match(text, end)
+        or POSSESSIVE_AFTER.match(text, end)
+        or AGE_AFTER.match(text, end)
+    ):
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
         # ("next week week") or a cut ("the whole of week") would break the sentence
         return [_original_option(text, start, end)]

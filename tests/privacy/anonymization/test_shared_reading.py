@@ -220,3 +220,21 @@ def test_a_plural_medicine_keeps_its_verb_agreeing() -> None:
             for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
         ]
         assert all(never not in t for t in texts), texts
+
+
+def test_times_and_counts_that_modify_a_noun_read_right() -> None:
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
+    cases = {
+        "6am swim at the baths every day since my diagnosis": ("swim at the baths", "week swim"),
+        "loved the party 💃 tonight's outfit is my nani's": ("tonight's outfit", "soon's"),
+        "back at uni at 45, the 19 year olds think I'm old": ("19 year olds", "the olds"),
+        "surgeon life: 14 hour shift, 3 appendectomies, 1 nap": ("3 treatments", "3 treatment,"),
+    }
+    for text, (wording, never) in cases.items():
+        found = identify(text, profile={}, now=NOW)
+        texts = [
+            v.text
+            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+        ]
+        assert any(wording in t for t in texts), texts
+        assert all(never not in t for t in texts), texts
