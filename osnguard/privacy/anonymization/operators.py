@@ -500,6 +500,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
             else:
                 start, replacement = _with_article(text, start, replacement)
+            # one person is "a family member", never "a family" ("now a grandmother at 56")
+            replacement = re.sub(
+                r"^(an?|An?) family$",
+                lambda m: "a family member".replace("a", m.group(1)[0], 1),
+                replacement,
+            )
             if _names_area_of_place(text, start, chain, level.place):
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
@@ -707,6 +713,12 @@ DURATION_OF = re.compile(
 )
 
 
+def _gerund_after(text: str, end: int) -> bool:
+    """Whether a gerund follows at `end` ("6 years teaching")."""
+    following = [t for t in parse(text) if t.idx >= end and not t.is_punct]
+    return bool(following) and following[0].idx == end + 1 and following[0].tag_ == "VBG"
+
+
 def _noun_after(text: str, end: int) -> bool:
     """Whether a common noun follows at `end` (past a space, hyphen or possessive apostrophe),
     which a duration before it modifies ("a 3 hour queue", "3 months' salary")."""
@@ -762,8 +774,9 @@ def _temporal_options(
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])
-    if units_of and re.match(r"\s+of\b", text[end:]):
-        # "40 years of marriage" -> "years of marriage", not "a while of marriage"
+    if units_of and (re.match(r"\s+of\b", text[end:]) or _gerund_after(text, end)):
+        # "40 years of marriage" -> "years of marriage", not "a while of marriage"; "6 years
+        # teaching 3rd grade" -> "Years teaching 3rd grade"
         unit = units_of.group(1).lower().rstrip("s") + "s"
         replacement = _fits(text, start, end, unit)
         return [

@@ -229,6 +229,8 @@ def test_times_and_counts_that_modify_a_noun_read_right() -> None:
         "loved the party 💃 tonight's outfit is my nani's": ("tonight's outfit", "soon's"),
         "back at uni at 45, the 19 year olds think I'm old": ("19 year olds", "the olds"),
         "surgeon life: 14 hour shift, 3 appendectomies, 1 nap": ("3 treatments", "3 treatment,"),
+        "6 years teaching 3rd grade and still underpaid": ("Years teaching", "A while teaching"),
+        "and now a grandmother at 56. never boring": ("a family member", "a family at"),
     }
     for text, (wording, never) in cases.items():
         found = identify(text, profile={}, now=NOW)
