@@ -240,3 +240,14 @@ def test_times_and_counts_that_modify_a_noun_read_right() -> None:
         ]
         assert any(wording in t for t in texts), texts
         assert all(never not in t for t in texts), texts
+
+
+def test_treatment_sessions_and_specialists_are_worded_for_every_group() -> None:
+    text = "Had my second chemo session today, my oncologist says it is shrinking"
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
+    found = identify(text, profile={}, now=NOW)
+    texts = [
+        v.text for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+    ]
+    assert all("chemo" not in t and "oncologist" not in t for t in texts), texts
+    assert all("my doctor says" in t for t in texts), texts
