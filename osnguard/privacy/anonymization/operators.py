@@ -55,7 +55,7 @@ class OptionKind(StrEnum):
     ORIGINAL = "original"  # keeps it as written (degree 0)
     GENERALIZATION = "generalization"  # a level of its generalization chain
     TEMPORAL = "temporal"  # an NCP* generalization of a time phrase
-    SUPPRESSION = "suppression"  # removes a time phrase
+    SUPPRESSION = "suppression"  # removes the phrase (a time, or a word modifying a noun)
     MASK = "mask"  # an identifier partly hidden ("07911 …")
     DESCRIPTION = "description"  # an identifier described, not given ("my number")
 
@@ -361,6 +361,24 @@ def _counted(text: str, phrase: Phrase) -> bool:
     return is_plural(phrase.text) and bool(re.search(r"\b\d+\s+$", text[: phrase.start]))
 
 
+def _modifier_dropped(text: str, phrase: Phrase, degree: int) -> Option:
+    """The phrase taken out before the noun it modifies, an article before it agreeing with that
+    noun and a sentence start capitalised: "cancer treatment is brutal" -> "Treatment is
+    brutal", "a Stanford study" -> "a study"."""
+    gap = re.match(r"[\s-]+", text[phrase.end :])
+    end = phrase.end + (gap.end() if gap else 0)
+    noun = re.match(r"\w+", text[end:])
+    start, replacement = phrase.start, ""
+    article = re.search(r"\b(a|an|A|An)\s+$", text[:start])
+    if article and noun:
+        word = indefinite_article(noun.group())
+        start = article.start()
+        replacement = (word.capitalize() if article.group(1)[0].isupper() else word) + " "
+    elif noun and _fits(text, start, end, "x") == "X":  # a sentence starts here
+        replacement, end = noun.group()[0].upper(), end + 1
+    return Option(degree, replacement, start, end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
+
+
 def _compound_start(text: str, phrase: Phrase) -> int:
     """Where a generalization of the phrase starts: before the common nouns that modify it right
     before it ("brain cancer" -> "a health condition", not "brain a health condition"; "knee
@@ -562,6 +580,15 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 base_place=chain.levels[0].place,
             )
         )
+    if (
+        facility is None
+        and options
+        and _modifies_a_noun(text, phrase)
+        and _noun_after(text, phrase.end)
+    ):
+        # "cancer treatment", "Stanford researchers", "the Kraków office": the noun without the
+        # word that says too much is true and reads right, where a wider word before it does not
+        options.append(_modifier_dropped(text, phrase, max(o.degree for o in options) + 1))
     return options
 
 
