@@ -17,7 +17,8 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
-from osnguard.privacy.attribution import coincidence, is_named
+from osnguard.posts.models import Version
+from osnguard.privacy.attribution import LeakSupport, coincidence, is_named
 
 from .models import CrawlJob, Disclosure, Notification, Source
 
@@ -139,17 +140,21 @@ def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
     scores: dict[int, float] = {}
     leaks: dict[int, list[int]] = {}
     named_alone: set[int] = set()
-    supports: list[tuple[int, dict[str, float]]] = []
-    rows = (
+    supports: list[LeakSupport] = []
+    rows = list(
         disclosure_list(owner=owner)
         .exclude(status=Disclosure.Status.DISMISSED)
-        .annotate(recipients=Count("message__versions"))
-        .values_list("id", "support", "verdict", "suspect_id", "recipients")
+        .values_list("id", "support", "verdict", "suspect_id", "message_id")
     )
-    for disclosure_id, support, verdict, suspect_id, recipients in rows:
+    groups: dict[int, dict[str, str]] = {}  # per message: recipient -> group
+    for message_id, recipient_id, group in Version.objects.filter(
+        message_id__in={row[4] for row in rows}
+    ).values_list("message_id", "recipient_id", "group_version__group_name"):
+        groups.setdefault(message_id, {})[str(recipient_id)] = group
+    for disclosure_id, support, verdict, suspect_id, message_id in rows:
         if verdict == Disclosure.Verdict.FRIEND and suspect_id is not None:
             named_alone.add(suspect_id)
-        supports.append((recipients, support or {}))
+        supports.append(LeakSupport(support or {}, groups.get(message_id, {})))
         for friend, nats in (support or {}).items():
             if not str(friend).isdigit():
                 continue
@@ -163,7 +168,7 @@ def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
         return TraceSummary([], None, 0.0)
     margin = suspects[0].score - (suspects[1].score if len(suspects) > 1 else 0.0)
     top = suspects[0]
-    chance = coincidence(scores[top.friend.pk], supports, max(r for r, _ in supports))
+    chance = coincidence(scores[top.friend.pk], supports)
     alone = top.friend.pk in named_alone
     named = top if is_named(margin, len(top.disclosure_ids), alone, chance) else None
     return TraceSummary(suspects, named, round(margin, 1), chance)

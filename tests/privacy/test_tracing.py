@@ -129,14 +129,28 @@ def test_the_command_explains_bad_input(payload: object, message: str) -> None:
 
 
 def test_the_coincidence_chance_is_how_often_an_innocent_friend_reaches_the_score() -> None:
-    from osnguard.privacy.attribution import coincidence
+    from osnguard.privacy.attribution import LeakSupport, coincidence
 
-    one_in_six = (6, {"bob": 1.5})  # each leak points at one recipient of six
-    assert coincidence(4.5, [one_in_six] * 3, 6) == pytest.approx(6 / 6**3)
-    assert coincidence(3.0, [one_in_six] * 3, 6) == pytest.approx(
+    six = {f"f{i}": "g" for i in range(6)}
+    one_in_six = LeakSupport({"f0": 1.5}, six)  # each leak points at one recipient of six
+    assert coincidence(4.5, [one_in_six] * 3) == pytest.approx(6 / 6**3)
+    assert coincidence(3.0, [one_in_six] * 3) == pytest.approx(
         6 * (1 - (5 / 6) ** 3 - 3 * (1 / 6) * (5 / 6) ** 2)  # two leaks of three or more
     )
-    assert coincidence(0.0, [one_in_six], 6) == 1.0  # capped: anyone reaches nothing
+    assert coincidence(0.0, [one_in_six]) == 1.0  # capped: anyone reaches nothing
     # a leak that points at half the recipients makes sharing it cheap
-    halves = (6, {"a": 1.0, "b": 1.0, "c": 1.0})
-    assert coincidence(3.0, [halves] * 3, 6) == pytest.approx(min(1.0, 6 / 8))
+    halves = LeakSupport({"f0": 1.0, "f1": 1.0, "f2": 1.0}, six)
+    assert coincidence(3.0, [halves] * 3) == pytest.approx(min(1.0, 6 / 8))
+
+
+def test_friends_are_compared_with_their_own_group() -> None:
+    """A leak's support falls on the leaker's group (its wording), in every post: an innocent
+    friend of that group shares it far more often than a friend drawn from everyone."""
+    from osnguard.privacy.attribution import LeakSupport, coincidence
+
+    groups = {**{f"a{i}": "A" for i in range(3)}, **{f"b{i}": "B" for i in range(27)}}
+    leak = LeakSupport({"a0": 2.0, "a1": 1.0, "a2": 1.0}, groups)
+    by_group = coincidence(6.0, [leak] * 3)
+    assert by_group == pytest.approx(3 * (1 / 3) ** 3)  # only group A can reach it
+    everyone = dict.fromkeys(groups, "all")
+    assert coincidence(6.0, [LeakSupport(leak.support, everyone)] * 3) < by_group

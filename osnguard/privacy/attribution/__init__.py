@@ -33,6 +33,7 @@ from osnguard.privacy.attribution.results import (
 from osnguard.privacy.attribution.tracing import (
     TRACE_CHANCE,
     TRACE_MARGIN,
+    LeakSupport,
     SuspectScore,
     Trace,
     coincidence,
@@ -51,6 +52,7 @@ __all__ = [
     "TRACE_MARGIN",
     "Attribution",
     "Evidence",
+    "LeakSupport",
     "ParaphraseScorer",
     "PreparedMessage",
     "Suspect",

@@ -19,14 +19,15 @@ versions look like one leaker of them all. So a name from several leaks also nee
 be one that no innocent friend reaches by such coincidences, but rarely: `coincidence` is the
 chance that any friend gathers that much support when each leak hands every recipient a
 support drawn from its own (the leaks are independent, since every message draws its own
-assignment), and it must stay under TRACE_CHANCE. Both thresholds were chosen on the calibration
+assignment; friends of one group are compared with their own group, whose wording they
+share in every post), and it must stay under TRACE_CHANCE. Both thresholds were chosen on the calibration
 half of `bench/trace.py --calibrate` so that no innocent friend was named.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -90,7 +91,7 @@ def trace(
     prepared = {key: prepare(versions) for key, versions in messages.items()}
     results: list[LeakResult] = []
     scores: dict[str, SuspectScore] = {}
-    supports: list[tuple[int, dict[str, float]]] = []
+    supports: list[LeakSupport] = []
     for index, leak in enumerate(leaks):
         found = attribute_many(prepared, leak, detector=detector, lexical_only=lexical_only)
         key, best = max(
@@ -104,14 +105,14 @@ def trace(
         results.append(LeakResult(key, best))
         recipients = len(prepared[key].versions)
         support = leak_support(best, recipients)
-        supports.append((recipients, support))
+        groups = {v.friend: v.group for v in prepared[key].versions}
+        supports.append(LeakSupport(support, groups))
         for friend, nats in support.items():
             entry = scores.setdefault(friend, SuspectScore(friend, 0.0))
             entry.score += nats
             entry.leaks.append(index)
     ranked = sorted(scores.values(), key=lambda s: (-s.score, s.friend))
-    friends = len({v.friend for message in prepared.values() for v in message.versions})
-    chance = coincidence(ranked[0].score, supports, friends) if ranked else 1.0
+    chance = coincidence(ranked[0].score, supports) if ranked else 1.0
     for entry in ranked:
         entry.score = round(entry.score, 4)
     return _verdict(results, ranked, chance)
@@ -132,29 +133,44 @@ def leak_support(result: Attribution, recipients: int) -> dict[str, float]:
     return support
 
 
-def coincidence(
-    score: float, supports: Iterable[tuple[int, Mapping[str, float]]], friends: int
-) -> float:
-    """The chance that some friend among `friends` reaches `score` by coincidence: each leak
-    (its number of recipients, and its support per recipient, 0 for those left out) gives an
-    innocent friend the support of a recipient drawn at random, independently of the other
-    leaks; a union bound over the friends. Values are rounded up and the score down, to
-    `_BIN` nats, so the chance is not understated."""
+@dataclass(frozen=True)
+class LeakSupport:
+    """One disclosed leak as tracing counts it: its support per friend (nats over chance; 0 for
+    those left out) and the group of every recipient of the message it discloses."""
+
+    support: Mapping[str, float]
+    groups: Mapping[str, str]
+
+
+def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
+    """The chance that some innocent friend reaches `score` by coincidence. Friends of one group
+    share that group's wording in every post, so their support is alike from leak to leak:
+    within each group, a leak gives an innocent friend the support of one of the group's
+    recipients drawn at random, independently of the other leaks (each message draws its own
+    assignment inside a group); a union bound over every group's friends. Values are rounded up
+    and the score down, to `_BIN` nats, so the chance is not understated."""
+    members: dict[str, set[str]] = {}
+    for leak in leaks:
+        for friend, group in leak.groups.items():
+            members.setdefault(group, set()).add(friend)
     top = max(0, math.floor(score / _BIN))
-    tail = np.zeros(top + 1)  # tail[i]: P(sum = i bins), the last bin holding "top or more"
-    tail[0] = 1.0
-    for recipients, support in supports:
-        if recipients < 1:
-            continue
-        step = np.zeros(top + 1)
-        values = [v for v in support.values() if v > 0]
-        step[0] = max(0.0, recipients - len(values)) / recipients
-        for value in values:
-            step[min(top, math.ceil(value / _BIN))] += 1 / recipients
-        tail = np.convolve(tail, step)
-        tail[top] += tail[top + 1 :].sum()
-        tail = tail[: top + 1]
-    return float(min(1.0, friends * tail[top]))
+    total = 0.0
+    for group, friends in members.items():
+        tail = np.zeros(top + 1)  # tail[i]: P(sum = i bins), the last bin holding "top or more"
+        tail[0] = 1.0
+        for leak in leaks:
+            recipients = [f for f, g in leak.groups.items() if g == group]
+            if not recipients:
+                continue
+            step = np.zeros(top + 1)
+            for friend in recipients:
+                value = max(0.0, float(leak.support.get(friend, 0.0)))
+                step[min(top, math.ceil(value / _BIN))] += 1 / len(recipients)
+            tail = np.convolve(tail, step)
+            tail[top] += tail[top + 1 :].sum()
+            tail = tail[: top + 1]
+        total += len(friends) * float(tail[top])
+    return min(1.0, total)
 
 
 def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0) -> bool:
