@@ -182,7 +182,19 @@ def removal_operator(
     if phrase.category != Category.TIME:
         return None
     wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0), ("", OptionKind.SUPPRESSION, 1.0)]
-    return _worded_alternatives(text, phrase, wordings)
+    found = _worded_alternatives(text, phrase, wordings)
+    removed = found.options[-1]
+    found.options[-1] = replace(removed, end=_one_comma_left(text, removed.start, removed.end))
+    return found
+
+
+def _one_comma_left(text: str, start: int, end: int) -> int:
+    """The end of a removal between two commas, past the second one: "to see my nan, [11 till
+    4], non-negotiable" keeps one comma."""
+    after = re.match(r"\s*,", text[end:])
+    if after and re.search(r",\s*$", text[:start]):
+        return end + after.end()
+    return end
 
 
 def _worded_alternatives(
@@ -801,9 +813,12 @@ def _temporal_options(
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])
-    if units_of and (re.match(r"\s+of\b", text[end:]) or _gerund_after(text, end)):
+    if units_of and (
+        re.match(r"\s+(?:of|till|until|to go|left)\b", text[end:]) or _gerund_after(text, end)
+    ):
         # "40 years of marriage" -> "years of marriage", not "a while of marriage"; "6 years
-        # teaching 3rd grade" -> "Years teaching 3rd grade"
+        # teaching 3rd grade" -> "Years teaching 3rd grade"; "84 days till I see him" -> "Days
+        # till I see him", not "till I see him"
         unit = units_of.group(1).lower().rstrip("s") + "s"
         replacement = _fits(text, start, end, unit)
         return [
@@ -868,6 +883,7 @@ def _temporal_options(
         governing = DANGLING_PREPOSITION.search(text[:cut_start])
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
+        cut_end = _one_comma_left(text, cut_start, cut_end)
         options.append(
             Option(height, "", cut_start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
         )

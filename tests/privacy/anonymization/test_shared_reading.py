@@ -197,6 +197,7 @@ def test_a_duration_that_modifies_a_noun_goes_with_its_article_agreeing() -> Non
         "dreading the 14-hour flight home": "dreading the flight home",
         "lost 3 months' salary on a memecoin": "lost salary on a memecoin",
         "we are celebrating 40 years of marriage": "celebrating years of marriage",
+        "long distance sucks. 87 days till I see him": "Days till I see him",
     }
     for text, wording in cases.items():
         found = identify(text, profile={}, now=NOW)
@@ -266,3 +267,11 @@ def test_a_word_that_modifies_a_noun_can_simply_go() -> None:
             for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
         ]
         assert any(wording.lower() in t.lower() for t in texts), texts
+
+
+def test_a_time_removed_between_commas_leaves_one_comma() -> None:
+    text = "I drive over to see my nan, 11 till 4, non-negotiable"
+    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
+    found = identify(text, profile={}, now=NOW)
+    for version in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW):
+        assert ",," not in version.text and ", ," not in version.text, version.text
