@@ -373,22 +373,34 @@ def _counted(text: str, phrase: Phrase) -> bool:
     return is_plural(phrase.text) and bool(re.search(r"\b\d+\s+$", text[: phrase.start]))
 
 
-def _modifier_dropped(text: str, phrase: Phrase, degree: int) -> Option:
-    """The phrase taken out before the noun it modifies, an article before it agreeing with that
-    noun and a sentence start capitalised: "cancer treatment is brutal" -> "Treatment is
-    brutal", "a Stanford study" -> "a study"."""
-    gap = re.match(r"[\s-]+", text[phrase.end :])
-    end = phrase.end + (gap.end() if gap else 0)
-    noun = re.match(r"\w+", text[end:])
-    start, replacement = phrase.start, ""
+def _modifier_dropped(
+    text: str, start: int, end: int, degree: int, *, capitalise: bool = False
+) -> Option:
+    """The words at [start, end) taken out before the noun they modify: a determiner they start
+    with stays ("the 14-hour flight" -> "the flight"), an article before them agrees with the
+    noun ("an 8 hour shift" -> "a shift"), a possessive goes with them ("3 months' salary" ->
+    "salary") and, with `capitalise`, a sentence start stays capitalised ("cancer treatment is
+    brutal" -> "Treatment is brutal")."""
+
+    def option(replacement: str, first: int, last: int) -> Option:
+        return Option(
+            degree, replacement, first, last, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, ""
+        )
+
+    determiner = re.match(r"(the|this|that|my|our)\s", text[start:end], re.IGNORECASE)
+    if determiner:
+        return option(determiner.group(1), start, end)
+    gap = re.match(r"['’]?[\s-]+", text[end:])
+    cut_end = end + (gap.end() if gap else 0)
+    noun = re.match(r"\w+", text[cut_end:])
     article = re.search(r"\b(a|an|A|An)\s+$", text[:start])
     if article and noun:
         word = indefinite_article(noun.group())
-        start = article.start()
-        replacement = (word.capitalize() if article.group(1)[0].isupper() else word) + " "
-    elif noun and _fits(text, start, end, "x") == "X":  # a sentence starts here
-        replacement, end = noun.group()[0].upper(), end + 1
-    return Option(degree, replacement, start, end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
+        word = word.capitalize() if article.group(1)[0].isupper() else word
+        return option(word + " ", article.start(), cut_end)
+    if capitalise and noun and _fits(text, start, cut_end, "x") == "X":  # a sentence starts here
+        return option(noun.group()[0].upper(), start, cut_end + 1)
+    return option("", start, cut_end)
 
 
 def _compound_start(text: str, phrase: Phrase) -> int:
@@ -521,9 +533,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             replacement = _fits(text, start, end, replacement)
         elif level.degree > 0:
             if _counted(text, phrase) and not re.match(r"(?:a|an|the)\s", replacement, re.I):
-                replacement = inflect(
-                    replacement, plural=True
-                )  # "3 appendectomies" -> "3 treatments"
+                # "3 appendectomies" -> "3 treatments"
+                replacement = inflect(replacement, plural=True)
             start = _compound_start(text, phrase)
             if _adjectives_between_determiner(text, start, phrase):
                 # "a rare blood disorder" -> "a rare health condition", not "a rare a health ..."
@@ -531,11 +542,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             else:
                 start, replacement = _with_article(text, start, replacement)
             # one person is "a family member", never "a family" ("now a grandmother at 56")
-            replacement = re.sub(
-                r"^(an?|An?) family$",
-                lambda m: "a family member".replace("a", m.group(1)[0], 1),
-                replacement,
-            )
+            replacement = re.sub(r"^([aA]) family$", r"\1 family member", replacement)
             if _names_area_of_place(text, start, chain, level.place):
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
@@ -600,7 +607,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     ):
         # "cancer treatment", "Stanford researchers", "the Kraków office": the noun without the
         # word that says too much is true and reads right, where a wider word before it does not
-        options.append(_modifier_dropped(text, phrase, max(o.degree for o in options) + 1))
+        degree = max(o.degree for o in options) + 1
+        options.append(_modifier_dropped(text, phrase.start, phrase.end, degree, capitalise=True))
     return options
 
 
@@ -752,39 +760,22 @@ DURATION_OF = re.compile(
 )
 
 
+def _token_after(text: str, end: int) -> Any | None:
+    """The first word token of the parse at or after `end`."""
+    return next((t for t in parse(text) if t.idx >= end and not t.is_punct), None)
+
+
 def _gerund_after(text: str, end: int) -> bool:
     """Whether a gerund follows at `end` ("6 years teaching")."""
-    following = [t for t in parse(text) if t.idx >= end and not t.is_punct]
-    return bool(following) and following[0].idx == end + 1 and following[0].tag_ == "VBG"
+    following = _token_after(text, end)
+    return following is not None and following.idx == end + 1 and following.tag_ == "VBG"
 
 
 def _noun_after(text: str, end: int) -> bool:
     """Whether a common noun follows at `end` (past a space, hyphen or possessive apostrophe),
     which a duration before it modifies ("a 3 hour queue", "3 months' salary")."""
-    if not WORD_AFTER.match(text, end):
-        return False
-    following = [t for t in parse(text) if t.idx >= end and not t.is_punct]
-    return bool(following) and following[0].pos_ == "NOUN"
-
-
-def _modifier_removed(text: str, start: int, end: int) -> Option:
-    """A duration that modifies a noun, taken out with the article agreeing with the noun: "an
-    8 hour shift" -> "a shift"; a determiner the phrase starts with stays ("the flight")."""
-    determiner = re.match(r"(the|this|that|my|our)\s", text[start:end], re.IGNORECASE)
-    if determiner:
-        word = determiner.group(1)
-        return Option(1, word, start, end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
-    article = re.search(r"\b(a|an|A|An)\s+$", text[:start])
-    noun = re.match(r"(?:[\s-]+|['’]\s+)(\w+)", text[end:])
-    if article and noun:
-        word = indefinite_article(noun.group(1))
-        word = word.capitalize() if article.group(1)[0].isupper() else word
-        return Option(
-            1, word, article.start(), end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, ""
-        )
-    gap = re.match(r"['’]?\s+", text[end:])  # "3 months' salary" -> "salary"
-    cut_end = end + (gap.end() if gap else 0)
-    return Option(1, "", start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
+    following = _token_after(text, end) if WORD_AFTER.match(text, end) else None
+    return following is not None and following.pos_ == "NOUN"
 
 
 def _original_option(text: str, start: int, end: int) -> Option:
@@ -825,15 +816,13 @@ def _temporal_options(
             _original_option(text, start, end),
             Option(1, replacement, start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, unit),
         ]
-    if (
-        DURATION_MODIFIER.fullmatch(text[start:end]) or DURATION_OF.fullmatch(text[start:end])
-    ) and _noun_after(text, end):
-        # "after a 3 hour queue", "a 13-hour flight": a wording would read "a a while flight";
-        # what is true and natural is the noun without its length
-        return [_original_option(text, start, end), _modifier_removed(text, start, end)]
-    if CLOCK_MODIFIER.fullmatch(text[start:end]) and _noun_after(text, end):
-        # "6am swim", "the 7pm train": the noun without its time
-        return [_original_option(text, start, end), _modifier_removed(text, start, end)]
+    written = text[start:end]
+    if any(p.fullmatch(written) for p in (DURATION_MODIFIER, DURATION_OF, CLOCK_MODIFIER)) and (
+        _noun_after(text, end)
+    ):
+        # "after a 3 hour queue", "a 13-hour flight", "6am swim": a wording would read "a a
+        # while flight"; what is true and natural is the noun without its length or time
+        return [_original_option(text, start, end), _modifier_dropped(text, start, end, 1)]
     if (
         TIME_NOUN_AFTER.match(text, end)
         or POSSESSIVE_AFTER.match(text, end)
