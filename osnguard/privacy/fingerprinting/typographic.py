@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -152,36 +152,30 @@ def sites(text: str) -> list[Site]:
     for word in _SENTENCE_START.finditer(text):
         first, rest = word.group(1), word.group(2)
         folded = (first + rest).casefold().replace("\u2019", "'")
-        if not _may_recase(first, rest, folded):
-            continue
-        key = (SiteKind.CAPITAL, folded)
-        forms = (first.lower(), first.upper())
-        found.append(
-            Site(SiteKind.CAPITAL, key, word.start(1), word.end(1), int(first.isupper()), forms)
-        )
+        if _may_recase(first, rest, folded):
+            found.append(_case_site(SiteKind.CAPITAL, folded, word, 1))
     for word in _ACRONYM.finditer(text):
         written = word.group(1)
-        folded = written.casefold()
-        if folded not in ACRONYMS or written not in (folded, written.upper()):
-            continue
-        key = (SiteKind.ACRONYM, folded)
-        forms = (folded, written.upper())
-        found.append(
-            Site(SiteKind.ACRONYM, key, word.start(1), word.end(1), int(written.isupper()), forms)
-        )
+        if written.casefold() in ACRONYMS and written in (written.casefold(), written.upper()):
+            found.append(_case_site(SiteKind.ACRONYM, written.casefold(), word, 1))
     for clock in _CLOCK.finditer(text):
-        letters = clock.group(1)
-        key = (SiteKind.CLOCK, clock.group().casefold().replace(" ", ""))
-        forms = (letters.lower(), letters.upper())
-        found.append(
-            Site(SiteKind.CLOCK, key, clock.start(1), clock.end(1), int(letters.isupper()), forms)
-        )
+        key = clock.group().casefold().replace(" ", "")
+        found.append(_case_site(SiteKind.CLOCK, key, clock, 1))
     found.sort(key=lambda s: (s.start, s.end))
     kept: list[Site] = []
     for site in found:  # two sites never rewrite the same characters
         if not any(k.start < site.end and site.start < k.end for k in kept):
             kept.append(site)
     return kept
+
+
+def _case_site(kind: SiteKind, key: str, match: regex.Match[str], group: int) -> Site:
+    """A site whose two styles are the lower and upper case of a match's group."""
+    written = match.group(group)
+    forms = (written.lower(), written.upper())
+    return Site(
+        kind, (kind, key), match.start(group), match.end(group), int(written.isupper()), forms
+    )
 
 
 def _may_recase(first: str, rest: str, folded: str) -> bool:
@@ -355,7 +349,7 @@ def log_likelihoods(versions: Sequence[Signature], candidate: Signature) -> tupl
     compared_any = 0
     for kind, keys in by_kind.items():
         observed = [s for key in keys for s in candidate[key]]
-        ratio = _ratio_of(RESTYLED[kind], len(set(observed)) == 1)
+        chance, uniform = RESTYLED[kind], len(set(observed)) == 1
         best = 0
         seen: dict[int, tuple[int, int]] = {}  # per signature object (`signatures` shares them)
         for index, version in enumerate(versions):
@@ -370,26 +364,19 @@ def log_likelihoods(versions: Sequence[Signature], candidate: Signature) -> tupl
                 counts = seen[id(version)] = (same, differ)
             if counts[0] + counts[1]:
                 best = max(best, counts[0] + counts[1])
-                scores[index] += ratio(*counts)
+                scores[index] += _ratio(chance, uniform, *counts)
         compared_any += best
     return scores, compared_any
 
 
-@lru_cache(maxsize=64)
-def _ratio_of(chance: float, uniform: bool) -> Callable[[int, int], float]:
+@lru_cache(maxsize=4096)
+def _ratio(chance: float, uniform: bool, same: int, differ: int) -> float:
     """The log-likelihood ratio of `same` sites matching and `differ` not, for a kind whose
     sites a tool restyles at once with probability `chance` (see the module)."""
     restyled = chance * 0.5 if uniform else 0.0
-
-    @lru_cache(maxsize=1024)
-    def ratio(same: int, differ: int) -> float:
-        exact = (1 - EPSILON) ** same * EPSILON**differ
-        unrelated = 0.5 ** (same + differ)
-        return math.log((1 - chance) * exact + restyled) - math.log(
-            (1 - chance) * unrelated + restyled
-        )
-
-    return ratio
+    exact = (1 - EPSILON) ** same * EPSILON**differ
+    unrelated = 0.5 ** (same + differ)
+    return math.log((1 - chance) * exact + restyled) - math.log((1 - chance) * unrelated + restyled)
 
 
 def _agreement(observed: list[int], written: list[int]) -> tuple[int, int]:
