@@ -26,11 +26,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import leak_attacks as la
+from bench.trace import anonymized_posts
 from osnguard.privacy.attribution import attribute, default_detector, prepare
 from osnguard.privacy.attribution.disclosure import lexical_stage
 from osnguard.privacy.fingerprinting import invisible
-from osnguard.privacy.proposal import anonymize
-from osnguard.privacy.resources import data_dir
 from osnguard.privacy.retrieval import words
 
 
@@ -60,24 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    posts = [
-        json.loads(line)
-        for line in (data_dir() / "realistic" / "dev.jsonl").read_text("utf-8").splitlines()
-        if line
+    pool = [
+        (versions, prepare(versions))
+        for _, versions in anonymized_posts(args.messages, args.seed, code_seed="cost")
     ]
-    rng.shuffle(posts)
-    groups = la.make_groups(150)
-    pool = []
-    for post in posts[: args.messages]:
-        versions = anonymize(
-            post["text"],
-            profile=post.get("profile") or {},
-            now=post["now"],
-            groups=groups,
-            fingerprint_all=True,
-            seed="cost",
-        ).versions
-        pool.append((versions, prepare(versions)))
     detector = TimedDetector()
     attribute(pool[0][1], pool[0][0][0].text, detector=detector)  # warm up every cache
     detector.seconds = 0.0

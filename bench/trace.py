@@ -38,9 +38,12 @@ from osnguard.privacy.proposal import anonymize
 from osnguard.privacy.resources import data_dir
 
 
-def build_pool(count: int, seed: int, source: str = "realistic") -> list[tuple[str, object]]:
-    """(text, prepared versions) of `count` posts with 150 recipients each: realistic posts (with
-    their profiles and times) or private ppdp tweets of the TEST split (bench/leak_attacks.py)."""
+def anonymized_posts(
+    count: int, seed: int, source: str = "realistic", code_seed: str = "trace"
+) -> list[tuple[str, list]]:
+    """(text, versions from the real `anonymize()`) of `count` posts with 150 recipients each:
+    realistic posts (with their profiles and times) or private ppdp tweets of the TEST split
+    (bench/leak_attacks.py)."""
     if source == "realistic":
         path = data_dir() / "realistic" / "dev.jsonl"
         posts = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
@@ -52,18 +55,25 @@ def build_pool(count: int, seed: int, source: str = "realistic") -> list[tuple[s
         ]
     random.Random(seed).shuffle(posts)
     groups = la.make_groups(150)
-    pool = []
-    for post in posts[:count]:
-        result = anonymize(
+    return [
+        (
             post["text"],
-            profile=post.get("profile") or {},
-            now=post["now"],
-            groups=groups,
-            fingerprint_all=True,
-            seed="trace",
+            anonymize(
+                post["text"],
+                profile=post.get("profile") or {},
+                now=post["now"],
+                groups=groups,
+                fingerprint_all=True,
+                seed=code_seed,
+            ).versions,
         )
-        pool.append((post["text"], prepare(result.versions)))
-    return pool
+        for post in posts[:count]
+    ]
+
+
+def build_pool(count: int, seed: int, source: str = "realistic") -> list[tuple[str, object]]:
+    """(text, prepared versions) of `anonymized_posts`."""
+    return [(text, prepare(versions)) for text, versions in anonymized_posts(count, seed, source)]
 
 
 def leak_of(prepared, friend: str, rng: random.Random) -> str:

@@ -131,12 +131,6 @@ class _IndexHolder:
             excess,
         )
 
-    def reset(self) -> None:
-        with self.lock:
-            self.index, self.upto = ScreeningIndex(), 0
-            self.swept_at = time.monotonic()
-        prepared_message.cache_clear()
-
 
 _holders: dict[int, _IndexHolder] = {}
 _holders_lock = threading.Lock()
@@ -150,12 +144,9 @@ def screening_index(shard: int = 0) -> ScreeningIndex:
 
 
 def screening_index_reset() -> None:
-    """Forget the process's indexes (tests; after bulk deletions)."""
+    """Forget the process's indexes and analysed messages (tests; after bulk deletions)."""
     with _holders_lock:
-        holders = list(_holders.values())
         _holders.clear()
-    for holder in holders:
-        holder.reset()
     prepared_message.cache_clear()
 
 

@@ -24,13 +24,18 @@ HELP = (
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_input_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--input` and `--lexical-only`, shared with `osnguard trace`."""
     parser.add_argument("--input", metavar="FILE", help="read the JSON from FILE instead of stdin")
     parser.add_argument(
         "--lexical-only",
         action="store_true",
         help="decide disclosure on word overlap, without the paraphrase detector",
     )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_input_arguments(parser)
     parser.add_argument(
         "--ranking",
         type=int,

@@ -19,7 +19,12 @@ from typing import Any
 from osnguard.privacy.attribution import MAX_CANDIDATE_CHARS
 from osnguard.privacy.attribution.tracing import MAX_LEAKS, trace
 from osnguard.privacy.commands import EXIT_BAD_INPUT
-from osnguard.privacy.commands.attribute import json_object, output_line, read_input
+from osnguard.privacy.commands.attribute import (
+    add_input_arguments,
+    json_object,
+    output_line,
+    read_input,
+)
 from osnguard.privacy.serialization import to_data
 
 HELP = "trace several leaks of an author's messages to the friend they point to together (JSON in and out)"
@@ -27,12 +32,7 @@ MAX_SUSPECTS = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--input", metavar="FILE", help="read the JSON from FILE instead of stdin")
-    parser.add_argument(
-        "--lexical-only",
-        action="store_true",
-        help="decide disclosure on word overlap, without the paraphrase detector",
-    )
+    add_input_arguments(parser)
 
 
 def load_request(raw: bytes) -> tuple[dict[Any, list[Any]], list[str]]:
