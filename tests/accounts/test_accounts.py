@@ -214,23 +214,24 @@ def test_fingerprint_every_message_setting_round_trip(web, user):
     assert profile_settings_get(user=user).fingerprint_all is False
 
 
-def test_invisible_fingerprint_setting_is_on_by_default_and_explained(web, user):
+@pytest.mark.parametrize(
+    ("setting", "explained"),
+    [
+        ("invisible_fingerprint", ("characters that do not show", "reads aloud exactly the same")),
+        (
+            "typographic_fingerprint",
+            ("No word changes", "keep your typography exactly as you write it"),
+        ),
+    ],
+)
+def test_fingerprint_layer_settings_are_on_by_default_and_explained(
+    web, user, setting: str, explained: tuple[str, str]
+):
     from osnguard.accounts.selectors import profile_settings_get
 
-    assert profile_settings_get(user=user).invisible_fingerprint is True
+    assert getattr(profile_settings_get(user=user), setting) is True
     page = web.get(reverse("accounts:profile")).content.decode()
-    assert re.search(r'<input type="checkbox" name="invisible_fingerprint"[^>]* checked>', page)
-    assert "characters that do not show" in page and "reads aloud exactly the same" in page
+    assert re.search(rf'<input type="checkbox" name="{setting}"[^>]* checked>', page)
+    assert all(words in page for words in explained)
     web.post(reverse("accounts:profile"), {"hometown": "Tokyo"})  # the box unticked
-    assert profile_settings_get(user=user).invisible_fingerprint is False
-
-
-def test_typographic_fingerprint_setting_is_on_by_default_and_explained(web, user):
-    from osnguard.accounts.selectors import profile_settings_get
-
-    assert profile_settings_get(user=user).typographic_fingerprint is True
-    page = web.get(reverse("accounts:profile")).content.decode()
-    assert re.search(r'<input type="checkbox" name="typographic_fingerprint"[^>]* checked>', page)
-    assert "No word changes" in page and "keep your typography exactly as you write it" in page
-    web.post(reverse("accounts:profile"), {"hometown": "Tokyo"})  # the box unticked
-    assert profile_settings_get(user=user).typographic_fingerprint is False
+    assert getattr(profile_settings_get(user=user), setting) is False

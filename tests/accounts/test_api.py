@@ -123,19 +123,17 @@ def test_profile_api_fingerprint_all_setting(api):
     assert bad.status_code == 400 and "fingerprint_all" in bad.data
 
 
-def test_profile_api_invisible_fingerprint_setting(api):
-    assert api.get("/api/profile/").data["invisible_fingerprint"] is True
-    response = api.patch("/api/profile/", {"invisible_fingerprint": False}, format="json")
-    assert response.status_code == 200 and response.data["invisible_fingerprint"] is False
-    assert api.get("/api/profile/").data["fingerprint_all"] is False  # left alone
-    bad = api.patch("/api/profile/", {"invisible_fingerprint": "maybe"}, format="json")
-    assert bad.status_code == 400 and "invisible_fingerprint" in bad.data
-
-
-def test_profile_api_typographic_fingerprint_setting(api):
-    assert api.get("/api/profile/").data["typographic_fingerprint"] is True
-    response = api.patch("/api/profile/", {"typographic_fingerprint": False}, format="json")
-    assert response.status_code == 200 and response.data["typographic_fingerprint"] is False
-    assert api.get("/api/profile/").data["invisible_fingerprint"] is True  # left alone
-    bad = api.patch("/api/profile/", {"typographic_fingerprint": "maybe"}, format="json")
-    assert bad.status_code == 400 and "typographic_fingerprint" in bad.data
+@pytest.mark.parametrize(
+    ("setting", "other", "other_value"),
+    [
+        ("invisible_fingerprint", "fingerprint_all", False),
+        ("typographic_fingerprint", "invisible_fingerprint", True),
+    ],
+)
+def test_profile_api_fingerprint_layer_settings(api, setting: str, other: str, other_value: bool):
+    assert api.get("/api/profile/").data[setting] is True
+    response = api.patch("/api/profile/", {setting: False}, format="json")
+    assert response.status_code == 200 and response.data[setting] is False
+    assert api.get("/api/profile/").data[other] is other_value  # left alone
+    bad = api.patch("/api/profile/", {setting: "maybe"}, format="json")
+    assert bad.status_code == 400 and setting in bad.data

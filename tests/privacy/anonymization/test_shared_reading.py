@@ -169,28 +169,36 @@ def test_every_organisation_level_is_true_of_the_organisation() -> None:
     assert checked > 50
 
 
+CLOSE_AND_FAR = (("Best", 1), ("All", 4))
+
+
+def group_texts(
+    text: str, levels: tuple[tuple[str, int], ...] = CLOSE_AND_FAR, profile: dict | None = None
+) -> list[str]:
+    """The text each group gets, its phrases found as identification finds them."""
+    found = identify(text, profile=profile or {}, now=NOW)
+    groups = [GroupSpec(name, level) for name, level in levels]
+    return [
+        v.text for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
+    ]
+
+
 def test_a_generalized_condition_takes_its_noun_phrase_with_it() -> None:
     """No word of the condition dangles ("brain a health condition"), no article doubles ("a
     rare a health condition"), and a symptom is never called an injury."""
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("Friends", 2), ("All", 4))]
     cases = {
         "my brother died of brain cancer last year": ("brain", "of a health condition"),
         "my sister has a rare blood disorder": ("blood", "a rare health condition"),
         "I have an awful migraine today": ("injury", "an awful health issue"),
     }
     for text, (never, wording) in cases.items():
-        found = identify(text, profile={}, now=NOW)
-        texts = [
-            v.text
-            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
-        ]
+        texts = group_texts(text, (("Best", 1), ("Friends", 2), ("All", 4)))
         assert all(never not in t for t in texts[1:]), texts
         assert any(wording in t for t in texts), texts
         assert all(" a a " not in t and " a an " not in t for t in texts), texts
 
 
 def test_a_duration_that_modifies_a_noun_goes_with_its_article_agreeing() -> None:
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
     cases = {
         "Voted this morning after a 3 hour queue": "after a queue",
         "just finished an 8 hour shift at the hospital": "finished a shift at",
@@ -200,31 +208,21 @@ def test_a_duration_that_modifies_a_noun_goes_with_its_article_agreeing() -> Non
         "long distance sucks. 87 days till I see him": "Days till I see him",
     }
     for text, wording in cases.items():
-        found = identify(text, profile={}, now=NOW)
-        texts = [
-            v.text
-            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
-        ]
+        texts = group_texts(text)
         assert any(wording in t for t in texts), texts
         assert all(" a a " not in t and "a while" not in t for t in texts), texts
 
 
 def test_a_plural_medicine_keeps_its_verb_agreeing() -> None:
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
     for text, never in (
         ("my HIV meds are free here", "medication are"),
         ("my insulin is free here", "meds is"),
     ):
-        found = identify(text, profile={}, now=NOW)
-        texts = [
-            v.text
-            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
-        ]
+        texts = group_texts(text)
         assert all(never not in t for t in texts), texts
 
 
 def test_times_and_counts_that_modify_a_noun_read_right() -> None:
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
     cases = {
         "6am swim at the baths every day since my diagnosis": ("swim at the baths", "week swim"),
         "loved the party 💃 tonight's outfit is my nani's": ("tonight's outfit", "soon's"),
@@ -234,44 +232,29 @@ def test_times_and_counts_that_modify_a_noun_read_right() -> None:
         "and now a grandmother at 56. never boring": ("a family member", "a family at"),
     }
     for text, (wording, never) in cases.items():
-        found = identify(text, profile={}, now=NOW)
-        texts = [
-            v.text
-            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
-        ]
+        texts = group_texts(text)
         assert any(wording in t for t in texts), texts
         assert all(never not in t for t in texts), texts
 
 
 def test_treatment_sessions_and_specialists_are_worded_for_every_group() -> None:
     text = "Had my second chemo session today, my oncologist says it is shrinking"
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
-    found = identify(text, profile={}, now=NOW)
-    texts = [
-        v.text for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
-    ]
+    texts = group_texts(text)
     assert all("chemo" not in t and "oncologist" not in t for t in texts), texts
     assert all("my doctor says" in t for t in texts), texts
 
 
 def test_a_word_that_modifies_a_noun_can_simply_go() -> None:
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
     cases = {
         "my dad is done with chemo, cancer treatment is brutal": "Treatment is brutal",
         "I'm at the Kraków office this week for my job": "at the office",
     }
     for text, wording in cases.items():
-        found = identify(text, profile={"current_city": ["Kraków"]}, now=NOW)
-        texts = [
-            v.text
-            for v in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW)
-        ]
+        texts = group_texts(text, profile={"current_city": ["Kraków"]})
         assert any(wording.lower() in t.lower() for t in texts), texts
 
 
 def test_a_time_removed_between_commas_leaves_one_comma() -> None:
     text = "I drive over to see my nan, 11 till 4, non-negotiable"
-    groups = [GroupSpec(name, level) for name, level in (("Best", 1), ("All", 4))]
-    found = identify(text, profile={}, now=NOW)
-    for version in anonymize_groups(text, found.phrases, groups=groups, profile={}, now=NOW):
-        assert ",," not in version.text and ", ," not in version.text, version.text
+    for version_text in group_texts(text):
+        assert ",," not in version_text and ", ," not in version_text, version_text
