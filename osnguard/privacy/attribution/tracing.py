@@ -150,16 +150,20 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     assignment inside a group); a union bound over every group's friends. Values are rounded up
     and the score down, to `_BIN` nats, so the chance is not understated."""
     members: dict[str, set[str]] = {}
+    by_leak: list[dict[str, list[str]]] = []  # per leak: group -> its recipients
     for leak in leaks:
+        recipients_of: dict[str, list[str]] = {}
         for friend, group in leak.groups.items():
             members.setdefault(group, set()).add(friend)
+            recipients_of.setdefault(group, []).append(friend)
+        by_leak.append(recipients_of)
     top = max(0, math.floor(score / _BIN))
     total = 0.0
     for group, friends in members.items():
         tail = np.zeros(top + 1)  # tail[i]: P(sum = i bins), the last bin holding "top or more"
         tail[0] = 1.0
-        for leak in leaks:
-            recipients = [f for f, g in leak.groups.items() if g == group]
+        for leak, recipients_of in zip(leaks, by_leak):
+            recipients = recipients_of.get(group)
             if not recipients:
                 continue
             step = np.zeros(top + 1)
