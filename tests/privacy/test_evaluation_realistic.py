@@ -274,9 +274,22 @@ def test_a_removal_and_dropped_spaces_align(data) -> None:
     regions = gen.substitution_regions(
         p3.text, group, choices, {0: (7, 13), 1: (tomorrow, tomorrow + 8)}
     )
-    assert [p3.text[r.start : r.end] for r in regions] == ["sister", "tomorrow at 6am"]
+    # regions are narrowed to the letters that change: "[si]ster" -> "[si]bling"
+    assert [p3.text[r.start : r.end] for r in regions] == ["ster", "tomorrow at 6am"]
+    assert gen.substitute_for(p3.text, p3.phrases[0], regions) == "sibling"
     verdicts = [gen.classify(g, gen.substitute_for(p3.text, g, regions)) for g in p3.phrases]
     assert verdicts == ["ok", "ok", "kept"]  # removed counts as ok; the second "sister" was left
+
+
+def test_a_removal_that_capitalises_the_next_word_is_a_removal(data) -> None:
+    text = "surgeon life: 14 hour shift"
+    group = "Life: 14 hour shift"
+    regions = gen.substitution_regions(
+        text, group, [Choice(0, "generalization", "surgeon", "L", 0, 1)], {0: (0, 7)}
+    )
+    assert [(text[r.start : r.end], r.text) for r in regions] == [("surgeon", "")]
+    surgeon = gen.GoldPhrase("surgeon", "work", 0, 7, ok=("doctor",))
+    assert gen.classify(surgeon, gen.substitute_for(text, surgeon, regions)) == "ok"
 
 
 def test_a_group_text_that_is_not_the_message_is_refused(data) -> None:

@@ -11,7 +11,8 @@ as written by design. Groups have no friends: a group's text does not depend on 
 **What a group has in place of a gold phrase.** Each group's `choices` record, per engine phrase
 (`slot` = index in `usable_phrases`, the generalizer's own ordering), the wording the group got.
 The group text is aligned with the message (text outside the choices is the message's, with some
-spaces dropped) to find the span of the message each choice replaced (`substitution_regions`).
+spaces dropped) to find the span of the message each choice replaced (`substitution_regions`), narrowed to the letters
+that changed (case aside), so a removal that capitalises the next word is still a removal.
 A gold phrase no region overlaps (by at least one character) is **kept as written**, whether it
 was not identified or the group got its original wording. Otherwise its substitute is the gold
 span with each overlapping region replaced by that region's wording (a region reaching outside
@@ -149,9 +150,26 @@ def substitution_regions(
         if not ends:
             raise AlignmentError(f"the text after {choice.original!r} differs from the message")
         end = min(ends, key=lambda e: (abs(e - anchor[1]), e))
-        regions.append(Region(start, end, choice.text, choice.slot))
+        regions.append(_narrowed(original, Region(start, end, choice.text, choice.slot)))
         i, j = end, choice.end
     return regions
+
+
+def _narrowed(original: str, region: Region) -> Region:
+    """The region without the letters its wording shares with the message at either end, case
+    aside: an option that drops a sentence's first word rewrites the next word's first letter
+    ("surgeon life" -> "Life" is the removal of "surgeon "), and one that keeps an article keeps
+    it ("a Traveller woman" -> "a woman")."""
+    start, end, wording = region.start, region.end, region.text
+    while wording and end > start and wording[-1].casefold() == original[end - 1].casefold():
+        wording, end = wording[:-1], end - 1
+    while wording and end > start and wording[0].casefold() == original[start].casefold():
+        wording, start = wording[1:], start + 1
+    if not wording.strip():
+        wording = ""
+        while end > start and original[end - 1].isspace():
+            end -= 1
+    return Region(start, end, wording, region.slot)
 
 
 # --- scoring (pure) -------------------------------------------------------------------------
