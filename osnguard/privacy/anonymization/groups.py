@@ -460,10 +460,13 @@ def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, 
     out: list[str] = []
     mapping: list[int] = []
     for index, char in enumerate(text):
+        after = index + 1
+        while text[after : after + 1] == " ":
+            after += 1
         if char == " " and (
             not out
             or out[-1] in " \n"
-            or text[index + 1 : index + 2] in (",", ".", "!", "?", ";", ":", "\n")
+            or text[after : after + 1] in (",", ".", "!", "?", ";", ":", "\n")
             or (index + 1 == len(text) and text.strip() != "")  # a deletion at the very end
         ):
             mapping.append(len(out))

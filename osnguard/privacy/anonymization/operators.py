@@ -609,7 +609,35 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         # word that says too much is true and reads right, where a wider word before it does not
         degree = max(o.degree for o in options) + 1
         options.append(_modifier_dropped(text, phrase.start, phrase.end, degree, capitalise=True))
+    if chain.kind == ChainKind.NONE and phrase.category == Category.LOCATION:
+        dropped = _place_dropped(text, phrase, degree=len(options))
+        if dropped is not None:
+            options.append(dropped)
     return options
+
+
+# Prepositions that place the author somewhere: "breakfast [at Saravana Bhavan]" reads right
+# without them and the place, where no wider place can be named for a name the gazetteer lacks.
+_LOCATIVE = re.compile(
+    r"(?:^|(?<=\s))(?:in|at|from|near|around|outside|out of|round|by|on)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _place_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
+    """A place no chain generalizes, taken out with its preposition ("WFH from Bandra this
+    week" -> "WFH this week"), or a place hashtag taken out: the group learns nothing of it."""
+    start, end = phrase.start, phrase.end
+    possessive = re.match(r"['’]s\b", text[end:])
+    end += possessive.end() if possessive else 0  # "at St Vincent['s]"
+    if not phrase.text.startswith("#"):
+        locative = _LOCATIVE.search(text[:start])
+        if locative is None:
+            return None
+        start = locative.start()
+    end = _one_comma_left(text, start, end)
+    fre = naturalness.fre_of_replacement(text, start, end, "")
+    return Option(degree, "", start, end, 1.0, None, round(fre, 2), True, OptionKind.SUPPRESSION)
 
 
 _FACILITY = re.compile(

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -323,12 +324,35 @@ def _rank(phrase: Phrase) -> float:
     return rank
 
 
+def _is_edge_symbol(char: str) -> bool:
+    """A space, emoji, other symbol or format character (ZWJ, variation selector)."""
+    return (
+        char.isspace() or char in "\ufe0e\ufe0f" or unicodedata.category(char) in ("So", "Sk", "Cf")
+    )
+
+
+def _without_symbols(phrase: Phrase, text: str) -> Phrase | None:
+    """The phrase without spaces, emoji and other symbols at its ends ("Edison 💃" is "Edison");
+    None when nothing else is left."""
+    start, end = phrase.start, phrase.end
+    while start < end and _is_edge_symbol(text[start]):
+        start += 1
+    while end > start and _is_edge_symbol(text[end - 1]):
+        end -= 1
+    if start == end:
+        return None
+    if (start, end) == (phrase.start, phrase.end):
+        return phrase
+    return replace(phrase, start=start, end=end, text=text[start:end])
+
+
 def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     """Overlapping findings become one phrase with every detector and reason. The most specific
     finding (the first recognizer in `RECOGNIZERS`, then the most confident, then the longest)
     gives the span, category, reason and attribute; the findings overlapping it add their
     detectors and reasons, a time interval when it has none, and nothing to the span (a tagger's
     "my sister" does not widen a recognizer's "sister"). Kept phrases never overlap."""
+    phrases = [p for p in (_without_symbols(p, text) for p in phrases) if p is not None]
     ordered = sorted(phrases, key=lambda p: (_rank(p), -p.confidence, -(p.end - p.start), p.start))
     groups: list[list[Phrase]] = []
     for phrase in ordered:

@@ -519,7 +519,25 @@ def test_a_removed_time_goes_whole() -> None:
 
 def test_a_venue_named_after_a_town_is_not_the_town() -> None:
     text = "planning the party at the Gresham, help"
-    assert wordings(text, "the Gresham", "location") == ["the Gresham"]  # not Gresham, Oregon
+    # not Gresham, Oregon: with no wider place known, the place goes with its preposition
+    assert wordings(text, "the Gresham", "location") == ["the Gresham", ""]
+    removal = alternatives(text, phrase("the Gresham", "location", text), profile=Profile())
+    assert text[removal.options[-1].start : removal.options[-1].end] == "at the Gresham"
+
+
+def test_a_place_no_chain_generalizes_is_taken_out_with_its_preposition() -> None:
+    for text, place, removed in [
+        ("WFH from Bandra this week, back Monday", "Bandra", "from Bandra"),
+        ("1 nap in the on-call room at St Vincent's. back at 7am", "St Vincent", "at St Vincent's"),
+        ("Home alone in Ikoyi, my partner's away", "Ikoyi", "in Ikoyi"),
+        ("brunch w the girls 🥞 #sundayfunday #shoreditch", "#shoreditch", "#shoreditch"),
+    ]:
+        options = alternatives(text, phrase(place, "location", text), profile=Profile())
+        last = options.options[-1]
+        assert (last.text, text[last.start : last.end]) == ("", removed), text
+    # a bare name with no preposition has nothing to read right without it
+    text = "missing Bandra so much"
+    assert wordings(text, "Bandra", "location") == ["Bandra"]
 
 
 def test_a_reading_far_from_the_profile_is_not_generalized_as_that_place() -> None:

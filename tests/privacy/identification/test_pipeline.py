@@ -83,6 +83,20 @@ def test_partial_overlaps_become_their_union_and_touching_spans_stay_apart() -> 
     ]
 
 
+def test_emoji_and_spaces_at_a_phrase_edge_are_not_part_of_it() -> None:
+    text = "garba at the temple in Edison 💃\ufe0f tonight, 🎉 #navratri"
+    edison = text.index("Edison")
+    merged = merge(
+        [
+            phrase(edison, edison + len("Edison 💃\ufe0f "), text, "tagger"),
+            phrase(text.index("🎉"), text.index("🎉") + 1, text, "tagger"),  # nothing else left
+            phrase(text.index("#"), len(text), text, "tagger", "religion"),
+        ],
+        text,
+    )
+    assert [p.text for p in merged] == ["Edison", "#navratri"]
+
+
 def test_decision_needs_an_author_for_places_alone() -> None:
     fact = "Tokyo is the capital of Japan"
     places = [phrase(0, 5, fact, "tagger")]
