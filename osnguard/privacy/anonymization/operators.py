@@ -609,32 +609,32 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         # word that says too much is true and reads right, where a wider word before it does not
         degree = max(o.degree for o in options) + 1
         options.append(_modifier_dropped(text, phrase.start, phrase.end, degree, capitalise=True))
-    if chain.kind == ChainKind.NONE and phrase.category == Category.LOCATION:
-        dropped = _place_dropped(text, phrase, degree=len(options))
+    if chain.kind == ChainKind.NONE:
+        dropped = _phrase_dropped(text, phrase, degree=len(options))
         if dropped is not None:
             options.append(dropped)
     return options
 
 
-# Prepositions that place the author somewhere: "breakfast [at Saravana Bhavan]" reads right
-# without them and the place, where no wider place can be named for a name the gazetteer lacks.
-_LOCATIVE = re.compile(
-    r"(?:^|(?<=\s))(?:in|at|from|near|around|outside|out of|round|by|on)\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
+# Where nothing wider can be said of a phrase ("breakfast at Saravana Bhavan", "working Election
+# night for the BBC", "#T1D"), the sentence still reads right without its prepositional phrase
+# or hashtag, and the group learns nothing of it.
+_PREPOSITION = r"(?:in|at|from|near|around|outside|out of|round|by|on|for|with|to|into|inside)"
+_PREPOSITION_BEFORE = re.compile(rf"(?:^|(?<=\s)){_PREPOSITION}\s+(?:the\s+)?$", re.IGNORECASE)
+_PREPOSITION_FIRST = re.compile(rf"{_PREPOSITION}\s", re.IGNORECASE)
 
 
-def _place_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
-    """A place no chain generalizes, taken out with its preposition ("WFH from Bandra this
-    week" -> "WFH this week"), or a place hashtag taken out: the group learns nothing of it."""
+def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
+    """A phrase no chain generalizes, taken out with its preposition ("WFH from Bandra this
+    week" -> "WFH this week", "back on the tools" -> "back"), or a hashtag taken out."""
     start, end = phrase.start, phrase.end
     possessive = re.match(r"['’]s\b", text[end:])
     end += possessive.end() if possessive else 0  # "at St Vincent['s]"
-    if not phrase.text.startswith("#"):
-        locative = _LOCATIVE.search(text[:start])
-        if locative is None:
+    if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
+        preposition = _PREPOSITION_BEFORE.search(text[:start])
+        if preposition is None:
             return None
-        start = locative.start()
+        start = preposition.start()
     end = _one_comma_left(text, start, end)
     fre = naturalness.fre_of_replacement(text, start, end, "")
     return Option(degree, "", start, end, 1.0, None, round(fre, 2), True, OptionKind.SUPPRESSION)
