@@ -225,7 +225,7 @@ FUTURE_CUES = re.compile(
     r"expected|expects|due|until|till|coming|see you|can't wait|cant wait|"
     # the present tense of arrangements ("IVF starts on Monday", "we're flying in Friday")
     r"starts?|begins?|turns|opens|ends|leaves|arrives|returns|flying|driving|heading|moving|"
-    r"starting|leaving|throwing|hosting|getting married)\b|'ll\b|'re\b|'m\b",
+    r"starting|leaving|throwing|hosting|getting married|joining|visiting|relocating)\b|'ll\b|'re\b|'m\b",
     re.I,
 )
 

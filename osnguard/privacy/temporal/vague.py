@@ -40,6 +40,22 @@ ROUTINE_CUE = re.compile(r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b", re.I
 UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
 FROM_CUE = re.compile(r"^(?:from|since|starting|as of)\b", re.I)
 RANGE_CUE = re.compile(r"\b(?:to|till|until|til)\b|-|–", re.I)
+MONTHLY = re.compile(
+    r"\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+\w+\s+(?:of|in)\s+(?:the|every|each)"
+    r"\s+month\b|\bmonthly\b|\bonce a month\b|\bevery month\b",
+    re.I,
+)
+ALTERNATE = re.compile(r"\bevery other\b|\balternate\b|\bfortnightly\b|\bbiweekly\b", re.I)
+DAY_RANGE = re.compile(
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\b.*?\b(?:to|till|until|til)\s+(?:mon|tue|wed|thu|fri|sat"
+    r"|sun)\w*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\s*[-–]\s*(?:mon|tue|wed|thu|fri|sat|sun)",
+    re.I,
+)
+# "6-9pm", "6 to 9pm": the range starts in the half of the day its end names
+CLOCK_RANGE = re.compile(
+    r"\b(?P<first>\d{1,2})(?::\d{2})?\s*(?:-|–|to|till)\s*\d{1,2}(?::\d{2})?\s*(?P<half>am|pm)\b",
+    re.I,
+)
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
 SOON = timedelta(days=45)
 
@@ -87,7 +103,8 @@ UNITS: tuple[tuple[str, float], ...] = (
 
 
 def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
-    """ "for 6 weeks" -> "for over a month", "for a few weeks"... -> "for weeks" -> "for a while";
+    """ "for 6 weeks" -> "for over a month", "for several weeks" -> "for weeks" -> "for a
+    while"; "for 8 years" -> "for several years" -> "for years" ("a while" understates years);
     a compound ("2 years and 4 months") is read by its total length."""
     lengths = [norm.duration_seconds(e.value) for e in expressions]
     if any(length is None for length in lengths):
@@ -111,28 +128,37 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
     count = total / size
     whole = int(count + 1e-6)
     exact = abs(count - round(count)) < 0.05
+    if unit == "day" and re.search(r"\bnights?\b", phrase, re.I):
+        unit = "night"  # "3 nights" -> "a few nights"
     words: list[str] = []
     if unit == "week" and count >= 5:
         words.append("over a month")
+    if unit == "day" and count >= 60:
+        words += ["a few months" if count < 150 else "months"]
     if unit == "year" and whole >= 20:
         words.append("decades")
+    elif unit == "year" and exact and round(count) == 10:
+        words.append("a decade")
     elif unit == "year" and whole >= 10:
         words.append("over a decade")
     elif exact and round(count) == 2:
         words.append(f"a couple of {unit}s")
     elif exact and 3 <= round(count) <= 4:
         words.append(f"a few {unit}s")
+    elif exact and unit == "month" and round(count) == 6:
+        words.append("half a year")
     elif exact and 5 <= round(count) <= 9:
         words.append(f"several {unit}s")
     elif not exact and 1 <= whole <= 9:
         words.append(
             f"over {'a' if whole == 1 else lexicon.NUMBER_NAMES[whole]} {unit}{'s' * (whole > 1)}"
         )
-    if count >= 2:
-        words.append(f"{unit}s")
-    if unit == "year" and count >= 5:
-        words.append("a long time")
-    words.append("a while")
+    if unit == "day" and count >= 60:
+        words.append("months")
+    elif count >= 2:
+        words.append(f"{unit}s")  # "for years": vague, and true to the scale "a while" is not
+    if unit != "year" or count < 2:
+        words.append("a while")
     return [
         VagueWording(_with_prefix(prefix, w), 1.0 / (i + 2))
         for i, w in enumerate(dict.fromkeys(words))
@@ -160,7 +186,17 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
     part = _part_of_day(phrase, expressions)
     has_clock = any(CLOCK.search(e.value) for e in expressions) or bool(re.search(r"\d", phrase))
     words: list[str] = []
-    if days:
+    weekend = bool(days) and set(days) <= {4, 5, 6} or re.search(r"\bweekends?\b", phrase, re.I)
+    if MONTHLY.search(phrase):
+        if len(days) == 1:
+            words.append(f"once a month on a {calendar.day_name[days[0]]}")
+        words.append("once a month")
+    elif ALTERNATE.search(phrase):
+        words += ["every other weekend" if weekend else "every other week", "twice a month"]
+    elif days and DAY_RANGE.search(phrase):
+        # "from Friday 6pm to Sunday 5pm": one stay a week, not two days
+        words.append("every weekend" if weekend else "every week")
+    elif days:
         named = " and ".join(calendar.day_name[d] for d in days) if len(days) <= 2 else ""
         if named and part and has_clock:
             words.append(f"every {named} {part}")
@@ -184,15 +220,20 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
 
 
 def _part_of_day(phrase: str, expressions: Sequence[TimeExpression]) -> str | None:
-    """The part of the day a routine's clock time or words name ("at 7pm" -> "evening")."""
-    for expression in expressions:
-        clock = CLOCK.search(expression.value)
-        if clock:
-            return _part_name(int(clock.group(1)))
+    """The part of the day a routine's words or first clock time name ("every morning on the
+    6:15" -> "morning"; "6-9pm" -> "evening", from its start; "at 7pm" -> "evening")."""
     word = PART_WORD.search(phrase)
     if word:
         found = word.group(1).lower()
         return "lunchtime" if found.startswith("lunch") else found
+    clock_range = CLOCK_RANGE.search(phrase)
+    if clock_range:
+        hour = int(clock_range["first"]) % 12 + (12 if clock_range["half"].lower() == "pm" else 0)
+        return _part_name(hour)
+    for expression in expressions:
+        clock = CLOCK.search(expression.value)
+        if clock:
+            return _part_name(int(clock.group(1)))
     return None
 
 

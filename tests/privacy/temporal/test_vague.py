@@ -24,12 +24,32 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ("at 7pm", ["in the evening", "this evening", "later", "today", "this week", "soon"]),
         ("for 6 weeks", ["for over a month", "for several weeks", "for weeks", "for a while"]),
         ("for 3 hours", ["for a few hours", "for hours", "for a while"]),
-        ("for 2 years and 4 months", ["for over two years", "for years", "for a while"]),
+        ("6 months", ["half a year", "months", "a while"]),
+        ("for 2 years and 4 months", ["for over two years", "for years"]),
+        ("after 8 years", ["after several years", "after years"]),
+        ("10 years", ["a decade", "years"]),
+        ("for 1 hour", ["for a while"]),
+        ("3 nights", ["a few nights", "nights", "a while"]),
+        ("87 days", ["a few months", "months", "a while"]),
         (
             "every Weds at 8am",
             ["every Wednesday morning", "every Wednesday", "every week", "regularly"],
         ),
         ("till Thursday", ["for a few days", "for a while"]),
+        (
+            "every Tuesday 6-9pm",
+            ["every Tuesday evening", "every Tuesday", "every week", "regularly"],
+        ),
+        ("every morning on the 6:15", ["every morning", "every day", "regularly"]),
+        (
+            "every other weekend from Friday 6pm to Sunday 5pm",
+            ["every other weekend", "twice a month", "regularly"],
+        ),
+        (
+            "every first Sunday of the month",
+            ["once a month on a Sunday", "once a month", "regularly"],
+        ),
+        ("from Friday 6pm to Sunday 5pm every week", ["every weekend", "regularly"]),
     ],
 )
 def test_phrases_get_the_wordings_people_use(phrase: str, expected: list[str]) -> None:
