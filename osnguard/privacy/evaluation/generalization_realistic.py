@@ -11,7 +11,7 @@ as written by design. Groups have no friends: a group's text does not depend on 
 **What a group has in place of a gold phrase.** Each group's `choices` record, per engine phrase
 (`slot` = index in `usable_phrases`, the generalizer's own ordering), the wording the group got.
 The group text is aligned with the message (text outside the choices is the message's, with some
-spaces dropped) to find the span of the message each choice replaced (`substitution_regions`), narrowed to the letters
+spaces dropped) to find the span of the message each choice replaced (`substitution_regions`), narrowed to the words
 that changed (case aside), so a removal that capitalises the next word is still a removal.
 A gold phrase no region overlaps (by at least one character) is **kept as written**, whether it
 was not identified or the group got its original wording. Otherwise its substitute is the gold
@@ -156,15 +156,30 @@ def substitution_regions(
 
 
 def _narrowed(original: str, region: Region) -> Region:
-    """The region without the letters its wording shares with the message at either end, case
+    """The region without the words its wording shares with the message at either end, case
     aside: an option that drops a sentence's first word rewrites the next word's first letter
     ("surgeon life" -> "Life" is the removal of "surgeon "), and one that keeps an article keeps
-    it ("a Traveller woman" -> "a woman")."""
+    it ("a Traveller woman" -> "a woman"). Cuts fall between words, never inside one ("Weds" ->
+    "Wednesday" stays whole)."""
+
+    def boundary(at: int) -> bool:
+        return not (
+            0 < at < len(original) and original[at - 1].isalnum() and original[at].isalnum()
+        )
+
     start, end, wording = region.start, region.end, region.text
+    cut_end, cut_wording = end, wording
     while wording and end > start and wording[-1].casefold() == original[end - 1].casefold():
         wording, end = wording[:-1], end - 1
+        if boundary(end) or not wording:
+            cut_end, cut_wording = end, wording
+    end, wording = cut_end, cut_wording
+    cut_start = start
     while wording and end > start and wording[0].casefold() == original[start].casefold():
         wording, start = wording[1:], start + 1
+        if boundary(start):
+            cut_start, cut_wording = start, wording
+    start, wording = cut_start, cut_wording
     if not wording.strip():
         wording = ""
         while end > start and original[end - 1].isspace():
