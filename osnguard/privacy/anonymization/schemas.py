@@ -288,6 +288,9 @@ def generalization_chain(
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
     kinds = [k for k in builder_order(phrase) if not (k == ChainKind.NOUN and as_name)]
     # (a name is never read as a common noun: "at Siemens" is no unit of measurement)
+    if _after_place_word(phrase, context_text or "", NEAR_WORDS):
+        # "around BGC", "near Canary Wharf": a place, whatever company shares its name
+        kinds = [k for k in kinds if k != ChainKind.ORGANISATION]
     for variant, suffix in _variants(text):
         for kind in kinds:
             chosen = reading
@@ -307,6 +310,7 @@ def generalization_chain(
     if (
         as_name
         and phrase.category in INSTITUTION_KINDS
+        and not _after_place_word(phrase, context_text or "", IN_WORDS)
         and not _an_adjective(text)
         and not POLITICAL_EVENTS & set(text.lower().split())
     ):
@@ -322,6 +326,18 @@ INSTITUTION_KINDS: dict[str, str] = {  # by Category
     Category.RELIGION: "place of worship",
     Category.POLITICS: "political party",
 }
+
+
+# Words before a name that make it a place: "the call centre in Ortigas" is no company and "my
+# students in Ba Đình" no school; "around BGC" is no bank ("working in Infosys" is said too, so
+# "in" only stops the guess of an institution's kind, not a listed company).
+NEAR_WORDS = frozenset({"around", "near", "outside", "across", "through", "round"})
+IN_WORDS = NEAR_WORDS | {"in"}
+
+
+def _after_place_word(phrase: Phrase, context_text: str, words: frozenset[str]) -> bool:
+    before = context_text[: phrase.start].split()
+    return bool(before) and before[-1].lower() in words
 
 
 # A political name with one of these words is an event, not a party ("the March for Life").

@@ -651,3 +651,12 @@ def test_a_compass_named_institution_is_in_that_part_of_the_city() -> None:
 def test_a_baby_girl_is_a_baby_never_a_baby_person() -> None:
     text = "Happy birthday to my baby girl, love you"
     assert wordings(text, "baby girl", "gender")[1:] == ["baby", "little one"]
+
+
+def test_a_name_after_a_place_word_is_a_place_not_an_institution() -> None:
+    # no "a company" for a district, no bank for the district "around BGC"
+    text = "Grab driving around BGC then my day job at the call centre in Ortigas"
+    assert wordings(text, "BGC", "work") == ["BGC", ""]
+    assert wordings(text, "Ortigas", "work") == ["Ortigas", ""]
+    # a listed company keeps its sector after "in" ("working in Siemens")
+    assert wordings("working in Siemens now", "Siemens", "work")[-1] == "a company"
