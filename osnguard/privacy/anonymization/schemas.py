@@ -863,8 +863,9 @@ def place_k(place: Place) -> int:
 def _place_levels(place: Place, original: str | None) -> list[Level]:
     """The place and the places around it as people name them: a neighbourhood's part of its city
     ("south London") and the city, the region, the country, the part of the continent ("East
-    Africa") and the continent where it reads naturally (not "Oceania"); a US state is followed by
-    its part of the US ("the Midwest").
+    Asia", "West Africa") and the continent where it reads naturally: "Europe", "Asia", but not
+    "Oceania", nor "Africa" after a country (its part is named: "Ghana" is not "in Africa"), nor
+    "Asia" after the Middle East; a US state is followed by its part of the US ("the Midwest").
     A region named after the city itself ("Greater Accra") or by a compass word alone
     ("Northern") is skipped: it says no more than the city or reads as jargon."""
     levels: list[Level] = [
@@ -903,9 +904,10 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
         ):
             continue
         if step.kind == "continent":
-            if area := places.world_area(previous):
+            area = places.world_area(previous)
+            if area:
                 add(area, None, area, None, f"area:{area}")
-            if places.continent_reads_naturally(previous):
+            if places.continent_reads_naturally(previous) and (not area or area.endswith(" Asia")):
                 add(place_text(step), step, step.name, place_k(step))
             break
         if (

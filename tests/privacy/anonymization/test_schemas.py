@@ -120,3 +120,10 @@ def test_informal_spellings_are_looked_up_under_their_standard_form() -> None:
     assert chain_texts("NewJersey", "location", "in NewJersey")[1:3] == ["the Northeast", "the US"]
     # A lower-case health word is never read as a town ("gay" is also a town in Russia).
     assert "Russia" not in chain_texts("gayyyy", "health", "so gayyyy")
+
+
+def test_a_country_in_africa_or_the_middle_east_stops_at_its_part_of_the_world() -> None:
+    # "in Africa" for Ghana reads as if the continent were a country; "Asia" for Dubai is odd
+    tops = [("Accra", "West Africa"), ("Nairobi", "East Africa"), ("Dubai", "the Middle East")]
+    for city, top in tops:
+        assert chain_texts(city, "location", f"back in {city}")[-1] == top, city
