@@ -171,7 +171,52 @@ def value_operator(
         (_fits(text, phrase.start, phrase.end, w), OptionKind.GENERALIZATION, (i + 1) / len(found))
         for i, w in enumerate(found)
     ]
-    return _worded_alternatives(text, phrase, wordings)
+    role = _role_before(text, phrase) if phrase.category == Category.IDENTITY else None
+    if role is not None:  # "my husband Tom" -> "my husband": the role says who, the name is gone
+        # ("my husband someone" does not read)
+        wordings = [w for w in wordings if not re.match(r"(?:someone|they|their)\b", w[0], re.I)]
+    found_options = _worded_alternatives(text, phrase, wordings)
+    if role is not None:
+        removed = Option(
+            len(found_options.options),
+            "",
+            role,
+            phrase.end,
+            1.0,
+            None,
+            round(naturalness.fre_of_replacement(text, role, phrase.end, ""), 2),
+            True,
+            OptionKind.SUPPRESSION,
+        )
+        found_options.options.append(removed)
+    return found_options
+
+
+# "my baby girl Amara", "our son Oscar", "the love of my life @marcus": a name after a role
+_ROLE_BEFORE = re.compile(
+    r"(?:\b(?:my|our|his|her|their|your)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)"
+    r"|\bthe love of (?:my|our) life)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _role_before(text: str, phrase: Phrase) -> int | None:
+    """Where the space before a name starts when the name follows a possessive noun for a person
+    ("my best friend Zainab"), so the name can go and the role stay; None otherwise."""
+    if re.match(r"['’]s\b", text[phrase.end :]):
+        return None  # "my friend Tom's car": the name carries the possessive
+    found = _ROLE_BEFORE.search(text[: phrase.start])
+    if found is None:
+        return None
+    noun = found.group("noun")
+    if noun is not None and not any(
+        synset.lexname() == "noun.person" for synset in wordnet().synsets(noun.lower(), pos="n")
+    ):
+        return None
+    start = phrase.start
+    while start > 0 and text[start - 1].isspace():
+        start -= 1
+    return start
 
 
 def removal_operator(

@@ -660,3 +660,20 @@ def test_a_name_after_a_place_word_is_a_place_not_an_institution() -> None:
     assert wordings(text, "Ortigas", "work") == ["Ortigas", ""]
     # a listed company keeps its sector after "in" ("working in Siemens")
     assert wordings("working in Siemens now", "Siemens", "work")[-1] == "a company"
+
+
+def test_a_name_after_a_role_can_go_and_the_role_stay() -> None:
+    text = "Please pray for my best friend Zainab, she's having surgery"
+    assert wordings(text, "Zainab", "identity") == [
+        "Zainab",
+        "Z.",
+        "",
+    ]  # never "my best friend someone"
+    found = alternatives(text, phrase("Zainab", "identity", text), profile=Profile())
+    removed = found.options[-1]
+    assert text[: removed.start] + text[removed.end :] == (
+        "Please pray for my best friend, she's having surgery"
+    )
+    # no role before it, or a name carrying a possessive: the name is only said vaguely
+    assert wordings("Zainab is having surgery", "Zainab", "identity")[-1] == "Someone"
+    assert "" not in wordings("my friend Tom's car broke down", "Tom", "identity")
