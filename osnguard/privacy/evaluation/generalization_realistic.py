@@ -162,22 +162,26 @@ def _narrowed(original: str, region: Region) -> Region:
     it ("a Traveller woman" -> "a woman"). Cuts fall between words, never inside one ("Weds" ->
     "Wednesday" stays whole)."""
 
-    def boundary(at: int) -> bool:
-        return not (
-            0 < at < len(original) and original[at - 1].isalnum() and original[at].isalnum()
-        )
+    def joined(text: str, at: int) -> bool:
+        return 0 < at < len(text) and text[at - 1].isalnum() and text[at].isalnum()
+
+    def boundary(at: int, kept: str = "", cut: str = "") -> bool:
+        # between words in the message and in the wording: "a[ civil servant]" -> "a[n official]"
+        # is no cut, "an" is one word
+        return not joined(original, at) and not (kept[-1:].isalnum() and cut[:1].isalnum())
 
     start, end, wording = region.start, region.end, region.text
     cut_end, cut_wording = end, wording
     while wording and end > start and wording[-1].casefold() == original[end - 1].casefold():
         wording, end = wording[:-1], end - 1
-        if boundary(end) or not wording:
+        if boundary(end, wording, region.text[len(wording) :]) or not wording:
             cut_end, cut_wording = end, wording
     end, wording = cut_end, cut_wording
     cut_start = start
+    trimmed = ""
     while wording and end > start and wording[0].casefold() == original[start].casefold():
-        wording, start = wording[1:], start + 1
-        if boundary(start):
+        trimmed, wording, start = trimmed + wording[0], wording[1:], start + 1
+        if boundary(start, trimmed, wording):
             cut_start, cut_wording = start, wording
     start, wording = cut_start, cut_wording
     if not wording.strip():
