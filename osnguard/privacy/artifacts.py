@@ -84,6 +84,14 @@ SPECS: dict[str, ModelSpec] = {
             "paraphrase detector, logistic regression (MSRP train)",
         ),
         ModelSpec(
+            "acceptability",
+            ("acceptability.json",),
+            1,
+            ("scikit-learn", "wordfreq", "pocketsphinx", "nltk"),
+            ("realistic/dev.jsonl",),
+            "wording check, logistic regression (realistic dev even posts, naturalness fixture dev half)",
+        ),
+        ModelSpec(
             "temporal",
             ("temporal.tp.json", "temporal.patterns.json"),
             1,

@@ -26,7 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from osnguard.privacy.anonymization import identifiers, metrics, naturalness, values
+from osnguard.privacy.anonymization import acceptability, identifiers, metrics, naturalness, values
 from osnguard.privacy.anonymization.schemas import (
     Chain,
     ChainKind,
@@ -618,7 +618,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             level.source == LevelSource.TYPE and chain.kind != ChainKind.PLACE
         ) or level.source == LevelSource.LISTING
         natural = level.degree == 0 or (
-            (written or _acceptable(fre, original_fre, gamma))
+            (written or _reads_right(text, start, end, replacement, gamma))
             and not modifier
             and not (
                 level.source == LevelSource.WORDNET
@@ -796,9 +796,16 @@ def _restates_context(text: str, phrase: Phrase, label: str) -> bool:
     )
 
 
-def _acceptable(fre: float, original_fre: float, gamma: float) -> bool:
-    """Fre reaches γ, or (when the original itself is under γ) loses at most MAX_DROP against it."""
-    return fre >= gamma or (original_fre < gamma and fre >= original_fre - naturalness.MAX_DROP)
+def _reads_right(text: str, start: int, end: int, replacement: str, gamma: float) -> bool:
+    """Writing `replacement` for text[start:end] passes both checks: Fre reaches γ (or, when the
+    original itself is under γ, loses at most MAX_DROP against it), which catches broken word
+    sequences, and the learned wording check (acceptability.py), which catches wrong senses,
+    sibling places and odd wordings that Fre cannot see."""
+    original = text[start:end]
+    fre = naturalness.fre_of_replacement(text, start, end, replacement)
+    original_fre = naturalness.fre_of_replacement(text, start, end, original)
+    by_fre = fre >= gamma or (original_fre < gamma and fre >= original_fre - naturalness.MAX_DROP)
+    return by_fre and acceptability.is_acceptable(text, start, end, original, replacement)
 
 
 TIME_NOUN_AFTER = re.compile(
@@ -915,9 +922,7 @@ def _temporal_options(
         # for part of a longer phrase ("for the winter" -> "for the") or a duration ("10-day"
         # -> "Up to 180 days")
         wordings = [(c.text, c.phrase) for c in generalize(inside[0], now=now, source_text=text)]
-    original = text[start:end]
     height = len(wordings) + 1
-    original_fre = naturalness.fre_of_replacement(text, start, end, original)
     options = [_original_option(text, start, end)]
     for degree, (wording, source) in enumerate(wordings, start=1):
         replacement = _fits(text, start, end, wording)
@@ -931,7 +936,7 @@ def _temporal_options(
                 degree / height,
                 None,
                 round(fre, 2),
-                _acceptable(fre, original_fre, gamma),
+                _reads_right(text, start, end, replacement, gamma),
                 OptionKind.TEMPORAL,
                 source,
             )

@@ -23,6 +23,7 @@ HELP = "build the shipped models from the shared corpora (or --check that they m
 
 def _trainers() -> dict[str, Callable[[Path | None], Path]]:
     from osnguard.privacy import temporal
+    from osnguard.privacy.anonymization import acceptability
     from osnguard.privacy.identification import classifier, tagger
     from osnguard.privacy.paraphrase import detector
 
@@ -31,6 +32,7 @@ def _trainers() -> dict[str, Callable[[Path | None], Path]]:
         "classifier": classifier.train_model,
         "paraphrase": detector.train_model,
         "temporal": temporal.train_model,
+        "acceptability": acceptability.train_model,
     }
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from osnguard.privacy.anonymization import (
     MAX_DROP,
+    acceptability,
     best_lemma,
     fre_of_replacement,
     hypernym_path,
@@ -273,6 +274,107 @@ def evaluate() -> dict[str, Any]:
         "max_drop": max_drop,
         "n": len(test),
         "n_dev": len(dev),
+        "wording_check": wording_check(),
+    }
+
+
+# feature groups of the wording check, for their contributions (AUC without each group)
+FEATURE_GROUPS: dict[str, tuple[str, ...]] = {
+    "fre": ("fre", "fre_original", "fre_gain"),
+    "joins": tuple(f for f in acceptability.FEATURES if f.startswith("join_")),
+    "frequency": ("zipf_mean", "zipf_min", "zipf_original"),
+    "form": (
+        "words",
+        "words_original",
+        "words_gain",
+        "capitals",
+        "capitals_original",
+        "capitals_gain",
+        "shared_words",
+        "digits",
+        "digits_original",
+        "digits_both",
+        "article",
+        "removed",
+    ),
+    "time": ("time_flip",),
+    "relatedness": ("contains_original_place", "other_place", "hypernym", "wup"),
+}
+
+
+def wording_check() -> dict[str, Any]:
+    """The learned wording check (anonymization/acceptability.py): the shipped model's AUC on
+    the halves it was not trained on (odd realistic posts, the fixture's test half), Fre's AUC on
+    the same pairs, a model trained on the fixture alone scored on the realistic pairs, and each
+    feature group's contribution (held-out AUC of a model refitted without it)."""
+    from sklearn.metrics import roc_auc_score
+
+    items = acceptability.labelled_substitutions()
+    train = [i for i in items if i.train]
+    shipped = acceptability.MODEL.saved()
+
+    def auc(model: acceptability.WordingModel, subset: list[acceptability.Labelled]) -> float:
+        scores = [
+            model.probability(
+                acceptability.features(i.text, i.start, i.end, i.original, i.replacement)
+            )
+            for i in subset
+        ]
+        return round(float(roc_auc_score([i.label for i in subset], scores)), 4)
+
+    held = {
+        source: [i for i in items if not i.train and i.source == source]
+        for source in ("realistic", "fixture")
+    }
+    fre_auc = {
+        source: round(
+            roc_auc_score(
+                [i.label for i in subset],
+                [
+                    acceptability.features(i.text, i.start, i.end, i.original, i.replacement)[0]
+                    for i in subset
+                ],
+            ),
+            4,
+        )
+        for source, subset in held.items()
+    }
+    fixture_only = acceptability.fit([i for i in train if i.source == "fixture"])
+    held_out = [*held["realistic"], *held["fixture"]]
+    without = {}
+    for group, names in FEATURE_GROUPS.items():
+        keep = [k for k, name in enumerate(acceptability.FEATURES) if name not in names]
+        without[group] = round(
+            auc(acceptability.fit(train, features=keep), held_out) - auc(shipped, held_out), 4
+        )
+    accuracy = {
+        source: round(
+            sum(
+                (
+                    shipped.probability(
+                        acceptability.features(i.text, i.start, i.end, i.original, i.replacement)
+                    )
+                    >= shipped.threshold
+                )
+                == (i.label == 1)
+                for i in subset
+            )
+            / len(subset),
+            4,
+        )
+        for source, subset in held.items()
+    }
+    return {
+        "auc_realistic_held_out": auc(shipped, held["realistic"]),
+        "auc_fixture_held_out": auc(shipped, held["fixture"]),
+        "fre_auc_realistic_held_out": fre_auc["realistic"],
+        "fre_auc_fixture_held_out": fre_auc["fixture"],
+        "auc_realistic_trained_on_fixture_only": auc(fixture_only, held["realistic"]),
+        "accuracy_held_out": accuracy,
+        "threshold": shipped.threshold,
+        "auc_change_without_group": without,
+        "n_train": len(train),
+        "n_held_out": {source: len(subset) for source, subset in held.items()},
     }
 
 

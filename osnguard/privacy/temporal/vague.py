@@ -186,7 +186,9 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
     part = _part_of_day(phrase, expressions)
     has_clock = any(CLOCK.search(e.value) for e in expressions) or bool(re.search(r"\d", phrase))
     words: list[str] = []
-    weekend = bool(days) and set(days) <= {4, 5, 6} or re.search(r"\bweekends?\b", phrase, re.I)
+    weekend = (bool(days) and set(days) <= {4, 5, 6}) or bool(
+        re.search(r"\bweekends?\b", phrase, re.I)
+    )
     if MONTHLY.search(phrase):
         if len(days) == 1:
             words.append(f"once a month on a {calendar.day_name[days[0]]}")
