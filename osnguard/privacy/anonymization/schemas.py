@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from osnguard.privacy import places
 from osnguard.privacy.anonymization import companies
-from osnguard.privacy.lexicon import DEMONYMS
+from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, wordnet
 from osnguard.privacy.types import Category, Detector, Phrase, Profile
@@ -548,13 +548,24 @@ PERSON_ROOT = frozenset({"person.n.01"})
 
 def _language_chain(text: str) -> Chain | None:
     """ "Tamil" (a language spoken) -> "a language": its language sense, never its people
-    ("Punjabi" is not "a person" in "I'm learning Punjabi")."""
-    word = text.strip()
-    if is_plural(word.lower()) or " " in word:
+    ("Punjabi" is not "a person" in "I'm learning Punjabi"); a list of them -> "three
+    languages" -> "several languages"."""
+    parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", text.strip()) if p]
+    if not parts or any(is_plural(p.lower()) or " " in p for p in parts):
         return None
-    if not any(_under(s, LANGUAGE_ROOT) for s in wordnet().synsets(word.lower(), pos="n")):
+    if not all(
+        any(_under(s, LANGUAGE_ROOT) for s in wordnet().synsets(p.lower(), pos="n")) for p in parts
+    ):
         return None
-    return _ladder_chain(text, ChainKind.NOUN, [("a language", "language")])
+    if len(parts) == 1:
+        return _ladder_chain(text, ChainKind.NOUN, [("a language", "language")])
+    # "Hindi, Marathi, English" -> "three languages" -> "several languages"
+    count = NUMBER_NAMES.get(len(parts), str(len(parts)))
+    return _ladder_chain(
+        text,
+        ChainKind.NOUN,
+        [(f"{count} languages", "languages"), ("several languages", "languages")],
+    )
 
 
 def _people_chain(text: str) -> Chain | None:

@@ -399,7 +399,40 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
                 timex_type=timed.timex_type if timed else best.timex_type,
             )
         )
-    return merged
+    return _coordinated(merged, text)
+
+
+# Kinds of phrase whose lists are one disclosure: "anxiety and depression", "Hindi, Marathi,
+# English", "Niamh and Oisín" are read, and generalized, as one ("three languages").
+COORDINATED = frozenset({Category.HEALTH, Category.LANGUAGE, Category.IDENTITY})
+_COORDINATION = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|\s(?:and|&)\s)\s*")
+
+
+def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """Neighbouring phrases of one of the COORDINATED kinds joined only by a comma, "and" or
+    "&" become one phrase, with both explanations."""
+    joined: list[Phrase] = []
+    for phrase in phrases:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.category == phrase.category
+            and phrase.category in COORDINATED
+            and _COORDINATION.fullmatch(text[last.end : phrase.start])
+        ):
+            reasons = [*last.reasons, *(r for r in phrase.reasons if r not in last.reasons)]
+            detectors = [*last.detectors, *(d for d in phrase.detectors if d not in last.detectors)]
+            joined[-1] = replace(
+                last,
+                end=phrase.end,
+                text=text[last.start : phrase.end],
+                confidence=max(last.confidence, phrase.confidence),
+                reasons=reasons,
+                detectors=detectors,
+            )
+            continue
+        joined.append(phrase)
+    return joined
 
 
 def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:

@@ -127,3 +127,13 @@ def test_a_country_in_africa_or_the_middle_east_stops_at_its_part_of_the_world()
     tops = [("Accra", "West Africa"), ("Nairobi", "East Africa"), ("Dubai", "the Middle East")]
     for city, top in tops:
         assert chain_texts(city, "location", f"back in {city}")[-1] == top, city
+
+
+def test_a_list_of_languages_is_counted() -> None:
+    text = "I speak Hindi, Marathi, English at home"
+    assert chain_texts("Hindi, Marathi, English", "language", text) == [
+        "Hindi, Marathi, English",
+        "three languages",
+        "several languages",
+    ]
+    assert chain_texts("Hindi", "language", text)[1:] == ["a language"]

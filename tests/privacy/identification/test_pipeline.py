@@ -97,6 +97,29 @@ def test_emoji_and_spaces_at_a_phrase_edge_are_not_part_of_it() -> None:
     assert [p.text for p in merged] == ["Edison", "#navratri"]
 
 
+def test_a_list_of_conditions_or_languages_is_one_phrase() -> None:
+    text = "my anxiety and depression are back; I speak Hindi, Marathi, English and Edison"
+    anxiety, depression = text.index("anxiety"), text.index("depression")
+    hindi, marathi, english = (text.index(w) for w in ("Hindi", "Marathi", "English"))
+    edison = text.index("Edison")
+    merged = merge(
+        [
+            phrase(anxiety, anxiety + 7, text, "tagger", "health"),
+            phrase(depression, depression + 10, text, "tagger", "health"),
+            phrase(hindi, hindi + 5, text, "tagger", "language"),
+            phrase(marathi, marathi + 7, text, "tagger", "language"),
+            phrase(english, english + 7, text, "tagger", "language"),
+            phrase(edison, edison + 6, text, "tagger", "location"),  # another kind: apart
+        ],
+        text,
+    )
+    assert [p.text for p in merged] == [
+        "anxiety and depression",
+        "Hindi, Marathi, English",
+        "Edison",
+    ]
+
+
 def test_decision_needs_an_author_for_places_alone() -> None:
     fact = "Tokyo is the capital of Japan"
     places = [phrase(0, 5, fact, "tagger")]
