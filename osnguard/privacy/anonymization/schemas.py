@@ -314,7 +314,9 @@ def generalization_chain(
         and not _an_adjective(text)
         and not POLITICAL_EVENTS & set(text.lower().split())
     ):
-        return _institution_chain(text, phrase.category)
+        return _institution_chain(
+            text, phrase.category, context_text or "", (context_text or "")[: phrase.start]
+        )
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
 
 
@@ -365,17 +367,39 @@ CLINIC_WORDS = re.compile(
 )
 
 
-def _institution_chain(text: str, category: Category) -> Chain:
-    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "the hospital": a true, if vague,
-    statement, where WordNet's senses of the name would be false ("a unit of measurement")."""
+# A school that is a university, by its name ("UNILAG", "UoN", "Trinity College") or the sentence
+# around it ("a lecture at UoN", "graduated from Trinity", "my PhD at Deakin").
+UNIVERSITY_NAME = re.compile(
+    r"^(?:the\s+)?U[A-Z]{1,5}$|^(?:the\s+)?U(?:o|of)[A-Z]\w*$|\b(?:uni|university|college|"
+    r"institute|polytechnic|poly)\b",
+    re.IGNORECASE,
+)
+UNIVERSITY_CONTEXT = re.compile(
+    r"\b(?:degree|graduat\w*|lectures?|lecturer|campus|semester|ph\.?d|dphil|masters?|msc|ba|bsc|"
+    r"undergrad\w*|postgrad\w*|dissertation|thesis|uni|university|fresher\w*|professor|modules?|"
+    r"tuition|scholarship|alumni|alma mater|dorm|halls)\b",
+    re.IGNORECASE,
+)
+
+
+def _institution_chain(text: str, category: Category, context: str = "", before: str = "") -> Chain:
+    """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "the hospital"; "UNILAG" or
+    "a lecture at UoN" (education) -> "a university": a true, if vague, statement, where
+    WordNet's senses of the name would be false ("a unit of measurement")."""
     kind = INSTITUTION_KINDS[category]
+    if category == Category.EDUCATION and (
+        UNIVERSITY_NAME.search(text.strip())
+        or UNIVERSITY_CONTEXT.search(context.replace(text, " "))
+    ):
+        kind = "university"
     if category == Category.HEALTH:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
         return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])
-    return _ladder_chain(
-        text, ChainKind.ORGANISATION, [(f"{indefinite_article(kind)} {kind}", kind)]
-    )
+    steps = [(f"{indefinite_article(kind)} {kind}", kind)]
+    if kind == "university" and re.search(r"\b(?:at|from|to)\s+$", before, re.IGNORECASE):
+        steps.append(("university", kind))  # "graduated from university", "a lecture at uni"
+    return _ladder_chain(text, ChainKind.ORGANISATION, steps)
 
 
 # A name ending in one of these kinds of thing is one ("Third Mainland Bridge" is a bridge).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from osnguard.privacy.anonymization import generalization_chain
-from osnguard.privacy.types import Phrase, Profile
+from osnguard.privacy.types import Detector, Phrase, Profile
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -137,3 +137,23 @@ def test_a_list_of_languages_is_counted() -> None:
         "several languages",
     ]
     assert chain_texts("Hindi", "language", text)[1:] == ["a language"]
+
+
+def test_a_school_known_only_by_name_is_a_university_when_its_name_or_sentence_says_so() -> None:
+    def levels(name: str, context: str) -> list[str]:
+        start = context.index(name)
+        found = Phrase(
+            start, start + len(name), name, "education", "test", 1.0, [Detector.ORGANISATION]
+        )
+        chain = generalization_chain(found, context_text=context, profile=Profile())
+        return [level.text for level in chain.levels[1:]]
+
+    assert levels("UoN", "then a 10am lecture at UoN, medicine is a cult") == [
+        "a university",
+        "university",
+    ]
+    assert levels("Trinity", "Niamh graduated from Trinity today") == [
+        "a university",
+        "university",
+    ]
+    assert levels("St Brigid's NS", "kids start at St Brigid's NS today") == ["a school"]
