@@ -80,8 +80,34 @@ def _decade_wordings(year: str, *, parenthesised: bool) -> list[str]:
     return [f"({w})" for w in words] if parenthesised else words
 
 
-def amount_wordings(text: str) -> list[str]:
-    """An amount of money, alone or of something ("£32k of debt")."""
+# Money nouns an amount can stand before ("£9k credit card debt", "a £500 deposit"): without the
+# amount the sentence still reads right and says what, not how much.
+MONEY_WORDS = (
+    "debt debts loan loans deposit rent mortgage salary bonus bill bills fine fee fees savings "
+    "overdraft payment payments raise pay budget refund tax donation tip prize grant pension "
+    " income arrears"
+)
+MONEY_NOUNS = frozenset(MONEY_WORDS.split())
+_WORDS_AFTER = re.compile(r"\s+([a-z-]+)(?:\s+([a-z-]+))?(?:\s+([a-z-]+))?")
+_OF_SOMEONES = re.compile(r"\s+of\s+(?:the|my|our|his|her|their|your)\b", re.IGNORECASE)
+_OF = re.compile(r"\s+of\s+[a-z]", re.IGNORECASE)
+
+
+def _money_noun_follows(after: str) -> bool:
+    """A money noun within the next three words, none of them a preposition ("credit card debt")."""
+    found = _WORDS_AFTER.match(after)
+    for word in (w for w in (found.groups() if found else ()) if w):
+        if word in MONEY_NOUNS:
+            return True
+        if word in ("in", "on", "of", "for", "to", "from", "at", "and", "or", "left", "a", "the"):
+            return False
+    return False
+
+
+def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
+    """An amount of money, alone or of something ("£32k of debt"); with the text around it, the
+    amount alone: "€40k [of the mortgage]" -> "part", "£32k [of debt]" -> "a lot", "£9k [credit
+    card debt]" -> "" (taken out)."""
     found = AMOUNT.fullmatch(text.strip())
     if not found:
         return []
@@ -98,6 +124,16 @@ def amount_wordings(text: str) -> list[str]:
     words = _magnitude_wordings(value, cur)
     if rest:  # a salary ("€28k gross")
         words.append("a salary")
+    elif _OF_SOMEONES.match(after):
+        words.append("part")
+    elif _OF.match(after):
+        words.append("a lot")
+    elif _money_noun_follows(after):
+        # "£9k credit card debt" -> "thousands in credit card debt" -> "credit card debt"; after
+        # an article only the noun reads right ("a £500 deposit" -> "a deposit")
+        article = re.search(r"\b(?:a|an|the)\s+$", before, re.IGNORECASE)
+        words = [] if article else [f"{w} in" for w in words]
+        words.append("")
     return words
 
 

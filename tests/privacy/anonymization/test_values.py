@@ -56,3 +56,19 @@ def test_amounts_are_rounded_down_to_true_statements(phrase: str, expected: list
 )
 def test_names_become_initials_then_someone(phrase: str, before: str, expected: list[str]) -> None:
     assert name_wordings(phrase, before) == expected
+
+
+@pytest.mark.parametrize(
+    ("amount", "after", "before", "expected"),
+    [
+        ("€40k", " of the mortgage", "I get ", ["tens of thousands", "part"]),
+        ("£32k", " of debt", "", ["over £30k", "tens of thousands", "a lot"]),
+        ("£9k", " credit card debt", "", ["several grand in", "thousands in", ""]),
+        ("£500", " deposit", "paid a ", [""]),  # "paid a deposit"
+        ("$470", " in my account", "I've got ", ["a few hundred", "hundreds"]),
+    ],
+)
+def test_an_amount_is_worded_for_what_follows_it(
+    amount: str, after: str, before: str, expected: list[str]
+) -> None:
+    assert amount_wordings(amount, after, before) == expected
