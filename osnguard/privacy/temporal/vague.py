@@ -56,8 +56,17 @@ CLOCK_RANGE = re.compile(
     r"\b(?P<first>\d{1,2})(?::\d{2})?\s*(?:-|–|to|till)\s*\d{1,2}(?::\d{2})?\s*(?P<half>am|pm)\b",
     re.I,
 )
+WEEKEND_WORD = re.compile(r"\b(?:sat|sun)(?:urday|day)?s?\b|\bweekends?\b", re.IGNORECASE)
+# Holidays people say "the holidays" for; naming the holiday can say one's faith (not Ramadan,
+# a month, nor festivals the phrase names as routines)
+HOLIDAY = re.compile(
+    r"\b(?:christmas|xmas|new year(?:'s)?|thanksgiving|easter|hanukkah|chanukah|diwali|eid|"
+    r"passover|lunar new year|chinese new year)\b",
+    re.IGNORECASE,
+)
+HOLIDAY_PREPOSITION = re.compile(r"^(over|at|for|during|on|till|until|after|before|since)\s", re.I)
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
-SOON = timedelta(days=45)
+SOON = timedelta(days=62)  # "soon" covers next month, "recently" last month
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,15 @@ def vague_wordings(
     timed = [e for e in expressions if e.interval is not None]
     if not timed or "DURATION" in kinds:
         return []
-    return _point_wordings(phrase, timed, now)
+    found = _point_wordings(phrase, timed, now)
+    if HOLIDAY.search(phrase):
+        # "over Christmas" -> "over the holidays", then the times around it
+        before = HOLIDAY_PREPOSITION.match(phrase)
+        word = (before.group(1).lower() if before else "") or ""
+        word = "over" if word in ("at", "on", "during") else word
+        holidays = f"{word} the holidays".strip()
+        found = [VagueWording(holidays, 0.5), *(w for w in found if w.text != holidays)]
+    return found
 
 
 # --- durations -----------------------------------------------------------------------------------
@@ -256,7 +273,8 @@ def _point_wordings(
     start, end = interval
     if UNTIL_CUE.match(phrase) and len(expressions) == 1 and end > now:
         return _until_wordings(end - now)
-    candidates = _candidates(now, interval)
+    # "this weekend" only for a time the author placed at the weekend ("today" is "this week")
+    candidates = _candidates(now, interval, weekend=bool(WEEKEND_WORD.search(phrase)))
     length = (end - start).total_seconds() + 1
     found: dict[str, VagueWording] = {}
     for text, (first, last) in candidates:
@@ -265,7 +283,10 @@ def _point_wordings(
         ncp = length / ((last - first).total_seconds() + 1)
         found.setdefault(text, VagueWording(text, ncp))
     ordered = sorted(found.values(), key=lambda w: -w.ncp)
-    if FROM_CUE.match(phrase):
+    near = next((i for i, w in enumerate(ordered) if w.text in ("soon", "recently")), None)
+    if near is not None:
+        ordered = ordered[: near + 1]  # nobody says "this year" for next week: "soon" is the top
+    if FROM_CUE.match(phrase) and not RANGE_CUE.search(phrase):
         return [w for w in ordered if w.text in ("soon", "recently")] or ordered[-1:]
     return ordered
 
@@ -301,7 +322,9 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
     return start, end
 
 
-def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]:
+def _candidates(
+    now: datetime, original: Interval, *, weekend: bool = True
+) -> list[tuple[str, Interval]]:
     """Natural wordings of times around `now` with the interval each stands for."""
     if now.tzinfo is not None and original[0].tzinfo is None:
         now = now.replace(tzinfo=None)
@@ -365,7 +388,8 @@ def _candidates(now: datetime, original: Interval) -> list[tuple[str, Interval]]
         week_start = monday + timedelta(weeks=weeks)
         add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
         saturday = week_start + timedelta(days=5)
-        add(f"{word} weekend", (at(saturday)[0], at(saturday + timedelta(days=1))[1]))
+        if weekend:
+            add(f"{word} weekend", (at(saturday)[0], at(saturday + timedelta(days=1))[1]))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))
     if not (original[0] >= now - NEAR and original[1] <= now + NEAR):

@@ -84,3 +84,22 @@ def test_a_future_time_never_becomes_a_past_one() -> None:
 
 def test_an_adjective_duration_is_left_to_removal() -> None:
     assert wordings("10-day") == []
+
+
+def test_a_near_time_stops_at_soon_or_recently() -> None:
+    assert wordings("next week")[-1] == "soon" and "this year" not in wordings("next week")
+    assert wordings("next month")[-1] == "soon" and "next year" not in wordings("next month")
+    assert wordings("last week")[-1] == "recently"
+
+
+def test_the_weekend_is_said_only_for_a_time_placed_there() -> None:
+    saturday = datetime(2026, 11, 28, 12, 0)
+    assert "this weekend" not in wordings("today", saturday)
+    assert "this weekend" in wordings("on Sunday", saturday)
+
+
+def test_a_holiday_is_the_holidays_and_a_night_range_is_overnight() -> None:
+    december = datetime(2026, 12, 10, 19, 0)
+    assert wordings("over Christmas", december)[0] == "over the holidays"
+    assert wordings("Christmas", december)[0] == "the holidays"
+    assert wordings("from 8pm to 8am")[0] == "overnight"
