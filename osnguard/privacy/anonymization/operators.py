@@ -450,24 +450,42 @@ def _modifier_dropped(
     return option("", start, cut_end)
 
 
+# Common nouns a name can end ("Kapaleeshwarar temple", "Brunswick station"): the name goes with
+# them when they are generalized.
+PLACE_NOUNS = re.compile(
+    r"temple|mosque|masjid|church|gurdwara|synagogue|shul|mandir|chapel|cathedral|kovil|station|"
+    r"hospital|clinic|school|college|campus|office|market|hotel|airport|stadium|library|museum"
+)
+
+
 def _compound_start(text: str, phrase: Phrase) -> int:
-    """Where a generalization of the phrase starts: before the common nouns that modify it right
-    before it ("brain cancer" -> "a health condition", not "brain a health condition"; "knee
-    injury"), which would dangle beside a wider wording."""
+    """Where a generalization of the phrase starts: before the nouns that modify it right before
+    it ("brain cancer" -> "a health condition", not "brain a health condition"; "knee injury"),
+    and before the name a common noun ends ("at Kapaleeshwarar temple" -> "at a place of
+    worship", not "at Kapaleeshwarar place of worship"), which would dangle beside a wider
+    wording."""
     tokens = _phrase_tokens(text, phrase)
     if not tokens:
         return phrase.start
     first, head = tokens[0], tokens[-1]
+    common = first.text.islower() and PLACE_NOUNS.fullmatch(head.text.lower()) is not None
     start = phrase.start
     i = first.i - 1
     while i >= 0:
         token = first.doc[i]
         if not (
             token.dep_ == "compound"
-            and token.pos_ == "NOUN"
+            and (
+                (token.pos_ == "NOUN" and token.text.islower())
+                or (
+                    token.pos_ == "PROPN"
+                    and common
+                    and token.i > token.sent.start
+                    and token.ent_type_ != "NORP"  # "Hindu": a phrase of its own
+                )
+            )
             and token.head.i >= first.i
             and token.head.i <= head.i
-            and token.text.islower()
             and not token.like_num
         ):
             break
@@ -583,6 +601,9 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 # "3 appendectomies" -> "3 treatments"
                 replacement = inflect(replacement, plural=True)
             start = _compound_start(text, phrase)
+            named = text[start : phrase.start][:1].isupper()  # "at [Kapaleeshwarar] temple"
+            if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):
+                replacement = f"{indefinite_article(replacement)} {replacement}"
             if _adjectives_between_determiner(text, start, phrase):
                 # "a rare blood disorder" -> "a rare health condition", not "a rare a health ..."
                 replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)

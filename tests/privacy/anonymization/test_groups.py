@@ -677,3 +677,13 @@ def test_a_name_after_a_role_can_go_and_the_role_stay() -> None:
     # no role before it, or a name carrying a possessive: the name is only said vaguely
     assert wordings("Zainab is having surgery", "Zainab", "identity")[-1] == "Someone"
     assert "" not in wordings("my friend Tom's car broke down", "Tom", "identity")
+
+
+def test_the_name_before_a_place_noun_goes_with_it() -> None:
+    text = "doing a small pooja at Kapaleeshwarar temple at 6am"
+    assert wordings(text, "temple", "religion")[1:] == ["a place of worship"]
+    found = alternatives(text, phrase("temple", "religion", text), profile=Profile())
+    widest = found.options[-1]
+    assert text[widest.start : widest.end] == "Kapaleeshwarar temple"
+    # a person word keeps its own phrase apart from a name before it
+    assert wordings("a proud Igbo girl", "girl", "gender")[0] == "girl"
