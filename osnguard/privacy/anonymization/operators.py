@@ -597,7 +597,11 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
             replacement = _fits(text, start, end, replacement)
         elif level.degree > 0:
-            if _counted(text, phrase) and not re.match(r"(?:a|an|the)\s", replacement, re.I):
+            if (
+                _counted(text, phrase)
+                and not re.match(r"(?:a|an|the)\s", replacement, re.I)
+                and not is_plural(replacement.split()[-1] if replacement.split() else "")
+            ):
                 # "3 appendectomies" -> "3 treatments"
                 replacement = inflect(replacement, plural=True)
             start = _compound_start(text, phrase)

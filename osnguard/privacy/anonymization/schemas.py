@@ -536,12 +536,32 @@ def _kinship_chain(text: str) -> Chain | None:
     possessive = _POSSESSIVE.search(text.strip())
     suffix = possessive.group(0) if possessive else ""  # "mum's" -> "parent's"
     word = _POSSESSIVE.sub("", text.strip()).casefold()
+    counted = KIN_COUNT.match(word)  # "5 older brothers" -> "5 older siblings"
+    prefix = ""
+    if word not in kinship_ladders() and counted and counted.end() < len(word):
+        prefix = text.strip()[: counted.end()]
+        word = word[len(prefix) :]
     plural = word not in kinship_ladders() and word.endswith("s") and word[:-1] in kinship_ladders()
     ladder = kinship_ladders().get(word[:-1] if plural else word)
     if ladder is None:
         return None
-    steps = [((_plural_of(step) if plural else step) + suffix, step) for step in ladder]
+
+    def worded(step: str) -> str:
+        if plural and prefix and step == "family":
+            return "family members"  # "two sons" -> "two family members"
+        return _plural_of(step) if plural else step
+
+    steps = [(prefix + worded(step) + suffix, step) for step in ladder]
     return _ladder_chain(text, ChainKind.NOUN, steps)
+
+
+# Counts and ages before a family word, kept before its wider word
+KIN_COUNT = re.compile(
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twin|my|our)?\s*"
+    r"(?:(?:older|younger|big|little|baby|elder|eldest|youngest|oldest|twin)\s+)+|(?:\d+|two|three|"
+    r"four|five|six|seven|eight|nine|ten)\s+",
+    re.IGNORECASE,
+)
 
 
 # Where a demonym's WordNet chain stops: above these it says nothing ("a person").
@@ -635,7 +655,9 @@ CATEGORY_CHAINS: Mapping[str, Callable[[str], Chain | None]] = MappingProxyType(
 
 
 def _plural_of(step: str) -> str:
-    return {"family": "family", "family member": "family members"}.get(step, step + "s")
+    return {"family": "family", "family member": "family members", "child": "children"}.get(
+        step, step + "s"
+    )
 
 
 # What a health word is, by its WordNet hypernyms, and how people say it vaguely (issue 14:

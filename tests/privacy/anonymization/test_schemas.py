@@ -157,3 +157,13 @@ def test_a_school_known_only_by_name_is_a_university_when_its_name_or_sentence_s
         "university",
     ]
     assert levels("St Brigid's NS", "kids start at St Brigid's NS today") == ["a school"]
+
+
+def test_a_counted_family_word_keeps_its_count() -> None:
+    text = "the youngest of 5 older brothers, and two sons of my own"
+    assert chain_texts("5 older brothers", "gender", text)[1:] == [
+        "5 older siblings",
+        "5 older family members",
+    ]
+    assert chain_texts("two sons", "gender", text)[1:] == ["two children", "two family members"]
+    assert chain_texts("baby girl", "gender", "my baby girl")[1:] == ["baby", "little one"]
