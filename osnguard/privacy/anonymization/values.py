@@ -26,6 +26,12 @@ AGE_NUMBER = re.compile(
 AGE_EVENT = re.compile(r"(?P<verb>turned|turns|turning|turn)\s+(?P<n>\d{1,3})", re.I)
 ORDINAL = re.compile(r"(?P<n>\d{1,3})(?:st|nd|rd|th)", re.I)
 YEAR = re.compile(r"\(?(?P<year>(?:19|20)\d\d|'\d\d)\)?")
+CHILD_AFTER = re.compile(
+    r"\s+(?:daughter|son|kid|child|boy|girl|twins?|niece|nephew|grandson|granddaughter|"
+    r"grandkid|toddler|baby|little one|cousin|sister|brother)s?\b",
+    re.I,
+)
+BORN_IN = re.compile(r"(?P<words>born\s+in\s+)(?P<year>(?:19|20)\d\d)", re.I)
 
 CURRENCY = r"(?:[£$€₹¥₦]|(?:US|AU|CA|NZ)\$|R(?=\s?\d)|KSh\s?|Rs\.?\s?)"
 AMOUNT = re.compile(
@@ -52,12 +58,18 @@ def age_wordings(text: str, after: str = "") -> list[str]:
     ordinal = ORDINAL.fullmatch(text)
     if ordinal:
         if re.match(r"\s*(?:birthday|bday|b-day)\b", after, re.I):
-            return []  # "60th birthday": the ordinal alone has no vaguer wording
+            return [""]  # "Happy 10th birthday" -> "Happy birthday"
         n = int(ordinal.group("n"))
         return ["big birthday", "birthday"] if n % 10 == 0 or n == 18 else ["birthday"]
     year = YEAR.fullmatch(text)
     if year:
         return _decade_wordings(year.group("year"), parenthesised=text.startswith("("))
+    born = BORN_IN.fullmatch(text)
+    if born:  # "born in 1987" -> "born in the late 1980s"
+        return [
+            born.group("words") + w
+            for w in _decade_wordings(born.group("year"), parenthesised=False)
+        ]
     age = AGE_NUMBER.fullmatch(text)
     if age:
         n = int(age.group("n"))
@@ -65,6 +77,8 @@ def age_wordings(text: str, after: str = "") -> list[str]:
             return [f"{NUMBER_NAMES[n // 10 * 10]}-something"]
         if 13 <= n < 20:
             return ["a teenager"] if not age.group("unit") else ["teenage"]
+        if age.group("unit"):  # "my 4 y/o" -> "my kid"; "my 4 y/o daughter" -> "my daughter"
+            return [""] if CHILD_AFTER.match(after) else ["kid"]
         return []
     return []
 

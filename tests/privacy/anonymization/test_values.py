@@ -15,8 +15,11 @@ from osnguard.privacy.anonymization.values import age_wordings, amount_wordings,
         ("turned 19", "", ["had a birthday"]),
         ("turns 70", "", ["has a big birthday", "has a birthday"]),
         ("60th", " tomorrow", ["big birthday", "birthday"]),
-        ("60th", " birthday", []),
+        ("60th", " birthday", [""]),  # "Happy 60th birthday" -> "Happy birthday"
         ("1987", "", ["the late 1980s", "the 1980s"]),
+        ("born in 1987", "", ["born in the late 1980s", "born in the 1980s"]),
+        ("4 y/o", " daughter starts school", [""]),  # "my daughter"
+        ("4 y/o", " is obsessed", ["kid"]),  # "my kid is obsessed"
         ("'84", "", ["the mid-80s", "the 80s"]),
         ("7", "", []),
     ],
