@@ -616,6 +616,12 @@ def _people_chain(text: str) -> Chain | None:
     """ "Igbo" -> "Nigerian" -> "African"; "Brazilian" -> "South American": a people's wider
     people, from WordNet's demonyms, up to where it would only say "a person"."""
     word = text.strip()
+    hyphenated = HYPHENATED_PEOPLE.fullmatch(word)
+    if hyphenated and hyphenated.group("wider") in set(DEMONYMS.values()):
+        # "a Palestinian-American" -> "an American"; "Black British" -> "British"
+        wider = hyphenated.group("wider")
+        wording = f"{indefinite_article(wider)} {wider}" if hyphenated.group("article") else wider
+        return _ladder_chain(text, ChainKind.NOUN, [(wording, wider)])
     if " " in word:
         return None
     senses = [s for s in wordnet().synsets(word.lower(), pos="n") if _under(s, PERSON_ROOT)]
@@ -639,6 +645,12 @@ def _people_chain(text: str) -> Chain | None:
             steps.append((" ".join(part[:1].upper() + part[1:] for part in name.split()), name))
         return _ladder_chain(text, ChainKind.NOUN, steps) if steps else None
     return None
+
+
+# Two peoples, the wider one last: "Jamaican-Canadian", "a Palestinian-American", "Black British"
+HYPHENATED_PEOPLE = re.compile(
+    r"(?P<article>(?:a|an)\s+)?(?P<first>[A-Z][\w'’]+)(?:-|\s+)(?P<wider>[A-Z][a-z]+)"
+)
 
 
 # A category's own chain, tried before the generic builders: its word ladders, languages, peoples.

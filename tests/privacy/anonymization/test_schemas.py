@@ -167,3 +167,12 @@ def test_a_counted_family_word_keeps_its_count() -> None:
     ]
     assert chain_texts("two sons", "gender", text)[1:] == ["two children", "two family members"]
     assert chain_texts("baby girl", "gender", "my baby girl")[1:] == ["baby", "little one"]
+
+
+def test_two_peoples_generalize_to_the_wider_one() -> None:
+    assert chain_texts("Jamaican-Canadian", "ethnicity", "proud Jamaican-Canadian here") == [
+        "Jamaican-Canadian",
+        "Canadian",
+    ]
+    text = "As a Palestinian-American I worry"
+    assert chain_texts("a Palestinian-American", "ethnicity", text)[1:] == ["an American"]
