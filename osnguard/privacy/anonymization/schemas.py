@@ -367,6 +367,9 @@ CLINIC_WORDS = re.compile(
 )
 
 
+# Words that make a political name a party ("voted for the DMK")
+PARTY_CONTEXT = re.compile(r"\b(?:vot\w*|party|elect\w*|manifesto|ballot|polls?|mp|mla)\b", re.I)
+
 # A school that is a university, by its name ("UNILAG", "UoN", "Trinity College") or the sentence
 # around it ("a lecture at UoN", "graduated from Trinity", "my PhD at Deakin").
 UNIVERSITY_NAME = re.compile(
@@ -387,6 +390,13 @@ def _institution_chain(text: str, category: Category, context: str = "", before:
     "a lecture at UoN" (education) -> "a university": a true, if vague, statement, where
     WordNet's senses of the name would be false ("a unit of measurement")."""
     kind = INSTITUTION_KINDS[category]
+    if (
+        category == Category.POLITICS
+        and re.fullmatch(r"(?:the\s+)?[A-Z]{2,5}", text.strip())
+        and not text.strip().endswith("P")
+        and not PARTY_CONTEXT.search(context)
+    ):
+        kind = "political group"  # "the DSA": initials alone do not say it is a party
     if category == Category.EDUCATION and (
         UNIVERSITY_NAME.search(text.strip())
         or UNIVERSITY_CONTEXT.search(context.replace(text, " "))
@@ -770,6 +780,8 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
     an institution ("Starting at Siemens", "canvassing for Labour") or a word WordNet knows only
     in lower case ("the Shell garage")."""
     text = re.sub(r"^the\s+", "", phrase.text.strip(), flags=re.IGNORECASE)  # "the Rotunda"
+    if phrase.category == Category.POLITICS and re.fullmatch(r"[A-Z]{2,5}", text):
+        return True  # "ODM", "the DMK": a party or political group by its initials
     if not text[:1].isupper() or (text.isupper() and len(text) <= 3):
         return False
     before = context_text[: phrase.start].rstrip() if context_text else ""

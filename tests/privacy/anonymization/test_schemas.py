@@ -176,3 +176,14 @@ def test_two_peoples_generalize_to_the_wider_one() -> None:
     ]
     text = "As a Palestinian-American I worry"
     assert chain_texts("a Palestinian-American", "ethnicity", text)[1:] == ["an American"]
+
+
+def test_political_initials_are_a_party_only_when_the_sentence_says_so() -> None:
+    def top(name: str, context: str) -> str:
+        start = context.index(name)
+        found = Phrase(start, start + len(name), name, "politics", "test", 1.0)
+        chain = generalization_chain(found, context_text=context, profile=Profile())
+        return chain.levels[-1].text
+
+    assert top("the DMK", "Voted for the DMK this morning") == "a political party"
+    assert top("the DSA", "Phone banking for the DSA every Tuesday") == "a political group"
