@@ -1719,20 +1719,26 @@ _NAME = re.compile(r"\b[A-Z][\w.'-]*(?:\s+(?:of\s+)?[A-Z][\w.'-]*)*")
 
 def _anchors(context_text: str, profile: Profile, exclude: str) -> list[Place]:
     """Places the message and the profile point to: named places and organisations' cities."""
-    names = [value for _, value in profile.items()]
-    names += [
+    mentioned = [
         m.group(0).rstrip(".'-")
         for m in _NAME.finditer(context_text or "")
         if m.group(0) != exclude
     ]
     anchors: list[Place] = []
-    for name in names:
+    for _, value in profile.items():
+        # the user's own city is the likeliest of its readings by a smaller margin ("Bristol")
+        anchors.extend(_anchor_places(value.strip(), PROFILE_DOMINANCE))
+    for name in mentioned:
         anchors.extend(_anchor_places(name.strip()))
     return anchors
 
 
+MENTION_DOMINANCE = 10  # a reading anchors when it has this many times the next one's people
+PROFILE_DOMINANCE = 3
+
+
 @lru_cache(maxsize=2048)
-def _anchor_places(name: str) -> tuple[Place, ...]:
+def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place, ...]:
     if not name or len(name) > 80:
         return ()
     org = organisation_table().get(name.casefold())
@@ -1745,7 +1751,8 @@ def _anchor_places(name: str) -> tuple[Place, ...]:
     readings = places.lookup(name)
     # Only unambiguous or clearly dominant names anchor the context.
     if len(readings) == 1 or (
-        len(readings) > 1 and (readings[0].population or 0) > 10 * (readings[1].population or 1)
+        len(readings) > 1
+        and (readings[0].population or 0) > dominance * (readings[1].population or 1)
     ):
         return (readings[0],)
     return ()

@@ -187,3 +187,12 @@ def test_political_initials_are_a_party_only_when_the_sentence_says_so() -> None
 
     assert top("the DMK", "Voted for the DMK this morning") == "a political party"
     assert top("the DSA", "Phone banking for the DSA every Tuesday") == "a political group"
+
+
+def test_the_profile_city_anchors_by_its_likeliest_reading() -> None:
+    # Bristol (England) has 8 times the people of Bristol, Connecticut: the user's own city
+    # anchors, so Clifton is not read as Clifton, New Jersey
+    text = "anyone in Clifton got calamine lotion?"
+    profile = Profile.coerce({"current_city": ["Bristol"]})
+    levels = chain_texts("Clifton", "location", text, profile)
+    assert not any("Jersey" in level or "US" in level for level in levels)
