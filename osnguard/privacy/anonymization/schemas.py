@@ -1730,7 +1730,24 @@ def _anchors(context_text: str, profile: Profile, exclude: str) -> list[Place]:
         anchors.extend(_anchor_places(value.strip(), PROFILE_DOMINANCE))
     for name in mentioned:
         anchors.extend(_anchor_places(name.strip()))
+    for symbol, codes in CURRENCY_COUNTRIES.items():
+        if symbol in (context_text or ""):  # "€40k of the mortgage": Clontarf is not in Queensland
+            anchors.extend(country for code in codes if (country := places.get(f"country:{code}")))
     return anchors
+
+
+# Currencies that point to where the author lives ("$" is too widely used to say)
+CURRENCY_COUNTRIES: dict[str, tuple[str, ...]] = {
+    "£": ("GB",),
+    "€": ("IE", "FR", "DE", "ES", "IT", "NL", "BE", "PT", "AT", "FI", "GR"),
+    "₹": ("IN",),
+    "₦": ("NG",),
+    "KSh": ("KE",),
+    "₱": ("PH",),
+    "A$": ("AU",),
+    "NZ$": ("NZ",),
+    "C$": ("CA",),
+}
 
 
 MENTION_DOMINANCE = 10  # a reading anchors when it has this many times the next one's people

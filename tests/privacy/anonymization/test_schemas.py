@@ -196,3 +196,9 @@ def test_the_profile_city_anchors_by_its_likeliest_reading() -> None:
     profile = Profile.coerce({"current_city": ["Bristol"]})
     levels = chain_texts("Clifton", "location", text, profile)
     assert not any("Jersey" in level or "US" in level for level in levels)
+
+
+def test_a_currency_points_to_where_the_author_lives() -> None:
+    text = "he gets the house in Clontarf, I get the dog and €40k of the mortgage"
+    levels = chain_texts("Clontarf", "location", text)
+    assert not any(w in level for level in levels for w in ("Queensland", "Australia"))
