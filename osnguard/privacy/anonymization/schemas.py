@@ -1272,8 +1272,17 @@ def _organisation_chain(
             hints + anchors,
             reading if reading in {p.key for p in city_readings} else None,
         )
-        # "Aga Khan University" in Nairobi is not in Aga, Egypt
-        if reading is not None or not _far_from_context(city, hints + anchors):
+        # "Aga Khan University" in Nairobi is not in Aga, Egypt; "Kingston Hospital" beside Kew
+        # (London) is not in Kingston, Jamaica: a name's town must be in the context's country
+        if reading is not None or (
+            not _far_from_context(city, hints + anchors)
+            and (
+                org.source == LevelSource.ORGANISATION  # the curated table knows its city
+                or len(city_readings) == 1
+                or not anchors
+                or any(a.country_code == city.country_code for a in [*hints, *anchors])
+            )
+        ):
             located = city
             chosen_key = city.key
             levels[0] = Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name, city.key)

@@ -202,3 +202,9 @@ def test_a_currency_points_to_where_the_author_lives() -> None:
     text = "he gets the house in Clontarf, I get the dog and €40k of the mortgage"
     levels = chain_texts("Clontarf", "location", text)
     assert not any(w in level for level in levels for w in ("Queensland", "Australia"))
+
+
+def test_an_ambiguous_town_in_a_name_must_be_in_the_context_country() -> None:
+    text = "if the lights are off at our place in Kew, I'm at Kingston Hospital from 8 to 8"
+    levels = chain_texts("Kingston Hospital", "work", text)
+    assert not any("Jamaica" in level for level in levels)
