@@ -1279,8 +1279,8 @@ def _organisation_chain(
             and (
                 org.source == LevelSource.ORGANISATION  # the curated table knows its city
                 or len(city_readings) == 1
-                or not anchors
                 or any(a.country_code == city.country_code for a in [*hints, *anchors])
+                or (not anchors and _dominant(city_readings))
             )
         ):
             located = city
@@ -1760,6 +1760,16 @@ CURRENCY_COUNTRIES: dict[str, tuple[str, ...]] = {
 
 
 MENTION_DOMINANCE = 10  # a reading anchors when it has this many times the next one's people
+
+
+def _dominant(readings: list[Place], dominance: int = MENTION_DOMINANCE) -> bool:
+    """The first reading has `dominance` times the people of the next one."""
+    return len(readings) == 1 or (
+        len(readings) > 1
+        and (readings[0].population or 0) > dominance * (readings[1].population or 1)
+    )
+
+
 PROFILE_DOMINANCE = 3
 
 
@@ -1776,9 +1786,6 @@ def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place
         return tuple(found[1])
     readings = places.lookup(name)
     # Only unambiguous or clearly dominant names anchor the context.
-    if len(readings) == 1 or (
-        len(readings) > 1
-        and (readings[0].population or 0) > dominance * (readings[1].population or 1)
-    ):
+    if readings and _dominant(readings, dominance):
         return (readings[0],)
     return ()
