@@ -985,6 +985,8 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
         ):
             continue
         if step.kind == "continent":
+            if any(s.kind == "city" for s in chain[1:]):
+                break  # a neighbourhood's widest natural wording is its country ("Didsbury")
             area = places.world_area(previous)
             if area:
                 add(area, None, area, None, f"area:{area}")

@@ -208,3 +208,13 @@ def test_an_ambiguous_town_in_a_name_must_be_in_the_context_country() -> None:
     text = "if the lights are off at our place in Kew, I'm at Kingston Hospital from 8 to 8"
     levels = chain_texts("Kingston Hospital", "work", text)
     assert not any("Jamaica" in level for level in levels)
+
+
+def test_a_neighbourhood_stops_at_its_country() -> None:
+    assert chain_texts("Brixton", "location", "moving to Brixton next month") == [
+        "Brixton",
+        "south London",
+        "London",
+        "England",
+        "the UK",
+    ]
