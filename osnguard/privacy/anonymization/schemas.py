@@ -492,6 +492,7 @@ WORD_LADDER_FILES: Mapping[str, str] = MappingProxyType(
         Category.RELATIONSHIP: "relationship.tsv",  # "divorce" -> "separation"
         Category.HEALTH: "health.tsv",  # "IVF" -> "fertility treatment" -> "treatment"
         Category.POLITICS: "politics.tsv",  # "pro-choice march" -> "a march"
+        Category.WORK: "work.tsv",  # "laid off" -> "let go", "junior dev" -> "developer"
     }
 )
 SUBJECT_DEGREE = re.compile(
@@ -515,6 +516,8 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     ladder = word_ladders(category).get(_POSSESSIVE.sub("", word).casefold())
     if ladder is not None:
         return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+    if category == Category.WORK and (activity := _work_activity(word)) is not None:
+        return activity
     subject = SUBJECT_DEGREE.match(word) if category == Category.EDUCATION else None
     if subject:
         determiner = subject.group(1)
@@ -523,6 +526,33 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
         wording = f"{determiner} degree" if determiner else "degree"
         return _ladder_chain(text, ChainKind.NOUN, [(wording, "degree")])
     return None
+
+
+# Gerunds that name a job on their own ("teaching 3rd grade" -> "teaching"); others need their
+# object ("fixing cars" is not "fixing") and go straight to "working".
+STANDALONE_GERUNDS = frozenset(
+    "teaching nursing driving cleaning coding tutoring farming fishing cooking bartending "
+    "waitressing waiting modelling modeling acting writing consulting freelancing".split()
+)
+_GERUND = re.compile(r"[a-z]{3,}ing")
+
+
+def _work_activity(text: str) -> Chain | None:
+    """A job said as an activity: "Tour guiding" -> "working"; "teaching 3rd grade" ->
+    "teaching" -> "working"; "Grab driving" -> "driving" -> "working"."""
+    words = text.split()
+    if not 1 < len(words) <= 4:
+        return None
+    lowered = [w.lower() for w in words]
+    gerunds = [i for i, w in enumerate(lowered) if _GERUND.fullmatch(w) and w != "working"]
+    if not gerunds or gerunds[0] not in (0, len(words) - 1):
+        return None
+    if lowered[0] in ("the", "a", "an", "my", "our", "this", "that", "his", "her", "their"):
+        return None  # "the building": a noun
+    gerund = lowered[gerunds[0]]
+    steps = [(gerund, gerund)] if gerund in STANDALONE_GERUNDS else []
+    steps.append(("working", "working"))
+    return _ladder_chain(text, ChainKind.NOUN, steps)
 
 
 def _ladders(path: Path) -> dict[str, tuple[str, ...]]:

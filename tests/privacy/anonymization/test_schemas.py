@@ -218,3 +218,18 @@ def test_a_neighbourhood_stops_at_its_country() -> None:
         "England",
         "the UK",
     ]
+
+
+@pytest.mark.parametrize(
+    ("phrase_text", "expected"),
+    [
+        ("Tour guiding", ["working"]),
+        ("fixing cars", ["working"]),
+        ("teaching 3rd grade", ["teaching", "working"]),
+        ("laid off", ["let go"]),
+        ("the building", []),  # a noun, not an activity
+    ],
+)
+def test_work_activities_and_events(phrase_text: str, expected: list[str]) -> None:
+    text = f"so {phrase_text} it is"
+    assert chain_texts(phrase_text, "work", text)[1:] == expected
