@@ -530,10 +530,11 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
 
 # Gerunds that name a job on their own ("teaching 3rd grade" -> "teaching"); others need their
 # object ("fixing cars" is not "fixing") and go straight to "working".
-STANDALONE_GERUNDS = frozenset(
+STANDALONE_GERUND_WORDS = (
     "teaching nursing driving cleaning coding tutoring farming fishing cooking bartending "
-    "waitressing waiting modelling modeling acting writing consulting freelancing".split()
+    "waitressing waiting modelling modeling acting writing consulting freelancing"
 )
+STANDALONE_GERUNDS = frozenset(STANDALONE_GERUND_WORDS.split())
 _GERUND = re.compile(r"[a-z]{3,}ing")
 
 
