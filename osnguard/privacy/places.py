@@ -505,9 +505,11 @@ WORLD_AREAS: dict[str, str] = {  # area -> ISO country codes
     "Central America": "BZ CR SV GT HN NI PA",
 }
 # Where the continent itself reads unnaturally after the country ("Australia" -> Oceania; the US,
-# whose own parts come before it, -> North America), the chain stops at the country.
+# whose own parts come before it, -> North America; Britain and Ireland, where "Europe" is
+# commonly said of the mainland: "off to Europe" from Leeds means leaving), the chain stops at
+# the country.
 NO_CONTINENT_CONTINENTS = frozenset({"OC", "AN"})
-NO_CONTINENT_COUNTRIES = frozenset({"US"})
+NO_CONTINENT_COUNTRIES = frozenset({"US", "GB", "IE"})
 # US regions as Americans name them (after the Census Bureau's regions and divisions).
 US_AREAS: dict[str, str] = {  # area -> state codes
     "New England": "CT ME MA NH RI VT",

@@ -233,3 +233,9 @@ def test_a_neighbourhood_stops_at_its_country() -> None:
 def test_work_activities_and_events(phrase_text: str, expected: list[str]) -> None:
     text = f"so {phrase_text} it is"
     assert chain_texts(phrase_text, "work", text)[1:] == expected
+
+
+def test_british_and_irish_places_stop_at_their_country() -> None:
+    assert chain_texts("Norwich", "location", "back in Norwich again")[-1] == "the UK"
+    assert chain_texts("Cork", "location", "Happy Christmas from Cork")[-1] == "Ireland"
+    assert chain_texts("Madrid", "location", "tapas in Madrid")[-1] == "Europe"
