@@ -1323,6 +1323,12 @@ def _organisation_chain(
     for step in places.chain(located) if located is not None else ():
         if step.kind == "continent":
             break
+        if (
+            step.kind == "city"
+            and org.type in ("university", "college")
+            and (step.population or 0) < UNIVERSITY_TOWN_POPULATION
+        ):
+            continue  # "a university in Cambridge" or "in Oxford" all but names it
         levels.append(
             Level(
                 f"{article} {org.type} in {place_text(step)}",
@@ -1345,6 +1351,10 @@ def _organisation_chain(
         )
     )
     return Chain(text, ChainKind.ORGANISATION, _dedupe(levels), readings, chosen_key)
+
+
+# A town under this size holds too few universities for "a university in <town>" to hide one
+UNIVERSITY_TOWN_POPULATION = 300_000
 
 
 @lru_cache(maxsize=256)

@@ -38,9 +38,10 @@ def test_city_generalizes_to_country_and_continent_with_populations() -> None:
 
 
 def test_harvard_goes_through_its_type_and_place() -> None:
+    # no "a university in Cambridge": a small town's universities are too few to hide one
+    # (issue 14: "MIT -> a university in Massachusetts -> a US university -> a university")
     assert chain_texts("Harvard University", "education") == [
         "Harvard University",
-        "a university in Cambridge",
         "a university in Massachusetts",
         "a university in the US",
         "a university",
