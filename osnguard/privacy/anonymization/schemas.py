@@ -493,6 +493,7 @@ WORD_LADDER_FILES: Mapping[str, str] = MappingProxyType(
         Category.HEALTH: "health.tsv",  # "IVF" -> "fertility treatment" -> "treatment"
         Category.POLITICS: "politics.tsv",  # "pro-choice march" -> "a march"
         Category.WORK: "work.tsv",  # "laid off" -> "let go", "junior dev" -> "developer"
+        Category.FINANCE: "finance.tsv",  # "payday loan" -> "loan", "broke" -> "struggling"
     }
 )
 SUBJECT_DEGREE = re.compile(

@@ -240,3 +240,14 @@ def test_british_and_irish_places_stop_at_their_country() -> None:
     assert chain_texts("Norwich", "location", "back in Norwich again")[-1] == "the UK"
     assert chain_texts("Cork", "location", "Happy Christmas from Cork")[-1] == "Ireland"
     assert chain_texts("Madrid", "location", "tapas in Madrid")[-1] == "Europe"
+
+
+def test_money_matters_have_their_own_ladder() -> None:
+    assert chain_texts("payday loan", "finance", "payday loan rejected again")[1:] == ["loan"]
+    assert chain_texts("broke", "finance", "I'm 31, broke, and living with my parents")[1:] == [
+        "struggling"
+    ]
+    assert chain_texts("HELP debt", "finance", "paid off my HELP debt")[1:] == [
+        "student debt",
+        "debt",
+    ]
