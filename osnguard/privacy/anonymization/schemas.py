@@ -507,6 +507,11 @@ def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
     return _ladders(DATA_DIR / WORD_LADDER_FILES[category])
 
 
+ORDINAL_EVENT = re.compile(
+    r"\d{1,3}(?:st|nd|rd|th)\s+(?P<event>(?:wedding\s+)?anniversary|birthday|bday)", re.IGNORECASE
+)
+
+
 def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     """A category word's fixed ladder ("Umrah" -> "a pilgrimage" -> "a trip"), a possessive kept
     ("imam's" -> "religious leader's"); for education also a subject's degree ("an arts degree"
@@ -514,9 +519,14 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     word = text.strip()
     possessive = _POSSESSIVE.search(word)
     suffix = possessive.group(0) if possessive else ""
-    ladder = word_ladders(category).get(_POSSESSIVE.sub("", word).casefold())
+    key = _POSSESSIVE.sub("", word).casefold()
+    ladder = word_ladders(category).get(key)
     if ladder is not None:
         return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+    counted = ORDINAL_EVENT.fullmatch(key)
+    if counted:  # "5th anniversary" -> "anniversary": which one it is dates it
+        event = word[counted.start("event") :]
+        return _ladder_chain(text, ChainKind.NOUN, [(event, counted.group("event"))])
     if category == Category.WORK and (activity := _work_activity(word)) is not None:
         return activity
     subject = SUBJECT_DEGREE.match(word) if category == Category.EDUCATION else None

@@ -251,3 +251,18 @@ def test_money_matters_have_their_own_ladder() -> None:
         "student debt",
         "debt",
     ]
+
+
+def test_events_of_sexuality_and_relationships_have_vaguer_words() -> None:
+    assert chain_texts("came out", "sexuality", "since I came out")[1:] == [
+        "opened up",
+        "shared some news",
+    ]
+    assert chain_texts("remarried", "relationship", "he remarried")[1:] == [
+        "settled down again",
+        "moved on",
+    ]
+    # which anniversary it is dates the relationship
+    assert chain_texts("5th anniversary", "relationship", "Happy 5th anniversary")[1:] == [
+        "anniversary"
+    ]
