@@ -275,6 +275,14 @@ def generalization_chain(
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
         return kin
+    if (
+        phrase.category == Category.RELIGION
+        and text.casefold() in WORSHIP_PLACES
+        and text.islower()
+        and BARE_SERVICE_BEFORE.search((context_text or "")[: phrase.start]) is not None
+    ):
+        # "after church", "church at midnight": with no article, the service, not the building
+        return _ladder_chain(text, ChainKind.NOUN, [("a service", "service")])
     if reading is None and phrase.category in CATEGORY_CHAINS:
         own = CATEGORY_CHAINS[phrase.category](text)
         if own is not None:
@@ -318,6 +326,16 @@ def generalization_chain(
             text, phrase.category, context_text or "", (context_text or "")[: phrase.start]
         )
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+
+
+# What may stand before such a word said bare: a sentence or clause start, or a preposition or
+# verb of going ("after church", "🕯️ church at midnight"), never a name or adjective
+BARE_SERVICE_BEFORE = re.compile(
+    r"(?:^|[.!?,;:\n]|[^\w\s]|\b(?:at|to|after|before|from|missed|skipped|then|and|for|in))\s*$",
+    re.IGNORECASE,
+)
+# Places of worship named as the service one goes to when said with no article ("after church")
+WORSHIP_PLACES = frozenset({"church", "mosque", "masjid", "temple", "shul", "synagogue", "mandir"})
 
 
 # What a named institution is when nothing more is known of it: its kind, from its category.

@@ -266,3 +266,12 @@ def test_events_of_sexuality_and_relationships_have_vaguer_words() -> None:
     assert chain_texts("5th anniversary", "relationship", "Happy 5th anniversary")[1:] == [
         "anniversary"
     ]
+
+
+def test_a_place_of_worship_said_bare_is_the_service() -> None:
+    assert chain_texts("church", "religion", "🕯️ church at midnight with the village")[1:] == [
+        "a service"
+    ]
+    assert chain_texts("church", "religion", "see you after church")[1:] == ["a service"]
+    assert chain_texts("church", "religion", "my church is closing")[1:] != ["a service"]
+    assert chain_texts("temple", "religion", "at the Hindu temple tonight")[1:] != ["a service"]
