@@ -599,11 +599,11 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         elif level.degree > 0:
             if (
                 _counted(text, phrase)
-                and not re.match(r"(?:a|an|the)\s", replacement, re.I)
+                and not re.match(r"the\s", replacement, re.I)
                 and not is_plural(replacement.split()[-1] if replacement.split() else "")
             ):
-                # "3 appendectomies" -> "3 treatments"
-                replacement = inflect(replacement, plural=True)
+                # "3 appendectomies" -> "3 procedures" (its ladder says "a procedure")
+                replacement = inflect(re.sub(r"^an?\s+", "", replacement, flags=re.I), plural=True)
             start = _compound_start(text, phrase)
             named = text[start : phrase.start][:1].isupper()  # "at [Kapaleeshwarar] temple"
             if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):

@@ -747,7 +747,7 @@ def _plural_of(step: str) -> str:
 HEALTH_LADDERS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
     (
         frozenset({"surgery.n.01", "operation.n.06", "surgical_procedure.n.01"}),
-        ("surgery", "treatment"),
+        ("surgery", "a procedure"),  # "had a mastectomy" -> "had surgery" -> "had a procedure"
     ),
     (frozenset({"medicine.n.02", "drug.n.01"}), ("medication", "meds")),
     (frozenset({"medical_procedure.n.01", "medical_care.n.01", "therapy.n.01"}), ("treatment",)),
