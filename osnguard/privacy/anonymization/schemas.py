@@ -1004,9 +1004,10 @@ def place_k(place: Place) -> int:
 def _place_levels(place: Place, original: str | None) -> list[Level]:
     """The place and the places around it as people name them: a neighbourhood's part of its city
     ("south London") and the city, the region, the country, the part of the continent ("East
-    Asia", "West Africa") and the continent where it reads naturally: "Europe", "Asia", but not
-    "Oceania", nor "Africa" after a country (its part is named: "Ghana" is not "in Africa"), nor
-    "Asia" after the Middle East; a US state is followed by its part of the US ("the Midwest").
+    Asia", "West Africa") and the continent where it reads naturally: "Europe", "Asia" after East
+    Asia, but not "Oceania", nor "Africa" after a country (its part is named: "Ghana" is not "in
+    Africa"), nor "Asia" after South Asia or the Middle East; a US state is followed by its part
+    of the US ("the Midwest").
     A region named after the city itself ("Greater Accra") or by a compass word alone
     ("Northern") is skipped: it says no more than the city or reads as jargon."""
     levels: list[Level] = [
@@ -1050,7 +1051,9 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
             area = places.world_area(previous)
             if area:
                 add(area, None, area, None, f"area:{area}")
-            if places.continent_reads_naturally(previous) and (not area or area.endswith(" Asia")):
+            if places.continent_reads_naturally(previous) and (
+                not area or area in AREAS_BEFORE_CONTINENT
+            ):
                 add(place_text(step), step, step.name, place_k(step))
             break
         if (
@@ -1064,6 +1067,10 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
             add(area, None, area, None, f"area:{area}")
     return levels
 
+
+# Parts of the world after which the continent still reads naturally ("Seoul" -> "East Asia" ->
+# "Asia"); after the others people stop ("Karachi" -> "South Asia", "Accra" -> "West Africa")
+AREAS_BEFORE_CONTINENT = frozenset({"East Asia", "Central Asia"})
 
 _UNNATURAL_REGION = re.compile(
     r"(?:(?:north|south|east|west)(?:ern)?|central|capital)(?:\s+region)?", re.IGNORECASE
