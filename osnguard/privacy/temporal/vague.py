@@ -56,6 +56,7 @@ CLOCK_RANGE = re.compile(
     r"\b(?P<first>\d{1,2})(?::\d{2})?\s*(?:-|–|to|till)\s*\d{1,2}(?::\d{2})?\s*(?P<half>am|pm)\b",
     re.I,
 )
+WEEKDAY_WORD = re.compile(r"\b(?:mon|tue|wed|thu|fri)(?:s|day|sday|nesday|rsday)?s?\b", re.I)
 WEEKEND_WORD = re.compile(r"\b(?:sat|sun)(?:urday|day)?s?\b|\bweekends?\b", re.IGNORECASE)
 # Holidays people say "the holidays" for; naming the holiday can say one's faith (not Ramadan,
 # a month, nor festivals the phrase names as routines)
@@ -274,7 +275,8 @@ def _point_wordings(
     if UNTIL_CUE.match(phrase) and len(expressions) == 1 and end > now:
         return _until_wordings(end - now)
     # "this weekend" only for a time the author placed at the weekend ("today" is "this week")
-    candidates = _candidates(now, interval, weekend=bool(WEEKEND_WORD.search(phrase)))
+    weekend = bool(WEEKEND_WORD.search(phrase)) and not WEEKDAY_WORD.search(phrase)
+    candidates = _candidates(now, interval, weekend=weekend)
     length = (end - start).total_seconds() + 1
     found: dict[str, VagueWording] = {}
     for text, (first, last) in candidates:
@@ -386,10 +388,11 @@ def _candidates(
     monday = today - timedelta(days=today.weekday())
     for weeks, word in ((-1, "last"), (0, "this"), (1, "next")):
         week_start = monday + timedelta(weeks=weeks)
-        add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
         saturday = week_start + timedelta(days=5)
         if weekend:
             add(f"{word} weekend", (at(saturday)[0], at(saturday + timedelta(days=1))[1]))
+        else:  # "this week" reads as the working week: a weekend is not said so
+            add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))
     if not (original[0] >= now - NEAR and original[1] <= now + NEAR):

@@ -96,6 +96,9 @@ def test_the_weekend_is_said_only_for_a_time_placed_there() -> None:
     saturday = datetime(2026, 11, 28, 12, 0)
     assert "this weekend" not in wordings("today", saturday)
     assert "this weekend" in wordings("on Sunday", saturday)
+    # and a weekend is not "this week", which reads as the working week
+    assert "this week" not in wordings("on Sunday", saturday)
+    assert "next week" in wordings("from Monday till Sunday", saturday)
 
 
 def test_a_holiday_is_the_holidays_and_a_night_range_is_overnight() -> None:
