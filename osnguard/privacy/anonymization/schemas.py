@@ -425,8 +425,10 @@ def _institution_chain(text: str, category: Category, context: str = "", before:
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
         return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])
     steps = [(f"{indefinite_article(kind)} {kind}", kind)]
-    if kind == "university" and re.search(r"\b(?:at|from|to)\s+$", before, re.IGNORECASE):
-        steps.append(("university", kind))  # "graduated from university", "a lecture at uni"
+    if kind in ("university", "school") and re.search(
+        r"\b(?:at|from|to)\s+$", before, re.IGNORECASE
+    ):
+        steps.append((kind, kind))  # "graduated from university", "starts at school"
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
 
 
