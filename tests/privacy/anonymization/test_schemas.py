@@ -280,3 +280,14 @@ def test_a_place_of_worship_said_bare_is_the_service() -> None:
     assert chain_texts("church", "religion", "see you after church")[1:] == ["a service"]
     assert chain_texts("church", "religion", "my church is closing")[1:] != ["a service"]
     assert chain_texts("temple", "religion", "at the Hindu temple tonight")[1:] != ["a service"]
+
+
+def test_a_school_year_is_its_stage_of_school() -> None:
+    assert chain_texts("Year 7", "education", "my daughter starts Year 7 next week")[1:] == [
+        "secondary school",
+        "school",
+    ]
+    assert chain_texts("3rd grade", "education", "teaching 3rd grade again")[1:] == [
+        "primary school",
+        "school",
+    ]
