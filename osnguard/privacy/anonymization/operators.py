@@ -515,6 +515,8 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
         return False
     last = tokens[-1]
     following = last.doc[last.i + 1] if last.i + 1 < len(last.doc) else None
+    if following is not None and not any(ch.isalnum() for ch in following.text):
+        return False  # an emoji the parser calls a noun ("from Cork 🎄", "sorry Da 😂")
     return last.dep_ == "compound" or (
         following is not None
         and following.pos_ == "NOUN"

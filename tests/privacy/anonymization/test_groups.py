@@ -689,3 +689,11 @@ def test_the_name_before_a_place_noun_goes_with_it() -> None:
     text = "a proud Igbo girl from Enugu"
     found = alternatives(text, phrase("girl", "gender", text), profile=Profile())
     assert all(o.start >= text.index("girl") for o in found.options)
+
+
+def test_an_emoji_after_a_phrase_is_no_noun_it_modifies() -> None:
+    # spaCy tags emoji as nouns: "from Cork 🎄" must still read "from Ireland"
+    text = "Happy Christmas from Cork 🎄"
+    assert "Ireland" in wordings(text, "Cork", "location")
+    found = alternatives(text, phrase("Cork", "location", text), profile=Profile())
+    assert next(o for o in found.options if o.text == "Ireland").natural
