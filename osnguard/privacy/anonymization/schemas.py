@@ -527,6 +527,8 @@ def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
     return _ladders(DATA_DIR / WORD_LADDER_FILES[category])
 
 
+# Nouns for an occasion of something a ladder generalizes ("AA meeting", "physio session")
+EVENT_NOUNS = frozenset({"meeting", "meetings", "session", "sessions", "class", "classes", "group"})
 ORDINAL_EVENT = re.compile(
     r"\d{1,3}(?:st|nd|rd|th)\s+(?P<event>(?:wedding\s+)?anniversary|birthday|bday)", re.IGNORECASE
 )
@@ -543,6 +545,18 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     ladder = word_ladders(category).get(key)
     if ladder is not None:
         return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+    head = key.rsplit(" ", 1)
+    if len(head) == 2 and head[1] in EVENT_NOUNS and head[0] in word_ladders(category):
+        # "AA meeting" -> "support group meeting": the ladder of what the event is of
+        noun = word.rsplit(" ", 1)[1]
+        return _ladder_chain(
+            text,
+            ChainKind.NOUN,
+            [
+                (f"{re.sub(r'^(?:a|an) ', '', step)} {noun}", step)
+                for step in word_ladders(category)[head[0]]
+            ],
+        )
     counted = ORDINAL_EVENT.fullmatch(key)
     if counted:  # "5th anniversary" -> "anniversary": which one it is dates it
         event = word[counted.start("event") :]

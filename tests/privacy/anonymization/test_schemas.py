@@ -291,3 +291,11 @@ def test_a_school_year_is_its_stage_of_school() -> None:
         "primary school",
         "school",
     ]
+
+
+def test_an_occasion_of_a_ladder_word_keeps_its_noun() -> None:
+    text = "straight to my Wednesday AA meeting"
+    assert chain_texts("AA meeting", "health", text)[1:] == [
+        "support group meeting",
+        "group meeting",
+    ]
