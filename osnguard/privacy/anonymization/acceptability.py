@@ -17,7 +17,8 @@ features (`FEATURES`) add what separates them:
 
 Only the even-numbered posts and the development half of the fixture train the shipped model
 (`osnguard train acceptability`); `osnguard evaluate naturalness` reports its AUC on the odd
-posts and the held-out half. The threshold is the one of best accuracy on the training half.
+posts and the held-out half. The check is a veto: its threshold is the highest at which 90% of
+the training wordings it rejects are bad ones.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from osnguard.privacy.resources import wordnet
 SPEC = artifacts.SPECS["acceptability"]
 FIXTURE = resources.PROJECT_ROOT / "fixtures" / "evaluation" / "naturalness.jsonl"
 REALISTIC = "realistic/dev.jsonl"
+VETO_PRECISION = 0.9  # share of the training wordings it rejects that must be bad
 UNKNOWN_LN_P = -30.0  # ln P of a word the language model does not know
 
 FEATURES: tuple[str, ...] = (
@@ -298,7 +300,7 @@ def matrix(items: list[Labelled]) -> tuple[Any, Any]:
 
 def fit(items: list[Labelled], *, features: list[int] | None = None) -> WordingModel:
     """A model fitted on `items` (on the `features` columns only, when given: the others get no
-    weight), with the threshold of best accuracy on them."""
+    weight), with its veto threshold on them."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
@@ -320,7 +322,13 @@ def fit(items: list[Labelled], *, features: list[int] | None = None) -> WordingM
     )
     scores = np.array([model.probability(tuple(row)) for row in x])
     candidates = sorted(set(np.round(scores, 3)))
-    best = max(candidates, key=lambda t: (((scores >= t) == (y == 1)).mean(), -abs(t - 0.5)))
+    # a veto: the highest threshold at which the wordings it rejects are still VETO_PRECISION
+    # bad, so that a good generalization is rarely lost (the accuracy-best threshold would
+    # reject one good wording in five)
+    vetoes = (
+        [t for t in candidates if (y[scores < t] == 0).mean() >= VETO_PRECISION] if len(y) else []
+    )
+    best = max(vetoes, default=0.5)
     return WordingModel(model.means, model.scales, model.weights, model.bias, float(best))
 
 

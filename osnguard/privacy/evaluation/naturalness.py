@@ -364,7 +364,27 @@ def wording_check() -> dict[str, Any]:
         )
         for source, subset in held.items()
     }
+    veto = {}
+    for source, subset in held.items():
+        rejected = [
+            i.label
+            for i in subset
+            if shipped.probability(
+                acceptability.features(i.text, i.start, i.end, i.original, i.replacement)
+            )
+            < shipped.threshold
+        ]
+        bad = sum(i.label == 0 for i in subset)
+        good = len(subset) - bad
+        veto[source] = {
+            "bad_caught": round(rejected.count(0) / bad, 4) if bad else None,
+            "good_rejected": round(rejected.count(1) / good, 4) if good else None,
+            "rejected_that_are_bad": round(rejected.count(0) / len(rejected), 4)
+            if rejected
+            else None,
+        }
     return {
+        "veto_held_out": veto,
         "auc_realistic_held_out": auc(shipped, held["realistic"]),
         "auc_fixture_held_out": auc(shipped, held["fixture"]),
         "fre_auc_realistic_held_out": fre_auc["realistic"],
