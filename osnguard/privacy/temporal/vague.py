@@ -65,7 +65,12 @@ HOLIDAY = re.compile(
     r"passover|lunar new year|chinese new year)\b",
     re.IGNORECASE,
 )
-HOLIDAY_PREPOSITION = re.compile(r"^(over|at|for|during|on|till|until|after|before|since)\s", re.I)
+# the holiday's name with its day or eve ("Christmas Day"), replaced by "the holidays"
+HOLIDAY_NAME = re.compile(
+    r"\b(?:christmas|xmas|new year(?:'s)?|thanksgiving|easter|hanukkah|chanukah|diwali|eid|"
+    r"passover|lunar new year|chinese new year)(?:\s+(?:day|eve|week|break|holidays?))?\b",
+    re.IGNORECASE,
+)
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
 SOON = timedelta(days=62)  # "soon" covers next month, "recently" last month
 
@@ -100,11 +105,12 @@ def vague_wordings(
         return []
     found = _point_wordings(phrase, timed, now)
     if HOLIDAY.search(phrase):
-        # "over Christmas" -> "over the holidays", then the times around it
-        before = HOLIDAY_PREPOSITION.match(phrase)
-        word = (before.group(1).lower() if before else "") or ""
-        word = "over" if word in ("at", "on", "during") else word
-        holidays = f"{word} the holidays".strip()
+        # "over Christmas" -> "over the holidays", "till after Christmas" -> "till after the
+        # holidays", then the times around it
+        holidays = HOLIDAY_NAME.sub("the holidays", phrase, count=1)
+        holidays = re.sub(
+            r"^(?:at|on|during)\s+the holidays", "over the holidays", holidays, flags=re.I
+        )
         found = [VagueWording(holidays, 0.5), *(w for w in found if w.text != holidays)]
     return found
 
@@ -313,6 +319,10 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
     intervals = [e.interval for e in expressions if e.interval is not None]
     if not intervals:
         return None
+    week = next((e for e in expressions if re.fullmatch(r"\d{4}-W\d\d", e.value or "")), None)
+    if week is not None and week.interval is not None and WEEKDAY_PATTERN.search(phrase):
+        # "from Monday to Friday last week": the days are those of the week it names
+        return week.interval
     start, end = intervals[0][0], intervals[-1][1]
     try:
         if end < start and len(intervals) > 1 and RANGE_CUE.search(phrase):

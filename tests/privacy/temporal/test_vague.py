@@ -106,3 +106,15 @@ def test_a_holiday_is_the_holidays_and_a_night_range_is_overnight() -> None:
     assert wordings("over Christmas", december)[0] == "over the holidays"
     assert wordings("Christmas", december)[0] == "the holidays"
     assert wordings("from 8pm to 8am")[0] == "overnight"
+
+
+def test_weekdays_inside_a_named_week_are_that_week() -> None:
+    monday = datetime(2026, 2, 2, 18, 20)
+    found = wordings("from Monday to Friday last week", monday)
+    assert "this week" not in found and "recently" in found
+
+
+def test_a_holiday_keeps_the_words_around_it() -> None:
+    november = datetime(2026, 11, 26, 21, 0)
+    assert wordings("till after Christmas", november)[0] == "till after the holidays"
+    assert wordings("on Christmas Day", november)[0] == "over the holidays"
