@@ -179,18 +179,7 @@ def value_operator(
         wordings = [w for w in wordings if not re.match(r"(?:someone|they|their)\b", w[0], re.I)]
     found_options = _worded_alternatives(text, phrase, wordings)
     if role is not None:
-        removed = Option(
-            len(found_options.options),
-            "",
-            role,
-            phrase.end,
-            1.0,
-            None,
-            round(naturalness.fre_of_replacement(text, role, phrase.end, ""), 2),
-            True,
-            OptionKind.SUPPRESSION,
-        )
-        found_options.options.append(removed)
+        found_options.options.append(_removal(role, phrase.end, len(found_options.options)))
     return found_options
 
 
@@ -709,9 +698,13 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
         if preposition is None:
             return None
         start = preposition.start()
-    end = _one_comma_left(text, start, end)
-    fre = naturalness.fre_of_replacement(text, start, end, "")
-    return Option(degree, "", start, end, 1.0, None, round(fre, 2), True, OptionKind.SUPPRESSION)
+    return _removal(start, _one_comma_left(text, start, end), degree)
+
+
+def _removal(start: int, end: int, degree: int) -> Option:
+    """The option that takes [start, end) out: all its information lost, and nothing left whose
+    naturalness Fre could measure (Fre of an empty wording is 0)."""
+    return Option(degree, "", start, end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION)
 
 
 _FACILITY = re.compile(
@@ -980,7 +973,5 @@ def _temporal_options(
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)
-        options.append(
-            Option(height, "", cut_start, cut_end, 1.0, None, 0.0, True, OptionKind.SUPPRESSION, "")
-        )
+        options.append(_removal(cut_start, cut_end, height))
     return options

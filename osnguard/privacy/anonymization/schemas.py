@@ -385,6 +385,8 @@ CLINIC_WORDS = re.compile(
 )
 
 
+# A party or political group by its initials ("ODM", "the DMK")
+POLITICAL_INITIALS = re.compile(r"(?:the\s+)?[A-Z]{2,5}")
 # Words that make a political name a party ("voted for the DMK")
 PARTY_CONTEXT = re.compile(r"\b(?:vot\w*|party|elect\w*|manifesto|ballot|polls?|mp|mla)\b", re.I)
 
@@ -410,7 +412,7 @@ def _institution_chain(text: str, category: Category, context: str = "", before:
     kind = INSTITUTION_KINDS[category]
     if (
         category == Category.POLITICS
-        and re.fullmatch(r"(?:the\s+)?[A-Z]{2,5}", text.strip())
+        and POLITICAL_INITIALS.fullmatch(text.strip())
         and not text.strip().endswith("P")
         and not PARTY_CONTEXT.search(context)
     ):
@@ -703,7 +705,7 @@ def _people_chain(text: str) -> Chain | None:
     people, from WordNet's demonyms, up to where it would only say "a person"."""
     word = text.strip()
     hyphenated = HYPHENATED_PEOPLE.fullmatch(word)
-    if hyphenated and hyphenated.group("wider") in set(DEMONYMS.values()):
+    if hyphenated and hyphenated.group("wider") in NATIONALITIES:
         # "a Palestinian-American" -> "an American"; "Black British" -> "British"
         wider = hyphenated.group("wider")
         wording = f"{indefinite_article(wider)} {wider}" if hyphenated.group("article") else wider
@@ -733,6 +735,7 @@ def _people_chain(text: str) -> Chain | None:
     return None
 
 
+NATIONALITIES = frozenset(DEMONYMS.values())  # "Canadian", "American"...
 # Two peoples, the wider one last: "Jamaican-Canadian", "a Palestinian-American", "Black British"
 HYPHENATED_PEOPLE = re.compile(
     r"(?P<article>(?:a|an)\s+)?(?P<first>[A-Z][\w'’]+)(?:-|\s+)(?P<wider>[A-Z][a-z]+)"
@@ -856,7 +859,7 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
     an institution ("Starting at Siemens", "canvassing for Labour") or a word WordNet knows only
     in lower case ("the Shell garage")."""
     text = re.sub(r"^the\s+", "", phrase.text.strip(), flags=re.IGNORECASE)  # "the Rotunda"
-    if phrase.category == Category.POLITICS and re.fullmatch(r"[A-Z]{2,5}", text):
+    if phrase.category == Category.POLITICS and POLITICAL_INITIALS.fullmatch(text):
         return True  # "ODM", "the DMK": a party or political group by its initials
     if not text[:1].isupper() or (text.isupper() and len(text) <= 3):
         return False

@@ -46,26 +46,19 @@ MONTHLY = re.compile(
     re.I,
 )
 ALTERNATE = re.compile(r"\bevery other\b|\balternate\b|\bfortnightly\b|\bbiweekly\b", re.I)
+_DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)"
 DAY_RANGE = re.compile(
-    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\b.*?\b(?:to|till|until|til)\s+(?:mon|tue|wed|thu|fri|sat"
-    r"|sun)\w*\b|\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\s*[-–]\s*(?:mon|tue|wed|thu|fri|sat|sun)",
-    re.I,
+    rf"\b{_DAY}\w*\b.*?\b(?:to|till|until|til)\s+{_DAY}\w*\b|\b{_DAY}\w*\s*[-–]\s*{_DAY}", re.I
 )
 # "6-9pm", "6 to 9pm": the range starts in the half of the day its end names
 CLOCK_RANGE = re.compile(
     r"\b(?P<first>\d{1,2})(?::\d{2})?\s*(?:-|–|to|till)\s*\d{1,2}(?::\d{2})?\s*(?P<half>am|pm)\b",
     re.I,
 )
-WEEKDAY_WORD = re.compile(r"\b(?:mon|tue|wed|thu|fri)(?:s|day|sday|nesday|rsday)?s?\b", re.I)
-WEEKEND_WORD = re.compile(r"\b(?:sat|sun)(?:urday|day)?s?\b|\bweekends?\b", re.IGNORECASE)
+WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
 # Holidays people say "the holidays" for; naming the holiday can say one's faith (not Ramadan,
-# a month, nor festivals the phrase names as routines)
-HOLIDAY = re.compile(
-    r"\b(?:christmas|xmas|new year(?:'s)?|thanksgiving|easter|hanukkah|chanukah|diwali|eid|"
-    r"passover|lunar new year|chinese new year)\b",
-    re.IGNORECASE,
-)
-# the holiday's name with its day or eve ("Christmas Day"), replaced by "the holidays"
+# a month, nor festivals the phrase names as routines). The name goes with its day or eve
+# ("Christmas Day").
 HOLIDAY_NAME = re.compile(
     r"\b(?:christmas|xmas|new year(?:'s)?|thanksgiving|easter|hanukkah|chanukah|diwali|eid|"
     r"passover|lunar new year|chinese new year)(?:\s+(?:day|eve|week|break|holidays?))?\b",
@@ -104,7 +97,7 @@ def vague_wordings(
     if not timed or "DURATION" in kinds:
         return []
     found = _point_wordings(phrase, timed, now)
-    if HOLIDAY.search(phrase):
+    if HOLIDAY_NAME.search(phrase):
         # "over Christmas" -> "over the holidays", "till after Christmas" -> "till after the
         # holidays", then the times around it
         holidays = HOLIDAY_NAME.sub("the holidays", phrase, count=1)
@@ -196,10 +189,15 @@ def _with_prefix(prefix: str, wording: str) -> str:
 # --- routines --------------------------------------------------------------------------------------
 
 
+def _weekdays(phrase: str) -> set[int]:
+    """The days of the week a phrase names (Monday = 0)."""
+    return {lexicon.WEEKDAYS[m.group(1).lower()] for m in WEEKDAY_PATTERN.finditer(phrase)}
+
+
 def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
     """ "every Weds at 8am" -> "every Wednesday morning" -> "every Wednesday" -> "every week" ->
     "regularly": the clock goes first, then the days, then how often."""
-    days = sorted({lexicon.WEEKDAYS[m.group(1).lower()] for m in WEEKDAY_PATTERN.finditer(phrase)})
+    days = sorted(_weekdays(phrase))
     daily = bool(
         re.search(
             r"\b(?:every|each) (?:day|morning|afternoon|evening|night)\b|\bdaily\b|\bnightly\b",
@@ -210,9 +208,7 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
     part = _part_of_day(phrase, expressions)
     has_clock = any(CLOCK.search(e.value) for e in expressions) or bool(re.search(r"\d", phrase))
     words: list[str] = []
-    weekend = (bool(days) and set(days) <= {4, 5, 6}) or bool(
-        re.search(r"\bweekends?\b", phrase, re.I)
-    )
+    weekend = (bool(days) and set(days) <= {4, 5, 6}) or bool(WEEKEND.search(phrase))
     if MONTHLY.search(phrase):
         if len(days) == 1:
             words.append(f"once a month on a {calendar.day_name[days[0]]}")
@@ -281,7 +277,10 @@ def _point_wordings(
     if UNTIL_CUE.match(phrase) and len(expressions) == 1 and end > now:
         return _until_wordings(end - now)
     # "this weekend" only for a time the author placed at the weekend ("today" is "this week")
-    weekend = bool(WEEKEND_WORD.search(phrase)) and not WEEKDAY_WORD.search(phrase)
+    days = _weekdays(phrase)
+    weekend = (any(d >= 5 for d in days) or bool(WEEKEND.search(phrase))) and not any(
+        d < 5 for d in days
+    )
     candidates = _candidates(now, interval, weekend=weekend)
     length = (end - start).total_seconds() + 1
     found: dict[str, VagueWording] = {}
