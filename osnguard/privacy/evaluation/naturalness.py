@@ -312,68 +312,41 @@ def wording_check() -> dict[str, Any]:
     items = acceptability.labelled_substitutions()
     train = [i for i in items if i.train]
     shipped = acceptability.MODEL.saved()
-
-    def auc(model: acceptability.WordingModel, subset: list[acceptability.Labelled]) -> float:
-        scores = [
-            model.probability(
-                acceptability.features(i.text, i.start, i.end, i.original, i.replacement)
-            )
-            for i in subset
-        ]
-        return round(float(roc_auc_score([i.label for i in subset], scores)), 4)
-
     held = {
         source: [i for i in items if not i.train and i.source == source]
         for source in ("realistic", "fixture")
     }
-    fre_auc = {
-        source: round(
-            roc_auc_score(
-                [i.label for i in subset],
-                [
-                    acceptability.features(i.text, i.start, i.end, i.original, i.replacement)[0]
-                    for i in subset
-                ],
-            ),
-            4,
+    held_out = [*held["realistic"], *held["fixture"]]
+
+    def features(item: acceptability.Labelled) -> tuple[float, ...]:
+        return acceptability.features(
+            item.text, item.start, item.end, item.original, item.replacement
         )
+
+    def auc_of(subset: list[acceptability.Labelled], scores: list[float]) -> float:
+        return round(float(roc_auc_score([i.label for i in subset], scores)), 4)
+
+    def auc(model: acceptability.WordingModel, subset: list[acceptability.Labelled]) -> float:
+        return auc_of(subset, [model.probability(features(i)) for i in subset])
+
+    scores = {  # the shipped model's, computed once per held-out half
+        source: [shipped.probability(features(i)) for i in subset]
         for source, subset in held.items()
     }
-    fixture_only = acceptability.fit([i for i in train if i.source == "fixture"])
-    held_out = [*held["realistic"], *held["fixture"]]
+    shipped_auc = auc(shipped, held_out)
     without = {}
     for group, names in FEATURE_GROUPS.items():
         keep = [k for k, name in enumerate(acceptability.FEATURES) if name not in names]
         without[group] = round(
-            auc(acceptability.fit(train, features=keep), held_out) - auc(shipped, held_out), 4
+            auc(acceptability.fit(train, features=keep), held_out) - shipped_auc, 4
         )
-    accuracy = {
-        source: round(
-            sum(
-                (
-                    shipped.probability(
-                        acceptability.features(i.text, i.start, i.end, i.original, i.replacement)
-                    )
-                    >= shipped.threshold
-                )
-                == (i.label == 1)
-                for i in subset
-            )
-            / len(subset),
-            4,
-        )
-        for source, subset in held.items()
-    }
-    veto = {}
+    accuracy, veto = {}, {}
     for source, subset in held.items():
-        rejected = [
-            i.label
-            for i in subset
-            if shipped.probability(
-                acceptability.features(i.text, i.start, i.end, i.original, i.replacement)
-            )
-            < shipped.threshold
-        ]
+        passed = [score >= shipped.threshold for score in scores[source]]
+        accuracy[source] = round(
+            sum(ok == (i.label == 1) for ok, i in zip(passed, subset)) / len(subset), 4
+        )
+        rejected = [i.label for ok, i in zip(passed, subset) if not ok]
         bad = sum(i.label == 0 for i in subset)
         good = len(subset) - bad
         veto[source] = {
@@ -383,12 +356,17 @@ def wording_check() -> dict[str, Any]:
             if rejected
             else None,
         }
+    fixture_only = acceptability.fit([i for i in train if i.source == "fixture"])
     return {
         "veto_held_out": veto,
-        "auc_realistic_held_out": auc(shipped, held["realistic"]),
-        "auc_fixture_held_out": auc(shipped, held["fixture"]),
-        "fre_auc_realistic_held_out": fre_auc["realistic"],
-        "fre_auc_fixture_held_out": fre_auc["fixture"],
+        "auc_realistic_held_out": auc_of(held["realistic"], scores["realistic"]),
+        "auc_fixture_held_out": auc_of(held["fixture"], scores["fixture"]),
+        "fre_auc_realistic_held_out": auc_of(
+            held["realistic"], [features(i)[0] for i in held["realistic"]]
+        ),
+        "fre_auc_fixture_held_out": auc_of(
+            held["fixture"], [features(i)[0] for i in held["fixture"]]
+        ),
         "auc_realistic_trained_on_fixture_only": auc(fixture_only, held["realistic"]),
         "accuracy_held_out": accuracy,
         "threshold": shipped.threshold,
