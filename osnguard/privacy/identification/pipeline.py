@@ -346,6 +346,20 @@ def _without_symbols(phrase: Phrase, text: str) -> Phrase | None:
     return replace(phrase, start=start, end=end, text=text[start:end])
 
 
+def _explanations(phrases: list[Phrase]) -> tuple[list[Detector], list[str]]:
+    """Every detector and reason of the phrases, each once, in the order met."""
+    detectors: list[Detector] = []
+    reasons: list[str] = []
+    for phrase in phrases:
+        for detector in phrase.detectors:
+            if detector not in detectors:
+                detectors.append(detector)
+        for reason in [phrase.reason, *phrase.reasons]:
+            if reason and reason not in reasons:
+                reasons.append(reason)
+    return detectors, reasons
+
+
 def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     """Overlapping findings become one phrase with every detector and reason. The most specific
     finding (the first recognizer in `RECOGNIZERS`, then the most confident, then the longest)
@@ -367,15 +381,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     merged = []
     for group in sorted(groups, key=lambda g: g[0].start):
         best = group[0]
-        detectors: list[Detector] = []
-        reasons: list[str] = []
-        for phrase in group:
-            for detector in phrase.detectors:
-                if detector not in detectors:
-                    detectors.append(detector)
-            for reason in [phrase.reason, *phrase.reasons]:
-                if reason and reason not in reasons:
-                    reasons.append(reason)
+        detectors, reasons = _explanations(group)
         timed = (
             best
             if best.interval is not None
@@ -420,8 +426,7 @@ def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
             and phrase.category in COORDINATED
             and _COORDINATION.fullmatch(text[last.end : phrase.start])
         ):
-            reasons = [*last.reasons, *(r for r in phrase.reasons if r not in last.reasons)]
-            detectors = [*last.detectors, *(d for d in phrase.detectors if d not in last.detectors)]
+            detectors, reasons = _explanations([last, phrase])
             joined[-1] = replace(
                 last,
                 end=phrase.end,
