@@ -325,9 +325,11 @@ def fit(items: list[Labelled], *, features: list[int] | None = None) -> WordingM
     # a veto: the highest threshold at which the wordings it rejects are still VETO_PRECISION
     # bad, so that a good generalization is rarely lost (the accuracy-best threshold would
     # reject one good wording in five)
-    vetoes = (
-        [t for t in candidates if (y[scores < t] == 0).mean() >= VETO_PRECISION] if len(y) else []
-    )
+    vetoes = [
+        t
+        for t in candidates
+        if (rejected := y[scores < t]).size and (rejected == 0).mean() >= VETO_PRECISION
+    ]
     best = max(vetoes, default=0.5)
     return WordingModel(model.means, model.scales, model.weights, model.bias, float(best))
 
