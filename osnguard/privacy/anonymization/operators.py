@@ -26,6 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from osnguard.privacy import places
 from osnguard.privacy.anonymization import acceptability, identifiers, metrics, naturalness, values
 from osnguard.privacy.anonymization.schemas import (
     Chain,
@@ -123,7 +124,9 @@ def temporal_operator(
     text: str, phrase: Phrase, context: OperatorContext
 ) -> PhraseAlternatives | None:
     """A time phrase's NCP* generalizations and its suppression."""
-    options = _temporal_options(text, phrase, context.now, context.gamma)
+    options = _temporal_options(
+        text, phrase, context.now, context.gamma, southern=_lives_south(context.profile, text)
+    )
     if options is None:
         return None
     return PhraseAlternatives(phrase, _with_height(options), [], None)
@@ -888,8 +891,21 @@ def _original_option(text: str, start: int, end: int) -> Option:
     )
 
 
+def _lives_south(profile: Profile, text: str) -> bool:
+    """Whether the author is in the southern hemisphere, where seasons are the other way round:
+    by the profile's city (current, else hometown), else by the first place the message names."""
+    names = [*profile.values.get("current_city", ()), *profile.values.get("hometown", ())]
+    if not names:
+        names = [e.text for e in parse(text).ents if e.label_ in ("GPE", "LOC")]
+    for name in names:
+        found = places.lookup(name)
+        if found and found[0].latitude is not None:
+            return found[0].latitude < 0
+    return False
+
+
 def _temporal_options(
-    text: str, phrase: Phrase, now: datetime | None, gamma: float
+    text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool = False
 ) -> list[Option] | None:
     """A time phrase as written, its natural wordings (temporal/vague.py: true of the whole
     phrase, ordered by NCP*) and its suppression; where the phrase cannot be read as a whole, the
@@ -933,7 +949,9 @@ def _temporal_options(
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
         # ("next week week") or a cut ("the whole of week") would break the sentence
         return [_original_option(text, start, end)]
-    wordings = [(w.text, w.text) for w in vague_wordings(text[start:end], inside, now)]
+    wordings = [
+        (w.text, w.text) for w in vague_wordings(text[start:end], inside, now, southern=southern)
+    ]
     if (
         not wordings
         and len(inside) == 1

@@ -89,6 +89,12 @@ CONTEXT_ORDER = (
 STRONG_WORK = _LISTS[("strong_work", "-")]
 # verbs whose object can be an employer ("joined Dangote", "leaving Sky after 11 years")
 EMPLOYER_VERBS = frozenset({"joined", "joining", "join", "for", "leaving", "left", "quit", "of"})
+_STREET_TYPES = "street st road rd avenue ave boulevard blvd lane ln drive dr way place pl"
+STREET_TYPES = frozenset(_STREET_TYPES.split())
+ORDINAL_STREET = re.compile(r"^\d{1,3}(?:st|nd|rd|th)$", re.IGNORECASE)
+# Nouns a name before them makes a place, not a person: "Barangaroo site", "Bondi beach"
+_SITE_NOUNS = "site beach market station campus mall park estate wharf pier harbour harbor depot"
+SITE_NOUNS = frozenset(_SITE_NOUNS.split())
 WORKPLACES = frozenset({"office", "offices", "campus", "branch", "site", "plant", "factory", "hq"})
 PLACE_PREPOSITIONS = _LISTS[("place_prepositions", "-")]
 PERSON_PLACE_PREPOSITIONS = _LISTS[("person_place_prepositions", "-")]
@@ -154,6 +160,17 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     break
             if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
                 j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
+            if (
+                j + 1 < n
+                and doc[j - 1].lower_.rstrip(".") in STREET_TYPES
+                and doc[j].lower_ in {"&", "and", "at"}
+                and (ORDINAL_STREET.match(doc[j + 1].text) or _is_capitalised(doc[j + 1]))
+            ):
+                j += 2  # a corner: "Cedar Ave & 21st", "Main St and Elm"
+                while j < n and (
+                    _is_capitalised(doc[j]) or doc[j].lower_.rstrip(".") in STREET_TYPES
+                ):
+                    j += 1
             if (
                 doc[i].is_sent_start
                 and j == i + 1
@@ -267,6 +284,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "vet appointment with Mochi 🐶", "she's Miso 🐱": a pet's name
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
+    if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":
+        return Category.LOCATION, Detector.PLACE  # "Barangaroo site is cooked"
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):

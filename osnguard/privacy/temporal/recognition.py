@@ -220,6 +220,8 @@ PAST_CUES = re.compile(
 # A preposition before a bare weekday that points ahead when nothing else says the tense
 # ("back in the office from Monday", "done by Friday").
 AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til)\s+(?:this\s+)?$", re.I)
+# A "since" clause reaching the cue: its verb dates a start ("since I came out"), not the time
+SINCE_CLAUSE = re.compile(r"\bsince\b[^,;.!?]*$", re.I)
 FUTURE_CUES = re.compile(
     r"\b(?:will|shall|going to|gonna|next|tomorrow|plan|plans|planning|scheduled|upcoming|"
     r"expected|expects|due|until|till|coming|see you|can't wait|cant wait|"
@@ -274,7 +276,7 @@ class Context:
         best: tuple[int, str] | None = None
         for regex, label in ((PAST_CUES, "past"), (FUTURE_CUES, "future")):
             for cue in regex.finditer(self.text, left, right):
-                if start <= cue.start() < end:
+                if start <= cue.start() < end or SINCE_CLAUSE.search(self.text, left, cue.start()):
                     continue
                 distance = start - cue.end() if cue.end() <= start else cue.start() - end
                 if best is None or distance < best[0]:
@@ -291,6 +293,8 @@ def _doc_tense(doc: Any, char: int) -> str | None:
                     break
                 head = head.head
             words = [head, *head.children]
+            if any(w.lower_ == "since" and w.dep_ == "mark" for w in words):
+                return None  # "since I came out, Thursday 8pm": the clause sets no tense
             if any(w.lower_ in ("will", "'ll", "shall", "gonna") for w in words):
                 return "future"
             if any(w.tag_ in ("VBD",) for w in words) or head.tag_ == "VBN":
@@ -623,6 +627,9 @@ def _relative(m: re.Match[str], ctx: Context) -> Found | None:
     today = ctx.today
     if direction < 0:
         day = today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
+    elif rel == "next":
+        # "next Friday" said on a Tuesday is the Friday of next week ("this Friday" is this one's)
+        day = today + timedelta(days=7 - today.weekday() + weekday)
     elif direction > 0:
         day = today + timedelta(days=(weekday - today.weekday()) % 7 or 7)
     else:
@@ -691,6 +698,48 @@ def _calendar_date(m: re.Match[str], ctx: Context) -> Found | None:
     except ValueError:
         return None
     return _with_pod(m, ctx, when, m.end())
+
+
+# Words after "the 18th" that make it an ordinal, not a day of the month
+ORDINAL_NOUNS = (
+    r"century|centuries|time|times|birthday|anniversary|floor|place|grade|year|month|week|day|"
+    r"round|lap|attempt|try|edition|album|book|season|episode|person|one|row|hole|minute"
+)
+
+
+@rule(
+    rf"\b(?:(?P<wd>{WEEKDAY}),?\s+(?:the\s+)?|(?P<prep>on|till|until|til|by|from|since|before|after|"
+    rf"starting|through)\s+(?P<the>the)\s+)(?P<day>{DAYNUM}){ORD_SUFFIX}\b"
+    rf"(?!\s+(?:of\s+)?(?:{MONTH})\b|\s+(?:{ORDINAL_NOUNS})\b|-)"
+)
+def _day_of_month(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "on the 18th", "till the 9th", "Monday 12th": a day of this month or a nearby one (the
+    month where that day is that weekday, when one is named)."""
+    day = int(m["day"])
+    start = m.start("the") if m["prep"] else m.start()
+    months = [norm.add_months(ctx.today.replace(day=1), offset) for offset in (0, 1, -1, 2, -2)]
+    dates = []
+    for first in months:
+        try:
+            dates.append(first.replace(day=day))
+        except ValueError:
+            continue
+    if m["wd"]:
+        weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
+        dates = [d for d in dates if d.weekday() == weekday]
+        if not dates:
+            return None
+        when = min(dates, key=lambda d: abs((d - ctx.today).days))
+    else:
+        tense = ctx.tense(m.start(), m.end())
+        ahead = [d for d in dates if d >= ctx.today]
+        behind = [d for d in dates if d < ctx.today]
+        if tense == "past" or ((m["prep"] or "").lower() in ("since", "after") and behind):
+            pool = behind or dates
+        else:
+            pool = ahead or dates
+        when = min(pool, key=lambda d: abs((d - ctx.today).days))
+    return _with_pod(m, ctx, when, m.end(), start=start)
 
 
 @rule(r"(?<![\d/.])\b(?P<y>\d{4})-(?P<mo>0?[1-9]|1[0-2])-(?P<d>[0-2]?\d|3[01])\b(?!-)")

@@ -39,6 +39,12 @@ DURATION_PREFIXES = ("for", "after", "over")
 ROUTINE_CUE = re.compile(r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b", re.I)
 UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
 FROM_CUE = re.compile(r"^(?:from|since|starting|as of)\b", re.I)
+PREPOSITION_FIRST = re.compile(
+    r"^(?:on|at|in|by|from|till|until|til|since|starting|during|over|before|after|around|"
+    r"this|next|last|coming)\b",
+    re.I,
+)
+LEADING_PREPOSITION = re.compile(r"^(?:in|on|at)\s+", re.I)
 RANGE_CUE = re.compile(r"\b(?:to|till|until|til)\b|-|–", re.I)
 MONTHLY = re.compile(
     r"\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+\w+\s+(?:of|in)\s+(?:the|every|each)"
@@ -65,6 +71,7 @@ HOLIDAY_NAME = re.compile(
     re.IGNORECASE,
 )
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
+WEEKDAY_NEAR = timedelta(days=14)  # a weekday is said by its week within a fortnight
 SOON = timedelta(days=62)  # "soon" covers next month, "recently" last month
 
 
@@ -80,10 +87,11 @@ class VagueWording:
 
 
 def vague_wordings(
-    phrase: str, expressions: Sequence[TimeExpression], now: datetime
+    phrase: str, expressions: Sequence[TimeExpression], now: datetime, *, southern: bool = False
 ) -> list[VagueWording]:
     """The wordings of `phrase` (a time phrase as the identification marked it) most specific
-    first; `expressions` are the recognised expressions inside it."""
+    first; `expressions` are the recognised expressions inside it; `southern`: the author lives
+    in the southern hemisphere (June is winter)."""
     if not expressions or not phrase.strip():
         return []
     if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
@@ -94,9 +102,13 @@ def vague_wordings(
     if kinds == {"DURATION"}:
         return _duration_wordings(phrase, expressions)
     timed = [e for e in expressions if e.interval is not None]
+    durations = [e for e in expressions if e.type == "DURATION"]
+    if durations and phrase.split(maxsplit=1)[0].lower() in DURATION_PREFIXES:
+        # "for three weeks from the 20th" -> "for a few weeks": the length, not the start
+        return _duration_wordings(phrase, durations)
     if not timed or "DURATION" in kinds:
         return []
-    found = _point_wordings(phrase, timed, now)
+    found = _point_wordings(phrase, timed, now, southern=southern)
     if HOLIDAY_NAME.search(phrase):
         # "over Christmas" -> "over the holidays", "till after Christmas" -> "till after the
         # holidays", then the times around it
@@ -267,21 +279,39 @@ def _part_name(hour: int) -> str | None:
 
 
 def _point_wordings(
-    phrase: str, expressions: Sequence[TimeExpression], now: datetime
+    phrase: str, expressions: Sequence[TimeExpression], now: datetime, *, southern: bool = False
 ) -> list[VagueWording]:
     """Wordings whose interval covers the span of the phrase's times, by NCP* descending."""
     interval = _joined_interval(phrase, expressions)
     if interval is None:
         return []
     start, end = interval
-    if UNTIL_CUE.match(phrase) and len(expressions) == 1 and end > now:
-        return _until_wordings(end - now)
+    until = UNTIL_CUE.match(phrase)
+    if until and len(expressions) == 1 and end > now:
+        # "till the 9th" -> "till next week" -> "for about a week" -> "for a while"
+        covering = sorted(
+            (last - first, text)
+            for text, (first, last) in _candidates(now, interval, weekend=False, southern=southern)
+            if first <= start
+            and last >= end
+            and (first, last) != (start, end)
+            and text not in ("soon", "later", "recently", "earlier", "today", "tonight")
+            and not text.startswith(("this ", "last "))
+            and last - first <= timedelta(days=31)
+        )
+        points = [
+            VagueWording(f"{until.group(0)} {LEADING_PREPOSITION.sub('', text)}", 0.5)
+            for _, text in covering[:1]
+        ]
+        return [*points, *_until_wordings(end - now)]
     # "this weekend" only for a time the author placed at the weekend ("today" is "this week")
     days = _weekdays(phrase)
     weekend = (any(d >= 5 for d in days) or bool(WEEKEND.search(phrase))) and not any(
         d < 5 for d in days
     )
-    candidates = _candidates(now, interval, weekend=weekend)
+    # "next Friday" is "next week", not "later this month"; "on the 18th" can be either
+    horizon = WEEKDAY_NEAR if days and not re.search(r"\d", phrase) else NEAR
+    candidates = _candidates(now, interval, weekend=weekend, southern=southern, near=horizon)
     length = (end - start).total_seconds() + 1
     found: dict[str, VagueWording] = {}
     for text, (first, last) in candidates:
@@ -293,9 +323,32 @@ def _point_wordings(
     near = next((i for i, w in enumerate(ordered) if w.text in ("soon", "recently")), None)
     if near is not None:
         ordered = ordered[: near + 1]  # nobody says "this year" for next week: "soon" is the top
-    if FROM_CUE.match(phrase) and not RANGE_CUE.search(phrase):
-        return [w for w in ordered if w.text in ("soon", "recently")] or ordered[-1:]
+    cue = FROM_CUE.match(phrase)
+    if cue and not RANGE_CUE.search(phrase):
+        return _from_wordings(cue.group(0), ordered)
+    if not PREPOSITION_FIRST.match(phrase):
+        # "see you Thursday 8pm" -> "Thursday evening": no "on" the author did not write
+        ordered = [VagueWording(re.sub(r"^on\s+", "", w.text), w.ncp) for w in ordered]
     return ordered
+
+
+def _from_wordings(cue: str, ordered: Sequence[VagueWording]) -> list[VagueWording]:
+    """ "from Monday 12th" -> "from next week" -> "soon": a start keeps its "from" (or
+    "starting", "since"); "soon" and "recently" stand alone ("starting soon" keeps it)."""
+    found: dict[str, VagueWording] = {}
+    for wording in ordered:
+        if wording.text in ("later", "earlier"):
+            continue  # "from 7:30" is not "earlier"
+        if wording.text in ("soon", "recently"):
+            keep = cue.lower() == "starting" and wording.text == "soon"
+            text = f"{cue} {wording.text}" if keep else wording.text
+        else:
+            rest = wording.text
+            if cue.lower() != "starting":  # "starting in the autumn", "from the autumn"
+                rest = LEADING_PREPOSITION.sub("", rest)
+            text = f"{cue} {rest}"
+        found.setdefault(text, VagueWording(text, wording.ncp))
+    return list(found.values())
 
 
 def _until_wordings(span: timedelta) -> list[VagueWording]:
@@ -306,6 +359,8 @@ def _until_wordings(span: timedelta) -> list[VagueWording]:
         words.append("for a few days")
     elif days <= 10:
         words.append("for about a week")
+    elif days <= 18:
+        words.append("for a couple of weeks")
     elif days <= 31:
         words.append("for a few weeks")
     words.append("for a while")
@@ -334,7 +389,12 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
 
 
 def _candidates(
-    now: datetime, original: Interval, *, weekend: bool = True
+    now: datetime,
+    original: Interval,
+    *,
+    weekend: bool = True,
+    southern: bool = False,
+    near: timedelta = NEAR,
 ) -> list[tuple[str, Interval]]:
     """Natural wordings of times around `now` with the interval each stands for."""
     if now.tzinfo is not None and original[0].tzinfo is None:
@@ -371,7 +431,10 @@ def _candidates(
                     f"in the {part}", span
                 )  # today's, as people say it ("by 8" -> "in the morning")
             if word == "this" and part == "night":
-                add("tonight", span)
+                # tonight runs into the small hours ("at midnight", "by 1am")
+                small_hours = at(moment + timedelta(days=1), time(0), time(2, 59, 59))[1]
+                add("late tonight", (at(moment, time(22))[0], small_hours))
+                add("tonight", (span[0], small_hours))
             elif word == "yesterday" and part == "night":
                 add("last night", span)
             else:
@@ -386,13 +449,9 @@ def _candidates(
         hours=18
     ):
         evening = original[0].date()  # the night from one day's evening to the next morning
-        add(
-            "overnight",
-            (
-                at(evening, time(17))[0],
-                at(evening + timedelta(days=1), time(0), time(11, 59, 59))[1],
-            ),
-        )
+        night = (at(evening, time(17))[0], at(evening + timedelta(days=1), time(11, 59, 59))[1])
+        add("overnight", night)
+        add("all night", night)
     # weeks and weekends
     monday = today - timedelta(days=today.weekday())
     for weeks, word in ((-1, "last"), (0, "this"), (1, "next")):
@@ -404,8 +463,9 @@ def _candidates(
             add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))
-    if not (original[0] >= now - NEAR and original[1] <= now + NEAR):
+    if not (original[0] >= now - near and original[1] <= now + near):
         _month_candidates(add, at, now)
+        _season_candidates(add, at, now, southern=southern)
     if original[1] < now - timedelta(days=2 * 365):
         add("years ago", (datetime.min.replace(tzinfo=tz), now - timedelta(days=365)))
     return found
@@ -421,7 +481,8 @@ def _month_candidates(
         last_day = calendar.monthrange(first.year, first.month)[1]
         month = (at(first)[0], at(first.replace(day=last_day))[1])
         name = calendar.month_name[first.month]
-        word = {0: "this month", 1: "next month", -1: "last month"}.get(offset)
+        # a month is said by its name ("in March", not "next month"), except this one
+        word = "this month" if offset == 0 else None
         add(word or f"in {name}", month)
         if word is None:
             add(f"in early {name}", (month[0], at(first.replace(day=10))[1]))
@@ -435,3 +496,33 @@ def _month_candidates(
         add(word, (at(date(year + offset, 1, 1))[0], at(date(year + offset, 12, 31))[1]))
     add("later this year", (now, at(date(year, 12, 31))[1]))
     add("earlier this year", (at(date(year, 1, 1))[0], now))
+
+
+# (name in the north, name in the south, first month); winter runs into the next year
+SEASONS: tuple[tuple[str, str, int], ...] = (
+    ("spring", "autumn", 3),
+    ("summer", "winter", 6),
+    ("autumn", "spring", 9),
+    ("winter", "summer", 12),
+)
+
+
+def _season_candidates(
+    add: Callable[[str, Interval], None],
+    at: Callable[..., Interval],
+    now: datetime,
+    *,
+    southern: bool,
+) -> None:
+    """Seasons within a year of now: "this summer" for the one under way, "in the spring" for
+    the others (southern: June is winter)."""
+    today = now.date()
+    for year in (today.year - 1, today.year, today.year + 1):
+        for north, south, month in SEASONS:
+            first = date(year, month, 1)
+            last = norm.add_months(first, 3) - timedelta(days=1)
+            if last < today - timedelta(days=300) or first > today + timedelta(days=300):
+                continue
+            name = south if southern else north
+            current = first <= today <= last
+            add(f"this {name}" if current else f"in the {name}", (at(first)[0], at(last)[1]))

@@ -66,3 +66,17 @@ def test_alternatives_takes_the_first_operator_that_applies() -> None:
     assert [o.kind for o in place.options[1:]] == [OptionKind.GENERALIZATION] * (
         len(place.options) - 1
     )
+
+
+def test_seasons_follow_the_authors_hemisphere() -> None:
+    text = "off to the mountains in July"
+    start = text.index("in July")
+    july = Phrase(start, start + 7, "in July", "time", "test", 1.0)
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+    def texts(profile: dict[str, list[str]]) -> list[str]:
+        return [o.text for o in alternatives(text, july, profile=profile, now=now).options]
+
+    assert "in the summer" in texts({"current_city": ["Manchester"]})
+    assert "in the winter" in texts({"current_city": ["Melbourne"]})
+    assert "in the summer" not in texts({"current_city": ["Melbourne"]})

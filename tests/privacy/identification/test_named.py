@@ -53,6 +53,12 @@ def test_institutions_take_the_authors_relation(make_context, text, expected) ->
         # a town after "in" stays a place whatever the author does there
         ("my daughter is learning BSL at night classes in Hove", ("Hove", "location")),
         ("Lagos traffic no get respect, I'm stuck again", ("Lagos", "location")),
+        # a street corner is one place; a name before "site" names a place, not a person
+        ("if he shows up near Cedar Ave & 21st call me", ("Cedar Ave & 21st", "location")),
+        (
+            "back on the tools till 3, Barangaroo site is cooked, if I survive",
+            ("Barangaroo", "location"),
+        ),
     ],
 )
 def test_place_names(make_context, text, expected) -> None:

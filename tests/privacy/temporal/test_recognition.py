@@ -173,9 +173,37 @@ def test_a_clock_time_without_am_or_pm_is_read_as_people_mean_it(
         ("home on Friday fingers crossed", 27),  # "crossed" is no past tense
         ("leaving Sky, last day Friday", 27),  # "last day" is no past time
         ("we went home on Monday", 23),
+        ("first date since I came out, Thursday 8pm", 26),  # "since ..." dates a start
+        ("celebrating properly next Friday", 4),  # next week's Friday (December 4th)
+        ("celebrating this Friday", 27),
     ],
 )
 def test_the_direction_of_a_bare_weekday(text: str, day: int) -> None:
     now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)  # a Wednesday
-    date = next(e for e in find_expressions(text, now=now) if e.type == "DATE")
+    date = next(e for e in find_expressions(text, now=now) if e.type in ("DATE", "TIME"))
     assert int(date.value[8:10]) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        ("back at work on the 18th", "the 18th", "2026-12-18"),  # posted on the 25th
+        ("it was busy on the 3rd", "the 3rd", "2026-11-03"),
+        ("away till the 28th", "the 28th", "2026-11-28"),
+        ("back from Monday 7th", "Monday 7th", "2026-12-07"),
+        ("we met on Monday the 16th", "Monday the 16th", "2026-11-16"),
+    ],
+)
+def test_a_day_of_the_month_without_its_month(text: str, phrase: str, value: str) -> None:
+    now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)  # a Wednesday
+    found = [e for e in find_expressions(text, now=now) if e.type == "DATE"]
+    assert [(e.text, e.value) for e in found] == [(phrase, value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my 18th birthday", "the 5th time this week", "came 3rd in the race", "the 19th century"],
+)
+def test_an_ordinal_that_is_no_day_of_the_month(text: str) -> None:
+    now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+    assert not [e for e in find_expressions(text, now=now) if any(c.isdigit() for c in e.text)]

@@ -66,10 +66,56 @@ def test_times_near_now_are_not_said_by_their_month_or_year() -> None:
         assert not {"this month", "this year"} & set(wordings(phrase))
 
 
-def test_a_far_time_is_said_by_its_month_and_never_by_a_season() -> None:
+def test_a_far_time_is_said_by_its_month_then_its_season_in_the_authors_hemisphere() -> None:
     found = wordings("on 20th Sept")
-    assert found[:2] == ["in mid-September", "in September"]
-    assert not any(s in w for w in found for s in ("spring", "summer", "autumn", "winter"))
+    assert found[:3] == ["in mid-September", "in September", "this autumn"]
+    south = vague_wordings("this June", find_expressions("this June", now=NOW), NOW, southern=True)
+    assert south[0].text == "in the winter"
+
+
+def test_a_month_is_said_by_its_name_not_as_next_month() -> None:
+    found = wordings("on the 3rd of January")
+    assert found[:2] == ["in early January", "in January"]
+    assert "next month" not in found
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("from Monday 30th", ["from next week", "soon"]),
+        ("from 5 Jan", ["from early January", "from January", "soon"]),
+        ("starting in March", ["starting in the spring", "starting next year"]),
+    ],
+)
+def test_a_start_keeps_its_from(phrase: str, expected: list[str]) -> None:
+    assert wordings(phrase) == expected
+
+
+def test_an_end_is_worded_as_an_end_then_as_a_length() -> None:
+    assert wordings("till the 28th") == ["for a few days", "for a while"]  # Saturday
+    assert wordings("till the 9th") == [
+        "till early December",
+        "for a couple of weeks",
+        "for a while",
+    ]
+
+
+def test_next_weekday_is_next_weeks_and_said_by_its_week() -> None:
+    assert wordings("next Friday") == ["next week", "soon"]  # posted on a Wednesday
+
+
+def test_late_night_times_are_late_tonight() -> None:
+    assert wordings("at midnight")[:2] == ["late tonight", "tonight"]
+    assert wordings("from 9pm to 5am")[:2] == ["overnight", "all night"]
+
+
+def test_no_preposition_is_added_to_a_bare_day() -> None:
+    assert wordings("Friday 8pm")[:2] == ["Friday evening", "Friday"]
+    assert wordings("on Friday at 8pm")[:2] == ["on Friday evening", "on Friday"]
+
+
+def test_a_length_with_a_start_is_said_by_its_length() -> None:
+    assert wordings("for three weeks from the 20th")[0] == "for a few weeks"
 
 
 def test_wordings_are_ordered_most_specific_first() -> None:
