@@ -518,6 +518,25 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     )
 
 
+def _describes_next_noun(text: str, phrase: Phrase) -> bool:
+    """Whether the phrase stands before the noun it describes ("korean class", "Japanese
+    exam"), as an adjective or a noun."""
+    tokens = _phrase_tokens(text, phrase)
+    if not tokens or tokens[-1].i + 1 >= len(tokens[-1].doc):
+        return False
+    last, following = tokens[-1], tokens[-1].doc[tokens[-1].i + 1]
+    return following.lower_ in LANGUAGE_NOUNS and last.dep_ in ("amod", "compound", "nmod")
+
+
+# Nouns a language word before them describes as a language ("Igbo girl" is a people's word)
+_LANGUAGE_NOUNS = (
+    "class classes lesson lessons course courses exam exams test tests teacher teachers tutor "
+    "tutors skills practice homework study studies school translation translations grammar "
+    "vocab vocabulary podcast podcasts subtitles immersion level"
+)
+LANGUAGE_NOUNS = frozenset(_LANGUAGE_NOUNS.split())
+
+
 _WORDNET_POS = {"VERB": "v", "AUX": "v", "ADJ": "a", "ADV": "r"}
 
 
@@ -586,7 +605,15 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     article_fits = _article_fits(text, phrase)
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
-        if level.degree > 0 and facility is not None and level.place:
+        # "korean class" -> "language class": a language word modifies a noun as it stands
+        language_modifier = (
+            level.degree > 0
+            and level.label.endswith("language")
+            and _describes_next_noun(text, phrase)
+        )
+        if language_modifier:
+            replacement = _fits(text, start, end, level.label)
+        elif level.degree > 0 and facility is not None and level.place:
             # "at Tokyo station" -> "at a station in Japan", not "at Japan station"
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
             replacement = _fits(text, start, end, replacement)
@@ -640,7 +667,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         ) or level.source == LevelSource.LISTING
         natural = level.degree == 0 or (
             (written or _reads_right(text, start, end, replacement, gamma))
-            and not modifier
+            and (not modifier or language_modifier)
+            # "East Asian language class", "my South Asian language": a family reads only as
+            # a noun of its own ("speaks a South Asian language")
+            and not (level.label.endswith(" language") and (language_modifier or not article_fits))
             and not (
                 level.source == LevelSource.WORDNET
                 and (

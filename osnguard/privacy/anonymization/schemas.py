@@ -500,6 +500,12 @@ KINSHIP = Path(__file__).parent / "data" / "kinship.tsv"
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
+def language_ladders() -> dict[str, tuple[str, ...]]:
+    """Language -> the family wordings before "a language" (`data/languages.tsv`)."""
+    return _ladders(Path(__file__).parent / "data" / "languages.tsv")
+
+
 def kinship_ladders() -> dict[str, tuple[str, ...]]:
     """Family and partner word -> its neutral ladder (`data/kinship.tsv`)."""
     return _ladders(KINSHIP)
@@ -683,14 +689,23 @@ def _language_chain(text: str) -> Chain | None:
     ("Punjabi" is not "a person" in "I'm learning Punjabi"); a list of them -> "three
     languages" -> "several languages"."""
     parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", text.strip()) if p]
-    if not parts or any(is_plural(p.lower()) or " " in p for p in parts):
+    families = language_ladders()
+    if not parts or any(
+        p.casefold() not in families and (is_plural(p.lower()) or " " in p) for p in parts
+    ):
         return None
     if not all(
-        any(_under(s, LANGUAGE_ROOT) for s in wordnet().synsets(p.lower(), pos="n")) for p in parts
+        p.casefold() in families
+        or any(_under(s, LANGUAGE_ROOT) for s in wordnet().synsets(p.lower(), pos="n"))
+        for p in parts
     ):
         return None
     if len(parts) == 1:
-        return _ladder_chain(text, ChainKind.NOUN, [("a language", "language")])
+        # "Punjabi" -> "a South Asian language" -> "a language"; "BSL" -> "a sign language"
+        family = families.get(parts[0].casefold(), ())
+        steps = [(step, step.split(maxsplit=1)[1]) for step in family]
+        steps.append(("a language", "language"))
+        return _ladder_chain(text, ChainKind.NOUN, steps)
     # "Hindi, Marathi, English" -> "three languages" -> "several languages"
     count = NUMBER_NAMES.get(len(parts), str(len(parts)))
     return _ladder_chain(
@@ -1003,7 +1018,18 @@ def place_text(place: Place) -> str:
         return short
     if place.kind == "country" and place.name.startswith(_THE_PREFIXES):
         return f"the {place.name}"
+    if place.kind == "region" and REGION_WITH_THE.search(place.name):
+        return f"the {place.name}"
+    if place.kind == "city" and place.name == "New York City":
+        return "New York"  # as people say it ("east New York", "a hospital in New York")
     return place.name
+
+
+# Regions named by a common noun take "the": "in the Canary Islands", "the Eastern Cape"
+REGION_WITH_THE = re.compile(
+    r"\b(?:Islands|Isles|Cape|Territory|Coast|Province|Region|Highlands|Midlands|Peninsula|"
+    r"Riviera|Valley|Basin)$"
+)
 
 
 def describe(place: Place) -> str:
@@ -1080,7 +1106,7 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
             and (previous.population or 0) < places.HOSTED_MAX_POPULATION
             and (where := places.compass(step, previous))
         ):
-            add(f"{where} {step.name}", step, f"{where} {step.name}", place_k(step))
+            add(f"{where} {place_text(step)}", step, f"{where} {step.name}", place_k(step))
         add(place_text(step), step, step.name, place_k(step))
         if step.kind == "region" and (area := places.world_area(step)):
             add(area, None, area, None, f"area:{area}")

@@ -80,3 +80,23 @@ def test_seasons_follow_the_authors_hemisphere() -> None:
     assert "in the summer" in texts({"current_city": ["Manchester"]})
     assert "in the winter" in texts({"current_city": ["Melbourne"]})
     assert "in the summer" not in texts({"current_city": ["Melbourne"]})
+
+
+def _natural_texts(text: str, word: str, category: str) -> list[str]:
+    start = text.index(word)
+    found = alternatives(
+        text, Phrase(start, start + len(word), word, category, "test", 1.0), profile=None
+    )
+    return [o.text for o in found.options[1:] if o.natural]
+
+
+def test_a_language_is_named_by_its_family_then_as_a_language() -> None:
+    assert _natural_texts("my gran only speaks Punjabi at home", "Punjabi", "language")[:2] == [
+        "a South Asian language",
+        "a language",
+    ]
+
+
+def test_a_language_before_a_language_noun_stays_a_bare_modifier() -> None:
+    assert _natural_texts("korean class every tuesday", "korean", "language") == ["Language"]
+    assert "language" not in _natural_texts("the only Igbo girl in my class", "Igbo", "language")

@@ -142,7 +142,7 @@ def test_a_list_of_languages_is_counted() -> None:
         "three languages",
         "several languages",
     ]
-    assert chain_texts("Hindi", "language", text)[1:] == ["a language"]
+    assert chain_texts("Hindi", "language", text)[1:] == ["a South Asian language", "a language"]
 
 
 def test_a_school_known_only_by_name_is_a_university_when_its_name_or_sentence_says_so() -> None:
