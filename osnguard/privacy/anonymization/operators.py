@@ -518,6 +518,13 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     )
 
 
+GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
+DETERMINER_BEFORE = re.compile(
+    r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _describes_next_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase stands before the noun it describes ("korean class", "Japanese
     exam"), as an adjective or a noun."""
@@ -627,8 +634,21 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = inflect(re.sub(r"^an?\s+", "", replacement, flags=re.I), plural=True)
             start = _compound_start(text, phrase)
             named = text[start : phrase.start][:1].isupper()  # "at [Kapaleeshwarar] temple"
+            # "left the Jehovah's Witnesses" -> "left a religious group"
+            named = named or bool(re.match(r"the\s+[A-Z]", phrase.text))
             if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):
                 replacement = f"{indefinite_article(replacement)} {replacement}"
+            if level.label in ("a festival", "a celebration") and GREETING_BEFORE.search(
+                text[:start]
+            ):
+                replacement = "holidays"  # "Happy Diwali" -> "Happy holidays"
+            elif (
+                level.source == LevelSource.TYPE
+                and not article_fits
+                and DETERMINER_BEFORE.search(text[:start])
+            ):
+                # "this Diwali" -> "this festival", "my Umrah" -> "my pilgrimage"
+                replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
             if _adjectives_between_determiner(text, start, phrase):
                 # "a rare blood disorder" -> "a rare health condition", not "a rare a health ..."
                 replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)

@@ -132,8 +132,11 @@ NATURAL_TOPS = frozenset(
         "party.n.01",  # "the DMK" -> "a party"
         "examination.n.02",
         "course.n.01",
+        "denomination.n.01",  # "the Jehovah's Witnesses" -> "a religious group", not an NGO
     }
 )
+# Synsets worded otherwise than by their lemmas, as people say them
+SYNSET_WORDINGS: Mapping[str, str] = MappingProxyType({"denomination.n.01": "religious group"})
 ABSTRACT = frozenset(
     {
         "entity.n.01",
@@ -312,6 +315,9 @@ def generalization_chain(
             )
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
+    located = _located_chain(text, anchors, phrase.category)
+    if located is not None:
+        return located
     facility = _facility_chain(text, phrase.category)
     if facility is not None:
         return facility
@@ -335,7 +341,9 @@ BARE_SERVICE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # Places of worship named as the service one goes to when said with no article ("after church")
-WORSHIP_PLACES = frozenset({"church", "mosque", "masjid", "temple", "shul", "synagogue", "mandir"})
+WORSHIP_PLACES = frozenset(
+    {"church", "mosque", "masjid", "temple", "shul", "synagogue", "mandir", "gurdwara"}
+)
 
 
 # What a named institution is when nothing more is known of it: its kind, from its category.
@@ -478,6 +486,46 @@ def _facility_chain(text: str, category: str) -> Chain | None:
     if kind and kind != head:
         steps.append((f"{indefinite_article(kind)} {kind}", kind))
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+
+
+LOCATED = re.compile(
+    r"^(?:the|a|an|my|our)\s+(?P<kind>(?:[A-Z][a-z]+\s+)?[A-Za-z]+)\s+in\s+(?P<where>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$"
+)
+
+
+def _located_chain(text: str, anchors: list[Place], category: str) -> Chain | None:
+    """ "the Gurdwara in Southall" -> "a gurdwara in west London" -> "a gurdwara in London" ...
+    -> "a gurdwara" (-> "a place of worship"): a kind of institution or building and the place it
+    is in, the place widened along its own chain."""
+    match = LOCATED.match(text)
+    if match is None:
+        return None
+    kind = match["kind"].split()[-1].lower()
+    known_kind = kind in ORG_TYPE_WORDS or kind in WORSHIP_PLACES or kind in PLACE_KIND_WORDS
+    readings = places.lookup(match["where"])
+    if not known_kind or not readings:
+        return None
+    place = _choose_place(readings, anchors, None)
+    if _far_from_context(place, anchors):
+        return None
+    article = indefinite_article(kind)
+    steps = [
+        (f"{article} {kind} in {level.text}", f"{kind} in {level.label}")
+        for level in _place_levels(place, None)[1:]
+        if level.place and not level.place.startswith(("continent:", "area:"))
+    ]
+    steps.append((f"{article} {kind}", kind))
+    wider = INSTITUTION_KINDS.get(category)
+    if kind in WORSHIP_PLACES and wider and wider != kind:
+        steps.append((f"{indefinite_article(wider)} {wider}", wider))
+    return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+
+
+# Buildings and venues a phrase may name with the place they are in ("the market in Coyoacán")
+PLACE_KIND_WORDS = frozenset(
+    {"gurdwara", "cathedral", "chapel", "market", "café", "cafe", "gym", "library", "station",
+     "restaurant", "bar", "pub", "office", "clinic", "hospital", "school", "nursery", "stadium"}
+)  # fmt: skip
 
 
 def _under(synset: Any, roots: frozenset[str]) -> bool:
@@ -1555,7 +1603,8 @@ def _noun_chain(
             )
     else:
         chosen = choose_sense(synsets, f"{text} {context}")
-    plural = is_plural(text)
+    # "the Jehovah's Witnesses" is one group: a name is no plural
+    plural = is_plural(text) and not re.match(r"(?:the\s+)?[A-Z]", text)
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
     path = hypernym_path(chosen)
     if not path or path[-1].name() not in NATURAL_TOPS:
@@ -1760,6 +1809,8 @@ def best_lemma(synset: Any) -> str | None:
     are too rare to read naturally."""
     from wordfreq import zipf_frequency
 
+    if synset.name() in SYNSET_WORDINGS:
+        return SYNSET_WORDINGS[synset.name()]
     scored: list[tuple[float, str]] = [
         (zipf_frequency(name.replace("_", " "), "en"), name.replace("_", " "))
         for name in synset.lemma_names()

@@ -405,7 +405,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
                 timex_type=timed.timex_type if timed else best.timex_type,
             )
         )
-    return _coordinated(merged, text)
+    return _located(_adjacent(_coordinated(merged, text), text), text)
 
 
 # Kinds of phrase whose lists are one disclosure: "anxiety and depression", "Hindi, Marathi,
@@ -435,6 +435,98 @@ def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
                 reasons=reasons,
                 detectors=detectors,
             )
+            continue
+        joined.append(phrase)
+    return joined
+
+
+def _joined(first: Phrase, second: Phrase, text: str, start: int | None = None) -> Phrase:
+    """`first` widened over `second` (and from `start`), with both explanations."""
+    detectors, reasons = _explanations([first, second])
+    start = first.start if start is None else start
+    return replace(
+        first,
+        start=start,
+        end=second.end,
+        text=text[start : second.end],
+        confidence=max(first.confidence, second.confidence),
+        reasons=reasons,
+        detectors=detectors,
+    )
+
+
+# Kinds whose neighbouring words are one phrase: "Hindu temple", "HIV meds", "Navratri garba"
+ADJACENT_KINDS = frozenset(
+    {Category.RELIGION, Category.HEALTH, Category.EDUCATION, Category.WORK, Category.POLITICS}
+)
+
+
+def _adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """Neighbouring phrases of one kind with only a space between them become one phrase: the
+    sensitive modifier goes with its noun (GUIDELINES: "HIV meds", "Hindu temple")."""
+    joined: list[Phrase] = []
+    for phrase in phrases:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.category == phrase.category
+            and phrase.category in ADJACENT_KINDS
+            and text[last.end : phrase.start] == " "
+            and " " not in last.text  # a modifier word, not "voted for" or "diagnosed with"
+        ):
+            joined[-1] = _joined(last, phrase, text)
+            continue
+        joined.append(phrase)
+    return joined
+
+
+# Institutions named with the place they are in: "the Gurdwara in Southall" is one phrase
+INSTITUTION_IN_PLACE = re.compile(r"\s+in\s+")
+INSTITUTION_HEADS = frozenset(
+    [
+        "temple",
+        "church",
+        "mosque",
+        "masjid",
+        "gurdwara",
+        "synagogue",
+        "shul",
+        "mandir",
+        "cathedral",
+        "chapel",
+        "hospital",
+        "clinic",
+        "school",
+        "college",
+        "university",
+        "nursery",
+        "office",
+        "campus",
+        "branch",
+        "plant",
+        "factory",
+        "store",
+    ]
+)
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
+
+
+def _located(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """An institution's word and the place after it ("the Gurdwara in Southall", "the Hindu
+    temple in Edison") become one phrase of the institution's kind."""
+    joined: list[Phrase] = []
+    for phrase in phrases:
+        last = joined[-1] if joined else None
+        head = last.text.split()[-1].lower() if last is not None and last.text.split() else ""
+        if (
+            last is not None
+            and last.category in ADJACENT_KINDS
+            and phrase.category == Category.LOCATION
+            and head in INSTITUTION_HEADS
+            and INSTITUTION_IN_PLACE.fullmatch(text[last.end : phrase.start])
+        ):
+            article = _ARTICLE_BEFORE.search(text[: last.start])
+            joined[-1] = _joined(last, phrase, text, article.start() if article else None)
             continue
         joined.append(phrase)
     return joined

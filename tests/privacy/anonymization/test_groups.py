@@ -437,7 +437,12 @@ def test_a_small_place_far_from_every_place_in_context_is_not_asserted() -> None
     [
         ("My dad is Igbo", "Igbo", "ethnicity", ["Igbo", "Nigerian", "African"]),
         ("proud Brazilian here", "Brazilian", "ethnicity", ["Brazilian", "South American"]),
-        ("learning Punjabi at last", "Punjabi", "language", ["Punjabi", "a South Asian language", "a language"]),
+        (
+            "learning Punjabi at last",
+            "Punjabi",
+            "language",
+            ["Punjabi", "a South Asian language", "a language"],
+        ),
         ("voted for the Greens", "Greens", "politics", ["Greens", "a political party"]),
     ],
 )

@@ -100,3 +100,9 @@ def test_a_language_is_named_by_its_family_then_as_a_language() -> None:
 def test_a_language_before_a_language_noun_stays_a_bare_modifier() -> None:
     assert _natural_texts("korean class every tuesday", "korean", "language") == ["Language"]
     assert "language" not in _natural_texts("the only Igbo girl in my class", "Igbo", "language")
+
+
+def test_a_festival_reads_right_in_a_greeting_and_after_a_determiner() -> None:
+    assert _natural_texts("Happy Diwali everyone", "Diwali", "religion")[0] == "holidays"
+    assert _natural_texts("celebrating this Diwali at home", "Diwali", "religion")[0] == "festival"
+    assert _natural_texts("celebrating Diwali at home", "Diwali", "religion")[0] == "a festival"

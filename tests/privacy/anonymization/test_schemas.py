@@ -299,3 +299,33 @@ def test_an_occasion_of_a_ladder_word_keeps_its_noun() -> None:
         "support group meeting",
         "group meeting",
     ]
+
+
+def test_an_institution_in_a_place_widens_the_place_then_names_the_kind() -> None:
+    context = "Gurpurab at the Gurdwara in Southall tomorrow"
+    assert chain_texts(
+        "the Gurdwara in Southall", "religion", context, Profile({"current_city": ("London",)})
+    )[1:] == [
+        "a gurdwara in west London",
+        "a gurdwara in London",
+        "a gurdwara in England",
+        "a gurdwara in the UK",
+        "a gurdwara",
+        "a place of worship",
+    ]
+
+
+def test_festivals_and_practices_have_faith_neutral_wordings() -> None:
+    assert chain_texts("Gurpurab", "religion", "Gurpurab at the gurdwara")[1:] == [
+        "a festival",
+        "a celebration",
+    ]
+    assert chain_texts("Navratri garba", "religion", "Navratri garba tonight")[1:] == [
+        "festival dancing",
+        "dancing",
+    ]
+
+
+def test_a_named_denomination_is_a_religious_group() -> None:
+    context = "left the Jehovah's Witnesses 2 years ago"
+    assert chain_texts("the Jehovah's Witnesses", "religion", context)[-1] == "religious group"

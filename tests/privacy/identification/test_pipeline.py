@@ -338,3 +338,45 @@ def test_the_most_specific_finding_gives_the_span() -> None:
     text = "I moved to Seattle"
     merged = merge([phrase(8, 18, text, "tagger"), phrase(11, 18, text, "location_rule")], text)
     assert [(p.text, p.detectors) for p in merged] == [("Seattle", ["location_rule", "tagger"])]
+
+
+def _spans(text: str, *found: tuple[str, str]) -> list[Phrase]:
+    phrases = []
+    for words, category in found:
+        start = text.index(words)
+        phrases.append(phrase(start, start + len(words), text, "tagger", category))
+    return phrases
+
+
+def test_a_sensitive_modifier_and_its_noun_are_one_phrase() -> None:
+    text = "garba at the Hindu temple tonight, then I voted for Labour"
+    merged = merge(
+        _spans(
+            text,
+            ("Hindu", "religion"),
+            ("temple", "religion"),
+            ("voted for", "politics"),
+            ("Labour", "politics"),
+        ),
+        text,
+    )
+    assert [p.text for p in merged] == ["Hindu temple", "voted for", "Labour"]
+
+
+def test_an_institution_and_the_place_it_is_in_are_one_phrase() -> None:
+    text = "Gurpurab at the Gurdwara in Southall tomorrow, lunch in Ealing"
+    merged = merge(
+        _spans(
+            text,
+            ("Gurdwara", "religion"),
+            ("Southall", "location"),
+            ("lunch", "health"),
+            ("Ealing", "location"),
+        ),
+        text,
+    )
+    assert [(p.text, str(p.category)) for p in merged] == [
+        ("the Gurdwara in Southall", "religion"),
+        ("lunch", "health"),
+        ("Ealing", "location"),
+    ]
