@@ -620,6 +620,11 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         )
         if language_modifier:
             replacement = _fits(text, start, end, level.label)
+        elif level.degree > 0 and level.label == "work" and chain.kind == ChainKind.ORGANISATION:
+            # "at the Toyota dealership" -> "at work": no article, the phrase's or before it
+            article = re.search(r"\b(?:the|a|an)\s+$", text[:start], re.IGNORECASE)
+            start = article.start() if article else start
+            replacement = _fits(text, start, end, "work")
         elif level.degree > 0 and facility is not None and level.place:
             # "at Tokyo station" -> "at a station in Japan", not "at Japan station"
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)

@@ -271,6 +271,40 @@ def generalization_chain(
     """
     if not isinstance(phrase, Phrase):
         raise ValueError("phrase must be a Phrase")
+    chain = _chain_of(phrase, context_text=context_text, profile=profile, reading=reading)
+    return _at_work(chain, phrase, context_text or "")
+
+
+# "at Tesco", "my boss at Google", "last day at Sky": the workplace said where one works;
+# not after starting or joining ("starting at work" says nothing true of a new job)
+AT_WORKPLACE = re.compile(r"\b(?:at|from)\s+(?:the\s+)?$", re.IGNORECASE)
+NOT_AT_WORK = re.compile(
+    r"\b(?:start\w*|join\w*|interview\w*|appl\w*|offer|hired|moving|move|switch\w*|internship)"
+    r"\s+(?:\w+\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+def _at_work(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
+    """A workplace said with "at" ends on "work" ("at Shell" -> ... -> "at a company" -> "at
+    work"): it says only that the author works, which the sentence already says."""
+    before = context_text[: phrase.start]
+    at = AT_WORKPLACE.search(before)
+    if (
+        phrase.category != Category.WORK
+        or chain.kind != ChainKind.ORGANISATION
+        or len(chain.levels) < 2
+        or at is None
+        or NOT_AT_WORK.search(before[: at.start()])
+    ):
+        return chain
+    level = Level("work", len(chain.levels), None, None, LevelSource.TYPE, "work")
+    return replace(chain, levels=[*chain.levels, level])
+
+
+def _chain_of(
+    phrase: Phrase, *, context_text: str, profile: Profile, reading: str | None = None
+) -> Chain:
     profile = Profile.coerce(profile)
     text = phrase.text.strip()
     if not text:
@@ -1590,7 +1624,7 @@ def _noun_chain(
     text: str, anchors: list[Place], reading: str | None, context: str = "", *, category: str = ""
 ) -> Chain | None:
     wn = wordnet()
-    synsets, _ = _noun_synsets(text)
+    synsets, matched = _noun_synsets(text)
     if category in NOUN_SENSES and reading is None:
         synsets = [s for s in synsets if s.lexname() in NOUN_SENSES[category]]
     if not synsets:
@@ -1609,6 +1643,32 @@ def _noun_chain(
     path = hypernym_path(chosen)
     if not path or path[-1].name() not in NATURAL_TOPS:
         return None
+    determiner = re.match(r"(a|an|the|my|our|his|her|their)\s+", text, re.IGNORECASE)
+    content = text[determiner.end() :] if determiner else text
+    if (
+        category == Category.WORK
+        and chosen.lexname() == "noun.person"
+        and matched
+        and matched.lower() != content.lower()
+    ):
+        # "a process safety engineer" -> "an engineer": the role without what it specialises in
+        article = determiner.group(1).lower() if determiner else ""
+        if article in ("a", "an"):
+            article = indefinite_article(matched)
+        head = inflect(matched, plural)
+        levels.append(
+            Level(
+                f"{article} {head}".strip(),
+                1,
+                None,
+                hyponym_count(chosen.name()),
+                LevelSource.TYPE,  # entailed by the phrase itself: no wording check needed
+                matched,
+            )
+        )
+    if category == Category.WORK:
+        # a job's hypernyms end in "a person", which says nothing a friend would write
+        path = [synset for synset in path if synset.name() != "person.n.01"]
     language = any(
         synset.name() == "natural_language.n.01"
         for line in chosen.hypernym_paths()

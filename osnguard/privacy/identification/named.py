@@ -149,6 +149,14 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
                     j += 1
                 elif (
+                    nxt.like_num
+                    and j + 2 < n
+                    and doc[j + 1].text == "-"
+                    and _is_capitalised(doc[j + 2])
+                    and doc[j + 1].idx == nxt.idx + len(nxt.text)
+                ):
+                    j += 3  # a name with a number in it: "the Fortitude Valley 7-Eleven"
+                elif (
                     nxt.lower_ in CONNECTORS | {"'s", "’s"}
                     and j + 1 < n
                     and (_is_capitalised(doc[j + 1]) or nxt.lower_ in {"'s", "’s"})

@@ -55,11 +55,16 @@ def test_organisation_from_its_name_and_place() -> None:
         "a university in Japan",
         "a university",
     ]
-    assert chain_texts("Mercy Hospital", "work", "I work at Mercy Hospital.")[-1] == "a hospital"
+    # a workplace said with "at" ends on "work", after its kind
+    assert chain_texts("Mercy Hospital", "work", "I work at Mercy Hospital.")[-2:] == [
+        "a hospital",
+        "work",
+    ]
 
 
 def test_nouns_climb_wordnet_to_a_natural_top() -> None:
-    assert chain_texts("nurse", "work", "I am a nurse.")[-1] == "person"
+    assert chain_texts("nurse", "work", "I am a nurse.")[-1] == "professional"  # never "person"
+    assert chain_texts("nurse", "gender", "I am a nurse.")[-1] == "person"
     assert chain_texts("sushi", "interests")[-1] == "food"
     # The context picks the field-of-study sense of "major", not the officer.
     assert chain_texts("computer science major", "education") == [
@@ -329,3 +334,13 @@ def test_festivals_and_practices_have_faith_neutral_wordings() -> None:
 def test_a_named_denomination_is_a_religious_group() -> None:
     context = "left the Jehovah's Witnesses 2 years ago"
     assert chain_texts("the Jehovah's Witnesses", "religion", context)[-1] == "religious group"
+
+
+def test_a_workplace_said_with_at_ends_on_work_but_a_new_job_does_not() -> None:
+    assert chain_texts("Tesco", "work", "14 hour shift at Tesco again")[-1] == "work"
+    assert chain_texts("Siemens", "work", "Starting at Siemens on Monday")[-1] == "a company"
+
+
+def test_a_role_with_modifiers_is_first_its_head_noun_and_never_a_person() -> None:
+    context = "I've joined the refinery as a process safety engineer"
+    assert chain_texts("a process safety engineer", "work", context)[1:] == ["an engineer"]

@@ -176,6 +176,7 @@ def test_a_clock_time_without_am_or_pm_is_read_as_people_mean_it(
         ("first date since I came out, Thursday 8pm", 26),  # "since ..." dates a start
         ("celebrating properly next Friday", 4),  # next week's Friday (December 4th)
         ("celebrating this Friday", 27),
+        ("selling 2 tix for Monday, face value", 30),  # tickets for a day are for a coming one
     ],
 )
 def test_the_direction_of_a_bare_weekday(text: str, day: int) -> None:
