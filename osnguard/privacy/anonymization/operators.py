@@ -409,7 +409,13 @@ def _article_fits(text: str, phrase: Phrase) -> bool:
 
 def _counted(text: str, phrase: Phrase) -> bool:
     """Whether a number counts the phrase's plural noun ("3 appendectomies")."""
-    return is_plural(phrase.text) and bool(re.search(r"\b\d+\s+$", text[: phrase.start]))
+    return is_plural(phrase.text) and bool(COUNT_BEFORE.search(text[: phrase.start]))
+
+
+COUNT_BEFORE = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple)\s+$",
+    re.IGNORECASE,
+)
 
 
 def _modifier_dropped(

@@ -1943,6 +1943,9 @@ def inflect(word: str, plural: bool) -> str:
 
     if word == "person":
         return "people"
+    last = word.rsplit(maxsplit=1)[-1]
+    if re.fullmatch(r"[a-z]+[^su]s", last) and last in getInflection(last[:-1], tag="NNS"):
+        return word  # already plural ("operations")
     forms = getInflection(word.rsplit(maxsplit=1)[-1], tag="NNS")
     return " ".join([*word.split()[:-1], forms[0] if forms else word.rsplit(maxsplit=1)[-1] + "s"])
 

@@ -33,7 +33,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from osnguard.privacy import resources
-from osnguard.privacy.author import CLOSE_PEOPLE, AuthorReference, author_reference, person_of
+from osnguard.privacy.author import (
+    CLOSE_PEOPLE,
+    AuthorReference,
+    author_reference,
+    person_of,
+    speaks_of_author,
+)
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -222,6 +228,8 @@ def _owned_by_other(tokens: list[Any]) -> bool:
         return not (before.lower_ in {"his", "her", "their"} and _names_close_person(first.sent))
     if before.lower_ in {"'s", "’s"} and i > 0:
         owner = doc[i - 1]
+        if owner.lower_ == "else" and i > 1 and doc[i - 2].lower_ in {"anyone", "anybody"}:
+            return False  # "anyone else's sertraline make them yawn?": the author's too
         return owner.lower_ not in {"mum", "mom", "dad", "sister", "brother", "wife", "husband"}
     return False
 
@@ -360,7 +368,9 @@ def _wordnet_terms(window: list[Any]) -> tuple[Term, ...] | None:
 def _personal_post(context: MessageContext) -> bool:
     """The post speaks in the first person somewhere: its sensitive words are the author's world
     even in a clause about something else ("the divorce is final", "the bipolar brain")."""
-    return person_of(context.text.split()) is not None
+    return person_of(context.text.split()) is not None or speaks_of_author(
+        context.text, context.doc
+    )
 
 
 def _personal(reference: AuthorReference, text: str) -> bool:

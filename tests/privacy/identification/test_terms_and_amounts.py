@@ -154,3 +154,19 @@ def test_words_that_belong_to_the_profile_are_linked_with_the_reason(make_contex
     religious = make_context("off to shul with the kids", profile={"religion": ["Jewish"]})
     assert [(p.text, str(p.category)) for p in terms.detect(religious)] == [("shul", "religion")]
     assert terms.detect(make_context("long night at my station")) == []
+
+
+def test_a_question_about_anyone_elses_condition_is_the_authors_too() -> None:
+    from osnguard.privacy.identification import identify
+
+    found = identify("anyone else's sertraline make them yawn? I'm a zombie", profile={})
+    assert ("sertraline", "health") in [(p.text, str(p.category)) for p in found.phrases]
+    other = identify("Sarah's sertraline makes her yawn, I'm told", profile={})
+    assert "sertraline" not in [p.text for p in other.phrases]
+
+
+def test_a_condition_in_a_post_whose_author_speaks_without_a_pronoun() -> None:
+    from osnguard.privacy.identification import identify
+
+    found = identify("3am and still awake. insomnia is winning tonight", profile={})
+    assert ("insomnia", "health") in [(p.text, str(p.category)) for p in found.phrases]
