@@ -153,7 +153,7 @@ def identifier_operator(
 
 VALUE_WORDINGS: Mapping[Category, Any] = MappingProxyType(
     {  # (phrase, text before it, text after it) -> wordings
-        Category.AGE: lambda phrase, before, after: values.age_wordings(phrase, after),
+        Category.AGE: lambda phrase, before, after: values.age_wordings(phrase, after, before),
         Category.FINANCE: lambda phrase, before, after: values.amount_wordings(
             phrase, after, before
         ),

@@ -827,12 +827,23 @@ def _people_chain(text: str) -> Chain | None:
                 break
             current = wider[0]
             name = current.lemmas()[0].name().replace("_", " ")
+            name = PEOPLE_ADJECTIVES.get(name, name)  # "I'm Ashkenazi" -> "I'm Jewish"
             steps.append((" ".join(part[:1].upper() + part[1:] for part in name.split()), name))
         return _ladder_chain(text, ChainKind.NOUN, steps) if steps else None
     return None
 
 
 NATIONALITIES = frozenset(DEMONYMS.values())  # "Canadian", "American"...
+# WordNet's nouns for a people whose adjective differs: a phrase of a people is said as one
+PEOPLE_ADJECTIVES: Mapping[str, str] = MappingProxyType(
+    {
+        "Jew": "Jewish", "Hebrew": "Jewish", "Israelite": "Jewish", "Brit": "British",
+        "Briton": "British", "Scot": "Scottish", "Turk": "Turkish", "Swede": "Swedish",
+        "Dane": "Danish", "Pole": "Polish", "Finn": "Finnish", "Spaniard": "Spanish",
+        "Englishman": "English", "Irishman": "Irish", "Welshman": "Welsh", "Frenchman": "French",
+        "Dutchman": "Dutch",
+    }
+)  # fmt: skip
 # Two peoples, the wider one last: "Jamaican-Canadian", "a Palestinian-American", "Black British"
 HYPHENATED_PEOPLE = re.compile(
     r"(?P<article>(?:a|an)\s+)?(?P<first>[A-Z][\w'’]+)(?:-|\s+)(?P<wider>[A-Z][a-z]+)"

@@ -44,8 +44,30 @@ SALARY_UNITS = re.compile(
 )
 
 
-def age_wordings(text: str, after: str = "") -> list[str]:
-    """An age, an age event ("turns 70"), a birthday ordinal ("60th") or a birth year."""
+# "I'm 31", "she's 41": the age said of someone, who is then "in my/her thirties"
+AGE_OF = re.compile(
+    r"\b(?P<who>I'm|I am|Im|i'm|im|he's|he is|she's|she is|they're|they are|you're|you are)\s+$",
+    re.IGNORECASE,
+)
+POSSESSIVE_OF = {"i": "my", "im": "my", "he": "his", "she": "her", "they": "their", "you": "your"}
+
+
+def _decade_of_life(n: int, before: str, unit: str | None) -> list[str]:
+    """ "I'm 31" -> "in my early thirties" -> "in my thirties" -> "an adult"."""
+    said = AGE_OF.search(before)
+    if said is None or unit:
+        return []
+    who = re.match(r"[a-z]+", said.group("who").lower())
+    owner = POSSESSIVE_OF.get(who.group(0) if who else "", "my")
+    decade = NUMBER_NAMES[n // 10 * 10].removesuffix("y") + "ies"
+    last = n % 10
+    part = "early " if last <= 3 else ("late " if last >= 7 else "mid-")
+    return [f"in {owner} {part}{decade}", f"in {owner} {decade}", "an adult"]
+
+
+def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
+    """An age, an age event ("turns 70"), a birthday ordinal ("60th") or a birth year; `before`
+    and `after` are the text around it."""
     text = text.strip()
     event = AGE_EVENT.fullmatch(text)
     if event:
@@ -74,7 +96,9 @@ def age_wordings(text: str, after: str = "") -> list[str]:
     if age:
         n = int(age.group("n"))
         if 20 <= n < 100:
-            return [f"{NUMBER_NAMES[n // 10 * 10]}-something"]
+            return _decade_of_life(n, before, age.group("unit")) or [
+                f"{NUMBER_NAMES[n // 10 * 10]}-something"
+            ]
         if 13 <= n < 20:
             return ["a teenager"] if not age.group("unit") else ["teenage"]
         if age.group("unit"):  # "my 4 y/o" -> "my kid"; "my 4 y/o daughter" -> "my daughter"

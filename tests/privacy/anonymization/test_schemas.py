@@ -344,3 +344,7 @@ def test_a_workplace_said_with_at_ends_on_work_but_a_new_job_does_not() -> None:
 def test_a_role_with_modifiers_is_first_its_head_noun_and_never_a_person() -> None:
     context = "I've joined the refinery as a process safety engineer"
     assert chain_texts("a process safety engineer", "work", context)[1:] == ["an engineer"]
+
+
+def test_a_people_is_said_by_its_adjective() -> None:
+    assert chain_texts("Ashkenazi", "ethnicity", "I'm Ashkenazi on my mum's side")[1:] == ["Jewish"]

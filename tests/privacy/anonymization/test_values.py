@@ -75,3 +75,17 @@ def test_an_amount_is_worded_for_what_follows_it(
     amount: str, after: str, before: str, expected: list[str]
 ) -> None:
     assert amount_wordings(amount, after, before) == expected
+
+
+@pytest.mark.parametrize(
+    ("age", "before", "expected"),
+    [
+        ("31", "I'm ", ["in my early thirties", "in my thirties", "an adult"]),
+        ("45", "she's ", ["in her mid-forties", "in her forties", "an adult"]),
+        ("58", "at ", ["fifty-something"]),
+    ],
+)
+def test_an_age_said_of_someone_is_their_decade_of_life(
+    age: str, before: str, expected: list[str]
+) -> None:
+    assert age_wordings(age, "", before) == expected
