@@ -160,18 +160,18 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
             return [f"part of {thing}"]
         return [thing]
     words = _magnitude_wordings(value, cur)
-    if rest:  # a salary ("€28k gross")
-        words.append("a salary")
-    elif _OF_SOMEONES.match(after):
+    if rest:  # a salary ("€28k gross", "₹18 LPA"): its size is the private part
+        return ["a salary"]
+    if _OF_SOMEONES.match(after):
         words.append("part")
     elif _OF.match(after):
         words.append("a lot")
     elif _money_noun_follows(after):
-        # "£9k credit card debt" -> "thousands in credit card debt" -> "credit card debt"; after
-        # an article only the noun reads right ("a £500 deposit" -> "a deposit")
-        article = re.search(r"\b(?:a|an|the)\s+$", before, re.IGNORECASE)
-        words = [] if article else [f"{w} in" for w in words]
-        words.append("")
+        # "£9k credit card debt" -> "credit card debt", "a £500 deposit" -> "a deposit": the
+        # noun says what, the amount goes ("thousands in credit card debt" reads as a headline)
+        return [""]
+    elif 1000 <= value < 100_000 and not SALARY_UNITS.match(after.strip()):
+        words.append("a lot")  # "saved €6,500" -> "saved thousands" -> "saved a lot"
     return words
 
 

@@ -31,13 +31,13 @@ def test_ages(phrase: str, after: str, expected: list[str]) -> None:
 @pytest.mark.parametrize(
     ("phrase", "expected"),
     [
-        ("$31,400", ["over $30k", "tens of thousands"]),
-        ("€1,850", ["nearly two grand", "thousands"]),
-        ("£4k", ["a few grand", "thousands"]),
+        ("$31,400", ["over $30k", "tens of thousands", "a lot"]),
+        ("€1,850", ["nearly two grand", "thousands", "a lot"]),
+        ("£4k", ["a few grand", "thousands", "a lot"]),
         ("£210k", ["six figures"]),
         ("£9k credit card debt", ["credit card debt"]),
         ("€40k of the mortgage", ["part of the mortgage"]),  # not the whole mortgage
-        ("€28k gross", ["over €20k", "tens of thousands", "a salary"]),
+        ("€28k gross", ["a salary"]),  # a salary's size is what it says
         ("$47", []),  # "very little" is a judgement, not a rounding
     ],
 )
@@ -66,7 +66,7 @@ def test_names_become_initials_then_someone(phrase: str, before: str, expected: 
     [
         ("€40k", " of the mortgage", "I get ", ["tens of thousands", "part"]),
         ("£32k", " of debt", "", ["over £30k", "tens of thousands", "a lot"]),
-        ("£9k", " credit card debt", "", ["several grand in", "thousands in", ""]),
+        ("£9k", " credit card debt", "", [""]),  # "credit card debt"
         ("£500", " deposit", "paid a ", [""]),  # "paid a deposit"
         ("$470", " in my account", "I've got ", ["a few hundred", "hundreds"]),
     ],
