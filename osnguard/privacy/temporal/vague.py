@@ -141,6 +141,9 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
     total = sum(length for length in lengths if length is not None)
     first = phrase.split(maxsplit=1)[0].lower() if phrase.split() else ""
     prefix = first if first in DURATION_PREFIXES else ""
+    lead = re.match(r"(?:for|over|in)\s+the\s+(?:next|past|last|first)\b", phrase, re.I)
+    if lead:
+        prefix = lead.group(0)  # "for the next 6 weeks" -> "for the next few weeks"
     named = re.fullmatch(r"PT?[\d.]+([YMWDH])", expressions[0].value)
     own = {"Y": "year", "W": "week", "D": "day", "H": "hour"}.get(named.group(1)) if named else None
     if named and named.group(1) == "M":
@@ -168,6 +171,8 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append("decades")
     elif unit == "year" and exact and round(count) == 10:
         words.append("a decade")
+    elif unit == "year" and whole == 9:
+        words.append("nearly a decade")
     elif unit == "year" and whole >= 10:
         words.append("over a decade")
     elif exact and round(count) == 2:
@@ -176,7 +181,9 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append(f"a few {unit}s")
     elif exact and unit == "month" and round(count) == 6:
         words.append("half a year")
-    elif exact and 5 <= round(count) <= 9:
+    elif exact and unit == "week" and 5 <= round(count) <= 8:
+        words.append("a few weeks")  # "for 6 weeks": "a few weeks" as people say it
+    elif exact and 5 <= round(count) <= 9 and unit != "hour":
         words.append(f"several {unit}s")
     elif not exact and 1 <= whole <= 9:
         words.append(
@@ -188,8 +195,18 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append(f"{unit}s")  # "for years": vague, and true to the scale "a while" is not
     if unit != "year" or count < 2:
         words.append("a while")
+    if lead:
+        # "for the next few weeks", "for a while": "the next" takes only "few"/"couple of"
+        words = [
+            f"{lead.group(0)} {w[2:]}" if w.startswith(("a few ", "a couple of ")) else w
+            for w in words
+            if w.startswith(("a few ", "a couple of "))
+            or (w == "a while" and first == "for")
+            or re.fullmatch(r"(?:year|month|week|day|hour|night)s", w)
+        ]
+        prefix = first
     return [
-        VagueWording(_with_prefix(prefix, w), 1.0 / (i + 2))
+        VagueWording(_with_prefix(prefix, w) if not w.startswith(prefix) else w, 1.0 / (i + 2))
         for i, w in enumerate(dict.fromkeys(words))
     ]
 
