@@ -542,6 +542,24 @@ def _bare_pod(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}T{code}", code, kind="pod")
 
 
+SUN_TIMES: dict[str, str] = {
+    "sunrise": "MO", "dawn": "MO", "first light": "MO", "daybreak": "MO",
+    "sunset": "EV", "sundown": "EV", "dusk": "EV", "golden hour": "EV",
+}  # fmt: skip
+
+
+@rule(
+    rf"\b(?:at|by|before|after|around)\s+(?P<x>(?P<sun>{_alt(SUN_TIMES)})"
+    r"(?:\s+(?P<day>yesterday|today|tomorrow|tmrw))?)\b"
+)
+def _sun_time(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "at sunset yesterday", "at dawn": a part of the day by the sun."""
+    offset = {"yesterday": -1, "tomorrow": 1, "tmrw": 1}.get((m["day"] or "").lower(), 0)
+    code = SUN_TIMES[m["sun"].lower()]
+    day = ctx.today + timedelta(days=offset)
+    return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}T{code}", code, kind="pod")
+
+
 @rule(
     rf"\b(?P<x>(?:the\s+day\s+(?P<ba>before\s+yesterday|after\s+tomorrow))|{_alt(DEICTIC_DAYS)})\b"
 )

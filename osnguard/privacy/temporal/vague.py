@@ -36,7 +36,12 @@ PARTS: tuple[tuple[str, str, int, int], ...] = (
 PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
 CLOCK = re.compile(r"T(\d{2}):(\d{2})")
 DURATION_PREFIXES = ("for", "after", "over")
-ROUTINE_CUE = re.compile(r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b", re.I)
+ROUTINE_CUE = re.compile(
+    r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b"
+    # "on Thursday evenings", "Sundays": days and parts in the plural are habits
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:morning|afternoon|evening|night)s\b",
+    re.I,
+)
 UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
 FROM_CUE = re.compile(r"^(?:from|since|starting|as of)\b", re.I)
 PREPOSITION_FIRST = re.compile(
@@ -71,6 +76,7 @@ HOLIDAY_NAME = re.compile(
     re.IGNORECASE,
 )
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
+WEEK_WORDING = re.compile(r"(?:this|next|last) week(?:end)?")
 WEEKDAY_NEAR = timedelta(days=14)  # a weekday is said by its week within a fortnight
 SOON = timedelta(days=62)  # "soon" covers next month, "recently" last month
 
@@ -97,10 +103,10 @@ def vague_wordings(
     if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
         return []  # "a 10-day trip": an adjective the ladders cannot rewrite
     kinds = {e.type for e in expressions}
+    if kinds == {"DURATION"} and not re.match(r"(?:every|each)\b", phrase, re.I):
+        return _duration_wordings(phrase, expressions)  # "3 nights" is no habit
     if "SET" in kinds or ROUTINE_CUE.search(phrase):
         return _routine_wordings(phrase, expressions)
-    if kinds == {"DURATION"}:
-        return _duration_wordings(phrase, expressions)
     timed = [e for e in expressions if e.interval is not None]
     durations = [e for e in expressions if e.type == "DURATION"]
     if durations and phrase.split(maxsplit=1)[0].lower() in DURATION_PREFIXES:
@@ -251,8 +257,10 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
         named = " and ".join(calendar.day_name[d] for d in days) if len(days) <= 2 else ""
         if named and part and has_clock:
             words.append(f"every {named} {part}")
-        if named and (has_clock or part):
+        if named and has_clock:
             words.append(f"every {named}")
+        if part and not has_clock and part != "lunchtime":
+            words.append(f"in the {part}s")  # "on Thursday evenings" -> "in the evenings"
         if set(days) <= {5, 6}:
             words.append("every weekend")
         elif len(days) == 2:
@@ -260,7 +268,7 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
         elif len(days) == 3:
             words.append("three times a week")
         elif len(days) == 1:
-            words.append("every week")
+            words.append("once a week")
     else:
         if part and (has_clock or phrase.strip().lower() != f"every {part}"):
             words.append(f"every {part}")
@@ -327,7 +335,8 @@ def _point_wordings(
         d < 5 for d in days
     )
     # "next Friday" is "next week", not "later this month"; "on the 18th" can be either
-    horizon = WEEKDAY_NEAR if days and not re.search(r"\d", phrase) else NEAR
+    named_week = re.search(r"\bweek(?:end)?s?\b", phrase, re.I)
+    horizon = WEEKDAY_NEAR if (days or named_week) and not re.search(r"\d", phrase) else NEAR
     candidates = _candidates(now, interval, weekend=weekend, southern=southern, near=horizon)
     length = (end - start).total_seconds() + 1
     found: dict[str, VagueWording] = {}
@@ -337,7 +346,12 @@ def _point_wordings(
         ncp = length / ((last - first).total_seconds() + 1)
         found.setdefault(text, VagueWording(text, ncp))
     ordered = sorted(found.values(), key=lambda w: -w.ncp)
-    near = next((i for i, w in enumerate(ordered) if w.text in ("soon", "recently")), None)
+    if any(w.text == "today" for w in ordered):
+        # "this morning" -> "today" -> "recently": after the day, its week adds nothing
+        ordered = [w for w in ordered if not WEEK_WORDING.fullmatch(w.text)]
+    near = next(
+        (i for i, w in enumerate(ordered) if w.text in ("soon", "recently", "lately")), None
+    )
     if near is not None:
         ordered = ordered[: near + 1]  # nobody says "this year" for next week: "soon" is the top
     cue = FROM_CUE.match(phrase)
@@ -456,6 +470,9 @@ def _candidates(
                 add("last night", span)
             else:
                 add(f"{word} {part}", span)
+        if word in ("this", "tomorrow"):
+            early = at(moment, time(4), time(7, 59, 59))
+            add("early in the morning" if word == "this" else "early tomorrow", early)
         if word == "this":
             add("today", at(moment))
             add("later", (now, at(moment)[1]))
@@ -480,6 +497,11 @@ def _candidates(
             add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))
+    if original[0] <= now <= original[1] and timedelta(days=2) <= original[1] - original[
+        0
+    ] <= timedelta(days=31):
+        # "WFH this week" -> "WFH lately": a stretch under way, said of its recent part
+        add("lately", (min(now - SOON, original[0]), max(now + NEAR, original[1])))
     if not (original[0] >= now - near and original[1] <= now + near):
         _month_candidates(add, at, now)
         _season_candidates(add, at, now, southern=southern)

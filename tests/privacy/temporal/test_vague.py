@@ -21,7 +21,10 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
     [
         ("yesterday", ["this week", "recently"]),
         ("on Friday", ["this week", "soon"]),
-        ("at 7pm", ["in the evening", "this evening", "later", "today", "this week", "soon"]),
+        ("at 7pm", ["in the evening", "this evening", "later", "today", "soon"]),
+        ("this week", ["lately"]),
+        ("on Thursday evenings", ["in the evenings", "once a week", "regularly"]),
+        ("at sunset yesterday", ["yesterday evening", "yesterday", "this week", "recently"]),
         ("for 6 weeks", ["for over a month", "for a few weeks", "for weeks", "for a while"]),
         ("for the next 6 weeks", ["for the next few weeks", "for weeks", "for a while"]),
         ("after 9 years", ["after nearly a decade", "after years"]),
@@ -35,12 +38,12 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ("87 days", ["a few months", "months", "a while"]),
         (
             "every Weds at 8am",
-            ["every Wednesday morning", "every Wednesday", "every week", "regularly"],
+            ["every Wednesday morning", "every Wednesday", "once a week", "regularly"],
         ),
         ("till Thursday", ["for a few days", "for a while"]),
         (
             "every Tuesday 6-9pm",
-            ["every Tuesday evening", "every Tuesday", "every week", "regularly"],
+            ["every Tuesday evening", "every Tuesday", "once a week", "regularly"],
         ),
         ("every morning on the 6:15", ["every morning", "every day", "regularly"]),
         (
