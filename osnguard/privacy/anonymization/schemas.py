@@ -1216,9 +1216,23 @@ _UNNATURAL_REGION = re.compile(
 
 
 def _named_after(region: str, city: str) -> bool:
-    return places.fold(city) in places.fold(region).split() or places.fold(region).startswith(
-        places.fold(city)
-    )
+    """Whether the region is named after the city, or is the city under another name ("Praha"
+    for Prague, "District of Columbia" for Washington): naming it says no more."""
+    folded = places.fold(region)
+    if places.fold(city) in folded.split() or folded.startswith(places.fold(city)):
+        return True
+    if CAPITAL_DISTRICT.search(region):
+        return True
+    gaz = places.gazetteer()
+    city_keys = {key for key in gaz.folded.get(places.fold(city), []) if key.startswith("city:")}
+    return bool(city_keys & set(gaz.alternates.get(folded, [])))
+
+
+# Regions that are a capital city's own district: "District of Columbia", "Distrito Federal"
+CAPITAL_DISTRICT = re.compile(
+    r"District of Columbia|Federal District|Distrito Federal|\bF\.D\.|Capital District",
+    re.IGNORECASE,
+)
 
 
 def _place_chain(

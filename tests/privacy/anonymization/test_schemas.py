@@ -348,3 +348,22 @@ def test_a_role_with_modifiers_is_first_its_head_noun_and_never_a_person() -> No
 
 def test_a_people_is_said_by_its_adjective() -> None:
     assert chain_texts("Ashkenazi", "ethnicity", "I'm Ashkenazi on my mum's side")[1:] == ["Jewish"]
+
+
+@pytest.mark.parametrize(
+    ("city", "expected"),
+    [
+        ("Prague", ["Prague", "Czechia", "Europe"]),  # not "Praha": the same city
+        ("Washington", ["Washington", "the US"]),  # not "District of Columbia"
+    ],
+)
+def test_a_region_that_is_the_city_under_another_name_is_skipped(
+    city: str, expected: list[str]
+) -> None:
+    assert chain_texts(city, "location", f"I live in {city}") == expected
+
+
+def test_a_region_named_by_a_common_noun_takes_the() -> None:
+    assert chain_texts("Canberra", "location", "I live in Canberra")[1] == (
+        "the Australian Capital Territory"
+    )
