@@ -12,7 +12,13 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
 - the first letter of a sentence that the author wrote in lower case, or of a common word
   ("my", "the": never "I" or a name): "my sister" / "My sister";
 - the letters of a clock time's am/pm: "8pm" / "8PM";
-- a chat acronym written all in lower or upper case: "lol" / "LOL" (`ACRONYMS`).
+- a chat acronym written all in lower or upper case: "lol" / "LOL" (`ACRONYMS`);
+- the full stop after the last word, before any emoji that end the post: "see you there" /
+  "see you there." (a post's last sentence is written both ways; read aloud alike);
+- a small count before the word it counts, in digits or in letters: "2 jobs" / "two jobs"
+  (never a time, an amount, a date or a score);
+- "and" between two words, or "&" as posts often write it (read aloud alike): "me and my dad" /
+  "me & my dad".
 
 **Assignment** (`style_versions`): the versions with the same sites get style patterns as far
 apart as their number allows, in an order drawn from the message, so that friends who share a
@@ -54,6 +60,9 @@ class SiteKind(StrEnum):
     CAPITAL = "capital"
     CLOCK = "clock"
     ACRONYM = "acronym"
+    FINAL_STOP = "final stop"
+    COUNT = "count"
+    AMPERSAND = "ampersand"
 
 
 APOSTROPHES = ("'", "\u2019")
@@ -93,6 +102,9 @@ RESTYLED: dict[str, float] = {
     SiteKind.CLOCK: 0.02,
     SiteKind.ACRONYM: 0.05,
     SiteKind.EMOJI_SPACE: 0.02,
+    SiteKind.FINAL_STOP: 0.05,
+    SiteKind.COUNT: 0.02,
+    SiteKind.AMPERSAND: 0.02,
 }
 
 _APOSTROPHE = regex.compile(r"(?<=\p{L})['\u2019](?=\p{L})")
@@ -106,6 +118,43 @@ _SENTENCE_START = regex.compile(
     r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*))(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
 _CLOCK = regex.compile(r"\b\d{1,2}(?::\d{2})?\s?([ap]m|[AP]M)\b")
+COUNT_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine")
+# A count of 2-9 before a lower-case word: not after a currency, a clock's "at"/"till", a "#", a
+# decimal or another number; not before units of time of day, money or measure
+_COUNT = regex.compile(
+    r"(?<![\p{L}\p{N}$£€₹#:.,/'\u2019-])"
+    r"(?<!\b(?i:at|till|til|until|by|from|to|on|no|number|row|room|flat|unit|gate|platform|seat|"
+    r"level|floor|year|grade|class|page|chapter|season|episode|bus|route|line|zone|sector|phase|"
+    r"stage|day|week|week|part|step|size|version|team|group|table|ward|bed|door|house)\s)"
+    r"(?<count>[2-9]|two|three|four|five|six|seven|eight|nine)"
+    r"\s(?<noun>(?!(?:am|pm|k|m|bn|grand|x|percent|o|hours?|hrs?|mins?|minutes?|s)\b)\p{Ll}+)\b"
+)
+# "and" or "&" between two words (not opening a sentence, not between numbers)
+_AND = regex.compile(r"(?<=(?<prev>\p{L}+) )(?<and>and|&)(?= (?<next>\p{L}+))")
+ABBREVIATIONS = frozenset(
+    [
+        "etc",
+        "vs",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "st",
+        "jr",
+        "sr",
+        "approx",
+        "incl",
+        "esp",
+        "ft",
+        "mt",
+        "no",
+    ]
+)
+# The post's last word, with or without a full stop, before the emoji and spaces that end it
+_FINAL_WORD = regex.compile(
+    r"(?<![\p{L}\p{N}#@/_'\u2019.-])(?<word>[\p{L}\p{N}]+)(?<stop>\.?)"
+    r"(?=(?:\s|\p{Extended_Pictographic}|\ufe0f|\u200d|[\U0001F3FB-\U0001F3FF])*$)"
+)
 
 
 @dataclass(frozen=True)
@@ -161,12 +210,57 @@ def sites(text: str) -> list[Site]:
     for clock in _CLOCK.finditer(text):
         key = clock.group().casefold().replace(" ", "")
         found.append(_case_site(SiteKind.CLOCK, key, clock, 1))
+    final = _final_stop(text)
+    if final is not None:
+        found.append(final)
+    for conjunction in _AND.finditer(text):
+        written = conjunction.group("and")
+        key = (
+            SiteKind.AMPERSAND,
+            f"{conjunction.group('prev').casefold()} {conjunction.group('next').casefold()}",
+        )
+        found.append(
+            Site(
+                SiteKind.AMPERSAND,
+                key,
+                conjunction.start("and"),
+                conjunction.end("and"),
+                int(written == "&"),
+                ("and", "&"),
+            )
+        )
+    for count in _COUNT.finditer(text):
+        written = count.group("count")
+        if not written.isdigit() and not written.islower():
+            continue  # "Two" opening a sentence stays a word
+        digit = written if written.isdigit() else str(COUNT_WORDS.index(written) + 2)
+        forms = (digit, COUNT_WORDS[int(digit) - 2])
+        key = (SiteKind.COUNT, f"{digit} {count.group('noun').casefold()}")
+        style = int(not written.isdigit())
+        found.append(
+            Site(SiteKind.COUNT, key, count.start("count"), count.end("count"), style, forms)
+        )
     found.sort(key=lambda s: (s.start, s.end))
     kept: list[Site] = []
     for site in found:  # two sites never rewrite the same characters
         if not any(k.start < site.end and site.start < k.end for k in kept):
             kept.append(site)
     return kept
+
+
+def _final_stop(text: str) -> Site | None:
+    """The full stop after the post's last word (present or not), unless the word ends a
+    sentence with other punctuation or an abbreviation's dots ("etc.", "p.m.")."""
+    match = _FINAL_WORD.search(text)
+    if match is None:
+        return None
+    word, stop = match.group("word"), match.group("stop")
+    before = text[: match.start("word")]
+    if stop and (before.endswith(".") or len(word) == 1 or word.casefold() in ABBREVIATIONS):
+        return None  # "p.m.", "U.S.", "etc.": dots of an abbreviation
+    key = (SiteKind.FINAL_STOP, word.casefold())
+    start = match.start("stop")
+    return Site(SiteKind.FINAL_STOP, key, start, start + len(stop), int(bool(stop)), ("", "."))
 
 
 def _case_site(kind: SiteKind, key: str, match: regex.Match[str], group: int) -> Site:

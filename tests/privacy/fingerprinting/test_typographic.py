@@ -39,6 +39,7 @@ def test_sites_are_apostrophes_emoji_sentence_starts_and_clock_times() -> None:
         ("emoji space", "🙏"),
         ("emoji form", "🙏"),
         ("apostrophe", "it's"),
+        ("final stop", "years"),
     ]
 
 
@@ -66,10 +67,11 @@ def test_friends_sharing_a_text_get_patterns_far_apart_that_read_the_same() -> N
     signatures = [typographic.signature(v.text) for v in styled]
     assert len({str(sorted(s.items())) for s in signatures}) == 8
     for version in styled:
-        # the same words, letters and emoji: only apostrophes, selectors, spaces and case move
+        # the same words, letters and emoji: only apostrophes, selectors, spaces, case and the
+        # last full stop move
         assert invisible.spoken(version.text).casefold().replace("’", "'").replace(
             " ", ""
-        ) == POST.casefold().replace(" ", "")
+        ).removesuffix(".") == POST.casefold().replace(" ", "")
         for choice in version.choices:  # a choice still reads as written
             assert version.text[choice.start : choice.end] == choice.text == "small"
 
@@ -83,7 +85,7 @@ def test_the_patterns_survive_normalisation() -> None:
 
 def test_the_friends_who_share_a_pattern_change_from_post_to_post() -> None:
     def shared(seed: str) -> set[tuple[str, str]]:
-        styled = versions_of("see you all at the lake 🎉", 40, seed)  # 8 patterns
+        styled = versions_of("see you all at the lake 🎉", 40, seed)  # 16 patterns
         return {
             (a.friend, b.friend) for a, b in itertools.combinations(styled, 2) if a.text == b.text
         }
@@ -96,7 +98,7 @@ def test_a_mixed_pattern_is_strong_evidence_and_a_uniform_one_weak() -> None:
     styled = versions_of(POST, 8)
     signatures = [typographic.signature(v.text) for v in styled]
     scores, compared = typographic.log_likelihoods(signatures, signatures[3])
-    assert compared == 10 and max(range(8), key=scores.__getitem__) == 3
+    assert compared == 11 and max(range(8), key=scores.__getitem__) == 3
     ranked = sorted(scores, reverse=True)
     assert ranked[0] - ranked[1] > 2.0
 
@@ -179,3 +181,44 @@ def test_chat_acronyms_take_either_case_and_never_overlap_another_site() -> None
     assert all(a_end <= b_start for (_, a_end), (b_start, _) in itertools.pairwise(spans))
     styled = versions_of(text, 16)
     assert {v.text.split(" ")[0] for v in styled} == {"lol", "LOL"}
+
+
+@pytest.mark.parametrize(
+    ("text", "styles"),
+    [
+        ("see you there", ["see you there", "see you there."]),
+        ("done. 🎉🎉", ["done 🎉🎉", "done. 🎉🎉"]),
+    ],
+)
+def test_the_last_full_stop_is_a_site_before_the_closing_emoji(
+    text: str, styles: list[str]
+) -> None:
+    final = [s for s in typographic.sites(text) if s.kind == SiteKind.FINAL_STOP]
+    assert len(final) == 1
+    assert [typographic.restyle(text, [(final[0], style)])[0] for style in (0, 1)] == styles
+
+
+@pytest.mark.parametrize(
+    "text", ["who's coming??", "meet at 8 p.m.", "#NewBeginnings", "bring snacks etc.", "x.com"]
+)
+def test_no_full_stop_site_after_other_punctuation_tags_or_abbreviations(text: str) -> None:
+    assert all(s.kind != SiteKind.FINAL_STOP for s in typographic.sites(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "styled"),
+    [
+        ("2 jobs, still broke", SiteKind.COUNT, "two jobs, still broke"),
+        ("me and my dad, every year", SiteKind.AMPERSAND, "me & my dad, every year"),
+    ],
+)
+def test_counts_and_ands_have_two_forms_read_alike(text: str, kind: SiteKind, styled: str) -> None:
+    site = next(s for s in typographic.sites(text) if s.kind == kind)
+    assert typographic.restyle(text, [(site, 1 - site.style)])[0] == styled
+
+
+@pytest.mark.parametrize(
+    "text", ["at 8 tomorrow", "£3 coffees", "row 4 seats", "selling 2 Tame Impala tix", "3am"]
+)
+def test_no_count_site_in_times_amounts_identifiers_or_names(text: str) -> None:
+    assert all(s.kind != SiteKind.COUNT for s in typographic.sites(text))
