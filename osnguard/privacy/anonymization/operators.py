@@ -37,6 +37,7 @@ from osnguard.privacy.anonymization.schemas import (
     indefinite_article,
     inflect,
     is_plural,
+    wider_places,
 )
 from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
@@ -146,6 +147,13 @@ def identifier_operator(
         # an address's area is a true, coarser place ("Moseley"); other masks only cut digits
         shown = OptionKind.GENERALIZATION if kind == "address" else OptionKind.MASK
         wordings.append((mask, shown, 0.5))
+        if kind == "address":
+            # and the places around the area: "Partick" -> "Glasgow" -> "Scotland"
+            wider = wider_places(mask)
+            wordings += [
+                (place, OptionKind.GENERALIZATION, 0.5 + 0.5 * (i + 1) / (len(wider) + 1))
+                for i, place in enumerate(wider)
+            ]
     described = _fits(text, phrase.start, phrase.end, identifiers.DESCRIPTIONS[kind])
     wordings.append((described, OptionKind.DESCRIPTION, 1.0))
     return _worded_alternatives(text, phrase, wordings)
@@ -667,6 +675,14 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 start, replacement = _with_article(text, start, replacement)
             # one person is "a family member", never "a family" ("now a grandmother at 56")
             replacement = re.sub(r"^([aA]) family$", r"\1 family member", replacement)
+            if (
+                level.label == "political party"
+                and re.match(r"\s+[a-z]", text[phrase.end :])
+                and _noun_after(text, phrase.end)
+            ):
+                # "the Reform UK hustings" -> "a political hustings", not "a political party
+                # hustings"
+                replacement = re.sub(r"political party$", "political", replacement)
             if _names_area_of_place(text, start, chain, level.place):
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"

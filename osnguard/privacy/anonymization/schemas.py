@@ -1104,6 +1104,24 @@ COUNTRY_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
 )
 
 
+def wider_places(name: str) -> list[str]:
+    """The wider places of a place name the gazetteer reads one way ("Partick" -> "Glasgow",
+    "Scotland", "the UK"), as running text, up to its country; [] for an unknown or ambiguous
+    name."""
+    readings = places.lookup(name)
+    state = re.fullmatch(r"(?P<city>.+?),?\s+(?P<code>[A-Z]{2})", name)
+    if not readings and state:  # "Austin TX": the city in that state or province
+        readings = [p for p in places.lookup(state["city"]) if p.admin1 == state["code"]]
+    if not readings or not _dominant(readings):
+        return []
+    wider = [
+        level.text
+        for level in _place_levels(readings[0], name)[1:]
+        if level.place and not level.place.startswith(("continent:", "area:"))
+    ]
+    return list(dict.fromkeys(wider))
+
+
 def place_text(place: Place) -> str:
     """How a place is named in running text ("the US", "the Netherlands", "Massachusetts")."""
     short = COUNTRY_SHORT_NAMES.get(place.country_code or "") if place.kind == "country" else None

@@ -106,3 +106,23 @@ def test_a_festival_reads_right_in_a_greeting_and_after_a_determiner() -> None:
     assert _natural_texts("Happy Diwali everyone", "Diwali", "religion")[0] == "holidays"
     assert _natural_texts("celebrating this Diwali at home", "Diwali", "religion")[0] == "festival"
     assert _natural_texts("celebrating Diwali at home", "Diwali", "religion")[0] == "a festival"
+
+
+def test_an_address_widens_from_its_area_through_its_places() -> None:
+    text = "garage sale at 4418 Avenue H, Austin TX this Saturday"
+    address = "4418 Avenue H, Austin TX"
+    start = text.index(address)
+    phrase = Phrase(start, start + len(address), address, "contact", "test", 1.0)
+    phrase.reasons = ["This is a street address: it tells people where to find you."]
+    phrase.reason = phrase.reasons[0]
+    texts = [o.text for o in alternatives(text, phrase, profile=None).options]
+    assert texts == [address, "Austin TX", "Texas", "the US", "my address"]
+
+
+def test_a_party_before_the_noun_it_describes_is_political() -> None:
+    assert _natural_texts("went to the Reform UK hustings", "the Reform UK", "politics")[0] == (
+        "a political"
+    )
+    assert "a political" not in _natural_texts(
+        "voting for the Teals' candidate", "the Teals", "politics"
+    )
