@@ -947,6 +947,24 @@ def _token_after(text: str, end: int) -> Any | None:
     return next((t for t in parse(text) if t.idx >= end and not t.is_punct), None)
 
 
+def _is_possessive_mark(text: str, at: int) -> bool:
+    """Whether the "'s" at `at` marks a possessive ("tonight's outfit"), not "is" ("tonight's
+    the night")."""
+    after = re.match(r"['’]s\s+(\w+)", text[at:])
+    if after is None or after.group(1).lower() in NOT_AFTER_POSSESSIVE:
+        return False
+    token = next((t for t in parse(text) if t.idx == at), None)
+    return token is not None and token.tag_ == "POS"
+
+
+# Words after "'s" that make it "is" or "has": "tonight's the night", "Friday's gonna be fun"
+_NOT_AFTER_POSSESSIVE = (
+    "the a an my your our his her their this that gonna going been not so all too very "
+    "just finally when where what really already"
+)
+NOT_AFTER_POSSESSIVE = frozenset(_NOT_AFTER_POSSESSIVE.split())
+
+
 def _gerund_after(text: str, end: int) -> bool:
     """Whether a gerund follows at `end` ("6 years teaching")."""
     following = _token_after(text, end)
@@ -1018,6 +1036,17 @@ def _temporal_options(
         # "after a 3 hour queue", "a 13-hour flight", "6am swim": a wording would read "a a
         # while flight"; what is true and natural is the noun without its length or time
         return [_original_option(text, start, end), _modifier_dropped(text, start, end, 1)]
+    possessive = POSSESSIVE_AFTER.match(text, end)
+    if possessive and _is_possessive_mark(text, end):
+        # "tonight's outfit" -> "the outfit": the time goes with its possessive
+        article = "The" if _fits(text, start, possessive.end(), "x") == "X" else "the"
+        return [
+            _original_option(text, start, end),
+            Option(
+                1, article, start, possessive.end(), 1.0, None, 0.0, True,
+                OptionKind.SUPPRESSION, "",
+            ),
+        ]  # fmt: skip
     if (
         TIME_NOUN_AFTER.match(text, end)
         or POSSESSIVE_AFTER.match(text, end)

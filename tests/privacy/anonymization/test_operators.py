@@ -126,3 +126,15 @@ def test_a_party_before_the_noun_it_describes_is_political() -> None:
     assert "a political" not in _natural_texts(
         "voting for the Teals' candidate", "the Teals", "politics"
     )
+
+
+def test_a_time_with_a_possessive_goes_with_it_but_not_an_is() -> None:
+    def texts(text: str, word: str) -> list[str]:
+        start = text.index(word)
+        found = alternatives(
+            text, Phrase(start, start + len(word), word, "time", "test", 1.0), profile=None, now=NOW
+        )
+        return [o.text for o in found.options]
+
+    assert texts("so excited, tonight's outfit is my nani's", "tonight") == ["tonight", "the"]
+    assert texts("Tonight's the night, wish me luck", "Tonight") == ["Tonight"]
