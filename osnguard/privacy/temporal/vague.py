@@ -197,6 +197,8 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         )
     if unit == "day" and count >= 60:
         words.append("months")
+    elif unit in ("week", "day", "night") and count <= 8:
+        pass  # "for 2 weeks" is not "for weeks", which says long
     elif count >= 2:
         words.append(f"{unit}s")  # "for years": vague, and true to the scale "a while" is not
     if unit != "year" or count < 2:
@@ -466,6 +468,8 @@ def _candidates(
                 small_hours = at(moment + timedelta(days=1), time(0), time(2, 59, 59))[1]
                 add("late tonight", (at(moment, time(22))[0], small_hours))
                 add("tonight", (span[0], small_hours))
+            if word == "this" and part == "afternoon":
+                add("in the early afternoon", at(moment, time(12), time(14, 59, 59)))
             elif word == "yesterday" and part == "night":
                 add("last night", span)
             else:
@@ -535,6 +539,7 @@ def _month_candidates(
         add(word, (at(date(year + offset, 1, 1))[0], at(date(year + offset, 12, 31))[1]))
     add("later this year", (now, at(date(year, 12, 31))[1]))
     add("earlier this year", (at(date(year, 1, 1))[0], now))
+    add("early next year", (at(date(year + 1, 1, 1))[0], at(date(year + 1, 4, 30))[1]))
 
 
 # (name in the north, name in the south, first month); winter runs into the next year

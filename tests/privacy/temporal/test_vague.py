@@ -25,8 +25,8 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ("this week", ["lately"]),
         ("on Thursday evenings", ["in the evenings", "once a week", "regularly"]),
         ("at sunset yesterday", ["yesterday evening", "yesterday", "this week", "recently"]),
-        ("for 6 weeks", ["for over a month", "for a few weeks", "for weeks", "for a while"]),
-        ("for the next 6 weeks", ["for the next few weeks", "for weeks", "for a while"]),
+        ("for 6 weeks", ["for over a month", "for a few weeks", "for a while"]),
+        ("for the next 6 weeks", ["for the next few weeks", "for a while"]),
         ("after 9 years", ["after nearly a decade", "after years"]),
         ("for 3 hours", ["for a few hours", "for hours", "for a while"]),
         ("6 months", ["half a year", "months", "a while"]),
@@ -34,7 +34,7 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ("after 8 years", ["after several years", "after years"]),
         ("10 years", ["a decade", "years"]),
         ("for 1 hour", ["for a while"]),
-        ("3 nights", ["a few nights", "nights", "a while"]),
+        ("3 nights", ["a few nights", "a while"]),
         ("87 days", ["a few months", "months", "a while"]),
         (
             "every Weds at 8am",
@@ -89,7 +89,10 @@ def test_a_month_is_said_by_its_name_not_as_next_month() -> None:
     [
         ("from Monday 30th", ["from next week", "soon"]),
         ("from 5 Jan", ["from early January", "from January", "soon"]),
-        ("starting in March", ["starting in the spring", "starting next year"]),
+        (
+            "starting in March",
+            ["starting in the spring", "starting early next year", "starting next year"],
+        ),
     ],
 )
 def test_a_start_keeps_its_from(phrase: str, expected: list[str]) -> None:
