@@ -475,7 +475,7 @@ def compass(outer: Place, inner: Place) -> str | None:
     distance = distance_km(outer, inner)
     if distance is None or outer.latitude is None or inner.latitude is None:
         return None
-    if distance < max(2.5, host_radius_km(outer) / 6):
+    if distance < max(1.5, host_radius_km(outer) / 8):
         return "central"
     lat1, lat2 = math.radians(outer.latitude), math.radians(inner.latitude)
     dlon = math.radians((inner.longitude or 0.0) - (outer.longitude or 0.0))

@@ -130,3 +130,11 @@ def test_a_compass_word_before_a_large_city_is_that_part_of_it() -> None:
     assert where == "east" and city is not None and city.country_code == "GB"
     assert places.compass_district("East Kilbride") is None  # no large city "Kilbride"
     assert places.compass_district("Brixton") is None
+
+
+def test_a_neighbourhood_two_kilometres_out_is_in_its_part_of_the_city() -> None:
+    manchester = places.lookup("Manchester")[0]
+    cheetham = next(p for p in places.lookup("Cheetham Hill") if p.country_code == "GB")
+    assert places.compass(manchester, cheetham) == "north"
+    soho = next(p for p in places.lookup("Soho") if p.country_code == "GB")
+    assert places.compass(places.lookup("London")[0], soho) == "central"
