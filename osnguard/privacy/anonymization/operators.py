@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from osnguard.privacy import places
 from osnguard.privacy.anonymization import acceptability, identifiers, metrics, naturalness, values
 from osnguard.privacy.anonymization.schemas import (
+    PEOPLE_ADJECTIVES,
     Chain,
     ChainKind,
     LevelSource,
@@ -532,6 +533,7 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     )
 
 
+PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values())
 GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(
     r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their)\s+$",
@@ -675,6 +677,11 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 start, replacement = _with_article(text, start, replacement)
             # one person is "a family member", never "a family" ("now a grandmother at 56")
             replacement = re.sub(r"^([aA]) family$", r"\1 family member", replacement)
+            if level.label in PEOPLE_ADJECTIVE_WORDS and re.fullmatch(
+                rf"(?:an?\s+){re.escape(level.label)}", replacement, re.IGNORECASE
+            ):
+                # "a Brummie" -> "an English person": after an article, a people is a person
+                replacement = f"{replacement} person"
             if (
                 level.label == "political party"
                 and re.match(r"\s+[a-z]", text[phrase.end :])

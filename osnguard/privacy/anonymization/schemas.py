@@ -841,7 +841,7 @@ PEOPLE_ADJECTIVES: Mapping[str, str] = MappingProxyType(
         "Briton": "British", "Scot": "Scottish", "Turk": "Turkish", "Swede": "Swedish",
         "Dane": "Danish", "Pole": "Polish", "Finn": "Finnish", "Spaniard": "Spanish",
         "Englishman": "English", "Irishman": "Irish", "Welshman": "Welsh", "Frenchman": "French",
-        "Dutchman": "Dutch",
+        "Dutchman": "Dutch", "English person": "English", "Britisher": "British",
     }
 )  # fmt: skip
 # Two peoples, the wider one last: "Jamaican-Canadian", "a Palestinian-American", "Black British"

@@ -294,6 +294,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":
         return Category.LOCATION, Detector.PLACE  # "Barangaroo site is cooked"
+    if len(words) == 1 and _is_demonym(words[0]):
+        return Category.ETHNICITY, Detector.PLACE  # "fluent Brummie": a people, no one's name
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
@@ -319,6 +321,16 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if label is None and before in PLACE_PREPOSITIONS and len(words) <= 4:
         return Category.LOCATION, Detector.PLACE
     return None
+
+
+@lru_cache(maxsize=4096)
+def _is_demonym(word: str) -> bool:
+    """Whether WordNet's first sense of the word is a native or inhabitant of a place
+    ("Brummie", "Geordie", "Mancunian"): a people's word, not a person's name."""
+    senses = resources.wordnet().synsets(word.lower(), pos="n")
+    return bool(senses) and bool(
+        re.match(r"an? (?:native|inhabitant|resident)\b", senses[0].definition())
+    )
 
 
 @lru_cache(maxsize=1)

@@ -367,3 +367,8 @@ def test_a_region_named_by_a_common_noun_takes_the() -> None:
     assert chain_texts("Canberra", "location", "I live in Canberra")[1] == (
         "the Australian Capital Territory"
     )
+
+
+def test_a_local_people_climbs_to_its_nation() -> None:
+    context = "I speak broken Urdu and fluent Brummie"
+    assert chain_texts("Brummie", "ethnicity", context)[1:3] == ["English", "British"]
