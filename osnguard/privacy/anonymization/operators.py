@@ -636,7 +636,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         )
         if language_modifier:
             replacement = _fits(text, start, end, level.label)
-        elif level.degree > 0 and level.label == "work" and chain.kind == ChainKind.ORGANISATION:
+        elif level.degree > 0 and level.label == "work":
             # "at the Toyota dealership" -> "at work": no article, the phrase's or before it
             article = re.search(r"\b(?:the|a|an)\s+$", text[:start], re.IGNORECASE)
             start = article.start() if article else start

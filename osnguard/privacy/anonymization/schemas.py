@@ -349,7 +349,7 @@ def _chain_of(
             )
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
-    located = _located_chain(text, anchors, phrase.category)
+    located = _located_chain(text, anchors, phrase.category) or _place_modified_chain(text, anchors)
     if located is not None:
         return located
     facility = _facility_chain(text, phrase.category)
@@ -525,6 +525,45 @@ def _facility_chain(text: str, category: str) -> Chain | None:
 LOCATED = re.compile(
     r"^(?:the|a|an|my|our)\s+(?P<kind>(?:[A-Z][a-z]+\s+)?[A-Za-z]+)\s+in\s+(?P<where>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$"
 )
+
+
+PLACE_MODIFIED = re.compile(
+    r"^(?P<det>the|my|our)\s+(?P<where>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)\s+(?P<noun>[a-z]+)$"
+)
+
+
+def _place_modified_chain(text: str, anchors: list[Place]) -> Chain | None:
+    """ "the Salford newsroom" -> "the Manchester newsroom" -> "the newsroom in England" ->
+    "the newsroom": a workplace named by the place it is in, the place widened, then dropped."""
+    match = PLACE_MODIFIED.match(text)
+    if match is None or match["noun"] not in PLACE_MODIFIED_NOUNS:
+        return None
+    readings = places.lookup(match["where"])
+    if not readings:
+        return None
+    place = _choose_place(readings, anchors, None)
+    if _far_from_context(place, anchors) or not (_dominant(readings) or anchors):
+        return None
+    det, noun = match["det"], match["noun"]
+    steps: list[tuple[str, str]] = []
+    for level in _place_levels(place, None)[1:]:
+        key = level.place or ""
+        if key.startswith(("continent:", "area:", "region:")):
+            continue  # "the office in Lesser Poland Voivodeship" reads as a form
+        if key.startswith("city:") and " " not in level.text:
+            steps.append((f"{det} {level.text} {noun}", f"{noun} in {level.label}"))
+        else:
+            steps.append((f"{det} {noun} in {level.text}", f"{noun} in {level.label}"))
+    steps.append((f"{det} {noun}", noun))
+    return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+
+
+# Workplaces people name by their town: "the Salford newsroom", "the Bangalore office"
+_PLACE_MODIFIED_NOUNS = (
+    "office newsroom campus branch plant factory site studio store shop warehouse depot lab "
+    "hospital clinic school"
+)
+PLACE_MODIFIED_NOUNS = frozenset(_PLACE_MODIFIED_NOUNS.split())
 
 
 def _located_chain(text: str, anchors: list[Place], category: str) -> Chain | None:
@@ -1415,6 +1454,8 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
     if found is not None:
         return found
     words = text.split()
+    while len(words) > 2 and DEPARTMENT.fullmatch(words[-1]):
+        words = words[:-1]  # "Kenyatta National Hospital A&E": the hospital's department
     if len(words) >= 2 and words[-1].casefold() in ORG_TYPE_WORDS:
         kind = ORG_TYPE_WORDS[words[-1].casefold()]
         # A place in the name: "Tokyo University" -> Tokyo.
@@ -1426,6 +1467,10 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
                     return Organisation(text, kind, name, None, LevelSource.TYPE), []
         return Organisation(text, kind, None, None, LevelSource.TYPE), []
     return None
+
+
+# Departments after an institution's name ("... Hospital A&E", "... Hospital ICU")
+DEPARTMENT = re.compile(r"A&E|ICU|ER|NICU|HDU|ward|department|dept|unit", re.IGNORECASE)
 
 
 def _company_chain(text: str) -> Chain | None:

@@ -372,3 +372,16 @@ def test_a_region_named_by_a_common_noun_takes_the() -> None:
 def test_a_local_people_climbs_to_its_nation() -> None:
     context = "I speak broken Urdu and fluent Brummie"
     assert chain_texts("Brummie", "ethnicity", context)[1:3] == ["English", "British"]
+
+
+def test_a_workplace_named_by_its_town_widens_the_town_then_drops_it() -> None:
+    context = "I'm at the Kraków office this week"
+    assert chain_texts("the Kraków office", "work", context)[1:3] == [
+        "the office in Poland",
+        "the office",
+    ]
+
+
+def test_an_institutions_department_does_not_hide_its_kind() -> None:
+    context = "night shift at Kenyatta National Hospital A&E from 8pm"
+    assert chain_texts("Kenyatta National Hospital A&E", "work", context)[1] == "a hospital"
