@@ -426,15 +426,7 @@ def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
             and phrase.category in COORDINATED
             and _COORDINATION.fullmatch(text[last.end : phrase.start])
         ):
-            detectors, reasons = _explanations([last, phrase])
-            joined[-1] = replace(
-                last,
-                end=phrase.end,
-                text=text[last.start : phrase.end],
-                confidence=max(last.confidence, phrase.confidence),
-                reasons=reasons,
-                detectors=detectors,
-            )
+            joined[-1] = _joined(last, phrase, text)
             continue
         joined.append(phrase)
     return joined
