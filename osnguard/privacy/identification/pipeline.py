@@ -405,7 +405,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
                 timex_type=timed.timex_type if timed else best.timex_type,
             )
         )
-    return _located(_adjacent(_coordinated(merged, text), text), text)
+    return _with_ordinal(_located(_adjacent(_coordinated(merged, text), text), text), text)
 
 
 # Kinds of phrase whose lists are one disclosure: "anxiety and depression", "Hindi, Marathi,
@@ -522,6 +522,26 @@ def _located(phrases: list[Phrase], text: str) -> list[Phrase]:
             continue
         joined.append(phrase)
     return joined
+
+
+# An ordinal before an occasion dates it: "5th anniversary" is one phrase
+ORDINAL_BEFORE = re.compile(
+    r"\b(?:\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|twentieth|thirtieth|fortieth|fiftieth)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _with_ordinal(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """A relationship occasion takes the ordinal before it ("Happy 5th anniversary")."""
+    found: list[Phrase] = []
+    for phrase in phrases:
+        ordinal = ORDINAL_BEFORE.search(text[: phrase.start])
+        taken = any(p.end > (ordinal.start() if ordinal else phrase.start) for p in found)
+        if ordinal and phrase.category == Category.RELATIONSHIP and not taken:
+            phrase = replace(phrase, start=ordinal.start(), text=text[ordinal.start() : phrase.end])
+        found.append(phrase)
+    return found
 
 
 def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:

@@ -380,3 +380,9 @@ def test_an_institution_and_the_place_it_is_in_are_one_phrase() -> None:
         ("lunch", "health"),
         ("Ealing", "location"),
     ]
+
+
+def test_an_ordinal_before_an_occasion_joins_it() -> None:
+    text = "Happy 5th anniversary my love, and a first date to remember"
+    merged = merge(_spans(text, ("anniversary", "relationship"), ("date", "relationship")), text)
+    assert [p.text for p in merged] == ["5th anniversary", "first date"]
