@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -417,18 +418,27 @@ _COORDINATION = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|\s(?:and|&)\s)\s*")
 def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
     """Neighbouring phrases of one of the COORDINATED kinds joined only by a comma, "and" or
     "&" become one phrase, with both explanations."""
+    return _join_neighbours(
+        phrases,
+        text,
+        lambda last, phrase: (
+            last.category == phrase.category
+            and phrase.category in COORDINATED
+            and bool(_COORDINATION.fullmatch(text[last.end : phrase.start]))
+        ),
+    )
+
+
+def _join_neighbours(
+    phrases: list[Phrase], text: str, joins: Callable[[Phrase, Phrase], bool]
+) -> list[Phrase]:
+    """Each phrase joined to the one before it (already joined) when `joins(before, phrase)`."""
     joined: list[Phrase] = []
     for phrase in phrases:
-        last = joined[-1] if joined else None
-        if (
-            last is not None
-            and last.category == phrase.category
-            and phrase.category in COORDINATED
-            and _COORDINATION.fullmatch(text[last.end : phrase.start])
-        ):
-            joined[-1] = _joined(last, phrase, text)
-            continue
-        joined.append(phrase)
+        if joined and joins(joined[-1], phrase):
+            joined[-1] = _joined(joined[-1], phrase, text)
+        else:
+            joined.append(phrase)
     return joined
 
 
@@ -456,20 +466,16 @@ ADJACENT_KINDS = frozenset(
 def _adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
     """Neighbouring phrases of one kind with only a space between them become one phrase: the
     sensitive modifier goes with its noun (GUIDELINES: "HIV meds", "Hindu temple")."""
-    joined: list[Phrase] = []
-    for phrase in phrases:
-        last = joined[-1] if joined else None
-        if (
-            last is not None
-            and last.category == phrase.category
+    return _join_neighbours(
+        phrases,
+        text,
+        lambda last, phrase: (
+            last.category == phrase.category
             and phrase.category in ADJACENT_KINDS
             and text[last.end : phrase.start] == " "
             and " " not in last.text  # a modifier word, not "voted for" or "diagnosed with"
-        ):
-            joined[-1] = _joined(last, phrase, text)
-            continue
-        joined.append(phrase)
-    return joined
+        ),
+    )
 
 
 # Institutions named with the place they are in: "the Gurdwara in Southall" is one phrase
