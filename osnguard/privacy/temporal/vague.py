@@ -468,12 +468,12 @@ def _candidates(
                 small_hours = at(moment + timedelta(days=1), time(0), time(2, 59, 59))[1]
                 add("late tonight", (at(moment, time(22))[0], small_hours))
                 add("tonight", (span[0], small_hours))
-            if word == "this" and part == "afternoon":
-                add("in the early afternoon", at(moment, time(12), time(14, 59, 59)))
             elif word == "yesterday" and part == "night":
                 add("last night", span)
             else:
                 add(f"{word} {part}", span)
+            if word == "this" and part == "afternoon":
+                add("in the early afternoon", at(moment, time(12), time(14, 59, 59)))
         if word in ("this", "tomorrow"):
             early = at(moment, time(4), time(7, 59, 59))
             add("early in the morning" if word == "this" else "early tomorrow", early)

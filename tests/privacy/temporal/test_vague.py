@@ -114,6 +114,12 @@ def test_next_weekday_is_next_weeks_and_said_by_its_week() -> None:
 
 def test_late_night_times_are_late_tonight() -> None:
     assert wordings("at midnight")[:2] == ["late tonight", "tonight"]
+    assert "this night" not in wordings("at 11:59 tonight")
+    assert wordings("at 1pm")[:3] == [
+        "in the early afternoon",
+        "in the afternoon",
+        "this afternoon",
+    ]
     assert wordings("from 9pm to 5am")[:2] == ["overnight", "all night"]
 
 
