@@ -621,12 +621,12 @@ KINSHIP = Path(__file__).parent / "data" / "kinship.tsv"
 
 
 @lru_cache(maxsize=1)
-@lru_cache(maxsize=1)
 def language_ladders() -> dict[str, tuple[str, ...]]:
     """Language -> the family wordings before "a language" (`data/languages.tsv`)."""
-    return _ladders(Path(__file__).parent / "data" / "languages.tsv")
+    return _ladders(DATA_DIR / "languages.tsv")
 
 
+@lru_cache(maxsize=1)
 def kinship_ladders() -> dict[str, tuple[str, ...]]:
     """Family and partner word -> its neutral ladder (`data/kinship.tsv`)."""
     return _ladders(KINSHIP)
