@@ -546,11 +546,9 @@ def _place_modified_chain(text: str, anchors: list[Place]) -> Chain | None:
         return None
     det, noun = match["det"], match["noun"]
     steps: list[tuple[str, str]] = []
-    for level in _place_levels(place, None)[1:]:
-        key = level.place or ""
-        if key.startswith(("continent:", "area:", "region:")):
-            continue  # "the office in Lesser Poland Voivodeship" reads as a form
-        if key.startswith("city:") and " " not in level.text:
+    # no region: "the office in Lesser Poland Voivodeship" reads as a form
+    for level in _wider_levels(place, skip=("continent:", "area:", "region:")):
+        if (level.place or "").startswith("city:") and " " not in level.text:
             steps.append((f"{det} {level.text} {noun}", f"{noun} in {level.label}"))
         else:
             steps.append((f"{det} {noun} in {level.text}", f"{noun} in {level.label}"))
@@ -584,8 +582,7 @@ def _located_chain(text: str, anchors: list[Place], category: str) -> Chain | No
     article = indefinite_article(kind)
     steps = [
         (f"{article} {kind} in {level.text}", f"{kind} in {level.label}")
-        for level in _place_levels(place, None)[1:]
-        if level.place and not level.place.startswith(("continent:", "area:"))
+        for level in _wider_levels(place)
     ]
     steps.append((f"{article} {kind}", kind))
     wider = INSTITUTION_KINDS.get(category)
@@ -1153,12 +1150,19 @@ def wider_places(name: str) -> list[str]:
         readings = [p for p in places.lookup(state["city"]) if p.admin1 == state["code"]]
     if not readings or not _dominant(readings):
         return []
-    wider = [
-        level.text
-        for level in _place_levels(readings[0], name)[1:]
-        if level.place and not level.place.startswith(("continent:", "area:"))
+    return list(dict.fromkeys(level.text for level in _wider_levels(readings[0], name)))
+
+
+def _wider_levels(
+    place: Place, original: str | None = None, *, skip: tuple[str, ...] = ("continent:", "area:")
+) -> list[Level]:
+    """The levels of `_place_levels` above the place itself, up to its country: without the
+    levels whose key starts with one of `skip` (parts of the world and continents)."""
+    return [
+        level
+        for level in _place_levels(place, original)[1:]
+        if level.place and not level.place.startswith(skip)
     ]
-    return list(dict.fromkeys(wider))
 
 
 def place_text(place: Place) -> str:
@@ -2034,8 +2038,8 @@ def inflect(word: str, plural: bool) -> str:
     last = word.rsplit(maxsplit=1)[-1]
     if re.fullmatch(r"[a-z]+[^su]s", last) and last in getInflection(last[:-1], tag="NNS"):
         return word  # already plural ("operations")
-    forms = getInflection(word.rsplit(maxsplit=1)[-1], tag="NNS")
-    return " ".join([*word.split()[:-1], forms[0] if forms else word.rsplit(maxsplit=1)[-1] + "s"])
+    forms = getInflection(last, tag="NNS")
+    return " ".join([*word.split()[:-1], forms[0] if forms else last + "s"])
 
 
 CHAIN_BUILDERS: Mapping[ChainKind, ChainBuilder] = MappingProxyType(
