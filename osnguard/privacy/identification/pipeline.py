@@ -430,13 +430,17 @@ def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
 
 
 def _join_neighbours(
-    phrases: list[Phrase], text: str, joins: Callable[[Phrase, Phrase], bool]
+    phrases: list[Phrase],
+    text: str,
+    joins: Callable[[Phrase, Phrase], bool],
+    start_of: Callable[[Phrase], int | None] = lambda before: None,
 ) -> list[Phrase]:
-    """Each phrase joined to the one before it (already joined) when `joins(before, phrase)`."""
+    """Each phrase joined to the one before it (already joined) when `joins(before, phrase)`,
+    the joined phrase starting at `start_of(before)` (None: where `before` starts)."""
     joined: list[Phrase] = []
     for phrase in phrases:
         if joined and joins(joined[-1], phrase):
-            joined[-1] = _joined(joined[-1], phrase, text)
+            joined[-1] = _joined(joined[-1], phrase, text, start_of(joined[-1]))
         else:
             joined.append(phrase)
     return joined
@@ -512,22 +516,23 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 def _located(phrases: list[Phrase], text: str) -> list[Phrase]:
     """An institution's word and the place after it ("the Gurdwara in Southall", "the Hindu
     temple in Edison") become one phrase of the institution's kind."""
-    joined: list[Phrase] = []
-    for phrase in phrases:
-        last = joined[-1] if joined else None
-        head = last.text.split()[-1].lower() if last is not None and last.text.split() else ""
-        if (
-            last is not None
-            and last.category in ADJACENT_KINDS
+
+    def article_start(institution: Phrase) -> int | None:
+        article = _ARTICLE_BEFORE.search(text[: institution.start])
+        return article.start() if article else None
+
+    return _join_neighbours(
+        phrases,
+        text,
+        lambda last, phrase: (
+            last.category in ADJACENT_KINDS
             and phrase.category == Category.LOCATION
-            and head in INSTITUTION_HEADS
-            and INSTITUTION_IN_PLACE.fullmatch(text[last.end : phrase.start])
-        ):
-            article = _ARTICLE_BEFORE.search(text[: last.start])
-            joined[-1] = _joined(last, phrase, text, article.start() if article else None)
-            continue
-        joined.append(phrase)
-    return joined
+            and bool(last.text.split())
+            and last.text.split()[-1].lower() in INSTITUTION_HEADS
+            and bool(INSTITUTION_IN_PLACE.fullmatch(text[last.end : phrase.start]))
+        ),
+        article_start,
+    )
 
 
 # An ordinal before an occasion dates it: "5th anniversary" is one phrase
