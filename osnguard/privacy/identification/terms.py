@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -294,7 +295,11 @@ def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Cat
 
 
 def _choose(
-    terms: tuple[Term, ...], tokens: list[Any], context: MessageContext, lex: Lexicon
+    terms: tuple[Term, ...],
+    tokens: list[Any],
+    context: MessageContext,
+    lex: Lexicon,
+    personal_post: Callable[[], bool],
 ) -> tuple[Term, Category] | None:
     text = context.text
     start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
@@ -314,9 +319,9 @@ def _choose(
             if _role_context(text, start, end):
                 return term, term.category
             continue
-        if term.mode == "any" and (reference is not None or _personal_post(context)):
+        if term.mode == "any" and (reference is not None or personal_post()):
             return term, term.category
-        if reference is None and not (term.mode == "lang" and _personal_post(context)):
+        if reference is None and not (term.mode == "lang" and personal_post()):
             continue
         if term.mode == "any":
             return term, term.category
@@ -403,6 +408,7 @@ def detect(context: MessageContext) -> list[Phrase]:
     if context.doc is None:
         context = MessageContext(context.text, context.profile, context.now, doc, context.language)
     lex = lexicon()
+    personal_post = cache(lambda: _personal_post(context))  # read once, when a term asks
     linked = _profile_words(context)
     tokens = list(doc)
     found: list[Phrase] = []
@@ -426,7 +432,7 @@ def detect(context: MessageContext) -> list[Phrase]:
                 terms = _wordnet_terms(window)
             if not terms:
                 continue
-            chosen = _choose(terms, window, context, lex)
+            chosen = _choose(terms, window, context, lex, personal_post)
             if chosen is None:
                 continue
             term, category = chosen
