@@ -43,6 +43,7 @@ from functools import lru_cache
 
 import regex
 
+from osnguard.privacy.lexicon import NUMBER_NAMES
 from osnguard.privacy.types import Version
 
 VS16 = "\ufe0f"
@@ -118,14 +119,14 @@ _SENTENCE_START = regex.compile(
     r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*))(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
 _CLOCK = regex.compile(r"\b\d{1,2}(?::\d{2})?\s?([ap]m|[AP]M)\b")
-COUNT_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine")
+COUNT_WORDS = tuple(NUMBER_NAMES[n] for n in range(2, 10))  # "two" ... "nine"
 # A count of 2-9 before a lower-case word: not after a currency, a clock's "at"/"till", a "#", a
 # decimal or another number; not before units of time of day, money or measure
 _COUNT = regex.compile(
     r"(?<![\p{L}\p{N}$£€₹#:.,/'\u2019-])"
     r"(?<!\b(?i:at|till|til|until|by|from|to|on|no|number|row|room|flat|unit|gate|platform|seat|"
     r"level|floor|year|grade|class|page|chapter|season|episode|bus|route|line|zone|sector|phase|"
-    r"stage|day|week|week|part|step|size|version|team|group|table|ward|bed|door|house)\s)"
+    r"stage|day|week|part|step|size|version|team|group|table|ward|bed|door|house)\s)"
     r"(?<count>[2-9]|two|three|four|five|six|seven|eight|nine)"
     r"\s(?<noun>(?!(?:am|pm|k|m|bn|grand|x|percent|o|hours?|hrs?|mins?|minutes?|s)\b)\p{Ll}+)\b"
 )
@@ -234,7 +235,7 @@ def sites(text: str) -> list[Site]:
         if not written.isdigit() and not written.islower():
             continue  # "Two" opening a sentence stays a word
         digit = written if written.isdigit() else str(COUNT_WORDS.index(written) + 2)
-        forms = (digit, COUNT_WORDS[int(digit) - 2])
+        forms = (digit, NUMBER_NAMES[int(digit)])
         key = (SiteKind.COUNT, f"{digit} {count.group('noun').casefold()}")
         style = int(not written.isdigit())
         found.append(
