@@ -960,8 +960,8 @@ def _is_possessive_mark(text: str, at: int) -> bool:
     after = re.match(r"['’]s\s+(\w+)", text[at:])
     if after is None or after.group(1).lower() in NOT_AFTER_POSSESSIVE:
         return False
-    token = next((t for t in parse(text) if t.idx == at), None)
-    return token is not None and token.tag_ == "POS"
+    token = _token_after(text, at)
+    return token is not None and token.idx == at and token.tag_ == "POS"
 
 
 # Words after "'s" that make it "is" or "has": "tonight's the night", "Friday's gonna be fun"
