@@ -136,6 +136,7 @@ def anonymize_groups(
     _check_options(kept, options)
     option_lists = _without_overlaps([list(found.options) for found in options])
     option_lists = [_usable_options(opts) for opts in option_lists]
+    option_lists = [_automatic_options(opts) for opts in option_lists]
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
     if original_for_closest is None:
@@ -158,6 +159,16 @@ def _usable_options(options: Sequence[Option]) -> list[Option]:
         hiding = max(options[1:], key=lambda o: o.fre)
         natural.append(hiding)
     return natural
+
+
+def _automatic_options(options: Sequence[Option]) -> list[Option]:
+    """The options a group may get by default (`Option.automatic`); when that leaves only the
+    original, also the least wide of the others ("Prague" -> "Europe" where "Czechia" reads
+    oddly): a wider group still gets the phrase hidden."""
+    chosen = [o for o in options if o.automatic]
+    if len(chosen) <= 1 < len(options):
+        chosen = [*chosen, next(o for o in options if not o.automatic)]
+    return chosen or list(options[:1])
 
 
 def _hiding_every_phrase(

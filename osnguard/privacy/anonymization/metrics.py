@@ -104,14 +104,21 @@ def chain_losses(chain: Chain) -> list[float]:
     """InfoLoss of each level of a chain (Eq. 4.5), made non-decreasing along the chain.
 
     Regions have no population, so Eq. 4.5 gives them Pre, which can fall below the Dis of the
-    city under them ("Massachusetts" 0.5 < "Cambridge" 0.59). A more general wording never
-    discloses more, so each level reports at least the loss of the level below it.
+    city under them ("Massachusetts" 0.5 < "Cambridge" 0.59), and a part of a city is counted
+    with the city's population. A more general wording never discloses more and a different
+    wording never loses the same, so each level reports more than the level below it: a tenth
+    of the way from that level's loss to 1.
     """
     losses: list[float] = []
     for degree in range(len(chain.levels)):
         loss = item_info_loss(generalized(chain, degree))
-        losses.append(max(loss, losses[-1]) if losses else loss)
+        if losses and loss <= losses[-1]:
+            loss = losses[-1] + (1.0 - losses[-1]) * TIE_STEP
+        losses.append(loss)
     return losses
+
+
+TIE_STEP = 0.1
 
 
 def combination_loss(chains: Sequence[Chain], degrees: Sequence[int]) -> float:

@@ -39,6 +39,7 @@ from osnguard.privacy.anonymization.schemas import (
     inflect,
     is_plural,
     wider_places,
+    widest_default_degree,
 )
 from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
@@ -90,6 +91,9 @@ class Option:
     height: int = 0  # the highest degree among the phrase's options
     place: str | None = None  # the place this wording names (`Place.key`), if any
     base_place: str | None = None  # the place the phrase itself names, if any
+    # False: offered in the review, never given to a group by default (wider than people say:
+    # "Europe" for a city, "the UK" for a neighbourhood; `schemas.widest_default_degree`)
+    automatic: bool = True
 
 
 @dataclass
@@ -626,6 +630,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         and _modifies_a_noun(text, phrase)
     )
     article_fits = _article_fits(text, phrase)
+    widest = widest_default_degree(chain)
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
         # "korean class" -> "language class": a language word modifies a noun as it stands
@@ -747,6 +752,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 level.label,
                 place=level.place,
                 base_place=chain.levels[0].place,
+                automatic=level.degree <= widest,
             )
         )
     if (

@@ -1136,7 +1136,7 @@ def _dedupe(levels: list[Level]) -> list[Level]:
 
 # Countries people name by a short form in running text.
 COUNTRY_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
-    {"US": "the US", "GB": "the UK", "AE": "the UAE"}
+    {"US": "the US", "GB": "the UK", "AE": "the UAE", "CZ": "the Czech Republic"}
 )
 
 
@@ -1174,6 +1174,8 @@ def place_text(place: Place) -> str:
         return f"the {place.name}"
     if place.kind == "region" and REGION_WITH_THE.search(place.name):
         return f"the {place.name}"
+    if place.kind == "region" and ADMINISTRATIVE_SUFFIX.search(place.name):
+        return ADMINISTRATIVE_SUFFIX.sub("", place.name)  # "Lesser Poland", "Jiangsu"
     if place.kind == "city" and place.name == "New York City":
         return "New York"  # as people say it ("east New York", "a hospital in New York")
     return place.name
@@ -1183,6 +1185,12 @@ def place_text(place: Place) -> str:
 REGION_WITH_THE = re.compile(
     r"\b(?:Islands|Isles|Cape|Territory|Coast|Province|Region|Highlands|Midlands|Peninsula|"
     r"Riviera|Valley|Basin)$"
+)
+
+
+# The gazetteer's words for a kind of region, which nobody says in a post ("Jiangsu Sheng")
+ADMINISTRATIVE_SUFFIX = re.compile(
+    r"\s+(?:Sheng|Shi|Voivodeship|Rajons|Rayon|apskritis|(?:\w+\s+)?Zizhiqu)$"
 )
 
 
@@ -1265,6 +1273,29 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
         if step.kind == "region" and (area := places.world_area(step)):
             add(area, None, area, None, f"area:{area}")
     return levels
+
+
+def widest_default_degree(chain: Chain) -> int:
+    """The widest level of a chain a group gets by default; wider ones stay in the review.
+
+    People stop a place's ladder where the wider name stops saying where they are: a
+    neighbourhood at its city ("Didsbury" -> "Manchester", not "the UK"), a city or region at
+    its country ("Lagos" -> "Nigeria", not "West Africa"), a US city or county at its state
+    ("Omaha" -> "Nebraska"). A country keeps its whole ladder, and so do chains of other kinds
+    ("Tokyo University" -> "a university in Japan" -> "a university")."""
+    keys = [level.place or "" for level in chain.levels]
+    if chain.kind != ChainKind.PLACE or not keys[0] or keys[0].startswith(
+        ("country:", "continent:", "area:")
+    ):
+        return chain.height
+    base = places.get(keys[0])
+    wider = list(enumerate(keys))[1:]
+    city = [degree for degree, key in wider if key.startswith("city:")]
+    if city:
+        return city[-1]
+    stop = "region:" if base is not None and base.country_code == "US" else "country:"
+    found = [degree for degree, key in wider if key.startswith(stop)]
+    return found[0] if found else chain.height
 
 
 # Parts of the world after which the continent still reads naturally ("Seoul" -> "East Asia" ->

@@ -102,6 +102,22 @@ def test_chain_losses_never_decrease_along_a_chain() -> None:
     assert losses[-1] == pytest.approx(1.0)
 
 
+def test_a_different_wording_never_loses_the_same() -> None:
+    # a part of a city is counted with the city's population: "south Manchester" and
+    # "Manchester" would tie, and the groups could not tell them apart
+    chain = seed_chain(
+        [
+            ("Didsbury", 27_000),
+            ("south Manchester", 552_000),
+            ("Manchester", 552_000),
+            ("England", 56_000_000),
+        ]
+    )
+    losses = chain_losses(chain)
+    assert all(a < b for a, b in itertools.pairwise(losses))
+    assert losses[-1] == pytest.approx(1.0)
+
+
 def test_bad_degrees_are_clear_errors() -> None:
     with pytest.raises(ValueError):
         Generalized(3, 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from osnguard.privacy.anonymization import generalization_chain
+from osnguard.privacy.anonymization.schemas import widest_default_degree
 from osnguard.privacy.types import Detector, Phrase, Profile
 
 DEMO = (
@@ -353,7 +354,7 @@ def test_a_people_is_said_by_its_adjective() -> None:
 @pytest.mark.parametrize(
     ("city", "expected"),
     [
-        ("Prague", ["Prague", "Czechia", "Europe"]),  # not "Praha": the same city
+        ("Prague", ["Prague", "the Czech Republic", "Europe"]),  # not "Praha": the same city
         ("Washington", ["Washington", "the US"]),  # not "District of Columbia"
     ],
 )
@@ -385,3 +386,33 @@ def test_a_workplace_named_by_its_town_widens_the_town_then_drops_it() -> None:
 def test_an_institutions_department_does_not_hide_its_kind() -> None:
     context = "night shift at Kenyatta National Hospital A&E from 8pm"
     assert chain_texts("Kenyatta National Hospital A&E", "work", context)[1] == "a hospital"
+
+
+@pytest.mark.parametrize(
+    ("place", "context", "widest"),
+    [
+        ("Didsbury", "we live in Didsbury", "Manchester"),  # a neighbourhood: its city
+        ("Lagos", "Lagos traffic is mad", "Nigeria"),  # a city: its country, not West Africa
+        ("Omaha", "moving to Omaha", "Nebraska"),  # a US city: its state
+        ("Kerala", "off to Kerala", "India"),  # a region: its country
+        ("Ghana", "back home in Ghana", "West Africa"),  # a country keeps its ladder
+    ],
+)
+def test_a_group_gets_a_place_no_wider_than_people_say_it(
+    place: str, context: str, widest: str
+) -> None:
+    chain = generalization_chain(
+        phrase(place, "location", context), context_text=context, profile=Profile()
+    )
+    assert chain.levels[widest_default_degree(chain)].text == widest
+
+
+def test_an_organisation_keeps_its_whole_ladder() -> None:
+    chain = generalization_chain(
+        phrase("Tokyo University", "education"), context_text=DEMO, profile=Profile()
+    )
+    assert widest_default_degree(chain) == chain.height
+
+
+def test_administrative_words_of_region_names_are_dropped() -> None:
+    assert chain_texts("Kraków", "location", "I live in Kraków")[1] == "Lesser Poland"
