@@ -538,6 +538,12 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
 
 
 PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values())
+ELLIPTICAL_POSSESSIVE = re.compile(
+    r"['’]s?(?=\s*(?:[,.;:!?)]|$)|\s+(?:for|to|in|on|at|and|with|since|this|last|yesterday|"
+    r"today|tonight|tomorrow|again)\b)",
+    re.IGNORECASE,
+)
+SERVICE_INSTITUTIONS = frozenset({"hospital", "clinic", "airport", "hospice", "surgery"})
 GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(
     r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their)\s+$",
@@ -631,6 +637,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     )
     article_fits = _article_fits(text, phrase)
     widest = widest_default_degree(chain)
+    # "at the Royal Women's, you were so kind": the "'s" belongs to the name, and goes with it
+    named_possessive = (
+        ELLIPTICAL_POSSESSIVE.match(text, phrase.end)
+        if chain.kind == ChainKind.ORGANISATION and phrase.text[-1:].isalpha()
+        else None
+    )
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
         # "korean class" -> "language class": a language word modifies a noun as it stands
@@ -680,6 +692,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
             else:
                 start, replacement = _with_article(text, start, replacement)
+            if level.source == LevelSource.TYPE and level.label in SERVICE_INSTITUTIONS:
+                # "I'm at Kingston Hospital" -> "at the hospital": people name the hospital,
+                # clinic or airport they use with "the", whichever one it is
+                replacement = re.sub(r"^an?\s+", "the ", replacement, flags=re.IGNORECASE)
             # one person is "a family member", never "a family" ("now a grandmother at 56")
             replacement = re.sub(r"^([aA]) family$", r"\1 family member", replacement)
             if level.label in PEOPLE_ADJECTIVE_WORDS and re.fullmatch(
@@ -700,6 +716,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
                 )
             replacement = _fits(text, start, phrase.end, replacement)
+            end = named_possessive.end() if named_possessive else end
         fre = (
             original_fre
             if level.degree == 0

@@ -103,6 +103,8 @@ def vague_wordings(
     if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
         return []  # "a 10-day trip": an adjective the ladders cannot rewrite
     kinds = {e.type for e in expressions}
+    if kinds == {"DURATION"} and re.match(r"(?:at|aged)\s", phrase, re.I):
+        return []  # "at 11 weeks" (pregnant), "at 6 months": a stage, not a length of time
     if kinds == {"DURATION"} and not re.match(r"(?:every|each)\b", phrase, re.I):
         return _duration_wordings(phrase, expressions)  # "3 nights" is no habit
     if "SET" in kinds or ROUTINE_CUE.search(phrase):

@@ -15,7 +15,7 @@ from osnguard.privacy.anonymization import (
     builder_order,
     operators_for,
 )
-from osnguard.privacy.types import Phrase, Profile
+from osnguard.privacy.types import Category, Detector, Phrase, Profile
 
 TEXT = "I moved to Tokyo last week."
 NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
@@ -138,3 +138,24 @@ def test_a_time_with_a_possessive_goes_with_it_but_not_an_is() -> None:
 
     assert texts("so excited, tonight's outfit is my nani's", "tonight") == ["tonight", "the"]
     assert texts("Tonight's the night, wish me luck", "Tonight") == ["Tonight"]
+
+
+def test_a_hospital_is_the_hospital_and_a_name_keeps_its_possessive() -> None:
+    text = "thank you to the midwives at the Royal Women's, you were so kind"
+    start = text.index("the Royal")
+    found = Phrase(
+        start, text.index("'s"), "the Royal Women", Category.HEALTH, "test", 0.9,
+        [Detector.ORGANISATION],
+    )  # fmt: skip
+    options = alternatives(text, found, profile=Profile(), now=NOW).options
+    hospital = next(o for o in options if o.text == "the hospital")
+    assert text[: hospital.start] + hospital.text + text[hospital.end :] == (
+        "thank you to the midwives at the hospital, you were so kind"
+    )
+    text = "Night shift at Kingston Hospital again"
+    start = text.index("Kingston")
+    work = Phrase(
+        start, start + 17, "Kingston Hospital", Category.WORK, "test", 0.9, [Detector.ORGANISATION]
+    )
+    named = alternatives(text, work, profile=Profile(), now=NOW)
+    assert [o.text for o in named.options][1] == "the hospital"

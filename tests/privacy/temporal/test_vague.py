@@ -55,6 +55,7 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
             ["once a month on a Sunday", "once a month", "regularly"],
         ),
         ("from Friday 6pm to Sunday 5pm every week", ["every weekend", "regularly"]),
+        ("at 11 weeks", []),  # a stage ("we lost the baby at 11 weeks"), not a length
     ],
 )
 def test_phrases_get_the_wordings_people_use(phrase: str, expected: list[str]) -> None:
