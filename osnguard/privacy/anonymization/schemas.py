@@ -1284,8 +1284,10 @@ def widest_default_degree(chain: Chain) -> int:
     ("Omaha" -> "Nebraska"). A country keeps its whole ladder, and so do chains of other kinds
     ("Tokyo University" -> "a university in Japan" -> "a university")."""
     keys = [level.place or "" for level in chain.levels]
-    if chain.kind != ChainKind.PLACE or not keys[0] or keys[0].startswith(
-        ("country:", "continent:", "area:")
+    if (
+        chain.kind != ChainKind.PLACE
+        or not keys[0]
+        or keys[0].startswith(("country:", "continent:", "area:"))
     ):
         return chain.height
     base = places.get(keys[0])
