@@ -185,10 +185,30 @@ def value_operator(
     if not found:
         return None
     wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
+    if phrase.category == Category.IDENTITY and _names_the_author(text, phrase):
+        # "ps it's Aoife from the choir", "call Hemi on 021 …": the author signs, and the
+        # name is "me" (the number beside it is already "my number")
+        return _worded_alternatives(
+            text, phrase, [*wordings, ("me", OptionKind.GENERALIZATION, 1.0)]
+        )
     wordings += [
         (_fits(text, phrase.start, phrase.end, w), OptionKind.GENERALIZATION, (i + 1) / len(found))
         for i, w in enumerate(found)
     ]
+    addressed = _addressed(text, phrase) if phrase.category == Category.IDENTITY else None
+    if addressed is not None:
+        # "@liam_k can you water the plants?", "thank u @sam": the friend addressed is not named
+        # to the others; "someone" would not read ("thank you someone")
+        found_options = _worded_alternatives(text, phrase, wordings[:2])
+        found_options.options[1:] = [replace(o, automatic=False) for o in found_options.options[1:]]
+        start, end = addressed
+        removal = _removal(start, end, len(found_options.options))
+        if end < len(text) and text[end].islower() and _fits(text, start, end, "x") == "X":
+            # "… yesterday. @zola_nk you knew" -> "… yesterday. You knew"
+            removal = replace(removal, text=text[end].upper(), end=end + 1)
+        found_options.options.append(removal)
+        found_options.options = _with_height(found_options.options)
+        return found_options
     role = _role_before(text, phrase) if phrase.category == Category.IDENTITY else None
     if role is not None:  # "my husband Tom" -> "my husband": the role says who, the name is gone
         # ("my husband someone" does not read)
@@ -205,6 +225,58 @@ _ROLE_BEFORE = re.compile(
     r"|\bthe love of (?:my|our) life)\s+$",
     re.IGNORECASE,
 )
+
+
+# "it's Aoife from the choir", "call Hemi on 021 555 0187", "(Siobhán Byrne)" after bank details
+_AUTHOR_SIGNING = re.compile(r"\b(?:it'?s|it is|this is)\s+$", re.IGNORECASE)
+_AUTHOR_CONTACT = re.compile(r"\b(?:call|text|ring|phone|whatsapp|message|ask for)\s+$", re.I)
+_NUMBER_AFTER = re.compile(r"\s+(?:on|at)\s+[+(\d]")
+_ACCOUNT_HOLDER = re.compile(r"\d\s*\(\s*$")
+
+
+def _names_the_author(text: str, phrase: Phrase) -> bool:
+    """Whether a name is the author's own: signed ("ps it's Aoife"), given with a contact number
+    ("call Hemi on 021 …") or as the holder of an account number ("… 3456 78 (Siobhán Byrne)")."""
+    before, after = text[: phrase.start], text[phrase.end :]
+    if phrase.text.startswith("@"):
+        return False
+    if _AUTHOR_SIGNING.search(before) and not re.match(r"['’]s\b", after):
+        return True
+    if _AUTHOR_CONTACT.search(before) and _NUMBER_AFTER.match(after):
+        return True
+    return bool(_ACCOUNT_HOLDER.search(before) and re.match(r"\s*\)", after))
+
+
+# A name or handle spoken to: at a clause's start before "can you", "you", a comma...; or after
+# thanks or wishes at a clause's end ("thank u @sam", "Happy anniversary @chidi_e ❤️")
+_CLAUSE_START = re.compile(r"(?:^|[.!?,;:\n]|[^\w\s'’@#])\s*$")
+_SPOKEN_TO_AFTER = re.compile(
+    r"\s*(?:,|can\b|could\b|would\b|will\b|you\b|u\b|ur\b|pls\b|please\b|plz\b|did\b|do\b|"
+    r"are\b|r\b)",
+    re.IGNORECASE,
+)
+_THANKS_BEFORE = re.compile(
+    r"\b(?:thank you|thanks|thank u|thanku|thx|ty|cheers|congrats|congratulations|love you|"
+    r"miss you|proud of you|good luck|well done|happy(?:\s+[\w'’]+){1,3})\s*$",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"\s*(?:$|[.!?,;:)]|[^\w\s]|for\b|x+\b)", re.IGNORECASE)
+
+
+def _addressed(text: str, phrase: Phrase) -> tuple[int, int] | None:
+    """The span to take out when the phrase is a friend spoken to ("@liam_k can you water the
+    plants?"): the name and the space after it at a clause's start, or the space before it after
+    thanks or wishes; None when the name is not spoken to."""
+    before, after = text[: phrase.start], text[phrase.end :]
+    if _CLAUSE_START.search(before) and _SPOKEN_TO_AFTER.match(after):
+        comma = re.match(r"\s*,?\s*", after)
+        return phrase.start, phrase.end + (comma.end() if comma else 0)
+    if _THANKS_BEFORE.search(before) and _CLAUSE_END.match(after):
+        start = phrase.start
+        while start > 0 and text[start - 1] == " ":
+            start -= 1
+        return start, phrase.end
+    return None
 
 
 def _role_before(text: str, phrase: Phrase) -> int | None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from osnguard.privacy.anonymization import (
     CHAIN_BUILDERS,
     OPERATORS,
     ChainKind,
     OperatorContext,
     OperatorKind,
+    Option,
     OptionKind,
     alternatives,
     builder_order,
@@ -159,3 +162,53 @@ def test_a_hospital_is_the_hospital_and_a_name_keeps_its_possessive() -> None:
     )
     named = alternatives(text, work, profile=Profile(), now=NOW)
     assert [o.text for o in named.options][1] == "the hospital"
+
+
+def _identity_options(text: str, name: str) -> list[Option]:
+    start = text.index(name)
+    found = Phrase(start, start + len(name), name, Category.IDENTITY, "test", 0.9)
+    return alternatives(text, found, profile=Profile(), now=NOW).options
+
+
+def _applied(text: str, option: Option) -> str:
+    return text[: option.start] + option.text + text[option.end :]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("new number guys!! ps it's Aoife from the choir", "Aoife"),
+        ("If anyone finds her call Hemi on 021 555 0187", "Hemi"),
+        ("bank details: IE29 AIBK 9311 5212 3456 78 (Siobhán Byrne). thank you", "Siobhán Byrne"),
+    ],
+)
+def test_the_authors_own_name_is_me(text: str, name: str) -> None:
+    assert [o.text for o in _identity_options(text, name)] == [name, "me"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        (
+            "the flat is empty, @liam_k can you water the plants?",
+            "@liam_k",
+            "the flat is empty, can you water the plants?",
+        ),
+        ("at sunset yesterday. @zola_nk you knew", "@zola_nk", "at sunset yesterday. You knew"),
+        ("so proud of you @eilidh.m", "@eilidh.m", "so proud of you"),
+        (
+            "Thank you @Prof_Adeyemi for the reference",
+            "@Prof_Adeyemi",
+            "Thank you for the reference",
+        ),
+    ],
+)
+def test_a_friend_spoken_to_is_left_out(text: str, name: str, expected: str) -> None:
+    options = _identity_options(text, name)
+    automatic = [o for o in options if o.automatic and o.degree > 0]
+    assert [_applied(text, o) for o in automatic] == [expected]
+
+
+def test_a_friend_spoken_of_is_an_initial_then_someone() -> None:
+    text = "me and @thabo_m are driving down to Hermanus"
+    assert [o.text for o in _identity_options(text, "@thabo_m")] == ["@thabo_m", "T.", "someone"]
