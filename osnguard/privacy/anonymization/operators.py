@@ -19,9 +19,9 @@ that applies gives the phrase's options (`alternatives`). Every option carries i
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -44,6 +44,7 @@ from osnguard.privacy.anonymization.schemas import (
 from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
 from osnguard.privacy.temporal import find_expressions, generalize, suppress
+from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.vague import vague_wordings
 from osnguard.privacy.types import Category, Phrase, Profile
 
@@ -570,6 +571,7 @@ def _compound_start(text: str, phrase: Phrase) -> int:
             and token.head.i >= first.i
             and token.head.i <= head.i
             and not token.like_num
+            and any(ch.isalpha() for ch in token.text)  # an emoji's variation selector is no noun
         ):
             break
         start = token.idx
@@ -1101,6 +1103,28 @@ def _lives_south(profile: Profile, text: str) -> bool:
     return False
 
 
+def _other_day_in_sentence(
+    text: str, phrase: Phrase, found: Sequence[TimeExpression], now: datetime
+) -> bool:
+    """Whether the phrase's sentence names a day other than today outside the phrase ("this
+    Friday from 7, Kiddush at 7:30"): a bare clock time there may be on that day."""
+    sentence_start = max(
+        (m.end() for m in re.finditer(r"[.!?\n]\s", text[: phrase.start])), default=0
+    )
+    ending = re.search(r"[.!?\n](?:\s|$)", text[phrase.end :])
+    sentence_end = phrase.end + ending.start() if ending else len(text)
+    for expression in found:
+        inside_phrase = expression.phrase_span[0] < phrase.end and phrase.start < expression.end
+        if inside_phrase or not sentence_start <= expression.start < sentence_end:
+            continue
+        interval = expression.interval
+        if expression.type != "DATE" or interval is None:
+            continue
+        if interval[1] - interval[0] <= timedelta(days=1) and interval[0].date() != now.date():
+            return True
+    return False
+
+
 def _temporal_options(
     text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool = False
 ) -> list[Option] | None:
@@ -1109,13 +1133,11 @@ def _temporal_options(
     NCP* generalizations of its one expression."""
     if now is None:
         return None
-    inside = [
-        e
-        for e in find_expressions(text, now=now)
-        if e.phrase_span[0] < phrase.end and phrase.start < e.end
-    ]
+    found = find_expressions(text, now=now)
+    inside = [e for e in found if e.phrase_span[0] < phrase.end and phrase.start < e.end]
     if not inside:
         return None
+    day_named_nearby = _other_day_in_sentence(text, phrase, found, now)
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])
@@ -1158,7 +1180,10 @@ def _temporal_options(
         # ("next week week") or a cut ("the whole of week") would break the sentence
         return [_original_option(text, start, end)]
     wordings = [
-        (w.text, w.text) for w in vague_wordings(text[start:end], inside, now, southern=southern)
+        (w.text, w.text)
+        for w in vague_wordings(
+            text[start:end], inside, now, southern=southern, day_named_nearby=day_named_nearby
+        )
     ]
     if (
         not wordings

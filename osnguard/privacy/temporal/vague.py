@@ -93,13 +93,28 @@ class VagueWording:
 
 
 def vague_wordings(
-    phrase: str, expressions: Sequence[TimeExpression], now: datetime, *, southern: bool = False
+    phrase: str,
+    expressions: Sequence[TimeExpression],
+    now: datetime,
+    *,
+    southern: bool = False,
+    day_named_nearby: bool = False,
 ) -> list[VagueWording]:
     """The wordings of `phrase` (a time phrase as the identification marked it) most specific
     first; `expressions` are the recognised expressions inside it; `southern`: the author lives
-    in the southern hemisphere (June is winter)."""
+    in the southern hemisphere (June is winter); `day_named_nearby`: the sentence names a day
+    other than today, so a clock time without a day of its own may be on that day ("this Friday
+    from 7, Kiddush at 7:30"): it is said by its part of the day alone ("in the evening"), never
+    "this evening" or "later"."""
     if not expressions or not phrase.strip():
         return []
+    if (
+        day_named_nearby
+        and not names_a_day(phrase)
+        and all(e.type == "TIME" for e in expressions)
+        and (clock := _part_of_day_wordings(phrase, expressions))
+    ):
+        return clock
     if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
         return []  # "a 10-day trip": an adjective the ladders cannot rewrite
     kinds = {e.type for e in expressions}
@@ -126,6 +141,45 @@ def vague_wordings(
         )
         found = [VagueWording(holidays, 0.5), *(w for w in found if w.text != holidays)]
     return found
+
+
+# A phrase that says which day it is on: a weekday, a relative day, a date, a month
+DAY_REFERENCE = re.compile(
+    r"\b(?:today|tonight|tomorrow|tmrw|tmr|yesterday|this|next|last|weekend|week|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)\w*|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
+    r"\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.-]\d{1,2})\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_day(phrase: str) -> bool:
+    """Whether a time phrase says its day ("at 7 tomorrow"), unlike a bare clock ("at 7:30")."""
+    return bool(DAY_REFERENCE.search(phrase))
+
+
+def _part_of_day_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
+    """A clock time on a day the phrase does not name: its part of the day, said of no day
+    ("at 1:15" -> "in the early afternoon" -> "in the afternoon"; "at midnight" -> "late at
+    night" -> "at night")."""
+    hours = [int(c.group(1)) for e in expressions if (c := CLOCK.search(e.value or ""))]
+    if re.search(r"\bmidnight\b", phrase, re.IGNORECASE):
+        hours = [0]
+    if not hours:
+        return []
+    hour = hours[0]
+    if hour >= 22 or hour < 3:
+        words = ["late at night", "at night"]
+    elif hour < 8:
+        words = ["early in the morning", "in the morning"]
+    elif hour < 12:
+        words = ["in the morning"]
+    elif hour < 15:
+        words = ["in the early afternoon", "in the afternoon"]
+    elif hour < 17:
+        words = ["in the afternoon"]
+    else:
+        words = ["in the evening"]
+    return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(words)]
 
 
 # --- durations -----------------------------------------------------------------------------------

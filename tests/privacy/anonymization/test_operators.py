@@ -212,3 +212,11 @@ def test_a_friend_spoken_to_is_left_out(text: str, name: str, expected: str) -> 
 def test_a_friend_spoken_of_is_an_initial_then_someone() -> None:
     text = "me and @thabo_m are driving down to Hermanus"
     assert [o.text for o in _identity_options(text, "@thabo_m")] == ["@thabo_m", "T.", "someone"]
+
+
+def test_a_clock_time_after_another_day_is_not_today() -> None:
+    text = "Shabbat dinner at ours this Friday from 7, Kiddush at 7:30. bring a friend!"
+    start = text.index("at 7:30")
+    found = Phrase(start, start + 7, "at 7:30", Category.TIME, "test", 0.9)
+    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert said == ["at 7:30", "in the evening", ""]

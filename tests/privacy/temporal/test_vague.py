@@ -179,3 +179,27 @@ def test_a_holiday_keeps_the_words_around_it() -> None:
     november = datetime(2026, 11, 26, 21, 0)
     assert wordings("till after Christmas", november)[0] == "till after the holidays"
     assert wordings("on Christmas Day", november)[0] == "over the holidays"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("at 7:30pm", ["in the evening"]),
+        ("at midnight", ["late at night", "at night"]),
+        ("at 1:15", ["in the early afternoon", "in the afternoon"]),
+    ],
+)
+def test_a_clock_time_on_a_day_named_elsewhere_is_said_of_no_day(
+    phrase: str, expected: list[str]
+) -> None:
+    # "this Friday from 7, Kiddush at 7:30": not "this evening", "later" or "today"
+    found = find_expressions(phrase, now=NOW)
+    assert [w.text for w in vague_wordings(phrase, found, NOW, day_named_nearby=True)] == expected
+    assert "today" in wordings(phrase) or "tonight" in wordings(phrase)
+
+
+def test_a_phrase_naming_its_day_keeps_it_when_another_day_is_named() -> None:
+    phrase = "at 7am tomorrow"
+    found = find_expressions(phrase, now=NOW)
+    said = [w.text for w in vague_wordings(phrase, found, NOW, day_named_nearby=True)]
+    assert said == wordings(phrase) and "tomorrow" in said
