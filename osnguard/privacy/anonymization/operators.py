@@ -26,7 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from osnguard.privacy import places
+from osnguard.privacy import lexicon, places
 from osnguard.privacy.anonymization import acceptability, identifiers, metrics, naturalness, values
 from osnguard.privacy.anonymization.schemas import (
     PEOPLE_ADJECTIVES,
@@ -1014,6 +1014,8 @@ def _reads_right(text: str, start: int, end: int, replacement: str, gamma: float
     return by_fre and acceptability.is_acceptable(text, start, end, original, replacement)
 
 
+SINGLE_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+HABIT_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|his|her|their|usual)\s+$", re.IGNORECASE)
 TIME_NOUN_AFTER = re.compile(
     r"\s+(?:week|weekend|day|night|eve|morning|evening|lunch|dinner|break|holidays?|party|"
     r"service|mass|market|shift)s?\b",
@@ -1103,6 +1105,27 @@ def _lives_south(profile: Profile, text: str) -> bool:
     return False
 
 
+def _units_said(written: str, unit: str) -> str:
+    """The plural unit a counted length is said in, by its size: "87 days" -> "months", "40
+    years" -> "decades", "6 years" -> "years"."""
+    count = re.match(r"\d+", written)
+    number = (
+        int(count.group())
+        if count
+        else lexicon.NUMBER_WORDS.get(written.split(maxsplit=1)[0].lower())
+    )
+    unit = unit.lower().rstrip("s")
+    if number is None:
+        return unit + "s"
+    days = number * {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30.4}.get(
+        unit, 365.25 if unit == "year" else 3652.5
+    )
+    for least, said in ((7300, "decades"), (730, "years"), (60, "months"), (14, "weeks")):
+        if days >= least:
+            return said
+    return unit + "s"
+
+
 def _other_day_in_sentence(
     text: str, phrase: Phrase, found: Sequence[TimeExpression], now: datetime
 ) -> bool:
@@ -1147,7 +1170,7 @@ def _temporal_options(
         # "40 years of marriage" -> "years of marriage", not "a while of marriage"; "6 years
         # teaching 3rd grade" -> "Years teaching 3rd grade"; "84 days till I see him" -> "Days
         # till I see him", not "till I see him"
-        unit = units_of.group(1).lower().rstrip("s") + "s"
+        unit = _units_said(units_of.group(0), units_of.group(1))
         replacement = _fits(text, start, end, unit)
         return [
             _original_option(text, start, end),
@@ -1171,6 +1194,15 @@ def _temporal_options(
                 OptionKind.SUPPRESSION, "",
             ),
         ]  # fmt: skip
+    if (
+        SINGLE_WEEKDAY.fullmatch(text[start:end])
+        and HABIT_DETERMINER_BEFORE.search(text[:start])
+        and (following := _token_after(text, end)) is not None
+        and following.pos_ in ("NOUN", "PROPN")
+    ):
+        # "my Wednesday AA meeting" -> "my weekly AA meeting": a day that names a habit
+        weekly = Option(1, "weekly", start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, "")
+        return [_original_option(text, start, end), weekly]
     if (
         TIME_NOUN_AFTER.match(text, end)
         or POSSESSIVE_AFTER.match(text, end)

@@ -67,6 +67,10 @@ CLOCK_RANGE = re.compile(
     re.I,
 )
 WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
+# a day of the week in the plural, said as a noun ("Sundays with my mum", "on Tuesdays")
+PLURAL_DAYS = re.compile(
+    r"(?P<on>on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE
+)
 # Holidays people say "the holidays" for; naming the holiday can say one's faith (not Ramadan,
 # a month, nor festivals the phrase names as routines). The name goes with its day or eve
 # ("Christmas Day").
@@ -117,6 +121,16 @@ def vague_wordings(
         return clock
     if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
         return []  # "a 10-day trip": an adjective the ladders cannot rewrite
+    plural_days = PLURAL_DAYS.fullmatch(phrase.strip())
+    if plural_days:
+        # "Sundays with my mum" -> "weekends with my mum" -> "some days with my mum"
+        weekend = _weekdays(phrase) <= {5, 6}
+        lead = plural_days.group("on") or ""
+        said = ["weekends" if weekend else "weekdays", "some days"]
+        return [VagueWording(lead + w, 1.0 / (i + 2)) for i, w in enumerate(said)]
+    whole_part = re.fullmatch(r"all (?:morning|afternoon|evening)", phrase.strip(), re.I)
+    if whole_part:
+        return [VagueWording("all day", 0.5), VagueWording("for a while", 0.33)]
     kinds = {e.type for e in expressions}
     if kinds == {"DURATION"} and re.match(r"(?:at|aged)\s", phrase, re.I):
         return []  # "at 11 weeks" (pregnant), "at 6 months": a stage, not a length of time
@@ -245,8 +259,8 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append("half a year")
     elif exact and unit == "week" and 5 <= round(count) <= 8:
         words.append("a few weeks")  # "for 6 weeks": "a few weeks" as people say it
-    elif exact and 5 <= round(count) <= 9 and unit != "hour":
-        words.append(f"several {unit}s")
+    elif exact and 5 <= round(count) <= 9 and unit not in ("hour", "year"):
+        words.append(f"several {unit}s")  # "6 years" is "years" as people say it
     elif not exact and 1 <= whole <= 9:
         words.append(
             f"over {'a' if whole == 1 else lexicon.NUMBER_NAMES[whole]} {unit}{'s' * (whole > 1)}"
@@ -404,6 +418,11 @@ def _point_wordings(
         ncp = length / ((last - first).total_seconds() + 1)
         found.setdefault(text, VagueWording(text, ncp))
     ordered = sorted(found.values(), key=lambda w: -w.ncp)
+    directed = {
+        w.text.split(" ", 1)[1] for w in ordered if w.text.startswith(("later ", "earlier "))
+    }
+    # "in July" -> "later this year", then "soon": "this year" says no more and drops the direction
+    ordered = [w for w in ordered if w.text not in directed or w.text == "this week"]
     if any(w.text == "today" for w in ordered):
         # "this morning" -> "today" -> "recently": after the day, its week adds nothing
         ordered = [w for w in ordered if not WEEK_WORDING.fullmatch(w.text)]

@@ -220,3 +220,28 @@ def test_a_clock_time_after_another_day_is_not_today() -> None:
     found = Phrase(start, start + 7, "at 7:30", Category.TIME, "test", 0.9)
     said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
     assert said == ["at 7:30", "in the evening", ""]
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "expected"),
+    [
+        ("87 days till I see him", "87 days", "Months"),
+        ("celebrating 40 years of marriage", "40 years", "decades"),
+        ("6 years teaching 3rd grade", "6 years", "Years"),
+    ],
+)
+def test_a_counted_length_before_a_noun_is_said_in_its_own_units(
+    text: str, span: str, expected: str
+) -> None:
+    start = text.index(span)
+    found = Phrase(start, start + len(span), span, Category.TIME, "test", 0.9)
+    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert said == [span, expected]
+
+
+def test_a_weekday_naming_a_habit_is_weekly() -> None:
+    text = "Therapy at 4 then straight to my Wednesday AA meeting."
+    start = text.index("Wednesday")
+    found = Phrase(start, start + 9, "Wednesday", Category.TIME, "test", 0.9)
+    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert said == ["Wednesday", "weekly"]

@@ -31,7 +31,7 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ("for 3 hours", ["for a few hours", "for hours", "for a while"]),
         ("6 months", ["half a year", "months", "a while"]),
         ("for 2 years and 4 months", ["for over two years", "for years"]),
-        ("after 8 years", ["after several years", "after years"]),
+        ("after 8 years", ["after years"]),
         ("10 years", ["a decade", "years"]),
         ("for 1 hour", ["for a while"]),
         ("3 nights", ["a few nights", "a while"]),
@@ -56,6 +56,10 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ),
         ("from Friday 6pm to Sunday 5pm every week", ["every weekend", "regularly"]),
         ("at 11 weeks", []),  # a stage ("we lost the baby at 11 weeks"), not a length
+        ("Sundays", ["weekends", "some days"]),  # a noun: "Sundays with my mum"
+        ("on Tuesdays", ["on weekdays", "on some days"]),
+        ("all afternoon", ["all day", "for a while"]),
+        ("8 years", ["years"]),  # not "several years"
     ],
 )
 def test_phrases_get_the_wordings_people_use(phrase: str, expected: list[str]) -> None:
@@ -203,3 +207,8 @@ def test_a_phrase_naming_its_day_keeps_it_when_another_day_is_named() -> None:
     found = find_expressions(phrase, now=NOW)
     said = [w.text for w in vague_wordings(phrase, found, NOW, day_named_nearby=True)]
     assert said == wordings(phrase) and "tomorrow" in said
+
+
+def test_a_month_ahead_is_later_this_year_not_this_year() -> None:
+    said = wordings("in July", datetime(2026, 3, 10, 12, 0))
+    assert "later this year" in said and "this year" not in said
