@@ -136,6 +136,7 @@ def anonymize_groups(
     _check_options(kept, options)
     option_lists = _without_overlaps([list(found.options) for found in options])
     option_lists = [_usable_options(opts) for opts in option_lists]
+    identifiers = [any(o.kind == OptionKind.DESCRIPTION for o in opts) for opts in option_lists]
     option_lists = [_automatic_options(opts) for opts in option_lists]
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
@@ -144,7 +145,9 @@ def anonymize_groups(
     combos = _hiding_every_phrase(combos, option_lists, keep_first=original_for_closest)
     picks = _spread(combos, len(levels), original_for_closest, option_lists)
     by_level = {
-        level: _identifiers_hidden(combos[index], option_lists) if level >= 1 else combos[index]
+        level: _identifiers_hidden(combos[index], option_lists, identifiers)
+        if level >= 1
+        else combos[index]
         for level, index in zip(levels, picks)
     }
     return [_render(text, kept, by_level[g.level], g.name, g.level) for g in groups]
@@ -193,14 +196,17 @@ IDENTIFYING = (OptionKind.ORIGINAL, OptionKind.MASK)
 
 
 def _identifiers_hidden(
-    combo: tuple[Option, ...], option_lists: Sequence[Sequence[Option]]
+    combo: tuple[Option, ...],
+    option_lists: Sequence[Sequence[Option]],
+    identifiers: Sequence[bool],
 ) -> tuple[Option, ...]:
-    """The combination with every contact detail or identifier hidden: described ("my number")
-    or, for an address, its area ("Moseley"); groups above the closest never get one by default
+    """The combination with every contact detail or identifier (`identifiers`: the phrases that
+    have a description) hidden: described ("my number") or, for an address, its area
+    ("Moseley"); groups above the closest never get one by default
     (anonymization/identifiers.py)."""
     hidden = []
-    for option, opts in zip(combo, option_lists):
-        if opts and opts[-1].kind == OptionKind.DESCRIPTION and option.kind in IDENTIFYING:
+    for option, opts, identifier in zip(combo, option_lists, identifiers):
+        if identifier and option.kind in IDENTIFYING:
             option = next(
                 o for o in opts if o.kind in (OptionKind.GENERALIZATION, OptionKind.DESCRIPTION)
             )

@@ -32,6 +32,64 @@ DESCRIPTIONS: dict[str, str] = {
 MASK = "…"
 
 
+# How people name a mobile number where they live, by the number's form
+_PHONE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # North America: area codes never start with 0 or 1 ("021 555 0187" is a NZ mobile)
+    (re.compile(r"^(?:\+?1[\s.-]?)?\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}$"), "my cell"),
+    (re.compile(r"^(?:\+234\s?|0)[789][01]\d"), "my line"),  # Nigeria
+    (
+        re.compile(r"^(?:\+44\s?|0)7\d|^(?:\+353\s?|0)8\d|^(?:\+61\s?|0)4\d|^(?:\+64\s?|0)2\d"),
+        "my mobile",
+    ),
+)
+# Mail providers people name their address by ("my Gmail")
+_MAIL_PROVIDERS: tuple[tuple[str, str], ...] = (
+    ("gmail.", "my Gmail"),
+    ("googlemail.", "my Gmail"),
+    ("outlook.", "my Outlook address"),
+    ("hotmail.", "my Hotmail"),
+    ("live.", "my Outlook address"),
+    ("proton.", "my Proton address"),
+    ("protonmail.", "my Proton address"),
+    ("pm.me", "my Proton address"),
+    ("fastmail.", "my Fastmail"),
+    ("yahoo.", "my Yahoo address"),
+    ("icloud.", "my iCloud address"),
+)
+# An identifier standing on its own, not the object of a word ("bank details: IE29 …",
+# "new number guys!! +353 …"): "ask me" reads there, "my account" would not
+_STANDALONE_BEFORE = re.compile(r"(?:^|[:!?]|\bdetails|\bguys)\s*$", re.IGNORECASE)
+# "my email is …": the description must not repeat the word before it
+_NAMED_BEFORE = re.compile(r"\b(?:e-?mail|number|address|account)\s+(?:is|:)\s*$", re.I)
+
+
+def description(kind: str, text: str, before: str = "") -> str:
+    """The author's words for an identifier in its sentence: "my mobile", "my cell", "my line"
+    for a phone by its form; "my Gmail" for an address at a known provider, else "my email";
+    "ask me" for one that stands on its own ("bank details: IE29 …")."""
+    if kind in ("phone", "iban", "account") and _STANDALONE_BEFORE.search(before):
+        return "ask me"
+    if kind == "phone":
+        compact = text.strip()
+        return next(
+            (word for form, word in _PHONE_WORDS if form.search(compact)), DESCRIPTIONS[kind]
+        )
+    if kind == "email" and "@" in text:
+        domain = text.rsplit("@", 1)[1].lower()
+        provider = next((word for start, word in _MAIL_PROVIDERS if domain.startswith(start)), None)
+        if provider:
+            return provider
+        if _NAMED_BEFORE.search(before):
+            return "in my bio"
+    return DESCRIPTIONS[kind]
+
+
+def area_name(area: str) -> str:
+    """An address's area as said in a post: without a state code or postcode ("Austin TX" ->
+    "Austin")."""
+    return re.sub(r",?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?$", "", area).strip() or area
+
+
 def partial_mask(kind: str, text: str) -> str | None:
     """The identifier `text` of that kind with its identifying part hidden, or None when no
     part can stay."""
@@ -65,4 +123,4 @@ def _mask_digits(text: str) -> str | None:
     return kept + "-" + MASK if text[cut : cut + 1] == "-" else kept + " " + MASK
 
 
-__all__ = ["DESCRIPTIONS", "MASK", "partial_mask"]
+__all__ = ["DESCRIPTIONS", "MASK", "area_name", "description", "partial_mask"]

@@ -148,21 +148,29 @@ def identifier_operator(
     if kind not in identifiers.DESCRIPTIONS:
         return None
     wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0)]
+    automatic = [True]
     mask = identifiers.partial_mask(kind, phrase.text)
     if mask:
         # an address's area is a true, coarser place ("Moseley"); other masks only cut digits
         shown = OptionKind.GENERALIZATION if kind == "address" else OptionKind.MASK
-        wordings.append((mask, shown, 0.5))
+        wordings.append((identifiers.area_name(mask) if kind == "address" else mask, shown, 0.5))
+        automatic.append(True)
         if kind == "address":
             # and the places around the area: "Partick" -> "Glasgow" -> "Scotland"
             wider = wider_places(mask)
             wordings += [
                 (place, OptionKind.GENERALIZATION, 0.5 + 0.5 * (i + 1) / (len(wider) + 1))
-                for i, place in enumerate(wider)
+                for i, (place, _) in enumerate(wider)
             ]
-    described = _fits(text, phrase.start, phrase.end, identifiers.DESCRIPTIONS[kind])
+            automatic += [default for _, default in wider]
+    said = identifiers.description(kind, phrase.text, text[: phrase.start])
+    described = _fits(text, phrase.start, phrase.end, said)
     wordings.append((described, OptionKind.DESCRIPTION, 1.0))
-    return _worded_alternatives(text, phrase, wordings)
+    # an address with an area is said by its area and city; "my address" stays in the review
+    automatic.append(not (kind == "address" and mask))
+    found = _worded_alternatives(text, phrase, wordings)
+    found.options = [replace(o, automatic=a) for o, a in zip(found.options, automatic)]
+    return found
 
 
 VALUE_WORDINGS: Mapping[Category, Any] = MappingProxyType(

@@ -1140,17 +1140,23 @@ COUNTRY_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
 )
 
 
-def wider_places(name: str) -> list[str]:
+def wider_places(name: str) -> list[tuple[str, bool]]:
     """The wider places of a place name the gazetteer reads one way ("Partick" -> "Glasgow",
-    "Scotland", "the UK"), as running text, up to its country; [] for an unknown or ambiguous
-    name."""
+    "Scotland", "the UK"), as running text, up to its country, each with whether a group may get
+    it by default (`widest_default_degree`: "Glasgow" yes, "Scotland" no); [] for an unknown or
+    ambiguous name."""
     readings = places.lookup(name)
     state = re.fullmatch(r"(?P<city>.+?),?\s+(?P<code>[A-Z]{2})", name)
     if not readings and state:  # "Austin TX": the city in that state or province
         readings = [p for p in places.lookup(state["city"]) if p.admin1 == state["code"]]
     if not readings or not _dominant(readings):
         return []
-    return list(dict.fromkeys(level.text for level in _wider_levels(readings[0], name)))
+    levels = _place_levels(readings[0], name)
+    widest = widest_default_degree(Chain(name, ChainKind.PLACE, levels))
+    found: dict[str, bool] = {}
+    for level in _wider_levels(readings[0], name):
+        found.setdefault(level.text, level.degree <= widest)
+    return list(found.items())
 
 
 def _wider_levels(

@@ -29,9 +29,12 @@ def identifier(text: str) -> Phrase:
 @pytest.mark.parametrize(
     ("text", "mask", "described"),
     [
-        ("text me on 07911 123456", "07911 …", "my number"),
-        ("call me at 617-555-0123", "617-555-…", "my number"),
-        ("email jess.tran@gmail.com", "j…@gmail.com", "my email"),
+        ("text me on 07911 123456", "07911 …", "my mobile"),  # a UK mobile
+        ("call me at 617-555-0123", "617-555-…", "my cell"),  # North America
+        ("call me on 0809 555 0123", "0809 555 …", "my line"),  # Nigeria
+        ("ring me on +33 6 12 34 56 78", "+33 6 12 …", "my number"),
+        ("email jess.tran@gmail.com", "j…@gmail.com", "my Gmail"),
+        ("email j.doe@example.org", "j…@example.org", "my email"),
         ("refund to DE44 5001 0517 5407 3249 31 pls", "DE44 …", "my account"),
     ],
 )
@@ -71,4 +74,34 @@ def test_only_the_closest_group_gets_contact_details() -> None:
     assert "07911 123456" in by_name["Family"]
     for name in ("Best friends", "Friends", "Public"):
         assert "07911" not in by_name[name] and "jess.tran" not in by_name[name]
-        assert "my number" in by_name[name] and "my email" in by_name[name]
+        assert "my mobile" in by_name[name] and "my Gmail" in by_name[name]
+
+
+@pytest.mark.parametrize(
+    ("text", "described"),
+    [
+        ("bank details: IE29 AIBK 9311 5212 3456 78 (Siobhán)", "ask me"),
+        ("new number guys!! +353 87 555 0142, delete the old one", "Ask me"),
+    ],
+)
+def test_an_identifier_on_its_own_is_ask_me(text: str, described: str) -> None:
+    phrase = identifier(text)
+    options = alternatives(text, phrase, profile=None, now=NOW).options
+    assert options[-1].text == described
+
+
+def test_an_address_is_said_by_its_area_and_city_by_default() -> None:
+    text = "collect from 14 Elm Road, Didsbury or text me"
+    phrase = identifier(text)
+    options = alternatives(text, phrase, profile=None, now=NOW).options
+    assert [(o.text, o.automatic) for o in options] == [
+        (phrase.text, True),
+        ("Didsbury", True),
+        ("south Manchester", True),
+        ("Manchester", True),
+        ("England", False),
+        ("the UK", False),
+        ("my address", False),
+    ]
+    versions = anonymize_groups(text, [phrase], groups=GROUPS, profile=None, now=NOW)
+    assert versions[-1].text == "collect from Manchester or text me"
