@@ -34,12 +34,12 @@ from osnguard.privacy.anonymization.schemas import (
     ChainKind,
     LevelSource,
     Reading,
+    default_levels,
     generalization_chain,
     indefinite_article,
     inflect,
     is_plural,
     wider_places,
-    widest_default_degree,
 )
 from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
@@ -718,7 +718,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         and _modifies_a_noun(text, phrase)
     )
     article_fits = _article_fits(text, phrase)
-    widest = widest_default_degree(chain)
+    by_default = default_levels(chain)
     # "at the Royal Women's, you were so kind": the "'s" belongs to the name, and goes with it
     named_possessive = (
         ELLIPTICAL_POSSESSIVE.match(text, phrase.end)
@@ -851,7 +851,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 level.label,
                 place=level.place,
                 base_place=chain.levels[0].place,
-                automatic=level.degree <= widest,
+                automatic=by_default[level.degree],
             )
         )
     if (

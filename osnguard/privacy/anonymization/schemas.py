@@ -1290,6 +1290,8 @@ def widest_default_degree(chain: Chain) -> int:
     ("Omaha" -> "Nebraska"). A country keeps its whole ladder, and so do chains of other kinds
     ("Tokyo University" -> "a university in Japan" -> "a university")."""
     keys = [level.place or "" for level in chain.levels]
+    if chain.kind == ChainKind.ORGANISATION:
+        return _widest_place_of_organisation(keys, chain.height)
     if (
         chain.kind != ChainKind.PLACE
         or not keys[0]
@@ -1304,6 +1306,27 @@ def widest_default_degree(chain: Chain) -> int:
     stop = "region:" if base is not None and base.country_code == "US" else "country:"
     found = [degree for degree, key in wider if key.startswith(stop)]
     return found[0] if found else chain.height
+
+
+def default_levels(chain: Chain) -> list[bool]:
+    """Per level, whether a group may get it by default (`widest_default_degree`): a level
+    that names no place ("a mosque", "a university") always may."""
+    widest = widest_default_degree(chain)
+    if chain.kind == ChainKind.ORGANISATION:
+        return [level.degree <= widest or not level.place for level in chain.levels]
+    return [level.degree <= widest for level in chain.levels]
+
+
+def _widest_place_of_organisation(keys: list[str], height: int) -> int:
+    """An institution's place stops where its own place's does: "a mosque in east London" ->
+    "a mosque in London" (not "in England"); "a university in Tokyo" -> "a university in Japan"
+    (not "in East Asia"). The levels after, which name no place, stay."""
+    placed = [(degree, key) for degree, key in enumerate(keys) if key]
+    cities = [degree for degree, key in placed if key.startswith("city:")]
+    if len(cities) >= 2 and cities[0] > 0:
+        return cities[-1]  # a part of a city, then the city
+    countries = [degree for degree, key in placed if key.startswith("country:")]
+    return countries[0] if countries else height
 
 
 # Parts of the world after which the continent still reads naturally ("Seoul" -> "East Asia" ->

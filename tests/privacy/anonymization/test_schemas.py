@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from osnguard.privacy.anonymization import generalization_chain
-from osnguard.privacy.anonymization.schemas import widest_default_degree
-from osnguard.privacy.types import Detector, Phrase, Profile
+from osnguard.privacy.anonymization.schemas import default_levels, widest_default_degree
+from osnguard.privacy.types import Category, Detector, Phrase, Profile
 
 DEMO = (
     "My hometown is Tokyo. My favorite food is sushi. After graduating from Tokyo University, "
@@ -177,7 +177,7 @@ def test_a_counted_family_word_keeps_its_count() -> None:
         "5 older siblings",
         "5 older family members",
     ]
-    assert chain_texts("two sons", "gender", text)[1:] == ["two children", "two family members"]
+    assert chain_texts("two sons", "gender", text)[1:] == ["two children", "two kids"]
     assert chain_texts("baby girl", "gender", "my baby girl")[1:] == ["baby", "little one"]
 
 
@@ -407,11 +407,27 @@ def test_a_group_gets_a_place_no_wider_than_people_say_it(
     assert chain.levels[widest_default_degree(chain)].text == widest
 
 
-def test_an_organisation_keeps_its_whole_ladder() -> None:
+def test_an_organisations_place_stops_where_its_own_place_does() -> None:
     chain = generalization_chain(
         phrase("Tokyo University", "education"), context_text=DEMO, profile=Profile()
     )
-    assert widest_default_degree(chain) == chain.height
+    assert all(default_levels(chain))  # "a university in Japan", then "a university"
+    text = "Jummah at East London Mosque today"
+    mosque = generalization_chain(
+        Phrase(
+            text.index("East"), text.index(" today"), "East London Mosque", Category.RELIGION,
+            "test", 0.9, [Detector.ORGANISATION],
+        ),
+        context_text=text,
+        profile=Profile(),
+    )  # fmt: skip
+    offered = [level.text for level, ok in zip(mosque.levels, default_levels(mosque)) if ok]
+    assert offered == [
+        "East London Mosque",
+        "a mosque in east London",
+        "a mosque in London",
+        "a mosque",
+    ]
 
 
 def test_administrative_words_of_region_names_are_dropped() -> None:
