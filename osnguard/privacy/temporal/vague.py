@@ -16,7 +16,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
 from osnguard.privacy import lexicon
@@ -67,6 +67,7 @@ CLOCK_RANGE = re.compile(
     re.I,
 )
 WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
+BARE_DAY_OF_MONTH = re.compile(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?", re.IGNORECASE)
 # a day of the week in the plural, said as a noun ("Sundays with my mum", "on Tuesdays")
 PLURAL_DAYS = re.compile(
     r"(?P<on>on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE
@@ -413,8 +414,11 @@ def _point_wordings(
     length = (end - start).total_seconds() + 1
     found: dict[str, VagueWording] = {}
     for text, (first, last) in candidates:
-        if first > start or last < end or (first, last) == (start, end):
+        if first > start or last < end:
             continue
+        if (first, last) == (start, end) and (not RANGE_CUE.search(phrase) or text in phrase):
+            continue  # the same time said again; a range of days may be said by its week
+
         ncp = length / ((last - first).total_seconds() + 1)
         found.setdefault(text, VagueWording(text, ncp))
     ordered = sorted(found.values(), key=lambda w: -w.ncp)
@@ -437,7 +441,27 @@ def _point_wordings(
     if not PREPOSITION_FIRST.match(phrase):
         # "see you Thursday 8pm" -> "Thursday evening": no "on" the author did not write
         ordered = [VagueWording(re.sub(r"^on\s+", "", w.text), w.ncp) for w in ordered]
+    lasting = _range_length(phrase, expressions, end - start)
+    if lasting and not named_week and abs(start - now) <= WEEKDAY_NEAR:
+        # "from Thursday till the following Tuesday" -> "for a few days": how long, not when
+        at = next((i for i, w in enumerate(ordered) if w.text in ("soon", "recently")), None)
+        at = len(ordered) if at is None else at
+        ncp = ordered[at - 1].ncp / 2 if at else 0.5
+        ordered = [*ordered[:at], VagueWording(lasting, ncp), *ordered[at:]]
     return ordered
+
+
+def _range_length(phrase: str, expressions: Sequence[TimeExpression], span: timedelta) -> str:
+    """How long a range of days lasts as people say it ("for a few days", "for a week"); ""
+    for anything else (one day, clock times, no range)."""
+    if not RANGE_CUE.search(phrase) or any(e.type != "DATE" for e in expressions):
+        return ""
+    days = round(span.total_seconds() / 86400 - 0.5)  # nights: Thursday to Tuesday is 5
+    for most, said in ((1, ""), (5, "for a few days"), (8, "for a week"), (11, "for over a week"),
+                       (17, "for a couple of weeks"), (35, "for a few weeks")):  # fmt: skip
+        if days <= most:
+            return said
+    return ""
 
 
 def _from_wordings(cue: str, ordered: Sequence[VagueWording]) -> list[VagueWording]:
@@ -478,6 +502,7 @@ def _until_wordings(span: timedelta) -> list[VagueWording]:
 def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Interval | None:
     """From the first expression's start to the last one's end; a range whose end falls before
     its start runs into the next day ("7pm to 7:30am")."""
+    expressions = _on_one_day(phrase, expressions)
     intervals = [e.interval for e in expressions if e.interval is not None]
     if not intervals:
         return None
@@ -486,14 +511,68 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
         # "from Monday to Friday last week": the days are those of the week it names
         return week.interval
     start, end = intervals[0][0], intervals[-1][1]
+    if (
+        len(intervals) > 1
+        and RANGE_CUE.search(phrase)
+        and BARE_DAY_OF_MONTH.fullmatch(expressions[0].text.strip())
+        and (start.year, start.month) != (end.year, end.month)
+    ):
+        # "from the 3rd to the 17th of March": the first day is in the month the range names
+        try:
+            start = start.replace(year=end.year, month=end.month)
+        except ValueError:  # "the 31st to the 4th of May": no 31 May-ish fix; keep it
+            pass
     try:
         if end < start and len(intervals) > 1 and RANGE_CUE.search(phrase):
-            end += timedelta(days=1)
+            # "7pm to 7:30am" runs into the next day; "6pm Thursday to 9am Friday" into the
+            # Friday after the Thursday, whichever Friday the recogniser read alone
+            step = timedelta(days=7 if WEEKDAY_PATTERN.search(expressions[-1].text) else 1)
+            while end < start:
+                end += step
         if end < start:
             start, end = min(i[0] for i in intervals), max(i[1] for i in intervals)
     except TypeError:  # naive and aware datetimes
         return None
     return start, end
+
+
+def _on_one_day(phrase: str, expressions: Sequence[TimeExpression]) -> list[TimeExpression]:
+    """A phrase that names one day and clock times ("tomorrow from 5am", "Sat 12 Sept at
+    1pm") reads as those times on that day: a clock time the recogniser anchored on today moves
+    to the day, and a weekday beside a date ("Sat 12 Sept") is the date's. Ranges across days
+    ("6pm Thursday to 9am Friday") are left as they are."""
+    days = [
+        e
+        for e in expressions
+        if e.type == "DATE" and e.interval is not None and _one_day(e.interval)
+    ]
+    dated = [e for e in days if re.search(r"\d", e.text)]
+    if dated and len(days) > len(dated):
+        # "Sat 12 Sept": the date says which Saturday; the weekday alone is dropped
+        expressions = [e for e in expressions if e not in days or e in dated]
+        days = dated
+    if len({e.interval[0].date() for e in days if e.interval}) != 1 or RANGE_CUE.search(phrase):
+        return list(expressions)
+    day = days[0].interval[0].date() if days[0].interval else None
+    clocks = [e for e in expressions if e.type == "TIME" and e.interval is not None]
+    if day is None or not clocks:
+        return list(expressions)
+    moved = [
+        replace(
+            e,
+            interval=(
+                datetime.combine(day, e.interval[0].timetz()),
+                datetime.combine(day, e.interval[1].timetz()),
+            ),
+        )
+        for e in clocks
+        if e.interval is not None
+    ]
+    return moved  # the times on that day say more than the day
+
+
+def _one_day(interval: Interval) -> bool:
+    return interval[1] - interval[0] <= timedelta(days=1)
 
 
 def _candidates(

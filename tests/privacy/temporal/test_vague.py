@@ -212,3 +212,22 @@ def test_a_phrase_naming_its_day_keeps_it_when_another_day_is_named() -> None:
 def test_a_month_ahead_is_later_this_year_not_this_year() -> None:
     said = wordings("in July", datetime(2026, 3, 10, 12, 0))
     assert "later this year" in said and "this year" not in said
+
+
+@pytest.mark.parametrize(
+    ("phrase", "now", "first"),
+    [
+        # a clock time beside a day is on that day, not on today
+        ("tomorrow from 5am", datetime(2026, 11, 24, 21, 0), "early tomorrow"),
+        # a weekday beside a date is the date's
+        ("on Sat 12 Sept", datetime(2026, 6, 1, 11, 0), "in mid-September"),
+        # the end of a range of weekdays is after its start
+        ("6pm Thursday to 9am Friday", datetime(2026, 6, 1, 11, 0), "overnight"),
+        # a first day without its month is in the month the range names
+        ("from the 3rd to the 17th of March", datetime(2026, 1, 8, 12, 0), "in March"),
+        # a near range of days is also said by how long it lasts
+        ("from Thursday till the following Tuesday", datetime(2026, 2, 9, 12, 0), "for a few days"),
+    ],
+)
+def test_a_phrase_is_read_as_one_time(phrase: str, now: datetime, first: str) -> None:
+    assert wordings(phrase, now)[0] == first
