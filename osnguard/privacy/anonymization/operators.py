@@ -1022,6 +1022,18 @@ def _reads_right(text: str, start: int, end: int, replacement: str, gamma: float
     return by_fre and acceptability.is_acceptable(text, start, end, original, replacement)
 
 
+# What a day names when it stands before a noun: a regular event ("Tuesday night classes")
+_EVENT_NOUNS = (
+    "class lesson meeting session practice training club game match service prayer run walk "
+    "swim ride lecture rehearsal choir quiz drink date shift clinic group league tournament"
+)
+EVENT_NOUNS = frozenset(_EVENT_NOUNS.split())
+# A day, and its part, said before the noun it describes ("at Tuesday night classes")
+DAY_MODIFIER = re.compile(
+    r"(?P<lead>(?:at|on|for|to|from)\s+)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"(?:\s+(?P<part>night|evening|morning|afternoon))?",
+    re.IGNORECASE,
+)
 SINGLE_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
 HABIT_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|his|her|their|usual)\s+$", re.IGNORECASE)
 TIME_NOUN_AFTER = re.compile(
@@ -1054,6 +1066,18 @@ DURATION_OF = re.compile(
     r"\s+(hours|minutes|days|weeks|months|years|decades)['’]?",
     re.IGNORECASE,
 )
+
+
+def _describes(text: str, at: int, noun: Any) -> bool:
+    """Whether the word at `at` (or the phrase it heads) modifies `noun` in the parse ("Tuesday
+    night classes"), unlike a word that merely stands before it ("home on Friday fingers
+    crossed")."""
+    token = next((t for t in parse(text) if t.idx == at), None)
+    while token is not None and token.i < noun.i:
+        if token.head.i == noun.i:
+            return token.dep_ in ("compound", "nmod", "amod", "nummod")
+        token = token.head if token.head.i != token.i else None
+    return False
 
 
 def _token_after(text: str, end: int) -> Any | None:
@@ -1211,6 +1235,37 @@ def _temporal_options(
         # "my Wednesday AA meeting" -> "my weekly AA meeting": a day that names a habit
         weekly = Option(1, "weekly", start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, "")
         return [_original_option(text, start, end), weekly]
+    modifier = DAY_MODIFIER.fullmatch(text[start:end])
+    following = _token_after(text, end) if modifier else None
+    if (
+        modifier
+        and following is not None
+        and following.idx == end + 1
+        and following.is_alpha
+        and following.lemma_.lower() in EVENT_NOUNS
+        and _describes(text, start + modifier.start("day"), following)
+        and not TIME_NOUN_AFTER.match(text, end)
+    ):
+        # "at Tuesday night classes" -> "at weeknight classes" -> "at evening classes": the day
+        # describes the noun after it, and so must its wordings
+        lead = modifier.group("lead") or ""
+        weekend = lexicon.WEEKDAYS[modifier.group("day")[:3].lower()] >= 5
+        part = (modifier.group("part") or "").lower()
+        said = ["weekend" if weekend else "weekday"] if not part else []
+        if part in ("night", "evening"):
+            said = ["weekend" if weekend else "weeknight", "evening"]
+        elif part:
+            said = [f"weekend {part}" if weekend else part, part]
+        options = [_original_option(text, start, end)]
+        for degree, word in enumerate(dict.fromkeys(said), start=1):
+            replacement = _fits(text, start, end, lead + word)
+            options.append(
+                Option(
+                    degree, replacement, start, end, degree / (len(said) + 1), None, 0.0, True,
+                    OptionKind.TEMPORAL, word,
+                )
+            )  # fmt: skip
+        return options
     if (
         TIME_NOUN_AFTER.match(text, end)
         or POSSESSIVE_AFTER.match(text, end)

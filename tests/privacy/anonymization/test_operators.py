@@ -245,3 +245,17 @@ def test_a_weekday_naming_a_habit_is_weekly() -> None:
     found = Phrase(start, start + 9, "Wednesday", Category.TIME, "test", 0.9)
     said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
     assert said == ["Wednesday", "weekly"]
+
+
+def test_a_day_before_the_event_it_names_is_said_as_a_kind_of_day() -> None:
+    text = "learning BSL with her at Tuesday night classes in Hove has been the best thing"
+    start = text.index("at Tuesday")
+    found = Phrase(start, start + 16, "at Tuesday night", Category.TIME, "test", 0.9)
+    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert said == ["at Tuesday night", "at weeknight", "at evening"]
+    # a day that merely stands before a noun is a day ("home on Friday fingers crossed")
+    text = "the nurses are angels. home on Friday fingers crossed"
+    start = text.index("on Friday")
+    found = Phrase(start, start + 9, "on Friday", Category.TIME, "test", 0.9)
+    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert "on weekday" not in said and len(said) > 2
