@@ -366,3 +366,12 @@ def test_generalization_aggregate_per_level(data, monkeypatch) -> None:
     assert result["acceptable_share"] == round(7 / 24, 4)  # L1 1, L2 0, L3 3, L4 3
     assert result["private_posts_left_as_written"] == 1
     assert result["by_category"]["gender"]["acceptable_share"] == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_a_preposition_changed_with_the_place_is_not_part_of_the_substitute() -> None:
+    text = "the sea swim at Brighton Pier. 28 years"
+    start = text.index("at Brighton")
+    region = gen.Region(start, start + len("at Brighton Pier"), "in England", 0)
+    pier = gen.GoldPhrase("Brighton Pier", "location", start + 3, start + 16, ok=("England",))
+    assert gen.substitute_for(text, pier, [region]) == "England"
+    assert gen.classify(pier, "England") == "ok"

@@ -625,6 +625,14 @@ ELLIPTICAL_POSSESSIVE = re.compile(
     r"today|tonight|tomorrow|again)\b)",
     re.IGNORECASE,
 )
+AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
+# a noun phrase ends here: no possessive or noun follows ("at Brighton Pier. 28 years")
+PHRASE_ENDS = re.compile(
+    r"\s*(?:[,.;:!?)]|$|\s(?:and|but|with|for|on|in|this|last|next|today|tonight|tomorrow|"
+    r"yesterday|again|every)\b)",
+    re.IGNORECASE,
+)
+AREA_KEYS = ("region:", "country:", "continent:", "area:")  # places one is "in", not "at"
 SERVICE_INSTITUTIONS = frozenset({"hospital", "clinic", "airport", "hospice", "surgery"})
 GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(
@@ -797,6 +805,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
                 )
+            at = AT_BEFORE.search(text[:start]) if PHRASE_ENDS.match(text, phrase.end) else None
+            if at and chain.kind == ChainKind.PLACE and (level.place or "").startswith(AREA_KEYS):
+                # "the sea swim at Brighton Pier" -> "in England", never "at England"
+                start, replacement = at.start(), f"in {replacement}"
             replacement = _fits(text, start, phrase.end, replacement)
             end = named_possessive.end() if named_possessive else end
         fre = (

@@ -352,7 +352,7 @@ def _chain_of(
     located = _located_chain(text, anchors, phrase.category) or _place_modified_chain(text, anchors)
     if located is not None:
         return located
-    facility = _facility_chain(text, phrase.category)
+    facility = _facility_chain(text, phrase.category, _home_city(profile, anchors, context_text))
     if facility is not None:
         return facility
     if (
@@ -496,10 +496,14 @@ NOT_A_FACILITY_HEAD = frozenset(
 # (a dorm, a venue, an organisation: the word alone would say what the place is not)
 
 
-def _facility_chain(text: str, category: str) -> Chain | None:
+def _facility_chain(text: str, category: str, city: Place | None = None) -> Chain | None:
     """ "Third Mainland Bridge" -> "a bridge"; "the North Cathedral" (religion) -> "a cathedral"
     -> "a place of worship": a name whose last word is a kind of place (WordNet: a structure,
-    facility, building, road...) names one, whatever else is known of it."""
+    facility, building, road...) names one, whatever else is known of it.
+
+    A name that starts with a city is in it ("Brighton Pier" -> "Brighton" -> its wider
+    places); otherwise `city`, where the author is (`_home_city`), places it: a street is said
+    by its city ("Barrow Street" -> "Dublin"), anything else is "a bridge in Lagos"."""
     if "," in text:
         return None  # an address: identifiers.py
     words = re.sub(r"^the\s+", "", text, flags=re.IGNORECASE).split()
@@ -515,11 +519,87 @@ def _facility_chain(text: str, category: str) -> Chain | None:
     if not any(_under(synset, FACILITY_ROOTS) for synset in senses):
         return None
     word = words[-1].lower()
+    named = None if head in STREET_WORDS else _city_named_in(words[:-1])
+    if named is not None and city is not None and named.country_code != city.country_code:
+        named = None  # "Victoria Station" for someone in London is no station in Canada
+    if named is not None:
+        # "Brighton Pier" -> "Brighton": the city it names, then its wider places
+        head_level = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, named.key)
+        levels = [head_level, *(replace(lv, degree=lv.degree) for lv in _place_levels(named, None))]
+        levels = [replace(lv, degree=i) for i, lv in enumerate(_dedupe(levels))]
+        levels[1] = replace(levels[1], text=place_text(named))
+        return Chain(
+            text, ChainKind.PLACE, levels, [Reading(named.key, describe(named))], named.key
+        )
+    if city is not None and head in STREET_WORDS:
+        # "Barrow Street here I come" -> "Dublin here I come"
+        return Chain(
+            text,
+            ChainKind.PLACE,
+            [
+                Level(text, 0, None, 1, LevelSource.ORIGINAL, text, city.key),
+                Level(
+                    place_text(city),
+                    1,
+                    city.population,
+                    place_k(city),
+                    LevelSource.GEONAMES,
+                    city.name,
+                    city.key,
+                ),
+            ],
+            [Reading(city.key, describe(city))],
+            city.key,
+        )
     steps = [(f"{indefinite_article(word)} {word}", word)]
+    if city is not None and head not in STREET_WORDS:
+        steps.insert(0, (f"{indefinite_article(word)} {word} in {place_text(city)}", word))
     kind = INSTITUTION_KINDS.get(category)
     if kind and kind != head:
         steps.append((f"{indefinite_article(kind)} {kind}", kind))
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+
+
+STREET_WORDS = frozenset({"street", "road", "avenue", "quay", "lane", "terrace", "boulevard"})
+
+
+def _city_named_in(words: list[str]) -> Place | None:
+    """The city a facility's name starts with ("Brighton Pier", "Aberdeen heliport"), when the
+    gazetteer reads the words one way and the place has 50,000 people or more."""
+    name = " ".join(words)
+    readings = [p for p in places.lookup(name) if p.kind == "city"]
+    if (
+        not readings
+        or not _dominant(readings, PROFILE_DOMINANCE)
+        or (readings[0].population or 0) < NAMED_CITY_MIN
+    ):
+        return None
+    return readings[0]
+
+
+NAMED_CITY_MIN = 50_000
+
+
+def _home_city(profile: Profile, anchors: list[Place], context_text: str | None) -> Place | None:
+    """Where the author is, for a facility named without its place: the profile's city
+    (current, else hometown), unless the message names a city outside it ("Happy Christmas
+    from Cork" from a Londoner: the cathedral is in Cork, not London)."""
+    for key in ("current_city", "hometown"):
+        for name in profile.values.get(key, ()):
+            found = [p for p in places.lookup(name) if p.kind == "city"]
+            if not found or not _dominant(found, PROFILE_DOMINANCE):
+                continue
+            home = found[0]
+            elsewhere = [
+                p
+                for p in anchors
+                if p.kind == "city"
+                and p.key != home.key
+                and p.name in (context_text or "")
+                and not places.contains(home, p)
+            ]
+            return None if elsewhere else home
+    return None
 
 
 LOCATED = re.compile(

@@ -16,7 +16,8 @@ that changed (case aside), so a removal that capitalises the next word is still 
 A gold phrase no region overlaps (by at least one character) is **kept as written**, whether it
 was not identified or the group got its original wording. Otherwise its substitute is the gold
 span with each overlapping region replaced by that region's wording (a region reaching outside
-the gold span contributes its whole wording), spacing collapsed.
+the gold span contributes its whole wording, less a preposition before the span that changed
+with it: "at Brighton Pier" -> "in England" counts as "England"), spacing collapsed.
 
 **Classes** of a (gold phrase, level), compared case-insensitively, spacing collapsed and
 surrounding punctuation ignored:
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -67,6 +69,9 @@ AUDIENCE: tuple[tuple[str, int], ...] = (
 LEVELS: tuple[int, ...] = (1, 2, 3, 4)
 CLASSES: tuple[str, ...] = ("ok", "bad", "kept", "other")
 SAMPLES = 8
+
+
+PREPOSITION = re.compile(r"(?:at|in|on|to|from|near)\s+", re.IGNORECASE)
 
 
 class AlignmentError(ValueError):
@@ -206,7 +211,17 @@ def substitute_for(text: str, gold: GoldPhrase, regions: Sequence[Region]) -> st
     for region in hits:
         if region.start > cursor:
             pieces.append(text[cursor : region.start])
-        pieces.append(region.text)
+        wording = region.text
+        before = (
+            PREPOSITION.fullmatch(text[region.start : gold.start])
+            if region.start < gold.start
+            else None
+        )
+        if before and PREPOSITION.match(wording):
+            # "at Brighton Pier" -> "in England": the preposition outside the gold span changed
+            # with the place ("at England" would not read); the span itself became "England"
+            wording = wording[PREPOSITION.match(wording).end() :]  # type: ignore[union-attr]
+        pieces.append(wording)
         cursor = max(cursor, region.end)
     if cursor < gold.end:
         pieces.append(text[cursor : gold.end])

@@ -432,3 +432,37 @@ def test_an_organisations_place_stops_where_its_own_place_does() -> None:
 
 def test_administrative_words_of_region_names_are_dropped() -> None:
     assert chain_texts("Kraków", "location", "I live in Kraków")[1] == "Lesser Poland"
+
+
+@pytest.mark.parametrize(
+    ("name", "context", "profile", "expected"),
+    [
+        # a facility named after a city is in it
+        ("Brighton Pier", "the 9am sea swim at Brighton Pier", {}, ["Brighton", "England"]),
+        # a street is said by the author's city
+        ("Burgh Quay", "Worked the night desk at Burgh Quay", {"hometown": ["Dublin"]}, ["Dublin"]),
+        # a street named like a town is no town ("Barrow Street" is in Dublin)
+        ("Barrow Street", "Barrow Street here I come", {"current_city": ["Dublin"]}, ["Dublin"]),
+        # anything else is "a station in London", where the author is
+        (
+            "Victoria Station",
+            "meet at Victoria Station",
+            {"current_city": ["London"]},
+            ["a station in London", "a station"],
+        ),
+        # ... unless the message says it is elsewhere
+        (
+            "the North Cathedral",
+            "mass at the North Cathedral. Happy Christmas from Cork",
+            {"current_city": ["London"]},
+            ["a cathedral"],
+        ),
+    ],
+)
+def test_a_facility_is_placed_only_where_it_is(
+    name: str, context: str, profile: dict, expected: list[str]
+) -> None:
+    chain = generalization_chain(
+        phrase(name, "location", context), context_text=context, profile=Profile.from_dict(profile)
+    )
+    assert [level.text for level in chain.levels][1 : 1 + len(expected)] == expected
