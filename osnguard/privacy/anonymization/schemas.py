@@ -1262,6 +1262,10 @@ def place_text(place: Place) -> str:
         return f"the {place.name}"
     if place.kind == "region" and ADMINISTRATIVE_SUFFIX.search(place.name):
         return ADMINISTRATIVE_SUFFIX.sub("", place.name)  # "Lesser Poland", "Jiangsu"
+    if place.kind == "region" and place.country_code in STATES_SAID_SO:
+        # Nigerian states are said with the word: "Oyo State", not "Oyo"
+        if not re.search(r"\b(?:State|Territory)$", place.name):
+            return f"{place.name} State"
     if place.kind == "city" and place.name == "New York City":
         return "New York"  # as people say it ("east New York", "a hospital in New York")
     return place.name
@@ -1274,6 +1278,10 @@ REGION_WITH_THE = re.compile(
 )
 
 
+STATES_SAID_SO = frozenset({"NG"})
+# Countries whose first-level regions people do not name in posts ("South Aegean" for Mykonos,
+# "Central Macedonia" for Thessaloniki): the chain goes from the city to the country
+REGIONS_UNSAID = frozenset({"GR"})
 # The gazetteer's words for a kind of region, which nobody says in a post ("Jiangsu Sheng")
 ADMINISTRATIVE_SUFFIX = re.compile(
     r"\s+(?:Sheng|Shi|Voivodeship|Rajons|Rayon|apskritis|(?:\w+\s+)?Zizhiqu)$"
@@ -1333,7 +1341,8 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
         add(area, None, area, None, f"area:{area}")  # "New Jersey" -> "the Northeast"
     for previous, step in itertools.pairwise(chain):
         if step.kind == "region" and (
-            _named_after(step.name, place.name)
+            step.country_code in REGIONS_UNSAID
+            or _named_after(step.name, place.name)
             or _named_after(step.name, previous.name)
             or _UNNATURAL_REGION.fullmatch(step.name)
         ):

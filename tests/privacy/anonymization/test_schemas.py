@@ -466,3 +466,9 @@ def test_a_facility_is_placed_only_where_it_is(
         phrase(name, "location", context), context_text=context, profile=Profile.from_dict(profile)
     )
     assert [level.text for level in chain.levels][1 : 1 + len(expected)] == expected
+
+
+def test_regions_are_named_as_people_name_them() -> None:
+    assert chain_texts("Ibadan", "location", "growing up in Ibadan")[1] == "Oyo State"
+    # Greek regions are not said in posts: Thessaloniki is in Greece
+    assert chain_texts("Thessaloniki", "location", "flying to Thessaloniki")[1] == "Greece"
