@@ -210,7 +210,7 @@ def test_many_phrases_still_give_increasing_versions() -> None:
     phrases = [phrase(city, "location", text) for city in cities]
     groups = anonymize_groups(text, phrases, groups=GROUPS, profile=PROFILE, now=NOW)
     losses = [g.info_loss for g in groups]
-    assert groups[0].text == text and losses == sorted(losses) and len(set(losses)) >= 4
+    assert groups[0].text == text and losses == sorted(losses) and len(set(losses)) >= 3
     # by default a city climbs to its country, not its continent (Europe stays in the review)
     assert not any(city in groups[-1].text for city in cities)
     assert "France" in groups[-1].text and "Europe" not in groups[-1].text
