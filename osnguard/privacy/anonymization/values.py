@@ -162,6 +162,9 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     words = _magnitude_wordings(value, cur)
     if rest:  # a salary ("€28k gross", "₹18 LPA"): its size is the private part
         return ["a salary"]
+    if _OF.match(after) or _OF_SOMEONES.match(after):
+        # "tens of thousands of debt" lacks its currency: only rounded amounts read there
+        words = [w for w in words if not re.search(r"(?:hundreds|thousands|millions|figures)$", w)]
     if _OF_SOMEONES.match(after):
         words.append("part")
     elif _OF.match(after):

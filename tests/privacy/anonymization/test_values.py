@@ -64,8 +64,8 @@ def test_names_become_initials_then_someone(phrase: str, before: str, expected: 
 @pytest.mark.parametrize(
     ("amount", "after", "before", "expected"),
     [
-        ("€40k", " of the mortgage", "I get ", ["tens of thousands", "part"]),
-        ("£32k", " of debt", "", ["over £30k", "tens of thousands", "a lot"]),
+        ("€40k", " of the mortgage", "I get ", ["part"]),
+        ("£32k", " of debt", "", ["over £30k", "a lot"]),
         ("£9k", " credit card debt", "", [""]),  # "credit card debt"
         ("£500", " deposit", "paid a ", [""]),  # "paid a deposit"
         ("$470", " in my account", "I've got ", ["a few hundred", "hundreds"]),
