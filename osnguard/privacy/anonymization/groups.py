@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -411,6 +412,7 @@ def _render(
     text: str, phrases: list[Phrase], combo: tuple[Option, ...], name: str, level: int
 ) -> GroupGeneralization:
     """Apply a combination to the text, recording choices at their offsets in the new text."""
+    combo = _others_told_apart(text, phrases, combo)
     order = sorted(range(len(combo)), key=lambda i: combo[i].start)
     pieces: list[str] = []
     cursor, length = 0, 0
@@ -463,6 +465,36 @@ def _render(
         levels,
         min(changed) if changed else None,
     )
+
+
+# Heads that are no one thing ("my family", "a lot", "a while"): never "other family"
+NOT_COUNTED = frozenset({"family", "lot", "while", "bit", "few", "little", "couple"})
+
+
+def _others_told_apart(
+    text: str, phrases: Sequence[Phrase], combo: tuple[Option, ...]
+) -> tuple[Option, ...]:
+    """Two different phrases worded alike read as one thing said twice ("Punjabi and Urdu" ->
+    "a South Asian language and a South Asian language", "my mum … my dad" -> "my parent … my
+    parent"): the later one is "another" or "other" ("another South Asian language", "my other
+    parent"). The same phrase said twice stays as it is (it is the same person or thing)."""
+    seen: dict[str, str] = {}
+    told = list(combo)
+    for i in sorted(range(len(combo)), key=lambda i: combo[i].start):
+        option = combo[i]
+        if option.degree == 0 or not option.text.strip():
+            continue
+        key = re.sub(r"^(?:an?|the)\s+", "", option.text.strip().lower())
+        original = phrases[i].text.strip().lower() if i < len(phrases) else ""
+        if key in seen and seen[key] != original and key.split()[-1] not in NOT_COUNTED:
+            article = re.match(r"(an?)\s+", option.text, re.IGNORECASE)
+            if article:
+                word = "Another" if option.text[:1].isupper() else "another"
+                told[i] = replace(option, text=word + option.text[article.end() - 1 :])
+            elif re.search(r"\b(?:my|our|your|his|her|their)\s+$", text[: option.start], re.I):
+                told[i] = replace(option, text=f"other {option.text}")
+        seen.setdefault(key, original)
+    return tuple(told)
 
 
 def metrics_k(combo: tuple[Option, ...]) -> int | None:

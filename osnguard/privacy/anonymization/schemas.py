@@ -1262,10 +1262,12 @@ def place_text(place: Place) -> str:
         return f"the {place.name}"
     if place.kind == "region" and ADMINISTRATIVE_SUFFIX.search(place.name):
         return ADMINISTRATIVE_SUFFIX.sub("", place.name)  # "Lesser Poland", "Jiangsu"
-    if place.kind == "region" and place.country_code in STATES_SAID_SO:
-        # Nigerian states are said with the word: "Oyo State", not "Oyo"
-        if not re.search(r"\b(?:State|Territory)$", place.name):
-            return f"{place.name} State"
+    if (
+        place.kind == "region"
+        and place.country_code in STATES_SAID_SO
+        and not re.search(r"\b(?:State|Territory)$", place.name)
+    ):
+        return f"{place.name} State"  # Nigerian states are said with the word: "Oyo State"
     if place.kind == "city" and place.name == "New York City":
         return "New York"  # as people say it ("east New York", "a hospital in New York")
     return place.name

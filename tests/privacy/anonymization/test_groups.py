@@ -715,3 +715,19 @@ def test_public_gets_a_neighbourhood_as_its_city_and_the_review_keeps_the_rest()
     assert "in Manchester," in groups[-1].text
     options = alternatives(text, found, profile=manc, now=NOW).options
     assert [o.text for o in options if not o.automatic] == ["England", "the UK"]
+
+
+def test_two_things_worded_alike_are_told_apart() -> None:
+    text = "I speak Punjabi with my nani and Urdu with my dadi"
+    phrases = [phrase(word, "language", text) for word in ("Punjabi", "Urdu")]
+    versions = anonymize_groups(text, phrases, groups=GROUPS, profile=PROFILE, now=NOW)
+    best = versions[1].text
+    assert "a South Asian language" in best and "another South Asian language" in best
+    # the same phrase said twice is the same thing: no "other"
+    text = "my sister called, then my sister came round"
+    twice = [
+        Phrase(3, 9, "sister", "gender", "test", 1.0),
+        Phrase(text.rindex("sister"), text.rindex("sister") + 6, "sister", "gender", "test", 1.0),
+    ]
+    versions = anonymize_groups(text, twice, groups=GROUPS, profile=PROFILE, now=NOW)
+    assert "other" not in versions[1].text
