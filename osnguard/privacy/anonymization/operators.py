@@ -764,6 +764,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             named = text[start : phrase.start][:1].isupper()  # "at [Kapaleeshwarar] temple"
             # "left the Jehovah's Witnesses" -> "left a religious group"
             named = named or bool(re.match(r"the\s+[A-Z]", phrase.text))
+            # "left the Jehovah's Witnesses" -> "left a religious group": a named one, one of a kind
+            named = named or bool(
+                phrase.text[:1].isupper() and re.search(r"\bthe\s+$", text[:start], re.I)
+            )
             if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):
                 replacement = f"{indefinite_article(replacement)} {replacement}"
             if level.label in ("a festival", "a celebration") and GREETING_BEFORE.search(

@@ -468,12 +468,31 @@ def _institution_chain(text: str, category: Category, context: str = "", before:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
         return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])
+    if category == Category.RELIGION and is_plural(text.rsplit(maxsplit=1)[-1]):
+        kind = "religious group"  # "left the Jehovah's Witnesses": a body of people, no building
     steps = [(f"{indefinite_article(kind)} {kind}", kind)]
+    city = _trailing_city(text)
+    if city is not None:
+        # "Hillsong Brisbane" -> "a place of worship in Brisbane" -> "a place of worship"
+        steps.insert(0, (f"{indefinite_article(kind)} {kind} in {place_text(city)}", kind))
     if kind in ("university", "school") and re.search(
         r"\b(?:at|from|to)\s+$", before, re.IGNORECASE
     ):
         steps.append((kind, kind))  # "graduated from university", "starts at school"
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+
+
+def _trailing_city(text: str) -> Place | None:
+    """The city an institution's name ends with ("Hillsong Brisbane", "Google Dublin"), when
+    the gazetteer reads it one way and it is a city of 100,000 people or more."""
+    words = text.split()
+    for size in (2, 1):
+        if len(words) <= size:
+            continue
+        found = [p for p in places.lookup(" ".join(words[-size:])) if p.kind == "city"]
+        if found and _dominant(found, PROFILE_DOMINANCE) and (found[0].population or 0) >= 100_000:
+            return found[0]
+    return None
 
 
 # A name ending in one of these kinds of thing is one ("Third Mainland Bridge" is a bridge).
@@ -660,15 +679,26 @@ def _located_chain(text: str, anchors: list[Place], category: str) -> Chain | No
     if _far_from_context(place, anchors):
         return None
     article = indefinite_article(kind)
-    steps = [
-        (f"{article} {kind} in {level.text}", f"{kind} in {level.label}")
-        for level in _wider_levels(place)
-    ]
-    steps.append((f"{article} {kind}", kind))
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text, place.key)]
+    for level in _wider_levels(place):
+        levels.append(
+            Level(
+                f"{article} {kind} in {level.text}",
+                len(levels),
+                None,
+                None,
+                LevelSource.TYPE,
+                f"{kind} in {level.label}",
+                level.place,
+            )
+        )
+    steps = [(f"{article} {kind}", kind)]
     wider = INSTITUTION_KINDS.get(category)
     if kind in WORSHIP_PLACES and wider and wider != kind:
         steps.append((f"{indefinite_article(wider)} {wider}", wider))
-    return _ladder_chain(text, ChainKind.ORGANISATION, steps)
+    for wording, label in steps:
+        levels.append(Level(wording, len(levels), None, None, LevelSource.TYPE, label))
+    return Chain(text, ChainKind.ORGANISATION, levels)
 
 
 # Buildings and venues a phrase may name with the place they are in ("the market in Coyoacán")
@@ -1414,10 +1444,13 @@ def _widest_place_of_organisation(keys: list[str], height: int) -> int:
     (not "in East Asia"). The levels after, which name no place, stay."""
     placed = [(degree, key) for degree, key in enumerate(keys) if key]
     cities = [degree for degree, key in placed if key.startswith("city:")]
-    if len(cities) >= 2 and cities[0] > 0:
-        return cities[-1]  # a part of a city, then the city
-    countries = [degree for degree, key in placed if key.startswith("country:")]
-    return countries[0] if countries else height
+    city_keys = {key for _, key in placed if key.startswith("city:")}
+    if len(cities) >= 2 and (cities[0] > 0 or len(city_keys) >= 2):
+        return cities[-1]  # a part of a city ("east London", "Southall"), then the city
+    base = places.get(placed[0][1]) if placed else None
+    stop = "region:" if base is not None and base.country_code == "US" else "country:"
+    found = [degree for degree, key in placed if key.startswith(stop)]
+    return found[0] if found else height
 
 
 # Parts of the world after which the continent still reads naturally ("Seoul" -> "East Asia" ->

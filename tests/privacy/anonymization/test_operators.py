@@ -259,3 +259,22 @@ def test_a_day_before_the_event_it_names_is_said_as_a_kind_of_day() -> None:
     found = Phrase(start, start + 9, "on Friday", Category.TIME, "test", 0.9)
     said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
     assert "on weekday" not in said and len(said) > 2
+
+
+def test_institutions_are_said_by_their_kind_and_city() -> None:
+    def said(text: str, name: str, category: Category) -> list[str]:
+        start = text.index(name)
+        found = Phrase(
+            start, start + len(name), name, category, "test", 0.9, [Detector.ORGANISATION]
+        )
+        return [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+
+    # a named one after "the" becomes "a" kind ("left the Jehovah's Witnesses")
+    assert "a religious group" in said(
+        "I left the Jehovah's Witnesses at 19", "Jehovah's Witnesses", Category.RELIGION
+    )
+    # a name that ends with its city keeps the city
+    assert (
+        said("service at Hillsong Brisbane was packed", "Hillsong Brisbane", Category.RELIGION)[1]
+        == "a place of worship in Brisbane"
+    )
