@@ -1074,6 +1074,27 @@ WORD_AFTER = re.compile(
 CLOCK_MODIFIER = re.compile(
     r"(?:(?:the|my|our)\s+)?\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)", re.IGNORECASE
 )
+# a clock time said before the noun it times ("the 7:12 DART", "6am swim")
+CLOCK_BEFORE_NOUN = re.compile(
+    r"(?P<det>(?:the|my|our)\s+)?(?:\d{1,2}[:.]\d{2}(?:\s?(?:am|pm))?|\d{1,2}\s?(?:am|pm))",
+    re.IGNORECASE,
+)
+CLOCK_VALUE = re.compile(r"T(\d{2}):\d{2}")
+
+
+def _clock_parts(hour: int) -> list[str]:
+    """The words for a clock time's part of the day before a noun ("early", "morning")."""
+    if hour < 5 or hour >= 22:
+        return ["late-night"]
+    if hour < 9:
+        return ["early", "morning"]
+    if hour < 12:
+        return ["morning"]
+    if hour < 17:
+        return ["afternoon"]
+    return ["evening"]
+
+
 POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording reads right
 AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
 # a number of units, counted ("2 years of studying", "3 months' salary")
@@ -1225,6 +1246,32 @@ def _temporal_options(
             Option(1, replacement, start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, unit),
         ]
     written = text[start:end]
+    clock_before = CLOCK_BEFORE_NOUN.fullmatch(written)
+    following = _token_after(text, end) if clock_before else None
+    hour = next((int(c.group(1)) for e in inside if (c := CLOCK_VALUE.search(e.value or ""))), None)
+    if (
+        clock_before
+        and hour is not None
+        and following is not None
+        and following.idx == end + 1
+        and following.pos_ in ("NOUN", "PROPN")
+        and not TIME_NOUN_AFTER.match(text, end)
+    ):
+        # "7:12 DART from Bray" -> "early DART" -> "morning DART" -> "DART": the time of the
+        # train or class it names, said by its part of the day, then the noun alone
+        lead = clock_before.group("det") or ""
+        parts = _clock_parts(hour)
+        options = [_original_option(text, start, end)]
+        for degree, word in enumerate(parts, start=1):
+            replacement = _fits(text, start, end, lead + word)
+            options.append(
+                Option(
+                    degree, replacement, start, end, degree / (len(parts) + 1), None, 0.0, True,
+                    OptionKind.TEMPORAL, word,
+                )
+            )  # fmt: skip
+        options.append(_modifier_dropped(text, start, end, len(options)))
+        return options
     if any(p.fullmatch(written) for p in (DURATION_MODIFIER, DURATION_OF, CLOCK_MODIFIER)) and (
         _noun_after(text, end)
     ):

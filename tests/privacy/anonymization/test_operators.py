@@ -278,3 +278,12 @@ def test_institutions_are_said_by_their_kind_and_city() -> None:
         said("service at Hillsong Brisbane was packed", "Hillsong Brisbane", Category.RELIGION)[1]
         == "a place of worship in Brisbane"
     )
+
+
+def test_a_clock_time_before_a_noun_is_its_part_of_the_day() -> None:
+    text = "the 7:12 DART from Bray every day, pray for me"
+    start = text.index("7:12")
+    found = Phrase(start, start + 4, "7:12", Category.TIME, "test", 0.9)
+    now = datetime(2026, 1, 29, 21, 45, tzinfo=UTC)
+    said = [o.text for o in alternatives(text, found, profile=Profile(), now=now).options]
+    assert said[:3] == ["7:12", "early", "morning"] and said[-1] == ""
