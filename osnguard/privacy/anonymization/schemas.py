@@ -363,9 +363,34 @@ def _chain_of(
         and not POLITICAL_EVENTS & set(text.lower().split())
     ):
         return _institution_chain(
-            text, phrase.category, context_text or "", (context_text or "")[: phrase.start]
+            text,
+            phrase.category,
+            context_text or "",
+            (context_text or "")[: phrase.start],
+            uni=_says_uni(anchors, context),
         )
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+
+
+# Where English says "uni" for university (Britain, Ireland, Australia, New Zealand, much of
+# Africa and South Asia); North Americans say "college" or "school"
+UNI_COUNTRIES = frozenset(
+    {"GB", "IE", "AU", "NZ", "NG", "KE", "GH", "ZA", "UG", "TZ", "ZW", "IN", "PK", "LK", "MY", "SG"}
+)
+
+
+def _says_uni(anchors: list[Place], context: str = "") -> bool:
+    """Whether the author says "uni": in the message itself, or the places of the message and
+    profile (a university's own city included: "University of Nairobi") are all where people
+    say it."""
+    if re.search(r"\buni\b", context, re.IGNORECASE):
+        return True
+    found = list(anchors)
+    for name in re.findall(r"\bUniversity of ([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?)", context):
+        readings = [p for p in places.lookup(name) if p.kind == "city"]
+        found += readings[:1] if readings and _dominant(readings, PROFILE_DOMINANCE) else []
+    codes = {p.country_code for p in found if p.country_code}
+    return bool(codes) and codes <= UNI_COUNTRIES
 
 
 # What may stand before such a word said bare: a sentence or clause start, or a preposition or
@@ -447,7 +472,9 @@ UNIVERSITY_CONTEXT = re.compile(
 )
 
 
-def _institution_chain(text: str, category: Category, context: str = "", before: str = "") -> Chain:
+def _institution_chain(
+    text: str, category: Category, context: str = "", before: str = "", *, uni: bool = False
+) -> Chain:
     """ "Siemens" (work) -> "a company"; "the Marsden" (health) -> "the hospital"; "UNILAG" or
     "a lecture at UoN" (education) -> "a university": a true, if vague, statement, where
     WordNet's senses of the name would be false ("a unit of measurement")."""
@@ -479,6 +506,9 @@ def _institution_chain(text: str, category: Category, context: str = "", before:
         r"\b(?:at|from|to)\s+$", before, re.IGNORECASE
     ):
         steps.append((kind, kind))  # "graduated from university", "starts at school"
+    if kind == "university" and uni:
+        # "lecture at UoN" -> "lecture at uni", as a student in Nairobi or Manchester says it
+        steps = [*(step for step in steps if step[0] != "university"), ("uni", "university")]
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
 
 

@@ -472,3 +472,20 @@ def test_regions_are_named_as_people_name_them() -> None:
     assert chain_texts("Ibadan", "location", "growing up in Ibadan")[1] == "Oyo State"
     # Greek regions are not said in posts: Thessaloniki is in Greece
     assert chain_texts("Thessaloniki", "location", "flying to Thessaloniki")[1] == "Greece"
+
+
+def test_a_university_is_uni_where_people_say_so() -> None:
+    def top(context: str, profile: dict) -> str:
+        found = Phrase(
+            context.index("UoM"), context.index("UoM") + 3, "UoM", Category.EDUCATION, "test",
+            0.9, [Detector.ORGANISATION],
+        )  # fmt: skip
+        chain = generalization_chain(
+            found, context_text=context, profile=Profile.from_dict(profile)
+        )
+        return chain.levels[-1].text
+
+    assert (
+        top("moving into halls at UoM, Fallowfield crew", {"hometown": ["Stoke-on-Trent"]}) == "uni"
+    )
+    assert top("moving into halls at UoM", {"hometown": ["Boston"]}) == "university"
