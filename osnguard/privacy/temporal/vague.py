@@ -333,8 +333,12 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
         if named and has_clock:
             words.append(f"every {named}")
         if part and not has_clock and part != "lunchtime":
-            words.append(f"in the {part}s")  # "on Thursday evenings" -> "in the evenings"
-        if set(days) <= {5, 6}:
+            # "on Thursday evenings" -> "in the evenings"; nights are "at night"
+            words.append("at night" if part == "night" else f"in the {part}s")
+        if len(days) >= 2 and set(days) <= {4, 5, 6} and part in ("evening", "night"):
+            # "every fri & sat till 11pm" -> "on weekend nights" -> "on weekends"
+            words += ["on weekend nights", "on weekends"]
+        elif set(days) <= {5, 6}:
             words.append("every weekend")
         elif len(days) == 2:
             words.append("twice a week")

@@ -489,3 +489,7 @@ def test_a_university_is_uni_where_people_say_so() -> None:
         top("moving into halls at UoM, Fallowfield crew", {"hometown": ["Stoke-on-Trent"]}) == "uni"
     )
     assert top("moving into halls at UoM", {"hometown": ["Boston"]}) == "university"
+
+
+def test_ramadan_is_a_month() -> None:
+    assert chain_texts("Ramadan", "religion", "iftar every Thursday this Ramadan")[1:] == ["a month"]

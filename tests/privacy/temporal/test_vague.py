@@ -231,3 +231,8 @@ def test_a_month_ahead_is_later_this_year_not_this_year() -> None:
 )
 def test_a_phrase_is_read_as_one_time(phrase: str, now: datetime, first: str) -> None:
     assert wordings(phrase, now)[0] == first
+
+
+def test_weekend_nights_are_said_so() -> None:
+    assert wordings("every fri & sat till 11pm")[2:4] == ["on weekend nights", "on weekends"]
+    assert "in the nights" not in wordings("every Friday and Saturday night")
