@@ -59,6 +59,9 @@ _MAIL_PROVIDERS: tuple[tuple[str, str], ...] = (
 # An identifier standing on its own, not the object of a word ("bank details: IE29 …",
 # "new number guys!! +353 …"): "ask me" reads there, "my account" would not
 _STANDALONE_BEFORE = re.compile(r"(?:^|[:!?]|\bdetails|\bguys)\s*$", re.IGNORECASE)
+_CONTACT_ME_BEFORE = re.compile(
+    r"\b(?:whatsapp|text|call|ring|message|phone|dm|sms)\s+me\s*$", re.IGNORECASE
+)
 # "my email is …": the description must not repeat the word before it
 _NAMED_BEFORE = re.compile(r"\b(?:e-?mail|number|address|account)\s+(?:is|:)\s*$", re.I)
 
@@ -71,9 +74,11 @@ def description(kind: str, text: str, before: str = "") -> str:
         return "ask me"
     if kind == "phone":
         compact = text.strip()
-        return next(
+        word = next(
             (word for form, word in _PHONE_WORDS if form.search(compact)), DESCRIPTIONS[kind]
         )
+        # "WhatsApp me +52 55 …" -> "WhatsApp me on my number"
+        return f"on {word}" if _CONTACT_ME_BEFORE.search(before) else word
     if kind == "email" and "@" in text:
         domain = text.rsplit("@", 1)[1].lower()
         provider = next((word for start, word in _MAIL_PROVIDERS if domain.startswith(start)), None)

@@ -346,6 +346,10 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
             words.append("three times a week")
         elif len(days) == 1:
             words.append("once a week")
+    elif HOLIDAY_NAME.search(phrase) or re.search(
+        r"\b(?:every|each) (?:year|birthday)\b", phrase, re.IGNORECASE
+    ):
+        words.append("every year")  # "every Christmas Day since 1998" -> "every year"
     else:
         if part and (has_clock or phrase.strip().lower() != f"every {part}"):
             words.append(f"every {part}")

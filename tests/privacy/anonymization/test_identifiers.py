@@ -33,6 +33,7 @@ def identifier(text: str) -> Phrase:
         ("call me at 617-555-0123", "617-555-…", "my cell"),  # North America
         ("call me on 0809 555 0123", "0809 555 …", "my line"),  # Nigeria
         ("ring me on +33 6 12 34 56 78", "+33 6 12 …", "my number"),
+        ("WhatsApp me +52 55 5555 0199", "+52 55 5555 …", "on my number"),
         ("email jess.tran@gmail.com", "j…@gmail.com", "my Gmail"),
         ("email j.doe@example.org", "j…@example.org", "my email"),
         ("refund to DE44 5001 0517 5407 3249 31 pls", "DE44 …", "my account"),

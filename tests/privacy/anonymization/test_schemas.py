@@ -492,4 +492,6 @@ def test_a_university_is_uni_where_people_say_so() -> None:
 
 
 def test_ramadan_is_a_month() -> None:
-    assert chain_texts("Ramadan", "religion", "iftar every Thursday this Ramadan")[1:] == ["a month"]
+    assert chain_texts("Ramadan", "religion", "iftar every Thursday this Ramadan")[1:] == [
+        "a month"
+    ]

@@ -236,3 +236,8 @@ def test_a_phrase_is_read_as_one_time(phrase: str, now: datetime, first: str) ->
 def test_weekend_nights_are_said_so() -> None:
     assert wordings("every fri & sat till 11pm")[2:4] == ["on weekend nights", "on weekends"]
     assert "in the nights" not in wordings("every Friday and Saturday night")
+
+
+def test_a_yearly_habit_is_every_year() -> None:
+    now = datetime(2026, 12, 20, 15, 0)
+    assert wordings("Every Christmas Day since 1998", now)[0] == "every year"
