@@ -438,6 +438,19 @@ def _point_wordings(
     if any(w.text == "today" for w in ordered):
         # "this morning" -> "today" -> "recently": after the day, its week adds nothing
         ordered = [w for w in ordered if not WEEK_WORDING.fullmatch(w.text)]
+        # "earlier" is said as vaguer than "today" ("this morning" -> "today" -> "earlier"),
+        # whatever span it covers ("later" comes first: "at 7pm" -> "later" -> "today")
+        today = next(w for w in ordered if w.text == "today")
+        relative = [w for w in ordered if w.text == "earlier"]
+        ordered = [w for w in ordered if w not in relative]
+        at = ordered.index(today) + 1
+        ordered[at:at] = [VagueWording(w.text, today.ncp * 0.9) for w in relative]
+    if re.fullmatch(r"tonight", phrase.strip(), re.IGNORECASE):
+        # "tonight" is "this evening" as people say it, then the rest
+        ordered = [
+            VagueWording("this evening", 0.9),
+            *(w for w in ordered if w.text != "this evening"),
+        ]
     near = next(
         (i for i, w in enumerate(ordered) if w.text in ("soon", "recently", "lately")), None
     )

@@ -241,3 +241,8 @@ def test_weekend_nights_are_said_so() -> None:
 def test_a_yearly_habit_is_every_year() -> None:
     now = datetime(2026, 12, 20, 15, 0)
     assert wordings("Every Christmas Day since 1998", now)[0] == "every year"
+
+
+def test_tonight_is_this_evening_and_earlier_comes_after_today() -> None:
+    assert wordings("tonight", datetime(2026, 6, 1, 18, 45))[0] == "this evening"
+    assert wordings("this morning", datetime(2026, 6, 1, 13, 20))[:2] == ["today", "earlier"]
