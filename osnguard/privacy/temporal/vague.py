@@ -667,12 +667,18 @@ def _candidates(
         add("all night", night)
     # weeks and weekends
     monday = today - timedelta(days=today.weekday())
+    sunday = today.weekday() == 6
     for weeks, word in ((-1, "last"), (0, "this"), (1, "next")):
         week_start = monday + timedelta(weeks=weeks)
         saturday = week_start + timedelta(days=5)
         if weekend:
             add(f"{word} weekend", (at(saturday)[0], at(saturday + timedelta(days=1))[1]))
-        else:  # "this week" reads as the working week: a weekend is not said so
+        elif sunday and word == "this":
+            # on a Sunday "this week" is the week ending and the one starting tomorrow, and
+            # "next week" could be either of the next two: only the first is said
+            add("this week", (at(week_start)[0], at(week_start + timedelta(days=13))[1]))
+        elif not (sunday and word == "next"):
+            # "this week" reads as the working week: a weekend is not said so
             add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))

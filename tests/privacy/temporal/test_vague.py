@@ -246,3 +246,10 @@ def test_a_yearly_habit_is_every_year() -> None:
 def test_tonight_is_this_evening_and_earlier_comes_after_today() -> None:
     assert wordings("tonight", datetime(2026, 6, 1, 18, 45))[0] == "this evening"
     assert wordings("this morning", datetime(2026, 6, 1, 13, 20))[:2] == ["today", "earlier"]
+
+
+def test_on_a_sunday_this_week_is_also_the_coming_week() -> None:
+    sunday_night = datetime(2026, 6, 14, 23, 10)
+    assert wordings("tmrw", sunday_night)[0] == "this week"
+    assert "next week" not in wordings("tmrw", sunday_night)
+    assert wordings("yesterday", sunday_night)[0] == "this week"
