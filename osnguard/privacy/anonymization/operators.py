@@ -1195,19 +1195,14 @@ def _units_said(written: str, unit: str) -> str:
     return unit + "s"
 
 
-def _other_day_in_sentence(
+def _other_day_named(
     text: str, phrase: Phrase, found: Sequence[TimeExpression], now: datetime
 ) -> bool:
-    """Whether the phrase's sentence names a day other than today outside the phrase ("this
-    Friday from 7, Kiddush at 7:30"): a bare clock time there may be on that day."""
-    sentence_start = max(
-        (m.end() for m in re.finditer(r"[.!?\n]\s", text[: phrase.start])), default=0
-    )
-    ending = re.search(r"[.!?\n](?:\s|$)", text[phrase.end :])
-    sentence_end = phrase.end + ending.start() if ending else len(text)
+    """Whether the message names a day other than today outside the phrase ("this Friday from
+    7, Kiddush at 7:30"; "Teachers' strike on Wednesday. I'll be on the picket line from 7:30"):
+    a bare clock time may be on that day, so it is not said to be today."""
     for expression in found:
-        inside_phrase = expression.phrase_span[0] < phrase.end and phrase.start < expression.end
-        if inside_phrase or not sentence_start <= expression.start < sentence_end:
+        if expression.phrase_span[0] < phrase.end and phrase.start < expression.end:
             continue
         interval = expression.interval
         if expression.type != "DATE" or interval is None:
@@ -1229,7 +1224,7 @@ def _temporal_options(
     inside = [e for e in found if e.phrase_span[0] < phrase.end and phrase.start < e.end]
     if not inside:
         return None
-    day_named_nearby = _other_day_in_sentence(text, phrase, found, now)
+    day_named_nearby = _other_day_named(text, phrase, found, now)
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])

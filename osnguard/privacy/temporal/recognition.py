@@ -462,13 +462,12 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
     """Whether "at 7:30" with no am or pm means the afternoon or evening: the message speaks of
     the evening ("Tonight's the night ... at 7:30"), the hour is one people would say "am" or
     "in the morning" for if they meant it (1 to 6: "Jummah at 1:15"), or the time is still to
-    come and the morning one has passed ("at 7:30" said at noon)."""
+    come and the morning one has passed but not the evening one ("at 7:30" said at noon; said
+    at 8pm, the next 7:30 is the morning's)."""
     if EVENING_CUES.search(ctx.text) or hour <= 6:
         return True
-    return ctx.tense(m.start(), m.end()) == "future" and (ctx.now.hour, ctx.now.minute) > (
-        hour,
-        minute,
-    )
+    said = (ctx.now.hour, ctx.now.minute)
+    return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
 
 
 @rule(

@@ -182,6 +182,18 @@ def _part_of_day_wordings(phrase: str, expressions: Sequence[TimeExpression]) ->
     if not hours:
         return []
     hour = hours[0]
+    if RANGE_CUE.search(phrase):
+        # "7pm to 7:30am": overnight, on whichever day it starts; other ranges are not worded
+        if len(hours) > 1 and hours[-1] < hour:
+            return [VagueWording("overnight", 0.5), VagueWording("all night", 0.33)]
+        return []
+    cue = FROM_CUE.match(phrase)
+    if cue:
+        # "from 7:30" -> "from early morning" -> "from the morning"
+        part = _part_name(hour) or "night"
+        said = [f"{cue.group(0)} early morning"] if 4 <= hour < 8 else []
+        said.append(f"{cue.group(0)} the {part}")
+        return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(said)]
     if hour >= 22 or hour < 3:
         words = ["late at night", "at night"]
     elif hour < 8:

@@ -157,6 +157,8 @@ def test_a_weekday_with_an_arrangement_in_the_present_is_the_coming_one(
         ),  # the morning one passed
         ("woke up at 7:12, still tired", datetime(2026, 6, 12, 21, 0, tzinfo=UTC), 7),
         ("the train leaves at 07:30", datetime(2026, 6, 12, 12, 0, tzinfo=UTC), 7),  # 24-hour
+        # said at 8pm, the evening one has passed too: the next 7:30 is the morning's
+        ("I'll be on the picket line from 7:30", datetime(2026, 6, 12, 20, 0, tzinfo=UTC), 7),
     ],
 )
 def test_a_clock_time_without_am_or_pm_is_read_as_people_mean_it(
