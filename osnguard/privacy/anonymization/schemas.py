@@ -1322,6 +1322,18 @@ def place_text(place: Place) -> str:
         return f"the {place.name}"
     if place.kind == "region" and ADMINISTRATIVE_SUFFIX.search(place.name):
         return ADMINISTRATIVE_SUFFIX.sub("", place.name)  # "Lesser Poland", "Jiangsu"
+    if place.kind == "region" and place.name.isascii():
+        # the gazetteer spells regions without accents ("Goias"); a place of the same name in
+        # the same country has them ("Goiás")
+        for key in places.gazetteer().folded.get(places.fold(place.name), ()):
+            same = places.get(key)
+            if (
+                same is not None
+                and same.country_code == place.country_code
+                and not same.name.isascii()
+                and places.fold(same.name) == places.fold(place.name)
+            ):
+                return same.name
     if (
         place.kind == "region"
         and place.country_code in STATES_SAID_SO

@@ -495,3 +495,7 @@ def test_ramadan_is_a_month() -> None:
     assert chain_texts("Ramadan", "religion", "iftar every Thursday this Ramadan")[1:] == [
         "a month"
     ]
+
+
+def test_a_region_keeps_its_accents() -> None:
+    assert chain_texts("Goiânia", "location", "back home in Goiânia")[1] == "Goiás"
