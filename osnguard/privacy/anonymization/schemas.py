@@ -1318,6 +1318,8 @@ def place_text(place: Place) -> str:
         return short
     if place.kind == "country" and place.name.startswith(_THE_PREFIXES):
         return f"the {place.name}"
+    if place.kind == "region" and place.name in REGION_SHORT_NAMES:
+        return REGION_SHORT_NAMES[place.name]
     if place.kind == "region" and REGION_WITH_THE.search(place.name):
         return f"the {place.name}"
     if place.kind == "region" and ADMINISTRATIVE_SUFFIX.search(place.name):
@@ -1353,6 +1355,10 @@ REGION_WITH_THE = re.compile(
 
 
 STATES_SAID_SO = frozenset({"NG"})
+# Regions people name by their initials ("in the ACT")
+REGION_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
+    {"Australian Capital Territory": "the ACT"}
+)
 # Countries whose first-level regions people do not name in posts ("South Aegean" for Mykonos,
 # "Central Macedonia" for Thessaloniki): the chain goes from the city to the country
 REGIONS_UNSAID = frozenset({"GR"})
