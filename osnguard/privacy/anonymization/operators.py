@@ -693,15 +693,29 @@ _POSSESSOR_BEFORE = re.compile(
 )
 
 
+HEADLINE_START = re.compile(r"(?:^|[.!?\n]\s*)$")
+
+
 def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
     """Extend the span over a preceding "a"/"an" and make it agree with the replacement; a
     preceding "the" gives way to a replacement with its own article ("the Greens" -> "a political
     party", not "the a political party")."""
     definite = re.search(r"\b(the|The)\s+$", text[:start])
+    if (
+        definite
+        and replacement.lower().startswith(("a ", "an "))
+        and text[start : start + 1].islower()
+    ):
+        # "at the pro-choice march" -> "at the march": a common noun keeps its "the"
+        return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
     if definite and replacement.lower().startswith(("a ", "an ")):
         if definite.group(1)[0].isupper():
             replacement = replacement[0].upper() + replacement[1:]
         return definite.start(), replacement
+    if HEADLINE_START.search(text[:start]) and text[start : start + 1].islower():
+        # "12 week scan at the Rotunda on Monday" -> "Scan at the hospital": a post that starts
+        # with a bare noun gets no article the author did not write
+        return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
     match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
     if not match and _POSSESSOR_BEFORE.search(text[:start]):
         # "my dad's dementia" -> "my dad's health condition", not "my dad's a health condition"

@@ -287,3 +287,21 @@ def test_a_clock_time_before_a_noun_is_its_part_of_the_day() -> None:
     now = datetime(2026, 1, 29, 21, 45, tzinfo=UTC)
     said = [o.text for o in alternatives(text, found, profile=Profile(), now=now).options]
     assert said[:3] == ["7:12", "early", "morning"] and said[-1] == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "category", "expected"),
+    [
+        # a common noun keeps its "the"
+        ("See everyone at the pro-choice march outside", "pro-choice march", "politics", "march"),
+        # a post that starts with a bare noun gets no article
+        ("med school interview at Aga Khan on the 3rd", "med school", "education", "school"),
+    ],
+)
+def test_no_article_the_author_did_not_write(
+    text: str, span: str, category: str, expected: str
+) -> None:
+    start = text.index(span)
+    found = Phrase(start, start + len(span), span, Category(category), "test", 0.9)
+    said = [o.text.lower() for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    assert expected in said and f"a {expected}" not in said
