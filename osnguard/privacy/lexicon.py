@@ -48,6 +48,8 @@ MONTHS: Final = MappingProxyType(
         for name in names
     }
 )  # fmt: skip
+# A weekday's full name as a regex piece ("Monday", "wednesday"): add "s" for the plural
+WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # weekday names and their abbreviations, lower case, to Monday = 0 .. Sunday = 6
 WEEKDAYS: Final = MappingProxyType(
     {

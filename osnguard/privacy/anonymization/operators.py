@@ -1060,11 +1060,11 @@ _EVENT_NOUNS = (
 EVENT_NOUNS = frozenset(_EVENT_NOUNS.split())
 # A day, and its part, said before the noun it describes ("at Tuesday night classes")
 DAY_MODIFIER = re.compile(
-    r"(?P<lead>(?:at|on|for|to|from)\s+)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    rf"(?P<lead>(?:at|on|for|to|from)\s+)?(?P<day>{lexicon.WEEKDAY_NAME})"
     r"(?:\s+(?P<part>night|evening|morning|afternoon))?",
     re.IGNORECASE,
 )
-SINGLE_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+SINGLE_WEEKDAY = re.compile(lexicon.WEEKDAY_NAME, re.IGNORECASE)
 HABIT_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|his|her|their|usual)\s+$", re.IGNORECASE)
 TIME_NOUN_AFTER = re.compile(
     r"\s+(?:week|weekend|day|night|eve|morning|evening|lunch|dinner|break|holidays?|party|"

@@ -39,7 +39,7 @@ DURATION_PREFIXES = ("for", "after", "over")
 ROUTINE_CUE = re.compile(
     r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b"
     # "on Thursday evenings", "Sundays": days and parts in the plural are habits
-    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:morning|afternoon|evening|night)s\b",
+    rf"|\b{lexicon.WEEKDAY_NAME}s\b|\b(?:morning|afternoon|evening|night)s\b",
     re.I,
 )
 UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
@@ -69,9 +69,7 @@ CLOCK_RANGE = re.compile(
 WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
 BARE_DAY_OF_MONTH = re.compile(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?", re.IGNORECASE)
 # a day of the week in the plural, said as a noun ("Sundays with my mum", "on Tuesdays")
-PLURAL_DAYS = re.compile(
-    r"(?P<on>on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE
-)
+PLURAL_DAYS = re.compile(rf"(?P<on>on\s+)?{lexicon.WEEKDAY_NAME}s", re.IGNORECASE)
 # Holidays people say "the holidays" for; naming the holiday can say one's faith (not Ramadan,
 # a month, nor festivals the phrase names as routines). The name goes with its day or eve
 # ("Christmas Day").

@@ -214,12 +214,15 @@ def test_a_friend_spoken_of_is_an_initial_then_someone() -> None:
     assert [o.text for o in _identity_options(text, "@thabo_m")] == ["@thabo_m", "T.", "someone"]
 
 
+def _time_options(text: str, span: str, now: datetime = NOW) -> list[str]:
+    start = text.index(span)
+    found = Phrase(start, start + len(span), span, Category.TIME, "test", 0.9)
+    return [o.text for o in alternatives(text, found, profile=Profile(), now=now).options]
+
+
 def test_a_clock_time_after_another_day_is_not_today() -> None:
     text = "Shabbat dinner at ours this Friday from 7, Kiddush at 7:30. bring a friend!"
-    start = text.index("at 7:30")
-    found = Phrase(start, start + 7, "at 7:30", Category.TIME, "test", 0.9)
-    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
-    assert said == ["at 7:30", "in the evening", ""]
+    assert _time_options(text, "at 7:30") == ["at 7:30", "in the evening", ""]
 
 
 @pytest.mark.parametrize(
@@ -233,31 +236,23 @@ def test_a_clock_time_after_another_day_is_not_today() -> None:
 def test_a_counted_length_before_a_noun_is_said_in_its_own_units(
     text: str, span: str, expected: str
 ) -> None:
-    start = text.index(span)
-    found = Phrase(start, start + len(span), span, Category.TIME, "test", 0.9)
-    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
-    assert said == [span, expected]
+    assert _time_options(text, span) == [span, expected]
 
 
 def test_a_weekday_naming_a_habit_is_weekly() -> None:
     text = "Therapy at 4 then straight to my Wednesday AA meeting."
-    start = text.index("Wednesday")
-    found = Phrase(start, start + 9, "Wednesday", Category.TIME, "test", 0.9)
-    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
-    assert said == ["Wednesday", "weekly"]
+    assert _time_options(text, "Wednesday") == ["Wednesday", "weekly"]
 
 
 def test_a_day_before_the_event_it_names_is_said_as_a_kind_of_day() -> None:
     text = "learning BSL with her at Tuesday night classes in Hove has been the best thing"
-    start = text.index("at Tuesday")
-    found = Phrase(start, start + 16, "at Tuesday night", Category.TIME, "test", 0.9)
-    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
-    assert said == ["at Tuesday night", "at weeknight", "at evening"]
+    assert _time_options(text, "at Tuesday night") == [
+        "at Tuesday night",
+        "at weeknight",
+        "at evening",
+    ]
     # a day that merely stands before a noun is a day ("home on Friday fingers crossed")
-    text = "the nurses are angels. home on Friday fingers crossed"
-    start = text.index("on Friday")
-    found = Phrase(start, start + 9, "on Friday", Category.TIME, "test", 0.9)
-    said = [o.text for o in alternatives(text, found, profile=Profile(), now=NOW).options]
+    said = _time_options("the nurses are angels. home on Friday fingers crossed", "on Friday")
     assert "on weekday" not in said and len(said) > 2
 
 
@@ -282,10 +277,7 @@ def test_institutions_are_said_by_their_kind_and_city() -> None:
 
 def test_a_clock_time_before_a_noun_is_its_part_of_the_day() -> None:
     text = "the 7:12 DART from Bray every day, pray for me"
-    start = text.index("7:12")
-    found = Phrase(start, start + 4, "7:12", Category.TIME, "test", 0.9)
-    now = datetime(2026, 1, 29, 21, 45, tzinfo=UTC)
-    said = [o.text for o in alternatives(text, found, profile=Profile(), now=now).options]
+    said = _time_options(text, "7:12", datetime(2026, 1, 29, 21, 45, tzinfo=UTC))
     assert said[:3] == ["7:12", "early", "morning"] and said[-1] == ""
 
 
