@@ -1495,10 +1495,8 @@ def _widest_place_of_organisation(keys: list[str], height: int) -> int:
     city_keys = {key for _, key in placed if key.startswith("city:")}
     if len(cities) >= 2 and (cities[0] > 0 or len(city_keys) >= 2):
         return cities[-1]  # a part of a city ("east London", "Southall"), then the city
-    base = places.get(placed[0][1]) if placed else None
-    stop = "region:" if base is not None and base.country_code == "US" else "country:"
-    found = [degree for degree, key in placed if key.startswith(stop)]
-    return found[0] if found else height
+    countries = [degree for degree, key in placed if key.startswith("country:")]
+    return countries[0] if countries else height
 
 
 # Parts of the world after which the continent still reads naturally ("Seoul" -> "East Asia" ->
