@@ -77,6 +77,9 @@ class GroupGeneralization:
     fre: float | None = (
         None  # min Fre over the generalized phrases (Table 4.3); None if none changed
     )
+    # per choice slot, the natural wordings wider than the group's at the same span ("the UK"
+    # for "Manchester"): a friend may get one as a fingerprint, which hides more, never less
+    wider: dict[int, list[str]] = field(default_factory=dict)
 
 
 # --- public entry points --------------------------------------------------------------------
@@ -138,6 +141,7 @@ def anonymize_groups(
     option_lists = _without_overlaps([list(found.options) for found in options])
     option_lists = [_usable_options(opts) for opts in option_lists]
     identifiers = [any(o.kind == OptionKind.DESCRIPTION for o in opts) for opts in option_lists]
+    every_option = [list(opts) for opts in option_lists]
     option_lists = [_automatic_options(opts) for opts in option_lists]
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
@@ -151,7 +155,42 @@ def anonymize_groups(
         else combos[index]
         for level, index in zip(levels, picks)
     }
-    return [_render(text, kept, by_level[g.level], g.name, g.level) for g in groups]
+    rendered = []
+    for g in groups:
+        version = _render(text, kept, by_level[g.level], g.name, g.level)
+        if g.level >= 1:
+            version.wider = _wider_wordings(by_level[g.level], every_option)
+        rendered.append(version)
+    return rendered
+
+
+# how many wider wordings a friend's version may take a phrase to
+MAX_WIDER = 2
+WIDENED_KINDS = frozenset({OptionKind.GENERALIZATION, OptionKind.TEMPORAL})
+
+
+def _wider_wordings(
+    combo: tuple[Option, ...], option_lists: Sequence[Sequence[Option]]
+) -> dict[int, list[str]]:
+    """Per phrase, the natural wordings above the chosen one over the same span (wider than the
+    group's default included): fingerprint material that hides more than the group's text."""
+    found: dict[int, list[str]] = {}
+    for slot, (chosen, opts) in enumerate(zip(combo, option_lists)):
+        if chosen.degree == 0 or chosen.kind not in WIDENED_KINDS:
+            continue
+        wider = [
+            o.text
+            for o in opts
+            if o.degree > chosen.degree
+            and o.natural
+            and o.text.strip()
+            and o.kind in WIDENED_KINDS
+            and (o.start, o.end) == (chosen.start, chosen.end)
+            and o.text != chosen.text
+        ]
+        if wider:
+            found[slot] = list(dict.fromkeys(wider))[:MAX_WIDER]
+    return found
 
 
 def _usable_options(options: Sequence[Option]) -> list[Option]:

@@ -10,7 +10,7 @@ own level, and `transfer_slots` carries a message's slots over to a group's gene
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from osnguard.privacy import resources
@@ -189,11 +189,15 @@ def wording_slots(
     *,
     check: NaturalnessCheck | None = None,
     max_variants: int = 4,
+    wider: Mapping[int, Sequence[str]] | None = None,
 ) -> list[Slot]:
     """Slots re-wording the generalized phrases of a group's `text` (`choices` with offsets into
     it): each phrase generalized above its original gets its other natural wordings at the same
-    level (anonymization.wording), checked in context like a synonym."""
+    level (anonymization.wording) and, from `wider` (per choice slot), its wider wordings ("the
+    UK" for "Manchester": a friend who gets one reads less, never more), checked in context like
+    a synonym."""
     check = check or default_check()
+    wider = wider or {}
     out: list[Slot] = []
     for choice in choices:
         if choice.kind not in REWORDED_KINDS or not choice.text or choice.text == choice.original:
@@ -202,10 +206,14 @@ def wording_slots(
             continue
         left = text[: choice.start].lower().split()[-CONTEXT_WORDS:]
         right = text[choice.end :].lower().split()[:CONTEXT_WORDS]
+        candidates = [
+            *variants(choice.text, kind=choice.kind, original=choice.original),
+            *wider.get(choice.slot, ()),
+        ]
         natural = [
             v
-            for v in variants(choice.text, kind=choice.kind, original=choice.original)
-            if check(left, choice.text.lower(), v.lower(), right)
+            for v in dict.fromkeys(candidates)
+            if v != choice.text and check(left, choice.text.lower(), v.lower(), right)
         ][:max_variants]
         if natural:
             alternatives = [Alternative(choice.text, SlotKind.WORDING, "original")]

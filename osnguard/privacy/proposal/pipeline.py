@@ -264,7 +264,10 @@ def anonymize(
                     positions.originals[slot.number] = slot.original
             if wordings:
                 slots = sorted(
-                    [*slots, *wording_slots(gen.text, gen.choices, check=check)],
+                    [
+                        *slots,
+                        *wording_slots(gen.text, gen.choices, check=check, wider=gen.wider),
+                    ],
                     key=lambda s: (s.start, s.end),
                 )
             reworded = {s.choice.slot for s in slots if s.choice is not None}

@@ -215,3 +215,35 @@ def test_a_wording_never_echoes_the_private_name():
         "a university in Cambridge", original="Harvard University"
     )
     assert "a Japanese university" in variants("a university in Japan", original="Tokyo University")
+
+
+def test_a_wider_wording_is_fingerprint_material():
+    # "Manchester" has no other wording at its level, but a friend may read "England" or "the UK"
+    text = "Lost my keys in Manchester, anyone seen them?"
+    start = text.index("Manchester")
+    choices = [Choice(0, "generalization", "Didsbury", "Manchester", start, start + 10)]
+    assert wording_slots(text, choices, check=accept_all) == []
+    slots = wording_slots(text, choices, check=accept_all, wider={0: ["England", "the UK"]})
+    assert [a.text for a in slots[0].alternatives] == ["Manchester", "England", "the UK"]
+
+
+def test_groups_offer_their_wider_wordings():
+    from datetime import UTC, datetime
+
+    from osnguard.privacy.anonymization import GroupSpec, anonymize_groups
+    from osnguard.privacy.types import Category, Phrase, Profile
+
+    text = "Lost my keys somewhere in Didsbury, anyone seen them?"
+    start = text.index("Didsbury")
+    phrase = Phrase(start, start + 8, "Didsbury", Category.LOCATION, "test", 1.0)
+    groups = [GroupSpec("Family", 0), GroupSpec("Friends", 2), GroupSpec("Public", 4)]
+    versions = anonymize_groups(
+        text,
+        [phrase],
+        groups=groups,
+        profile=Profile.from_dict({"current_city": ["Manchester"]}),
+        now=datetime(2026, 11, 22, tzinfo=UTC),
+    )
+    assert versions[0].wider == {}  # the closest group gets the original
+    assert versions[-1].text.startswith("Lost my keys somewhere in Manchester")
+    assert versions[-1].wider == {0: ["England", "the UK"]}
