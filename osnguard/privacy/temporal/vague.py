@@ -475,8 +475,9 @@ def _point_wordings(
     lasting = _range_length(phrase, expressions, end - start)
     if lasting and not named_week and abs(start - now) <= WEEKDAY_NEAR:
         # "from Thursday till the following Tuesday" -> "for a few days": how long, not when
-        at = next((i for i, w in enumerate(ordered) if w.text in ("soon", "recently")), None)
-        at = len(ordered) if at is None else at
+        at = next(
+            (i for i, w in enumerate(ordered) if w.text in ("soon", "recently")), len(ordered)
+        )
         ncp = ordered[at - 1].ncp / 2 if at else 0.5
         ordered = [*ordered[:at], VagueWording(lasting, ncp), *ordered[at:]]
     return ordered
