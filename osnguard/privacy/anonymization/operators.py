@@ -1096,6 +1096,23 @@ CLOCK_BEFORE_NOUN = re.compile(
 CLOCK_VALUE = re.compile(r"T(\d{2}):\d{2}")
 
 
+def _modifier_wordings(
+    text: str, start: int, end: int, lead: str, words: Sequence[str]
+) -> list[Option]:
+    """The original and each wording of a time that describes the noun after it ("the 7:12
+    DART" -> "the early DART"), the preposition or determiner before it kept (`lead`)."""
+    options = [_original_option(text, start, end)]
+    for degree, word in enumerate(words, start=1):
+        replacement = _fits(text, start, end, lead + word)
+        options.append(
+            Option(
+                degree, replacement, start, end, degree / (len(words) + 1), None, 0.0, True,
+                OptionKind.TEMPORAL, word,
+            )
+        )  # fmt: skip
+    return options
+
+
 def _clock_parts(hour: int) -> list[str]:
     """The words for a clock time's part of the day before a noun ("early", "morning")."""
     if hour < 5 or hour >= 22:
@@ -1269,16 +1286,7 @@ def _temporal_options(
         # "7:12 DART from Bray" -> "early DART" -> "morning DART" -> "DART": the time of the
         # train or class it names, said by its part of the day, then the noun alone
         lead = clock_before.group("det") or ""
-        parts = _clock_parts(hour)
-        options = [_original_option(text, start, end)]
-        for degree, word in enumerate(parts, start=1):
-            replacement = _fits(text, start, end, lead + word)
-            options.append(
-                Option(
-                    degree, replacement, start, end, degree / (len(parts) + 1), None, 0.0, True,
-                    OptionKind.TEMPORAL, word,
-                )
-            )  # fmt: skip
+        options = _modifier_wordings(text, start, end, lead, _clock_parts(hour))
         options.append(_modifier_dropped(text, start, end, len(options)))
         return options
     if any(p.fullmatch(written) for p in (DURATION_MODIFIER, DURATION_OF, CLOCK_MODIFIER)) and (
@@ -1328,16 +1336,7 @@ def _temporal_options(
             said = ["weekend" if weekend else "weeknight", "evening"]
         elif part:
             said = [f"weekend {part}" if weekend else part, part]
-        options = [_original_option(text, start, end)]
-        for degree, word in enumerate(dict.fromkeys(said), start=1):
-            replacement = _fits(text, start, end, lead + word)
-            options.append(
-                Option(
-                    degree, replacement, start, end, degree / (len(said) + 1), None, 0.0, True,
-                    OptionKind.TEMPORAL, word,
-                )
-            )  # fmt: skip
-        return options
+        return _modifier_wordings(text, start, end, lead, list(dict.fromkeys(said)))
     if (
         TIME_NOUN_AFTER.match(text, end)
         or POSSESSIVE_AFTER.match(text, end)
