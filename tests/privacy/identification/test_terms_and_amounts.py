@@ -37,6 +37,9 @@ def found(
             [("Kurdish", "ethnicity"), ("German", "language"), ("Kurmanji", "language")],
         ),
         ("my grandma still does the Irish Times crossword", [("grandma", "gender")]),
+        # family words of the languages people post in
+        ("my patti calls every Sunday", [("patti", "gender")]),
+        ("dinner at my khalto's every Thursday", [("khalto", "gender")]),
         ("I'm a nurse on nights", [("nurse", "work")]),
         (
             "my wife and I came out to my parents",
