@@ -8,6 +8,11 @@ most MAX_COMBINATIONS by thinning the longest option lists, or, for messages wit
 phrases, generalized together step by step), sorted by InfoLoss, and handed to
 the author's groups in order of privacy level, so that InfoLoss increases with the level: the
 closest group may get the original and the most private group the most general version.
+
+Options that are not `automatic` (wider than people say a place: "the UK" for a neighbourhood)
+stay in the review but take no part in this assignment; each group records them, with its other
+wider wordings, as `GroupGeneralization.wider`, which friends' versions may take (fingerprinting):
+a friend may read less than the group's text, never more.
 """
 
 from __future__ import annotations

@@ -5,10 +5,13 @@ Such a phrase has no generalization chain: "07911 123456" is not an instance of 
 friend should read. It gets, most specific first:
 1. the phrase as written;
 2. a partial mask that keeps what locates it only roughly ("07911 …", "j…@gmail.com",
-   "DE44 …"), or for an address the area it names ("Moseley");
-3. a description in the author's voice ("my number", "my email", "my address").
+   "DE44 …"), or for an address the area it names ("Moseley") and the places around it;
+3. a description in the author's voice, by the identifier's form and the words around it
+   (`description`: "my mobile", "my cell", "my line", "my Gmail", "my email", "my address",
+   "ask me" for one that stands on its own).
 Groups above the closest one (level 1 and up) always get the description, or an address's area
-(`groups.py`): a friend outside the family never receives an identifier by default.
+and city ("my address" then stays in the review; `groups.py`): a friend outside the family never
+receives an identifier by default.
 
 The functions take the kind `identification.patterns.identifier_kind` gives a phrase.
 """
