@@ -93,7 +93,7 @@ class Option:
     place: str | None = None  # the place this wording names (`Place.key`), if any
     base_place: str | None = None  # the place the phrase itself names, if any
     # False: offered in the review, never given to a group by default (wider than people say:
-    # "Europe" for a city, "the UK" for a neighbourhood; `schemas.widest_default_degree`)
+    # "Europe" for a city, "the UK" for a neighbourhood; `schemas.default_levels`)
     automatic: bool = True
 
 
@@ -776,11 +776,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = inflect(re.sub(r"^an?\s+", "", replacement, flags=re.I), plural=True)
             start = _compound_start(text, phrase)
             named = text[start : phrase.start][:1].isupper()  # "at [Kapaleeshwarar] temple"
-            # "left the Jehovah's Witnesses" -> "left a religious group"
-            named = named or bool(re.match(r"the\s+[A-Z]", phrase.text))
-            # "left the Jehovah's Witnesses" -> "left a religious group": a named one, one of a kind
-            named = named or bool(
-                phrase.text[:1].isupper() and re.search(r"\bthe\s+$", text[:start], re.I)
+            # "(left) the Jehovah's Witnesses" -> "a religious group": a named one, with its
+            # "the" inside the phrase or before it
+            named = (
+                named
+                or bool(re.match(r"the\s+[A-Z]", phrase.text))
+                or bool(phrase.text[:1].isupper() and re.search(r"\bthe\s+$", text[:start], re.I))
             )
             if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):
                 replacement = f"{indefinite_article(replacement)} {replacement}"
@@ -1205,6 +1206,13 @@ def _lives_south(profile: Profile, text: str) -> bool:
     return False
 
 
+# how many days each unit DURATION_OF counts holds
+DAYS_IN_UNIT: Mapping[str, float] = MappingProxyType(
+    {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30.4, "year": 365.25,
+     "decade": 3652.5}
+)  # fmt: skip
+
+
 def _units_said(written: str, unit: str) -> str:
     """The plural unit a counted length is said in, by its size: "87 days" -> "months", "40
     years" -> "decades", "6 years" -> "years"."""
@@ -1217,9 +1225,7 @@ def _units_said(written: str, unit: str) -> str:
     unit = unit.lower().rstrip("s")
     if number is None:
         return unit + "s"
-    days = number * {"minute": 1 / 1440, "hour": 1 / 24, "day": 1, "week": 7, "month": 30.4}.get(
-        unit, 365.25 if unit == "year" else 3652.5
-    )
+    days = number * DAYS_IN_UNIT[unit]
     for least, said in ((7300, "decades"), (730, "years"), (60, "months"), (14, "weeks")):
         if days >= least:
             return said
@@ -1255,7 +1261,7 @@ def _temporal_options(
     inside = [e for e in found if e.phrase_span[0] < phrase.end and phrase.start < e.end]
     if not inside:
         return None
-    day_named_nearby = _other_day_named(text, phrase, found, now)
+    other_day_named = _other_day_named(text, phrase, found, now)
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])
@@ -1272,8 +1278,8 @@ def _temporal_options(
             Option(1, replacement, start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, unit),
         ]
     written = text[start:end]
+    following = _token_after(text, end)  # the word after the phrase, which it may describe
     clock_before = CLOCK_BEFORE_NOUN.fullmatch(written)
-    following = _token_after(text, end) if clock_before else None
     hour = next((int(c.group(1)) for e in inside if (c := CLOCK_VALUE.search(e.value or ""))), None)
     if (
         clock_before
@@ -1307,16 +1313,15 @@ def _temporal_options(
             ),
         ]  # fmt: skip
     if (
-        SINGLE_WEEKDAY.fullmatch(text[start:end])
+        SINGLE_WEEKDAY.fullmatch(written)
         and HABIT_DETERMINER_BEFORE.search(text[:start])
-        and (following := _token_after(text, end)) is not None
+        and following is not None
         and following.pos_ in ("NOUN", "PROPN")
     ):
         # "my Wednesday AA meeting" -> "my weekly AA meeting": a day that names a habit
         weekly = Option(1, "weekly", start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, "")
         return [_original_option(text, start, end), weekly]
-    modifier = DAY_MODIFIER.fullmatch(text[start:end])
-    following = _token_after(text, end) if modifier else None
+    modifier = DAY_MODIFIER.fullmatch(written)
     if (
         modifier
         and following is not None
@@ -1348,7 +1353,7 @@ def _temporal_options(
     wordings = [
         (w.text, w.text)
         for w in vague_wordings(
-            text[start:end], inside, now, southern=southern, day_named_nearby=day_named_nearby
+            text[start:end], inside, now, southern=southern, other_day_named=other_day_named
         )
     ]
     if (

@@ -574,9 +574,7 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
     if named is not None:
         # "Brighton Pier" -> "Brighton": the city it names, then its wider places
         head_level = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, named.key)
-        levels = [head_level, *(replace(lv, degree=lv.degree) for lv in _place_levels(named, None))]
-        levels = [replace(lv, degree=i) for i, lv in enumerate(_dedupe(levels))]
-        levels[1] = replace(levels[1], text=place_text(named))
+        levels = _dedupe([head_level, *_place_levels(named, place_text(named))])
         return Chain(
             text, ChainKind.PLACE, levels, [Reading(named.key, describe(named))], named.key
         )
@@ -1325,17 +1323,9 @@ def place_text(place: Place) -> str:
     if place.kind == "region" and ADMINISTRATIVE_SUFFIX.search(place.name):
         return ADMINISTRATIVE_SUFFIX.sub("", place.name)  # "Lesser Poland", "Jiangsu"
     if place.kind == "region" and place.name.isascii():
-        # the gazetteer spells regions without accents ("Goias"); a place of the same name in
-        # the same country has them ("Goiás")
-        for key in places.gazetteer().folded.get(places.fold(place.name), ()):
-            same = places.get(key)
-            if (
-                same is not None
-                and same.country_code == place.country_code
-                and not same.name.isascii()
-                and places.fold(same.name) == places.fold(place.name)
-            ):
-                return same.name
+        accented = _accented(place.name, place.country_code)
+        if accented:
+            return accented
     if (
         place.kind == "region"
         and place.country_code in STATES_SAID_SO
@@ -1352,6 +1342,22 @@ REGION_WITH_THE = re.compile(
     r"\b(?:Islands|Isles|Cape|Territory|Coast|Province|Region|Highlands|Midlands|Peninsula|"
     r"Riviera|Valley|Basin)$"
 )
+
+
+@lru_cache(maxsize=4096)
+def _accented(name: str, country_code: str | None) -> str | None:
+    """The gazetteer spells regions without accents ("Goias"); a place of the same name in the
+    same country has them ("Goiás"). None when there is none."""
+    for key in places.gazetteer().folded.get(places.fold(name), ()):
+        same = places.get(key)
+        if (
+            same is not None
+            and same.country_code == country_code
+            and not same.name.isascii()
+            and places.fold(same.name) == places.fold(name)
+        ):
+            return same.name
+    return None
 
 
 STATES_SAID_SO = frozenset({"NG"})
@@ -1456,8 +1462,8 @@ def widest_default_degree(chain: Chain) -> int:
     People stop a place's ladder where the wider name stops saying where they are: a
     neighbourhood at its city ("Didsbury" -> "Manchester", not "the UK"), a city or region at
     its country ("Lagos" -> "Nigeria", not "West Africa"), a US city or county at its state
-    ("Omaha" -> "Nebraska"). A country keeps its whole ladder, and so do chains of other kinds
-    ("Tokyo University" -> "a university in Japan" -> "a university")."""
+    ("Omaha" -> "Nebraska"). A country keeps its whole ladder; an institution's place stops where
+    its own place's does (`_widest_place_of_organisation`); chains of other kinds keep theirs."""
     keys = [level.place or "" for level in chain.levels]
     if chain.kind == ChainKind.ORGANISATION:
         return _widest_place_of_organisation(keys, chain.height)

@@ -217,10 +217,10 @@ def substitute_for(text: str, gold: GoldPhrase, regions: Sequence[Region]) -> st
             if region.start < gold.start
             else None
         )
-        if before and PREPOSITION.match(wording):
+        if before and (lead := PREPOSITION.match(wording)):
             # "at Brighton Pier" -> "in England": the preposition outside the gold span changed
             # with the place ("at England" would not read); the span itself became "England"
-            wording = wording[PREPOSITION.match(wording).end() :]  # type: ignore[union-attr]
+            wording = wording[lead.end() :]
         pieces.append(wording)
         cursor = max(cursor, region.end)
     if cursor < gold.end:

@@ -101,18 +101,18 @@ def vague_wordings(
     now: datetime,
     *,
     southern: bool = False,
-    day_named_nearby: bool = False,
+    other_day_named: bool = False,
 ) -> list[VagueWording]:
     """The wordings of `phrase` (a time phrase as the identification marked it) most specific
     first; `expressions` are the recognised expressions inside it; `southern`: the author lives
-    in the southern hemisphere (June is winter); `day_named_nearby`: the sentence names a day
+    in the southern hemisphere (June is winter); `other_day_named`: the message names a day
     other than today, so a clock time without a day of its own may be on that day ("this Friday
     from 7, Kiddush at 7:30"): it is said by its part of the day alone ("in the evening"), never
     "this evening" or "later"."""
     if not expressions or not phrase.strip():
         return []
     if (
-        day_named_nearby
+        other_day_named
         and not names_a_day(phrase)
         and all(e.type == "TIME" for e in expressions)
         and (clock := _part_of_day_wordings(phrase, expressions))
@@ -436,7 +436,6 @@ def _point_wordings(
             continue
         if (first, last) == (start, end) and (not RANGE_CUE.search(phrase) or text in phrase):
             continue  # the same time said again; a range of days may be said by its week
-
         ncp = length / ((last - first).total_seconds() + 1)
         found.setdefault(text, VagueWording(text, ncp))
     ordered = sorted(found.values(), key=lambda w: -w.ncp)

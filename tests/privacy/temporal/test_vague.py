@@ -200,13 +200,13 @@ def test_a_clock_time_on_a_day_named_elsewhere_is_said_of_no_day(
 ) -> None:
     # "this Friday from 7, Kiddush at 7:30": not "this evening", "later" or "today"
     found = find_expressions(phrase, now=NOW)
-    assert [w.text for w in vague_wordings(phrase, found, NOW, day_named_nearby=True)] == expected
+    assert [w.text for w in vague_wordings(phrase, found, NOW, other_day_named=True)] == expected
 
 
 def test_a_phrase_naming_its_day_keeps_it_when_another_day_is_named() -> None:
     phrase = "at 7am tomorrow"
     found = find_expressions(phrase, now=NOW)
-    said = [w.text for w in vague_wordings(phrase, found, NOW, day_named_nearby=True)]
+    said = [w.text for w in vague_wordings(phrase, found, NOW, other_day_named=True)]
     assert said == wordings(phrase) and "tomorrow" in said
 
 
