@@ -375,3 +375,18 @@ def test_a_preposition_changed_with_the_place_is_not_part_of_the_substitute() ->
     pier = gen.GoldPhrase("Brighton Pier", "location", start + 3, start + 16, ok=("England",))
     assert gen.substitute_for(text, pier, [region]) == "England"
     assert gen.classify(pier, "England") == "ok"
+
+
+def test_a_wording_that_took_in_words_after_its_phrase_ends_before_the_next_phrase() -> None:
+    original = "Lost a wallet at the Coyoacán market this afternoon, reward if found"
+    group = "Lost a wallet at a market in Mexico City today, reward if found"
+    choices = choices_for(
+        group, [(0, "Coyoacán", "a market in Mexico City"), (1, "this afternoon", "today")]
+    )
+    start = original.index("Coyoacán")
+    anchors = {0: (start, start + len("Coyoacán")), 1: (original.index("this"), original.index(","))}
+    regions = gen.substitution_regions(original, group, choices, anchors)
+    assert [original[r.start : r.end] for r in regions] == [
+        "the Coyoacán market",
+        "this afternoon",
+    ]

@@ -539,6 +539,8 @@ FACILITY_ROOTS = frozenset(
     }
 )
 NATURAL_AREAS = frozenset({"geological_formation.n.01", "tract.n.01", "geographical_area.n.01"})
+# Kinds of place that house an institution, which may then be named by its kind
+PREMISES = frozenset({"building.n.01", "place_of_business.n.01"})
 NOT_A_FACILITY_HEAD = frozenset(
     {"house", "hall", "center", "centre", "ward", "office", "club", "terrace"}
 )
@@ -602,7 +604,9 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
     if city is not None and head not in STREET_WORDS:
         steps.insert(0, (f"{indefinite_article(word)} {word} in {place_text(city)}", word))
     kind = INSTITUTION_KINDS.get(category)
-    if kind and kind != head:
+    if kind and kind != head and any(_under(synset, PREMISES) for synset in senses):
+        # a building an institution keeps ("a cathedral" -> "a place of worship"); a sea, a
+        # bridge or a research station is no company, whoever works there
         steps.append((f"{indefinite_article(kind)} {kind}", kind))
     return _ladder_chain(text, ChainKind.ORGANISATION, steps)
 

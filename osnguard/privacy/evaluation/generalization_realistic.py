@@ -72,6 +72,10 @@ SAMPLES = 8
 
 
 PREPOSITION = re.compile(r"(?:at|in|on|to|from|near)\s+", re.IGNORECASE)
+# Words a time or place wording may take in with its phrase ("by 8" for the phrase "8")
+LEAD_WORDS = re.compile(
+    r"(?:(?:at|in|on|to|from|near|by|till|until|for|since|before|after|the|a|an|this|every)\s+)+"
+)
 
 
 class AlignmentError(ValueError):
@@ -147,14 +151,21 @@ def substitution_regions(
             start += 1
         last = k + 1 == len(ordered)
         after = group_text[choice.end : (len(group_text) if last else ordered[k + 1].start)]
-        ends = []
+        following = "" if last else ordered[k + 1].original.casefold()
+        ends: dict[int, bool] = {}  # end -> whether only the next choice's phrase follows it
         for end in range(start, len(original) + 1):
             stop = _walk(original, end, after, 0, len(after))
             if stop is not None and (not last or not original[stop:].strip()):
-                ends.append(end)
+                rest = original[stop:].lstrip().casefold()
+                ends[end] = rest.startswith(following) or bool(
+                    (lead := LEAD_WORDS.match(rest)) and rest[lead.end() :].startswith(following)
+                )
         if not ends:
             raise AlignmentError(f"the text after {choice.original!r} differs from the message")
-        end = min(ends, key=lambda e: (abs(e - anchor[1]), e))
+        # a wording may replace more than its phrase ("the Coyoacán market" for "Coyoacán"):
+        # the region ends where nothing but the next phrase (or its preposition: "by 8") follows,
+        # and then nearest the end of its own phrase
+        end = min(ends, key=lambda e: (not ends[e], abs(e - anchor[1]), e))
         regions.append(_narrowed(original, Region(start, end, choice.text, choice.slot)))
         i, j = end, choice.end
     return regions

@@ -499,3 +499,19 @@ def test_ramadan_is_a_month() -> None:
 
 def test_a_region_keeps_its_accents() -> None:
     assert chain_texts("Goiânia", "location", "back home in Goiânia")[1] == "Goiás"
+
+
+@pytest.mark.parametrize(
+    ("name", "category", "context", "expected"),
+    [
+        # a building an institution keeps may be named by the institution's kind
+        ("the North Cathedral", "religion", "mass at the North Cathedral", "a place of worship"),
+        # a sea, a bridge or a research station is no company, whoever works there
+        ("the North Sea", "work", "shift on a rig in the North Sea", "a sea"),
+        ("Rothera Research Station", "work", "posted to Rothera Research Station", "a station"),
+    ],
+)
+def test_a_facility_is_named_by_an_institution_kind_only_if_it_houses_one(
+    name: str, category: str, context: str, expected: str
+) -> None:
+    assert chain_texts(name, category, context)[-1] == expected
