@@ -279,7 +279,8 @@ def generalization_chain(
 # not after starting or joining ("starting at work" says nothing true of a new job)
 AT_WORKPLACE = re.compile(r"\b(?:at|from)\s+(?:the\s+)?$", re.IGNORECASE)
 NOT_AT_WORK = re.compile(
-    r"\b(?:start\w*|join\w*|interview\w*|appl\w*|offer|hired|moving|move|switch\w*|internship)"
+    r"\b(?:start\w*|join\w*|interview\w*|appl\w*|offer|hired|moving|move|switch\w*|internship|"
+    r"job|role|position|contract|placement)"
     r"\s+(?:\w+\s+){0,3}$",
     re.IGNORECASE,
 )
@@ -782,6 +783,7 @@ WORD_LADDER_FILES: Mapping[str, str] = MappingProxyType(
         Category.POLITICS: "politics.tsv",  # "pro-choice march" -> "a march"
         Category.WORK: "work.tsv",  # "laid off" -> "let go", "junior dev" -> "developer"
         Category.FINANCE: "finance.tsv",  # "payday loan" -> "loan", "broke" -> "struggling"
+        Category.GENDER: "gender.tsv",  # "woman" -> "person", "waitress" -> "server"
     }
 )
 SUBJECT_DEGREE = re.compile(

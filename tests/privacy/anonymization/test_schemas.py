@@ -61,6 +61,8 @@ def test_organisation_from_its_name_and_place() -> None:
         "a hospital",
         "work",
     ]
+    # ... but a job at it is no "job at work"
+    assert chain_texts("Mercy Hospital", "work", "new job at Mercy Hospital!")[-1] == "a hospital"
 
 
 def test_nouns_climb_wordnet_to_a_natural_top() -> None:
@@ -515,3 +517,9 @@ def test_a_facility_is_named_by_an_institution_kind_only_if_it_houses_one(
     name: str, category: str, context: str, expected: str
 ) -> None:
     assert chain_texts(name, category, context)[-1] == expected
+
+
+def test_a_gendered_word_for_a_person_has_a_neutral_one() -> None:
+    assert chain_texts("woman", "gender", "As a Traveller woman from Tuam")[1:] == ["person"]
+    assert chain_texts("waitress", "gender", "worked as a waitress for years")[1:] == ["server"]
+    assert chain_texts("girls", "gender", "the only girls in the class")[1:] == ["people"]
