@@ -384,7 +384,10 @@ def test_a_wording_that_took_in_words_after_its_phrase_ends_before_the_next_phra
         group, [(0, "Coyoacán", "a market in Mexico City"), (1, "this afternoon", "today")]
     )
     start = original.index("Coyoacán")
-    anchors = {0: (start, start + len("Coyoacán")), 1: (original.index("this"), original.index(","))}
+    anchors = {
+        0: (start, start + len("Coyoacán")),
+        1: (original.index("this"), original.index(",")),
+    }
     regions = gen.substitution_regions(original, group, choices, anchors)
     assert [original[r.start : r.end] for r in regions] == [
         "the Coyoacán market",

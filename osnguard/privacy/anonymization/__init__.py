@@ -21,7 +21,7 @@ Public API:
 
 from __future__ import annotations
 
-from osnguard.privacy import places
+from osnguard.privacy import airports, places
 from osnguard.privacy.anonymization import companies, schemas
 from osnguard.privacy.anonymization.groups import (
     GroupGeneralization,
@@ -129,9 +129,11 @@ __all__ = [
 
 def warm_up() -> None:
     """Load everything the stage uses (gazetteer, WordNet and its hyponym counts, the n-gram
-    model, the organisation and company tables) so that the first message of a process is not slow."""
+    model, the organisation, company and airport tables) so that the first message of a process is
+    not slow."""
     places.gazetteer()
     schemas.organisation_table()
     companies.company_table()
+    airports.airport_names()
     schemas.load_hyponym_counts()
     fre_of_replacement("I live in Tokyo.", 10, 15, "Japan")

@@ -825,8 +825,14 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
                 )
             at = AT_BEFORE.search(text[:start]) if PHRASE_ENDS.match(text, phrase.end) else None
-            if at and chain.kind == ChainKind.PLACE and (level.place or "").startswith(AREA_KEYS):
-                # "the sea swim at Brighton Pier" -> "in England", never "at England"
+            if (
+                at
+                and chain.kind == ChainKind.PLACE
+                and level.place
+                and (level.place.startswith(AREA_KEYS) or level.place == chain.levels[0].place)
+            ):
+                # "the sea swim at Brighton Pier" -> "in England", never "at England"; "landed
+                # at JFK" -> "in New York": a place in a city is the city one is in
                 start, replacement = at.start(), f"in {replacement}"
             replacement = _fits(text, start, phrase.end, replacement)
             end = named_possessive.end() if named_possessive else end

@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from osnguard.privacy import places
+from osnguard.privacy import airports, places
 from osnguard.privacy.anonymization import companies
 from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES
 from osnguard.privacy.places import Place
@@ -1554,6 +1554,13 @@ def _place_chain(
             text, ChainKind.PLACE, _dedupe(levels), [Reading(city.key, describe(city))], city.key
         )
     readings = places.lookup(text)
+    airport = _airport_meant(text, readings, anchors) if reading is None else None
+    if airport is not None:  # "fly out of Heathrow" -> "fly out of London"
+        head = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, airport.key)
+        levels = _dedupe([head, *_place_levels(airport, place_text(airport))])
+        return Chain(
+            text, ChainKind.PLACE, levels, [Reading(airport.key, describe(airport))], airport.key
+        )
     if not readings:
         return None
     chosen = _choose_place(readings, anchors, reading)
@@ -1758,6 +1765,19 @@ def _company_chain(text: str) -> Chain | None:
             )
         )
     return Chain(text, ChainKind.ORGANISATION, levels)
+
+
+def _airport_meant(text: str, readings: list[Place], anchors: list[Place]) -> Place | None:
+    """The city of the airport a name says ("Heathrow" -> London), unless the message or profile
+    is in the country of a town of that name and not in the airport's."""
+    airport = airports.find_airport(text)
+    city = airports.served_city(airport) if airport is not None else None
+    if city is None:
+        return None
+    countries = {a.country_code for a in anchors}
+    if city.country_code not in countries and any(p.country_code in countries for p in readings):
+        return None
+    return city
 
 
 def _district_reading(name: str, anchors: list[Place]) -> tuple[str, Place] | None:
@@ -2358,6 +2378,10 @@ def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place
     found = _wordnet_organisation(name) if name[:1].isupper() else None
     if found is not None:
         return tuple(found[1])
+    airport = airports.find_airport(name)
+    city = airports.served_city(airport) if airport is not None else None
+    if city is not None:
+        return (city,)  # "Heathrow" points to London, not to Heathrow, Florida
     readings = places.lookup(name)
     # Only unambiguous or clearly dominant names anchor the context.
     if readings and _dominant(readings, dominance):

@@ -731,3 +731,8 @@ def test_two_things_worded_alike_are_told_apart() -> None:
     ]
     versions = anonymize_groups(text, twice, groups=GROUPS, profile=PROFILE, now=NOW)
     assert "other" not in versions[1].text
+
+
+def test_a_place_in_a_city_said_with_at_is_in_the_city() -> None:
+    # "landed at New York" would not read
+    assert wordings("landed at JFK this morning", "JFK", "location")[1] == "in New York"
