@@ -1263,7 +1263,8 @@ def _temporal_options(
     NCP* generalizations of its one expression."""
     if now is None:
         return None
-    found = find_expressions(text, now=now)
+    # read with the parse, as identification did: the tense of the phrase's own clause
+    found = find_expressions(text, now=now, doc=parse(text))
     inside = [e for e in found if e.phrase_span[0] < phrase.end and phrase.start < e.end]
     if not inside:
         return None

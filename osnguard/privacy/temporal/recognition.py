@@ -208,15 +208,45 @@ REFS: dict[str, str] = {
 }
 TONIGHT = r"(?:tonight|tonite|2nite|2night)"
 
+# -ed words that describe a state, not a past event ("fingers crossed", "so excited")
+STATE_PARTICIPLES = frozenset(
+    [
+        "excited",
+        "tired",
+        "scared",
+        "crossed",
+        "married",
+        "engaged",
+        "stressed",
+        "bored",
+        "worried",
+        "interested",
+        "pleased",
+        "delighted",
+        "thrilled",
+        "exhausted",
+        "obsessed",
+        "blessed",
+        "based",
+        "booked",
+        "scheduled",
+        "expected",
+        "needed",
+        "supposed",
+        "used",
+        "involved",
+        "required",
+        "allowed",
+        "invited",
+    ]
+)
 PAST_CUES = re.compile(
     r"\b(?:was|were|had|did|said|says|ago|went|came|got|made|told|saw|left|began|took|gave|met|"
     # "last week", not "last day Friday"; -ed verbs, not the adjectives ("fingers crossed")
     r"last(?=\s+(?:night|week|weekend|month|year|time|\w+day)\b)|yesterday|earlier|"
-    r"(?!(?:excited|tired|scared|crossed|married|engaged|stressed|bored|worried|interested|"
-    r"pleased|delighted|thrilled|exhausted|obsessed|blessed|based|booked|scheduled|expected|"
-    r"needed|supposed|used|involved|required|allowed|invited)\b)\w{3,}ed)\b",
+    rf"(?!(?:{'|'.join(sorted(STATE_PARTICIPLES))})\b)(?-i:[a-z])\w{{2,}}ed)\b",
     re.I,
-)
+)  # (an -ed word in lower case: "Muhammed" is a name)
 # A preposition before a bare weekday that points ahead when nothing else says the tense
 # ("back in the office from Monday", "done by Friday").
 AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til|for)\s+(?:this\s+)?$", re.I)
@@ -227,7 +257,8 @@ FUTURE_CUES = re.compile(
     r"expected|expects|due|until|till|coming|see you|can't wait|cant wait|"
     # the present tense of arrangements ("IVF starts on Monday", "we're flying in Friday")
     r"starts?|begins?|turns|opens|ends|leaves|arrives|returns|flying|driving|heading|moving|"
-    r"starting|leaving|throwing|hosting|getting married|joining|visiting|relocating)\b|'ll\b|'re\b|'m\b",
+    r"starting|leaving|throwing|hosting|getting married|joining|visiting|relocating|landing|"
+    r"arriving)\b|'ll\b|'re\b|'m\b",
     re.I,
 )
 
@@ -257,11 +288,17 @@ class Context:
         self.doc = doc
 
     def tense(self, start: int, end: int) -> str | None:
-        """'past', 'future' or None, from the verb governing [start, end) or nearby cue words."""
+        """'past', 'future' or None, from the verb governing [start, end) or the nearest cue
+        word: first in that verb's own clause ("moving to Evanston in March, the rent was
+        killing me": the move is ahead), then in the sentence."""
         if self.doc is not None:
-            tense = _doc_tense(self.doc, start)
+            tense, clause = _doc_tense(self.doc, start)
             if tense:
                 return tense
+            if clause is not None:
+                tense = self._cue_tense(start, end, *clause)
+                if tense:
+                    return tense
         left = (
             max(
                 self.text.rfind(".", 0, start),
@@ -273,6 +310,10 @@ class Context:
         )
         ends = [i for i in (self.text.find(c, end) for c in ".!?\n") if i >= 0]
         right = min(ends) if ends else len(self.text)
+        return self._cue_tense(start, end, left, right)
+
+    def _cue_tense(self, start: int, end: int, left: int, right: int) -> str | None:
+        """The tense of the cue word in text[left:right] nearest [start, end)."""
         best: tuple[int, str] | None = None
         for regex, label in ((PAST_CUES, "past"), (FUTURE_CUES, "future")):
             for cue in regex.finditer(self.text, left, right):
@@ -284,7 +325,9 @@ class Context:
         return best[1] if best else None
 
 
-def _doc_tense(doc: Any, char: int) -> str | None:
+def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]:
+    """The tense the verb governing the character at `char` marks, and the span of that verb's
+    clause (its subtree) when it is a verb that marks none ("landing ... on the 22nd")."""
     for token in doc:
         if token.idx <= char < token.idx + len(token.text):
             head = token
@@ -294,13 +337,19 @@ def _doc_tense(doc: Any, char: int) -> str | None:
                 head = head.head
             words = [head, *head.children]
             if any(w.lower_ == "since" and w.dep_ == "mark" for w in words):
-                return None  # "since I came out, Thursday 8pm": the clause sets no tense
+                return None, None  # "since I came out, Thursday 8pm": the clause sets no tense
+            if head.pos_ not in ("VERB", "AUX"):
+                return None, None  # a verbless fragment: its nouns' clauses are not its tense
             if any(w.lower_ in ("will", "'ll", "shall", "gonna") for w in words):
-                return "future"
-            if any(w.tag_ in ("VBD",) for w in words) or head.tag_ == "VBN":
-                return "past"
-            return None
-    return None
+                return "future", None
+            past = [w for w in words if w.lower_ not in STATE_PARTICIPLES]
+            if any(w.tag_ == "VBD" for w in past) or (
+                head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES
+            ):
+                return "past", None
+            subtree = list(head.subtree)
+            return None, (subtree[0].idx, subtree[-1].idx + len(subtree[-1].text))
+    return None, None
 
 
 # --- value helpers -------------------------------------------------------------------------

@@ -411,7 +411,10 @@ def _point_wordings(
             if first <= start
             and last >= end
             and (first, last) != (start, end)
-            and text not in ("soon", "later", "recently", "earlier", "today", "tonight")
+            and text not in ("soon", "later", "recently", "earlier")
+            # "till 8 tonight" -> "till tonight"; "till today" says nothing of a later day
+            and (text not in ("today", "tonight") or end.date() == now.date())
+            and text != "today"
             and not text.startswith(("this ", "last "))
             and last - first <= timedelta(days=31)
         )
@@ -515,10 +518,15 @@ def _from_wordings(cue: str, ordered: Sequence[VagueWording]) -> list[VagueWordi
 
 
 def _until_wordings(span: timedelta) -> list[VagueWording]:
-    """ "till Thursday" (from now) -> "for a few days" -> "for a while"."""
+    """ "till Thursday" (from now) -> "for a few days" -> "for a while"; "till 8 tonight" ->
+    "for a few hours"."""
     days = span.total_seconds() / 86400
     words = []
-    if days <= 4:
+    if days <= 0.25:
+        words.append("for a few hours")
+    elif days <= 1:
+        words.append("for hours")
+    elif days <= 4:
         words.append("for a few days")
     elif days <= 10:
         words.append("for about a week")

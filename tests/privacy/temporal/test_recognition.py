@@ -210,3 +210,27 @@ def test_a_day_of_the_month_without_its_month(text: str, phrase: str, value: str
 def test_an_ordinal_that_is_no_day_of_the_month(text: str) -> None:
     now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
     assert not [e for e in find_expressions(text, now=now) if any(c.isdigit() for c in e.text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "value"),
+    [
+        # the tense of the phrase's own clause, not of the sentence's other clause
+        ("moving to Evanston in March, the rent here was killing me", "March", "2027-03"),
+        ("booked my flights, landing at Murtala Muhammed on the 22nd", "the 22nd", "2026-11-22"),
+        # nor of a clause hanging off a verbless fragment, nor a state in -ed
+        ("first date since I came out, Thursday 8pm", "Thursday", "2026-11-26"),
+        ("home on Friday fingers crossed", "Friday", "2026-11-27"),
+        ("we went home on Monday", "Monday", "2026-11-23"),
+    ],
+)
+def test_with_the_parse_a_time_takes_the_tense_of_its_own_clause(
+    text: str, phrase: str, value: str
+) -> None:
+    from osnguard.privacy.resources import parse
+
+    now = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)  # a Friday evening
+    if "Thursday" in text or "Friday" in text or "Monday" in text:
+        now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)  # a Wednesday
+    found = find_expressions(text, now=now, doc=parse(text))
+    assert next(e.value for e in found if e.text.startswith(phrase))[: len(value)] == value

@@ -254,3 +254,9 @@ def test_on_a_sunday_this_week_is_also_the_coming_week() -> None:
     assert wordings("tmrw", sunday_night)[0] == "this week"
     assert "next week" not in wordings("tmrw", sunday_night)
     assert wordings("yesterday", sunday_night)[0] == "this week"
+
+
+def test_an_end_later_today_is_hours_away_not_days() -> None:
+    evening = datetime(2026, 11, 20, 18, 0)
+    assert wordings("till 8 tonight", evening)[0] == "for a few hours"
+    assert "for a few days" not in wordings("till midnight", evening)
