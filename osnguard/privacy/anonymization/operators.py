@@ -679,9 +679,12 @@ def _with_height(options: list[Option]) -> list[Option]:
 
 
 def _fits(text: str, start: int, end: int, replacement: str) -> str:
-    """The replacement adjusted to its place: capitalised at a sentence start."""
+    """The replacement adjusted to its place: capitalised at a sentence start, unless the author
+    starts sentences in lower case there ("!!! starting September" -> "!!! starting in the
+    autumn")."""
     before = text[:start].rstrip()
-    if replacement and (not before or before.endswith((".", "!", "?", "\n"))):
+    lower_start = text[start : start + 1].isalpha() and text[start : start + 1].islower()
+    if replacement and not lower_start and (not before or before.endswith((".", "!", "?", "\n"))):
         return replacement[0].upper() + replacement[1:]
     return replacement
 

@@ -356,6 +356,17 @@ def _chain_of(
     facility = _facility_chain(text, phrase.category, _home_city(profile, anchors, context_text))
     if facility is not None:
         return facility
+    city = _major_city_named(text)
+    if city is not None and as_name:
+        # "an offer from Edinburgh": an institution of the city, whatever its kind, is in it;
+        # "a company" would be a guess, and false of its university
+        return Chain(
+            text,
+            ChainKind.PLACE,
+            _dedupe(_place_levels(city, text)),
+            [Reading(city.key, describe(city))],
+            city.key,
+        )
     if (
         as_name
         and phrase.category in INSTITUTION_KINDS
@@ -1568,7 +1579,9 @@ def _place_chain(
         r"the\s", chosen.name, re.IGNORECASE
     ):
         return None  # "the Gresham" is a venue named after a town, not Gresham, Oregon
-    if reading is None and _far_from_context(chosen, anchors):
+    if reading is None and (
+        _far_from_context(chosen, anchors) or _unplaced_village(chosen, readings, anchors)
+    ):
         return None
     return Chain(
         text,
@@ -1599,6 +1612,29 @@ def _far_from_context(place: Place, anchors: list[Place]) -> bool:
         return False
     distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
     return bool(distances) and min(distances) > FAR_KM
+
+
+def _major_city_named(text: str) -> Place | None:
+    """The city a name is, when it is a city of 100,000 people or more that the gazetteer reads
+    one way ("Edinburgh"), else None."""
+    readings = places.lookup(text)
+    if readings and readings[0].kind == "city" and (readings[0].population or 0) >= SMALL_PLACE:
+        return readings[0] if _dominant(readings) else None
+    return None
+
+
+VILLAGE = 10_000  # people
+
+
+def _unplaced_village(place: Place, readings: list[Place], anchors: list[Place]) -> bool:
+    """A village the gazetteer knows, named with nothing in the message or profile to place it:
+    as likely a neighbourhood the gazetteer does not know ("starts school in Clontarf" is in
+    Dublin, not the Clontarf of Queensland), so its chain may say something false."""
+    return (
+        not anchors
+        and place.kind == "city"
+        and all((p.population or 0) < VILLAGE for p in readings)
+    )
 
 
 def _choose_place(readings: list[Place], anchors: list[Place], forced: str | None) -> Place:

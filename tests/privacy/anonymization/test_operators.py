@@ -101,7 +101,9 @@ def test_a_language_is_named_by_its_family_then_as_a_language() -> None:
 
 
 def test_a_language_before_a_language_noun_stays_a_bare_modifier() -> None:
-    assert _natural_texts("korean class every tuesday", "korean", "language") == ["Language"]
+    assert _natural_texts("korean class every tuesday", "korean", "language") == [
+        "language"
+    ]  # lower case kept
     assert "language" not in _natural_texts("the only Igbo girl in my class", "Igbo", "language")
 
 
@@ -297,3 +299,8 @@ def test_no_article_the_author_did_not_write(
     found = Phrase(start, start + len(span), span, Category(category), "test", 0.9)
     said = [o.text.lower() for o in alternatives(text, found, profile=Profile(), now=NOW).options]
     assert expected in said and f"a {expected}" not in said
+
+
+def test_a_sentence_start_keeps_the_authors_case() -> None:
+    assert _natural_texts("Insomnia again, 4am", "Insomnia", "health")[0][0].isupper()
+    assert _natural_texts("so tired. insomnia again", "insomnia", "health")[0][0].islower()

@@ -523,3 +523,11 @@ def test_a_gendered_word_for_a_person_has_a_neutral_one() -> None:
     assert chain_texts("woman", "gender", "As a Traveller woman from Tuam")[1:] == ["person"]
     assert chain_texts("waitress", "gender", "worked as a waitress for years")[1:] == ["server"]
     assert chain_texts("girls", "gender", "the only girls in the class")[1:] == ["people"]
+
+
+def test_a_village_nothing_places_is_not_asserted() -> None:
+    text = "my daughter starts primary in Clontarf next Monday"
+    # the gazetteer's only Clontarf is a village in Queensland; Dublin's is not in it
+    assert chain_texts("Clontarf", "location", text, Profile()) == ["Clontarf"]
+    brisbane = Profile.from_dict({"current_city": ["Brisbane"]})
+    assert len(chain_texts("Clontarf", "location", text, brisbane)) > 1
