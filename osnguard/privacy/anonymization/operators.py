@@ -927,10 +927,18 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
     end += possessive.end() if possessive else 0  # "at St Vincent['s]"
     if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
         preposition = _PREPOSITION_BEFORE.search(text[:start])
-        if preposition is None:
-            return None
+        if preposition is None or _COPULA_BEFORE.search(text[: preposition.start()]):
+            return None  # "we're at the Royal Children's": "we're till Friday" would not read
         start = preposition.start()
     return _removal(start, _one_comma_left(text, start, end), degree)
+
+
+# A form of "be" whose complement a place phrase is ("I'm in X", "we're at X", "been in X")
+_COPULA_BEFORE = re.compile(
+    r"(?:\b(?:am|is|are|was|were|be|been|being|im|ur)|\w['’](?:m|re)|"
+    r"\b(?:he|she|it|that|who|mum|mom|dad)['’]s)\s+(?:\w+ly\s+|still\s+)?$",
+    re.IGNORECASE,
+)  # ("my khalto's in Zamalek" is her home: a possessive, which may go)
 
 
 def _removal(start: int, end: int, degree: int) -> Option:

@@ -546,6 +546,12 @@ def test_a_place_no_chain_generalizes_is_taken_out_with_its_preposition() -> Non
     # a bare name with no preposition has nothing to read right without it
     text = "missing Bandra so much"
     assert wordings(text, "Bandra", "location") == ["Bandra"]
+    # nor has a place that is what "be" says of someone ("we're till Friday" would not read)
+    text = "we're at the Royal Chidambaram till Friday"
+    assert wordings(text, "the Royal Chidambaram", "location") == ["the Royal Chidambaram"]
+    # "my aunt's in Zamalek" is her home, a possessive: the place may go
+    text = "iftar at my khalto's in Zamalek every Thursday"
+    assert wordings(text, "Zamalek", "location")[-1] == ""
 
 
 def test_a_reading_far_from_the_profile_is_not_generalized_as_that_place() -> None:
