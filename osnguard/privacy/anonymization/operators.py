@@ -1082,6 +1082,12 @@ DAY_MODIFIER = re.compile(
     r"(?:\s+(?P<part>night|evening|morning|afternoon))?",
     re.IGNORECASE,
 )
+# A day and the meal it names, said as one time phrase ("Sunday lunch", "Saturday brunch")
+DAY_MEAL = re.compile(
+    rf"(?P<lead>(?:at|on|for|to|from|after|before|over)\s+)?(?P<day>{lexicon.WEEKDAY_NAME})\s+"
+    r"(?P<meal>breakfast|brunch|lunch|dinner|supper|tea|roast|drinks)",
+    re.IGNORECASE,
+)
 SINGLE_WEEKDAY = re.compile(lexicon.WEEKDAY_NAME, re.IGNORECASE)
 HABIT_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|his|her|their|usual)\s+$", re.IGNORECASE)
 TIME_NOUN_AFTER = re.compile(
@@ -1360,6 +1366,15 @@ def _temporal_options(
         elif part:
             said = [f"weekend {part}" if weekend else part, part]
         return _modifier_wordings(text, start, end, lead, list(dict.fromkeys(said)))
+    meal = DAY_MEAL.fullmatch(written)
+    if meal:
+        # "Saturday brunch at X is my treat" -> "weekend brunch" -> "brunch": the meal stays, a
+        # time in its place ("so soon is my treat") would not read
+        lead = meal.group("lead") or ""
+        weekend = lexicon.WEEKDAYS[meal.group("day")[:3].lower()] >= 5
+        noun = meal.group("meal")
+        said = [f"{'weekend' if weekend else 'weekday'} {noun}", noun]
+        return _modifier_wordings(text, start, end, lead, said)
     if (
         TIME_NOUN_AFTER.match(text, end)
         or POSSESSIVE_AFTER.match(text, end)

@@ -258,6 +258,15 @@ def test_a_day_before_the_event_it_names_is_said_as_a_kind_of_day() -> None:
     assert "on weekday" not in said and len(said) > 2
 
 
+def test_a_day_and_its_meal_keep_the_meal() -> None:
+    text = "so Saturday brunch at Fernandez & Wells is my treat"
+    assert _time_options(text, "Saturday brunch") == [
+        "Saturday brunch",
+        "weekend brunch",
+        "brunch",
+    ]
+
+
 def test_institutions_are_said_by_their_kind_and_city() -> None:
     def said(text: str, name: str, category: Category) -> list[str]:
         start = text.index(name)
