@@ -156,14 +156,16 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     and doc[j + 1].idx == nxt.idx + len(nxt.text)
                 ):
                     j += 3  # a name with a number in it: "the Fortitude Valley 7-Eleven"
+                elif nxt.lower_ in {"'s", "’s"}:
+                    j += 1  # "St James's", "Tom's": the name's own ending, whatever follows
                 elif (
-                    nxt.lower_ in CONNECTORS | {"'s", "’s"}
+                    nxt.lower_ in CONNECTORS
                     and j + 1 < n
-                    and (_is_capitalised(doc[j + 1]) or nxt.lower_ in {"'s", "’s"})
+                    and _is_capitalised(doc[j + 1])
                     and doc[j + 1].lower_ not in NOT_NAMES
                     and not doc[j + 1].is_punct
                 ):
-                    j += 1 if nxt.lower_ in {"'s", "’s"} else 2
+                    j += 2
                 else:
                     break
             if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
