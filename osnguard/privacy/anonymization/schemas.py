@@ -292,7 +292,8 @@ def _at_work(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
     before = context_text[: phrase.start]
     at = AT_WORKPLACE.search(before)
     if (
-        phrase.category != Category.WORK
+        chain.levels[-1].label == "work"
+        or phrase.category != Category.WORK
         or chain.kind != ChainKind.ORGANISATION
         or len(chain.levels) < 2
         or at is None
@@ -509,8 +510,18 @@ def _institution_chain(
         return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])
     if category == Category.RELIGION and is_plural(text.rsplit(maxsplit=1)[-1]):
         kind = "religious group"  # "left the Jehovah's Witnesses": a body of people, no building
-    steps = [(f"{indefinite_article(kind)} {kind}", kind)]
     city = _trailing_city(text)
+    at = AT_WORKPLACE.search(before)
+    if (
+        category == Category.WORK
+        and city is None
+        and at is not None
+        and not NOT_AT_WORK.search(before[: at.start()])
+    ):
+        # "shifts at St James's", "closing shift at Dunnes": "a company" would be a guess (and
+        # false of a hospital, a school, a council); that the author works there is not
+        return _ladder_chain(text, ChainKind.ORGANISATION, [("work", "work")])
+    steps = [(f"{indefinite_article(kind)} {kind}", kind)]
     if city is not None:
         # "Hillsong Brisbane" -> "a place of worship in Brisbane" -> "a place of worship"
         steps.insert(0, (f"{indefinite_article(kind)} {kind} in {place_text(city)}", kind))

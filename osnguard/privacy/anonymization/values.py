@@ -188,21 +188,29 @@ def _value(number: str, scale: str | None) -> float | None:
 
 
 def _magnitude_wordings(value: float, cur: str) -> list[str]:
-    """Rounded, then the order of magnitude."""
+    """Rounded, then the order of magnitude; each true of the amount ("thousands" is two
+    thousand or more, "a few grand" more than one)."""
     if value < 100:
-        return []
+        # "$47 in my account" -> "under $50"
+        bound = 10 * math.ceil(value / 10) if value < 20 else 50 if value < 50 else 100
+        return [f"under {cur}{bound}"] if value < bound else []
+    if value < 200:
+        return ["a hundred" if value == 100 else "over a hundred"]
     if value < 1000:
         return ["a few hundred" if value < 500 else "several hundred", "hundreds"]
     if value < 10_000:
         thousands = value / 1000
         up = math.ceil(thousands)
-        if thousands == int(thousands):
+        if thousands == 1:
+            first = "a grand"
+        elif thousands == int(thousands):
             first = "a few grand" if thousands <= 4 else "several grand"
         elif (up - thousands) / up <= 0.1:
             first = f"nearly {_count_word(up)} grand"
         else:
             first = f"over {_count_word(int(thousands))} grand"
-        return [first, "thousands"]
+        wider = "thousands" if value >= 2000 else "over a grand" if value > 1000 else None
+        return [first, *([wider] if wider and wider != first else [])]
     if value < 100_000:
         floor = int(value // 10_000) * 10
         rounded = [f"over {cur}{floor}k"] if value > floor * 1000 else []

@@ -32,13 +32,15 @@ def test_ages(phrase: str, after: str, expected: list[str]) -> None:
     ("phrase", "expected"),
     [
         ("$31,400", ["over $30k", "tens of thousands", "a lot"]),
-        ("€1,850", ["nearly two grand", "thousands", "a lot"]),
+        ("€1,850", ["nearly two grand", "over a grand", "a lot"]),  # "thousands" is 2,000+
+        ("€1,000", ["a grand", "a lot"]),
+        ("$100", ["a hundred"]),
         ("£4k", ["a few grand", "thousands", "a lot"]),
         ("£210k", ["six figures"]),
         ("£9k credit card debt", ["credit card debt"]),
         ("€40k of the mortgage", ["part of the mortgage"]),  # not the whole mortgage
         ("€28k gross", ["a salary"]),  # a salary's size is what it says
-        ("$47", []),  # "very little" is a judgement, not a rounding
+        ("$47", ["under $50"]),  # "very little" is a judgement, not a rounding
     ],
 )
 def test_amounts_are_rounded_down_to_true_statements(phrase: str, expected: list[str]) -> None:
