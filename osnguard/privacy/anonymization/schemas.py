@@ -322,6 +322,13 @@ def _chain_of(
     ):
         # "after church", "church at midnight": with no article, the service, not the building
         return _ladder_chain(text, ChainKind.NOUN, [("a service", "service")])
+    if (
+        phrase.category == Category.HEALTH
+        and text.casefold() in PRACTICE_AND_PRACTITIONER
+        and PERSON_DETERMINER_BEFORE.search((context_text or "")[: phrase.start])
+    ):
+        # "anyone know a good physio?", "my physio says": the person, not the treatment
+        return _ladder_chain(text, ChainKind.NOUN, [("health professional", "health professional")])
     if reading is None and phrase.category in CATEGORY_CHAINS:
         own = CATEGORY_CHAINS[phrase.category](text)
         if own is not None:
@@ -383,6 +390,14 @@ def _chain_of(
             uni=_says_uni(anchors, context),
         )
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+
+
+# Words for a treatment that also name the one who gives it ("my physio says")
+PRACTICE_AND_PRACTITIONER = frozenset({"physio", "chiro", "osteo", "psych", "counsellor"})
+PERSON_DETERMINER_BEFORE = re.compile(
+    r"\b(?:a|an|my|the|your|our|his|her|their)\s+(?:(?:good|new|old|great|amazing|lovely)\s+)?$",
+    re.IGNORECASE,
+)
 
 
 # Where English says "uni" for university (Britain, Ireland, Australia, New Zealand, much of
@@ -623,8 +638,10 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
             [Reading(city.key, describe(city))],
             city.key,
         )
+    if head in STREET_WORDS:
+        return None  # "on Elm Road" with no city to say it by: taken out, never "on a road"
     steps = [(f"{indefinite_article(word)} {word}", word)]
-    if city is not None and head not in STREET_WORDS:
+    if city is not None:
         steps.insert(0, (f"{indefinite_article(word)} {word} in {place_text(city)}", word))
     kind = INSTITUTION_KINDS.get(category)
     if kind and kind != head and any(_under(synset, PREMISES) for synset in senses):
@@ -654,6 +671,9 @@ def _city_named_in(words: list[str]) -> Place | None:
 NAMED_CITY_MIN = 50_000
 
 
+NEARBY_KM = 50
+
+
 def _home_city(profile: Profile, anchors: list[Place], context_text: str | None) -> Place | None:
     """Where the author is, for a facility named without its place: the profile's city
     (current, else hometown), unless the message names a city outside it ("Happy Christmas
@@ -671,7 +691,8 @@ def _home_city(profile: Profile, anchors: list[Place], context_text: str | None)
                 and p.key != home.key
                 and p.name in (context_text or "")
                 and not places.contains(home, p)
-            ]
+                and not ((d := places.distance_km(home, p)) is not None and d <= NEARBY_KM)
+            ]  # ("the DART from Bray" is still a Dubliner's commute)
             return None if elsewhere else home
     return None
 

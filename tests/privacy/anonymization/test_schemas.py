@@ -531,3 +531,21 @@ def test_a_village_nothing_places_is_not_asserted() -> None:
     assert chain_texts("Clontarf", "location", text, Profile()) == ["Clontarf"]
     brisbane = Profile.from_dict({"current_city": ["Brisbane"]})
     assert len(chain_texts("Clontarf", "location", text, brisbane)) > 1
+
+
+def test_a_street_with_no_city_to_say_it_by_has_no_ladder() -> None:
+    # taken out with its preposition instead ("at the hall on a road" would not read)
+    assert chain_texts("Elm Road", "location", "AA at the church hall on Elm Road", Profile()) == [
+        "Elm Road"
+    ]
+    # a commute from a town near the user's city keeps the city as where the street is
+    dublin = Profile.from_dict({"current_city": ["Dublin"]})
+    text = "Barrow Street here I come. 7:12 DART from Bray every day"
+    assert chain_texts("Barrow Street", "location", text, dublin)[1:] == ["Dublin"]
+
+
+def test_a_treatment_word_for_the_one_who_gives_it_is_a_person() -> None:
+    assert chain_texts("physio", "health", "anyone know a good physio?")[1:] == [
+        "health professional"
+    ]
+    assert chain_texts("physio", "health", "physio at 8 then work")[1] == "treatment"
