@@ -147,7 +147,9 @@ def anonymize_groups(
     option_lists = [_usable_options(opts) for opts in option_lists]
     identifiers = [any(o.kind == OptionKind.DESCRIPTION for o in opts) for opts in option_lists]
     every_option = [list(opts) for opts in option_lists]
-    option_lists = [_automatic_options(opts) for opts in option_lists]
+    option_lists = _widened_with_related(
+        [_automatic_options(opts) for opts in option_lists], every_option
+    )
     combos = _ranked_combinations(option_lists)
     levels = sorted({g.level for g in groups})
     if original_for_closest is None:
@@ -207,6 +209,26 @@ def _usable_options(options: Sequence[Option]) -> list[Option]:
         hiding = max(options[1:], key=lambda o: o.fre)
         natural.append(hiding)
     return natural
+
+
+def _widened_with_related(
+    option_lists: list[list[Option]], every_option: Sequence[Sequence[Option]]
+) -> list[list[Option]]:
+    """A phrase about a place inside another phrase's place may go as wide as that one goes by
+    default ("to Lagos ... landing at Murtala Muhammed": when "Lagos" becomes "Nigeria", the
+    airport becomes "in Nigeria", where alone it would stop at "in Lagos"); otherwise the two
+    could only stay as written together (`_consistent`)."""
+    widened = [list(opts) for opts in option_lists]
+    for i, j in _related_pairs(option_lists):
+        for this, other in ((i, j), (j, i)):
+            ranks = {_RANK.get((o.place or "").split(":")[0]) for o in option_lists[other]}
+            for option in every_option[this]:
+                rank = _RANK.get((option.place or "").split(":")[0])
+                if option not in widened[this] and option.natural and rank in ranks - {None}:
+                    widened[this].append(option)
+        for k in (i, j):
+            widened[k].sort(key=lambda o: o.degree)
+    return widened
 
 
 def _automatic_options(options: Sequence[Option]) -> list[Option]:
