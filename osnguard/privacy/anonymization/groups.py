@@ -582,7 +582,7 @@ def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, 
             not out
             or out[-1] in " \n"
             or text[after : after + 1] in (",", ".", "!", "?", ";", ":", "\n")
-            or (index + 1 == len(text) and text.strip() != "")  # a deletion at the very end
+            or (after == len(text) and text.strip() != "")  # a deletion at the very end
         ):
             mapping.append(len(out))
             continue

@@ -35,6 +35,14 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "60th" before a birthday word or after a possessive ("amma's 60th"; group 1 is the phrase)
     re.compile(r"\b\d{1,3}(?:st|nd|rd|th)(?=\s+(?:birthday|bday|b-day|bash|party)\b)", re.I),
     re.compile(r"(?:'s|’s|\bmy|\bher|\bhis) (\d{1,3}(?:st|nd|rd|th))\b", re.I),
+    # "happy 40th to me!", "happy 60th mum" (not "happy 4th of July", "happy 5th anniversary")
+    re.compile(
+        r"\bhappy (\d{1,3}(?:st|nd|rd|th))\b"
+        r"(?!\s+(?:of|(?:wedding\s+)?anniversary|week|month|year|day|time)\b)",
+        re.I,
+    ),
+    # "40 today and feeling it": an age opening a sentence on the day
+    re.compile(r"(?:^|[.!?]\s+)(\d{1,2})(?= today\b\s*(?:$|[.!]|and\b|[^\w\s,]))", re.I),
     # "in my 30s", "early twenties"
     re.compile(r"\b(?:my|our|her|his) ((?:early |mid |mid-|late )?(?:\d0s|\d0's))\b", re.I),
     re.compile(r"\bborn in (?:19|20)\d{2}\b", re.I),

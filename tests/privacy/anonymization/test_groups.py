@@ -752,3 +752,10 @@ def test_two_things_worded_alike_are_told_apart() -> None:
 def test_a_place_in_a_city_said_with_at_is_in_the_city() -> None:
     # "landed at New York" would not read
     assert wordings("landed at JFK this morning", "JFK", "location")[1] == "in New York"
+
+
+def test_a_deletion_at_the_end_leaves_no_space() -> None:
+    text = "happy birthday to me! dinner at Dishoom at 7:30"
+    phrases = [phrase("Dishoom", "location", text), phrase("at 7:30", "time", text)]
+    for version in anonymize_groups(text, phrases, groups=GROUPS, profile=Profile(), now=NOW):
+        assert version.text == version.text.rstrip()

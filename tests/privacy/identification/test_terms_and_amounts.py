@@ -115,10 +115,20 @@ def test_money_of_the_author(make_context, text, amount) -> None:
     [
         ("officially 30 today 🎉 thank u all for the bday msgs", "30"),
         ("Hong Kong born ('89), raised in Auckland, and I still get asked", "'89"),
+        ("happy 40th to me! dinner at 7:30 if anyone's free", "40th"),
+        ("40 today and feeling it", "40"),
     ],
 )
 def test_ages_as_posts_say_them(make_context, text, age) -> None:
     assert (age, "age") in found(amounts.detect, make_context(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["happy 5th anniversary my love", "happy 4th of July everyone", "12 today, what a run"],
+)
+def test_ordinals_and_counts_that_are_no_age(make_context, text) -> None:
+    assert not any(category == "age" for _, category in found(amounts.detect, make_context(text)))
 
 
 def test_ages_and_money_of_the_author(make_context) -> None:
