@@ -682,6 +682,8 @@ def _fits(text: str, start: int, end: int, replacement: str) -> str:
     """The replacement adjusted to its place: capitalised at a sentence start, unless the author
     starts sentences in lower case there ("!!! starting September" -> "!!! starting in the
     autumn")."""
+    if replacement.endswith(".") and text[end : end + 1] == ".":
+        replacement = replacement[:-1]  # "my husband Tom." -> "my partner T.", not "T.."
     before = text[:start].rstrip()
     lower_start = text[start : start + 1].isalpha() and text[start : start + 1].islower()
     if replacement and not lower_start and (not before or before.endswith((".", "!", "?", "\n"))):
@@ -1428,5 +1430,11 @@ def _temporal_options(
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)
-        options.append(_removal(cut_start, cut_end, height))
+        # not where the sentence needs it: what "be" says ("my viva is on the 2nd" -> "is,"),
+        # or before "of" ("after 9 years of being told" -> "a condition of being told")
+        if not _COPULA_BEFORE.search(text[:cut_start]) and not OF_AFTER.match(text, cut_end):
+            options.append(_removal(cut_start, cut_end, height))
     return options
+
+
+OF_AFTER = re.compile(r"\s+of\b", re.IGNORECASE)

@@ -313,6 +313,20 @@ def _chain_of(
         raise ValueError("cannot generalize an empty phrase")
     kin = _kinship_chain(text)
     if kin is not None and reading is None:
+        if VOCATIVE_BEFORE.search((context_text or "")[: phrase.start]) and re.match(
+            r"\s*(?:$|[,.!?]|[^\w\s])", (context_text or "")[phrase.end :]
+        ):
+            # "love you mum, see you soon": spoken to, not of ("love you parent" would not read)
+            return Chain(
+                text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
+            )
+        if _kin_as_name(context_text or "", phrase.start, phrase.end):
+            # "mum cried, dad hugged me" -> "my parent cried, my parent hugged me"
+            kin = replace(
+                kin,
+                levels=[kin.levels[0]]
+                + [replace(lv, text=f"my {lv.text}") for lv in kin.levels[1:]],
+            )
         return kin
     if (
         phrase.category == Category.RELIGION
@@ -842,6 +856,11 @@ def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
 
 # Nouns for an occasion of something a ladder generalizes ("AA meeting", "physio session")
 EVENT_NOUNS = frozenset({"meeting", "meetings", "session", "sessions", "class", "classes", "group"})
+COUNTED_TERM = re.compile(
+    r"(?:\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?:weeks?|months?|days?|years?)\s+(?P<term>[a-z][\w' -]*)",
+    re.IGNORECASE,
+)
 ORDINAL_EVENT = re.compile(
     r"\d{1,3}(?:st|nd|rd|th)\s+(?P<event>(?:wedding\s+)?anniversary|birthday|bday)", re.IGNORECASE
 )
@@ -870,6 +889,12 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
                 for step in word_ladders(category)[head[0]]
             ],
         )
+    staged = COUNTED_TERM.fullmatch(word)
+    if staged:
+        # "12 weeks pregnant" -> "pregnant", "6 months sober" -> "sober": the count dates it
+        term = staged.group("term")
+        wider = word_ladders(category).get(term.casefold(), ())
+        return _ladder_chain(text, ChainKind.NOUN, [(term, term), *((s, s) for s in wider)])
     counted = ORDINAL_EVENT.fullmatch(key)
     if counted:  # "5th anniversary" -> "anniversary": which one it is dates it
         event = word[counted.start("event") :]
@@ -927,6 +952,25 @@ def _ladders(path: Path) -> dict[str, tuple[str, ...]]:
         for word in row["words"].split("|"):
             table[word.strip().casefold()] = ladder
     return table
+
+
+VOCATIVE_BEFORE = re.compile(
+    r"\b(?:you|u|ya|thanks|thank you|thx|hi|hey|hello|night|morning|bye|cheers|happy birthday|"
+    r"happy mother's day|happy father's day|congrats)[\s,]+$",
+    re.IGNORECASE,
+)
+
+
+def _kin_as_name(text: str, start: int, end: int) -> bool:
+    """A family word said as a name at the start of a clause ("mum cried", "Dad is home"): its
+    generalization needs "my" ("parent cried" would not read)."""
+    before = text[:start].rstrip()
+    opens = not before or before[-1] in ".,!?;:)" or not before[-1].isascii()
+    return (
+        opens
+        and bool(re.match(r"\s+(?:\w+ly\s+)?[a-z]", text[end:]))
+        and not re.match(r"['’]s\b", text[end:])
+    )
 
 
 def _kinship_chain(text: str) -> Chain | None:

@@ -400,6 +400,10 @@ def _phrase(start: int, end: int, category: Category, mode: Mode, text: str) -> 
     )
 
 
+# Units a term may start with, whose number before it belongs to the phrase ("12 weeks pregnant")
+COUNTED_UNITS = frozenset({"weeks", "months", "days", "years", "week", "month", "day", "year"})
+
+
 def detect(context: MessageContext) -> list[Phrase]:
     """Sensitive words of the message that concern its author."""
     if context.language not in ("en", None) or not context.text.strip():
@@ -439,6 +443,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             start, end = window[0].idx, window[-1].idx + len(window[-1].text)
             if i > 0 and tokens[i - 1].text == "#" and tokens[i - 1].idx + 1 == start:
                 start -= 1
+            if i > 0 and window[0].lower_ in COUNTED_UNITS and tokens[i - 1].like_num:
+                start = tokens[i - 1].idx  # "[12] weeks pregnant": the number says the stage
             found.append(_phrase(start, end, category, term.mode, context.text))
             matched = size
             break

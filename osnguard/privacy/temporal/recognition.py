@@ -384,6 +384,15 @@ def _weekday_date(today: date, weekday: int, direction: str | None) -> date:
     return today - timedelta(days=back) if back <= ahead else today + timedelta(days=ahead)
 
 
+def _ahead_or_tense(ctx: Context, start: int, end: int) -> str | None:
+    """The tense of [start, end), or "future" when nothing says it and a preposition before it
+    points ahead ("available from January", "booked till March")."""
+    tense = ctx.tense(start, end)
+    if tense is None and AHEAD_BEFORE.search(ctx.text[max(0, start - 20) : start]):
+        return "future"
+    return tense
+
+
 def _month_year(today: date, month: int, direction: str | None) -> int:
     if direction == "past" and month > today.month:
         return today.year - 1
@@ -587,6 +596,13 @@ def _bare_pod(m: re.Match[str], ctx: Context) -> Found | None:
         return None
     code = PARTS_OF_DAY[word]
     day = ctx.today
+    if (
+        word == "morning"
+        and prep == "in"
+        and ctx.now.hour >= 12
+        and ctx.tense(m.start(), m.end()) != "past"
+    ):
+        day += timedelta(days=1)  # "shul in the morning", said in the evening: tomorrow's
     return Found(m.start("x"), m.end("x"), "TIME", f"{day.isoformat()}T{code}", code, kind="pod")
 
 
@@ -859,7 +875,7 @@ def _month(m: re.Match[str], ctx: Context) -> Found | None:
     year = (
         int(m["year"])
         if m["year"]
-        else _month_year(ctx.today, month, ctx.tense(m.start(), m.end()))
+        else _month_year(ctx.today, month, _ahead_or_tense(ctx, m.start(), m.end()))
     )
     mod = {"early": "START", "late": "END", "mid": "MID"}.get((m["mod"] or "").lower())
     return Found(m.start(), m.end(), "DATE", f"{year:04d}-{month:02d}", mod=mod)

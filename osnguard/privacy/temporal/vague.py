@@ -35,7 +35,8 @@ PARTS: tuple[tuple[str, str, int, int], ...] = (
 )
 PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
 CLOCK = re.compile(r"T(\d{2}):(\d{2})")
-DURATION_PREFIXES = ("for", "after", "over")
+DURATION_PREFIXES = ("for", "after", "over", "from", "within")
+DURATION_TODAY = re.compile(r"(?P<length>.+?)\s+(?:today|tonight|now)", re.IGNORECASE)
 ROUTINE_CUE = re.compile(
     r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b"
     # "on Thursday evenings", "Sundays": days and parts in the plural are habits
@@ -139,6 +140,10 @@ def vague_wordings(
         return _routine_wordings(phrase, expressions)
     timed = [e for e in expressions if e.interval is not None]
     durations = [e for e in expressions if e.type == "DURATION"]
+    lasting = DURATION_TODAY.fullmatch(phrase.strip())
+    if durations and lasting:
+        # "It's been 3 years today" -> "It's been a few years": the day is the anniversary
+        return _duration_wordings(lasting.group("length"), durations)
     if durations and phrase.split(maxsplit=1)[0].lower() in DURATION_PREFIXES:
         # "for three weeks from the 20th" -> "for a few weeks": the length, not the start
         return _duration_wordings(phrase, durations)
@@ -282,8 +287,8 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         pass  # "for 2 weeks" is not "for weeks", which says long
     elif count >= 2:
         words.append(f"{unit}s")  # "for years": vague, and true to the scale "a while" is not
-    if unit != "year" or count < 2:
-        words.append("a while")
+    if (unit != "year" or count < 2) and prefix not in ("from", "within"):
+        words.append("a while")  # (not "back from a while in Kerala")
     if lead:
         # "for the next few weeks", "for a while": "the next" takes only "few"/"couple of"
         words = [

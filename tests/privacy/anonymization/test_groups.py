@@ -759,3 +759,9 @@ def test_a_deletion_at_the_end_leaves_no_space() -> None:
     phrases = [phrase("Dishoom", "location", text), phrase("at 7:30", "time", text)]
     for version in anonymize_groups(text, phrases, groups=GROUPS, profile=Profile(), now=NOW):
         assert version.text == version.text.rstrip()
+
+
+def test_an_initial_before_a_full_stop_takes_one_stop() -> None:
+    text = "It's been 3 years since I lost my husband Tom. still set two mugs out"
+    options = wordings(text, "Tom", "identity")
+    assert "T" in options and "T." not in options

@@ -313,3 +313,18 @@ def test_no_article_the_author_did_not_write(
 def test_a_sentence_start_keeps_the_authors_case() -> None:
     assert _natural_texts("Insomnia again, 4am", "Insomnia", "health")[0][0].isupper()
     assert _natural_texts("so tired. insomnia again", "insomnia", "health")[0][0].islower()
+
+
+def test_a_time_the_sentence_needs_is_reworded_not_taken_out() -> None:
+    # what "be" says, and a length before "of"
+    assert "" not in _time_options(
+        "my PhD viva is on the 2nd of December", "on the 2nd of December"
+    )
+    said = _time_options("diagnosed after 9 years of being told it was nothing", "after 9 years")
+    assert "" not in said and "after nearly a decade" in said
+    # a length that ends today is said as a length
+    said = _time_options("It's been 3 years today since I lost him", "3 years today")
+    assert said[1:] == ["a few years", "years"]
+    # a preposition stays with the length it governs
+    said = _time_options("back from 2 weeks in Kerala", "from 2 weeks")
+    assert said[1] == "from a couple of weeks"

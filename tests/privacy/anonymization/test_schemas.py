@@ -549,3 +549,16 @@ def test_a_treatment_word_for_the_one_who_gives_it_is_a_person() -> None:
         "health professional"
     ]
     assert chain_texts("physio", "health", "physio at 8 then work")[1] == "treatment"
+
+
+def test_a_family_word_said_as_a_name_takes_my() -> None:
+    text = "came out to my parents last night. mum cried, dad just hugged me"
+    assert chain_texts("mum", "gender", text)[1] == "my parent"
+    # spoken to, it is not generalized ("love you parent" would not read)
+    assert chain_texts("mum", "gender", "love you mum, see you soon") == ["mum"]
+
+
+def test_a_counted_stage_goes_before_the_term() -> None:
+    assert chain_texts("12 weeks pregnant", "health", "12 weeks pregnant with our second")[1] == (
+        "pregnant"
+    )

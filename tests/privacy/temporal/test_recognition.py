@@ -234,3 +234,13 @@ def test_with_the_parse_a_time_takes_the_tense_of_its_own_clause(
         now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)  # a Wednesday
     found = find_expressions(text, now=now, doc=parse(text))
     assert next(e.value for e in found if e.text.startswith(phrase))[: len(value)] == value
+
+
+def test_a_morning_said_after_noon_and_a_month_from_now_are_ahead() -> None:
+    evening = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+    found = find_expressions("dinner at my parents' then shul in the morning", now=evening)
+    assert found[-1].value.startswith("2026-11-21")
+    found = find_expressions("I went for a run in the morning", now=evening)
+    assert found[-1].value.startswith("2026-11-20")
+    found = find_expressions("the flat is available from January", now=evening)
+    assert found[-1].value == "2027-01"
