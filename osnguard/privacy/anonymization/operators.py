@@ -636,9 +636,10 @@ AREA_KEYS = ("region:", "country:", "continent:", "area:")  # places one is "in"
 SERVICE_INSTITUTIONS = frozenset({"hospital", "clinic", "airport", "hospice", "surgery"})
 GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(
-    r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their)\s+$",
+    r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their|first|second|"
+    r"third|final|another|one more)\s+$",
     re.IGNORECASE,
-)
+)  # ("first Ramadan since ..." -> "first month since ...", never "first a month")
 
 
 def _describes_next_noun(text: str, phrase: Phrase) -> bool:
@@ -794,11 +795,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 text[:start]
             ):
                 replacement = "holidays"  # "Happy Diwali" -> "Happy holidays"
-            elif (
-                level.source == LevelSource.TYPE
-                and not article_fits
-                and DETERMINER_BEFORE.search(text[:start])
-            ):
+            elif level.source == LevelSource.TYPE and DETERMINER_BEFORE.search(text[:start]):
                 # "this Diwali" -> "this festival", "my Umrah" -> "my pilgrimage"
                 replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
             if _adjectives_between_determiner(text, start, phrase):
