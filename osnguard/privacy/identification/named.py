@@ -170,6 +170,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     break
             if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
                 j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
+                if j < n and doc[j - 1].lower_ in {"town", "city"} and doc[j].lower_ == "hall":
+                    j += 1  # "Croydon town hall"
             if (
                 j + 1 < n
                 and doc[j - 1].lower_.rstrip(".") in STREET_TYPES
@@ -218,21 +220,24 @@ def _head_category(words: list[str]) -> Category | None:
 
 
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
-    window = {t.lower_ for t in doc[max(sentence.start, start - 6) : start]}
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
-    if after[:1] in (["for"], ["after"]) and {"years", "year", "months", "yrs"} & set(after):
-        return Category.WORK  # "at Atlassian for 5 years", "leaving Sky after 11 years"
     if start >= 2 and doc[start - 1].lower_ == "of" and doc[start - 2].lower_ in WORKPLACES:
         return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
         return Category.WORK  # "joined X as a process engineer"
-    for category in CONTEXT_ORDER:
-        if category == Category.POLITICS and (
-            start == 0 or doc[start - 1].lower_ not in {"for", "of"}
-        ):
-            continue  # "voted for the DMK", "member of the Greens"; not "voted at the school"
-        if window & CONTEXT_WORDS[category]:
-            return category
+    # the context word nearest the name decides ("3 years of evening classes at X" is a
+    # school, "after 11 years at X" a workplace); at equal distance, CONTEXT_ORDER
+    for k in range(start - 1, max(sentence.start, start - 6) - 1, -1):
+        word = doc[k].lower_
+        for category in CONTEXT_ORDER:
+            if category == Category.POLITICS and (
+                start == 0 or doc[start - 1].lower_ not in {"for", "of"}
+            ):
+                continue  # "voted for the DMK", "member of the Greens"; not "voted at the school"
+            if word in CONTEXT_WORDS[category]:
+                return category
+    if after[:1] in (["for"], ["after"]) and {"years", "year", "months", "yrs"} & set(after):
+        return Category.WORK  # "at Atlassian for 5 years", "leaving Sky after 11 years"
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
     if re.search(r"\bwhere (?:i|we) (?:work|worked)\b", rest):
         return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
@@ -261,6 +266,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     sentence = doc[i].sent
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
+    if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
+        return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
     entries = terms.lexicon().entries.get((span[0].lower_,), ()) if len(span) == 1 else ()
     norp = label == "NORP" and head is None and not _is_big_place_name(span.text)
@@ -275,7 +282,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if head in {Category.HEALTH, Category.EDUCATION, Category.RELIGION, Category.WORK}:
         return head, Detector.ORGANISATION
     name = " ".join(words)
-    related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and label != "PERSON"
+    # "at Guy's" is a place named after someone, not the person
+    owned = span[-1].lower_ in {"'s", "’s"}
+    related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and (label != "PERSON" or owned)
     known = _is_known_place(name, lowercase=False)
     in_town = known and before == "in"  # "classes in Hove": a town, not an institution
     # "the Kraków office of ...": a town that says where the workplace is
@@ -420,7 +429,12 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
         about_author = author_reference(text, start, end, doc) is not None
-        if not (about_author or first_person or _introduced(doc, i)):
+        if not (
+            about_author
+            or first_person
+            or _introduced(doc, i)
+            or _beside_own_term(doc, i, result[0])
+        ):
             continue
         mentions.append(NamedMention(start, end, *result))
     for match in re.finditer(r"(?<![\w#])#([A-Za-z]{4,})", text):
@@ -432,6 +446,17 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
                 )
                 break
     return tuple(mentions)
+
+
+def _beside_own_term(doc: Any, i: int, category: Category) -> bool:
+    """An institution in a sentence that names a health or religious matter of the same kind
+    ("Dialysis 3 times a week at Guy's is exhausting"): posts leave their author unsaid."""
+    if category not in (Category.HEALTH, Category.RELIGION):
+        return False
+    entries = terms.lexicon().entries
+    return any(
+        any(term.category == category for term in entries.get((t.lower_,), ())) for t in doc[i].sent
+    )
 
 
 def _detect(context: MessageContext, detector: Detector) -> list[Phrase]:

@@ -36,6 +36,17 @@ def found(context: MessageContext) -> list[tuple[str, str]]:
         ("12 week scan at the Rotunda on Monday 🤞", "health"),
         # parties after what one does for them
         ("I'm canvassing for the PP this weekend", "politics"),
+        # the nearest word of what one does there decides
+        (
+            "passed my B2! 3 years of evening classes at the Instituto Cervantes paid off",
+            "education",
+        ),
+        ("on the waiting list for an assessment at the Maudsley for 2 years", "health"),
+        ("Been at Atlassian for 5 years and just got laid off", "work"),
+        # a hospital named after someone, in a post that leaves its author unsaid
+        ("Dialysis 3 times a week at Guy's is exhausting", "health"),
+        # a town hall is a place, whatever one does there
+        ("citizen after 10 years here, ceremony at Croydon town hall", "location"),
     ],
 )
 def test_institutions_take_the_authors_relation(make_context, text, expected) -> None:
