@@ -61,7 +61,12 @@ OWN_THINGS = frozenset(
         "house", "home", "flat", "apartment", "place", "room", "car", "flight", "train", "shift",
         "appointment", "surgery", "op", "scan", "exam", "exams", "interview", "wedding", "birthday",
         "party", "holiday", "vacation", "trip", "class", "lesson", "lessons", "meeting", "date",
-        "practice", "training", "session", "sessions", "rehearsal", "gig", "match", "game"
+        "practice", "training", "session", "sessions", "rehearsal", "gig", "match", "game",
+        # events of a life a post announces ("redundancy confirmed today", "visa approved")
+        "redundancy", "promotion", "offer", "diagnosis", "results", "divorce", "engagement",
+        "visa", "application", "mortgage", "contract", "notice", "resignation", "leave",
+        "treatment", "graduation", "move", "lease", "transfer", "placement", "probation",
+        "citizenship", "passport", "payout", "settlement", "operation", "procedure", "recovery"
     }
 )  # fmt: skip
 # Imperatives addressed to readers: their time is the reader's deadline, not the author's plan.

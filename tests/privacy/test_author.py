@@ -36,6 +36,8 @@ def reference(text: str, phrase: str, *, parsed: bool = True) -> AuthorReference
         ),
         # the subject's head noun decides, not the last word under it
         ("night shift at the hospital starts at 8", "at 8", A.CLOSE_PERSON),
+        # an event of the author's life a post announces
+        ("redundancy confirmed today after 11 years", "today", A.CLOSE_PERSON),
     ],
 )
 def test_clauses_about_the_author(text: str, phrase: str, expected: AuthorReference) -> None:

@@ -31,6 +31,7 @@ SECTORS: Final[tuple[tuple[re.Pattern[str], str, str | None], ...]] = tuple(
         (r"software|internet", "software company", "tech company"),
         (r"semiconductor", "chipmaker", "tech company"),
         (r"telecom", "telecoms company", None),
+        (r"aerospace", "engineering company", None),  # Rolls-Royce's engines, not its energy arm
         (r"petroleum|oil|gas\b|fossil", "oil company", "energy company"),
         (r"energy|utilit|electric utilities", "energy company", None),
         (r"pharma|biotech", "pharmaceutical company", "healthcare company"),

@@ -123,7 +123,8 @@ def _decade_wordings(year: str, *, parenthesised: bool) -> list[str]:
 MONEY_WORDS = (
     "debt debts loan loans deposit rent mortgage salary bonus bill bills fine fee fees savings "
     "overdraft payment payments raise pay budget refund tax donation tip prize grant pension "
-    " income arrears"
+    " income arrears payout severance settlement package windfall inheritance cheque check "
+    "invoice winnings profit fund funds pot"
 )
 MONEY_NOUNS = frozenset(MONEY_WORDS.split())
 _WORDS_AFTER = re.compile(r"\s+([a-z-]+)(?:\s+([a-z-]+))?(?:\s+([a-z-]+))?")

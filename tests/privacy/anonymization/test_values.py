@@ -91,3 +91,8 @@ def test_an_age_said_of_someone_is_their_decade_of_life(
     age: str, before: str, expected: list[str]
 ) -> None:
     assert age_wordings(age, "", before) == expected
+
+
+def test_an_amount_before_its_money_noun_goes() -> None:
+    # "£38k payout and no plan" -> "payout and no plan", never "a lot payout"
+    assert amount_wordings("£38k", after=" payout and no plan") == [""]
