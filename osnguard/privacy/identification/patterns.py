@@ -57,6 +57,11 @@ PHONE_REGIONS = (
 )  # fmt: skip
 PHONE_REASON = "This is a phone number: anyone can call you with it."
 MIN_PHONE_DIGITS = 7
+PHONE_CUE = re.compile(
+    r"(?:\b(?:call|ring|text|txt|phone|whatsapp|whatsap|sms|tel|ph|mob|mobile|cell)\b|"
+    r"\b(?:my|our|his|her|their|mum's|dad's) (?:number|no\.?)(?!\w))[^\d]{0,15}$",
+    re.IGNORECASE,
+)  # (not "order number", "flight no.")
 
 
 def find_phones(text: str, regions: tuple[str, ...] = PHONE_REGIONS) -> list[tuple[int, int]]:
@@ -68,6 +73,12 @@ def find_phones(text: str, regions: tuple[str, ...] = PHONE_REGIONS) -> list[tup
     for region in regions:
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=Leniency.VALID):
             spans.add((match.start, match.end))
+        # a number the words before call a phone is one, even in a range the plan keeps for
+        # examples and fiction ("call me on +44 7700 900456")
+        for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=Leniency.POSSIBLE):
+            digits = sum(c.isdigit() for c in match.raw_string)
+            if digits >= 9 and PHONE_CUE.search(text[max(0, match.start - 25) : match.start]):
+                spans.add((match.start, match.end))
     kept: list[tuple[int, int]] = []
     for start, end in sorted(spans, key=lambda s: (s[0], -s[1])):
         if not any(start < k_end and k_start < end for k_start, k_end in kept):

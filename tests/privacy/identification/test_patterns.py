@@ -6,6 +6,7 @@ import pytest
 
 from osnguard.privacy.identification.patterns import (
     find,
+    find_phones,
     iban_valid,
     is_personal_detail,
     luhn_valid,
@@ -86,3 +87,16 @@ def test_links_and_handles_are_not_personal_details() -> None:
 )
 def test_addresses_written_the_other_way_round_and_neighbours_houses(text, expected) -> None:
     assert [(p.text, str(p.category)) for p in find(text)] == [(expected, "contact")]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # a number in a range kept for examples, called a phone by the words before it
+        ("call me on +44 7700 900456 after 6pm about the bike", True),
+        ("my number is 0161 496 0000", True),
+        ("order number 123456789 arrived", False),
+    ],
+)
+def test_a_number_the_words_before_call_a_phone_is_one(text: str, found: bool) -> None:
+    assert bool(find_phones(text)) is found
