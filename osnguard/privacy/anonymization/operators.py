@@ -926,12 +926,25 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
     end += possessive.end() if possessive else 0  # "at St Vincent['s]"
     if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
         preposition = _PREPOSITION_BEFORE.search(text[:start])
-        if preposition is None or _COPULA_BEFORE.search(text[: preposition.start()]):
-            return None  # "we're at the Royal Children's": "we're till Friday" would not read
+        if preposition is None:
+            return None
+        if _COPULA_BEFORE.search(text[: preposition.start()]):
+            # "we're at the Royal Children's till Friday": "we're till Friday" would not read;
+            # a last clause that only says where ("..., I'm in Clapham") goes whole
+            clause = WHERE_CLAUSE.search(text[:start])
+            if clause is None or not re.match(r"\s*(?:$|[.!?\n]|[^\w\s,])", text[end:]):
+                return None
+            return _removal(clause.start(), end, degree)
         start = preposition.start()
     return _removal(start, _one_comma_left(text, start, end), degree)
 
 
+# A clause that only says where its speaker is ("..., I'm in Clapham", "... - we're near X")
+WHERE_CLAUSE = re.compile(
+    r"\s*[,;\u2013\u2014-]\s*(?:i'?m|i am|we'?re|we are)\s+(?:based\s+|still\s+|now\s+)?"
+    r"(?:in|at|near|around|by)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # A form of "be" whose complement a place phrase is ("I'm in X", "we're at X", "been in X")
 _COPULA_BEFORE = re.compile(
     r"(?:\b(?:am|is|are|was|were|be|been|being|im|ur)|\w['’](?:m|re)|"

@@ -36,6 +36,8 @@ PARTS: tuple[tuple[str, str, int, int], ...] = (
 PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
 CLOCK = re.compile(r"T(\d{2}):(\d{2})")
 DURATION_PREFIXES = ("for", "after", "over", "from", "within")
+OPEN_AHEAD = re.compile(r"(?:after|from|starting)\b", re.IGNORECASE)
+LOOKING_BACK = frozenset({"earlier", "recently", "earlier today", "this morning"})
 DURATION_TODAY = re.compile(r"(?P<length>.+?)\s+(?:today|tonight|now)", re.IGNORECASE)
 ROUTINE_CUE = re.compile(
     r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b"
@@ -150,6 +152,11 @@ def vague_wordings(
     if not timed or "DURATION" in kinds:
         return []
     found = _point_wordings(phrase, timed, now, southern=southern)
+    if OPEN_AHEAD.match(phrase) and all(
+        e.interval is not None and e.interval[0].date() == now.date() for e in timed
+    ):
+        # "call me after 6pm" said today: from then on, never "earlier"
+        found = [w for w in found if w.text not in LOOKING_BACK]
     if HOLIDAY_NAME.search(phrase):
         # "over Christmas" -> "over the holidays", "till after Christmas" -> "till after the
         # holidays", then the times around it

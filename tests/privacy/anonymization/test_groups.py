@@ -765,3 +765,10 @@ def test_an_initial_before_a_full_stop_takes_one_stop() -> None:
     text = "It's been 3 years since I lost my husband Tom. still set two mugs out"
     options = wordings(text, "Tom", "identity")
     assert "T" in options and "T." not in options
+
+
+def test_a_last_clause_that_only_says_where_goes_whole() -> None:
+    text = "call me about the bike, I'm in Clapham"
+    options = alternatives(text, phrase("Clapham", "location", text), profile=Profile())
+    last = options.options[-1]
+    assert (last.text, text[last.start : last.end]) == ("", ", I'm in Clapham")

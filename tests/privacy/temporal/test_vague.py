@@ -260,3 +260,8 @@ def test_an_end_later_today_is_hours_away_not_days() -> None:
     evening = datetime(2026, 11, 20, 18, 0)
     assert wordings("till 8 tonight", evening)[0] == "for a few hours"
     assert "for a few days" not in wordings("till midnight", evening)
+
+
+def test_a_time_from_which_something_runs_is_never_said_as_past() -> None:
+    evening = datetime(2026, 11, 20, 19, 30)
+    assert not {"earlier", "recently"} & set(wordings("after 6pm", evening))
