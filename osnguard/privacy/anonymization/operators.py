@@ -1208,9 +1208,37 @@ NOT_AFTER_POSSESSIVE = frozenset(_NOT_AFTER_POSSESSIVE.split())
 
 
 def _gerund_after(text: str, end: int) -> bool:
-    """Whether a gerund follows at `end` ("6 years teaching")."""
+    """Whether a gerund or a state the length is of follows at `end` ("6 years teaching",
+    "6 months sober": "a while sober" would not read)."""
     following = _token_after(text, end)
-    return following is not None and following.idx == end + 1 and following.tag_ == "VBG"
+    return (
+        following is not None
+        and following.idx == end + 1
+        and (following.tag_ == "VBG" or following.lower_ in STATES_OF_A_LENGTH)
+    )
+
+
+# States a length of time comes before ("6 months sober", "3 weeks late", "2 years clean")
+STATES_OF_A_LENGTH = frozenset(
+    [
+        "sober",
+        "clean",
+        "pregnant",
+        "postpartum",
+        "late",
+        "early",
+        "married",
+        "engaged",
+        "single",
+        "smoke-free",
+        "alcohol-free",
+        "cancer-free",
+        "sugar-free",
+        "vegan",
+        "vegetarian",
+        "in",
+    ]
+)
 
 
 def _noun_after(text: str, end: int) -> bool:

@@ -136,6 +136,14 @@ def vague_wordings(
     kinds = {e.type for e in expressions}
     if kinds == {"DURATION"} and re.match(r"(?:at|aged)\s", phrase, re.I):
         return []  # "at 11 weeks" (pregnant), "at 6 months": a stage, not a length of time
+    into = re.fullmatch(r"(?P<length>.+?)\s+in", phrase.strip(), re.IGNORECASE)
+    if kinds == {"DURATION"} and into:
+        # "3 weeks in and loving it" -> "a few weeks in": how far into something, kept so
+        return [
+            VagueWording(f"{w.text} in", w.ncp)
+            for w in _duration_wordings(into.group("length"), expressions)
+            if w.text != "a while"
+        ]
     if kinds == {"DURATION"} and not re.match(r"(?:every|each)\b", phrase, re.I):
         return _duration_wordings(phrase, expressions)  # "3 nights" is no habit
     if "SET" in kinds or ROUTINE_CUE.search(phrase):

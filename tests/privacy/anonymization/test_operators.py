@@ -328,3 +328,10 @@ def test_a_time_the_sentence_needs_is_reworded_not_taken_out() -> None:
     # a preposition stays with the length it governs
     said = _time_options("back from 2 weeks in Kerala", "from 2 weeks")
     assert said[1] == "from a couple of weeks"
+
+
+def test_a_length_before_the_state_it_measures_keeps_the_state() -> None:
+    assert _time_options("we're 6 months sober from gambling", "6 months")[1:] == ["months"]
+    assert _time_options("3 weeks in and loving the new job", "3 weeks in")[1:] == [
+        "A few weeks in"
+    ]
