@@ -600,6 +600,13 @@ def _adjectives_between_determiner(text: str, start: int, phrase: Phrase) -> boo
     return False
 
 
+CITIZENSHIP_AFTER = re.compile(
+    r"\s+(?:citizen|citizens|citizenship|passport|passports|national|nationals|nationality|"
+    r"residency|residence permit|visa)\b",
+    re.IGNORECASE,
+)
+
+
 def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase modifies the noun after it ("cancer clinic", "doctors appointment"):
     a hypernym there ("a disease clinic") rarely reads right."""
@@ -809,8 +816,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = re.sub(r"^an?\s+", "the ", replacement, flags=re.IGNORECASE)
             # one person is "a family member", never "a family" ("now a grandmother at 56")
             replacement = re.sub(r"^([aA]) family$", r"\1 family member", replacement)
-            if level.label in PEOPLE_ADJECTIVE_WORDS and re.fullmatch(
-                rf"(?:an?\s+){re.escape(level.label)}", replacement, re.IGNORECASE
+            if (
+                level.label in PEOPLE_ADJECTIVE_WORDS
+                and re.fullmatch(rf"(?:an?\s+){re.escape(level.label)}", replacement, re.I)
+                and not _noun_after(text, phrase.end)  # "a Black British woman"
             ):
                 # "a Brummie" -> "an English person": after an article, a people is a person
                 replacement = f"{replacement} person"
@@ -893,6 +902,14 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 automatic=by_default[level.degree],
             )
         )
+    if (
+        options
+        and phrase.category == Category.ETHNICITY
+        and CITIZENSHIP_AFTER.match(text, phrase.end)
+    ):
+        # "a British citizen" -> "a citizen", "my Irish passport" -> "my passport": a wider
+        # people there ("a European citizen") would speak of another citizenship
+        return [options[0], _modifier_dropped(text, phrase.start, phrase.end, 1, capitalise=True)]
     if (
         facility is None
         and options
@@ -1208,13 +1225,18 @@ NOT_AFTER_POSSESSIVE = frozenset(_NOT_AFTER_POSSESSIVE.split())
 
 
 def _gerund_after(text: str, end: int) -> bool:
-    """Whether a gerund or a state the length is of follows at `end` ("6 years teaching",
-    "6 months sober": "a while sober" would not read)."""
+    """Whether a gerund follows at `end` ("6 years teaching")."""
+    following = _token_after(text, end)
+    return following is not None and following.idx == end + 1 and following.tag_ == "VBG"
+
+
+def _state_after(text: str, end: int) -> bool:
+    """Whether a state the length is of follows at `end` ("6 months sober")."""
     following = _token_after(text, end)
     return (
         following is not None
         and following.idx == end + 1
-        and (following.tag_ == "VBG" or following.lower_ in STATES_OF_A_LENGTH)
+        and following.lower_ in STATES_OF_A_LENGTH
     )
 
 
@@ -1329,6 +1351,15 @@ def _temporal_options(
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])
+    if units_of and _state_after(text, end):
+        # "2 years sober" -> "a couple of years sober" -> "years sober": never "a while sober"
+        unit = _units_said(units_of.group(0), units_of.group(1))
+        said = [
+            w.text
+            for w in vague_wordings(text[start:end], inside, now)
+            if w.text not in ("a while", unit)
+        ]
+        return _modifier_wordings(text, start, end, "", [*said, unit])
     if units_of and (
         re.match(r"\s+(?:of|till|until|to go|left)\b", text[end:]) or _gerund_after(text, end)
     ):

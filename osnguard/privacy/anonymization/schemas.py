@@ -1076,6 +1076,9 @@ def _people_chain(text: str) -> Chain | None:
         return _ladder_chain(text, ChainKind.NOUN, [(wording, wider)])
     if " " in word:
         return None
+    nationality = _nationality_chain(text, word) if word in NATIONALITIES else None
+    if nationality is not None:
+        return nationality
     senses = [s for s in wordnet().synsets(word.lower(), pos="n") if _under(s, PERSON_ROOT)]
     # the demonym sense first: "Indian" is "a native or inhabitant of India" before an Amerindian
     senses.sort(key=lambda s: "native or inhabitant" not in s.definition())
@@ -1101,6 +1104,42 @@ def _people_chain(text: str) -> Chain | None:
 
 
 NATIONALITIES = frozenset(DEMONYMS.values())  # "Canadian", "American"...
+# The adjective of a part of the world or a continent ("West Africa" -> "West African")
+AREA_ADJECTIVES: Mapping[str, str] = MappingProxyType(
+    {
+        "Europe": "European", "Africa": "African", "Asia": "Asian", "South America": "South American",
+        "North America": "North American", "Middle East": "Middle Eastern",
+        "the Middle East": "Middle Eastern", "Latin America": "Latin American",
+        "the Caribbean": "Caribbean", "Caribbean": "Caribbean",
+    }
+)  # fmt: skip
+
+
+def _nationality_chain(text: str, adjective: str) -> Chain | None:
+    """ "British" -> "European", "Ghanaian" -> "West African" -> "African": a nationality WordNet
+    has no people for, by its country's part of the world and continent."""
+    country_name = next((c for c, a in DEMONYMS.items() if a == adjective), None)
+    name = re.sub(r"^the\s+", "", country_name or "")
+    countries = [p for p in places.lookup(name) if p.kind == "country"]
+    if not countries:
+        return None
+    steps: list[tuple[str, str]] = []
+    area = places.world_area(countries[0])
+    if area:
+        found = AREA_ADJECTIVES.get(area) or (
+            f"{area.rsplit(' ', 1)[0]} {AREA_ADJECTIVES[area.rsplit(' ', 1)[1]]}"
+            if area.rsplit(" ", 1)[-1] in AREA_ADJECTIVES
+            else None
+        )
+        if found:
+            steps.append((found, found))
+    continent = next((p for p in places.chain(countries[0]) if p.kind == "continent"), None)
+    wider = AREA_ADJECTIVES.get(continent.name) if continent is not None else None
+    if wider and all(wider != s for s, _ in steps):
+        steps.append((wider, wider))
+    return _ladder_chain(text, ChainKind.NOUN, steps) if steps else None
+
+
 # WordNet's nouns for a people whose adjective differs: a phrase of a people is said as one
 PEOPLE_ADJECTIVES: Mapping[str, str] = MappingProxyType(
     {

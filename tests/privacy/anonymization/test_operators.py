@@ -331,7 +331,19 @@ def test_a_time_the_sentence_needs_is_reworded_not_taken_out() -> None:
 
 
 def test_a_length_before_the_state_it_measures_keeps_the_state() -> None:
-    assert _time_options("we're 6 months sober from gambling", "6 months")[1:] == ["months"]
+    assert _time_options("we're 6 months sober from gambling", "6 months")[1:] == [
+        "half a year",
+        "months",
+    ]  # never "a while sober"
     assert _time_options("3 weeks in and loving the new job", "3 weeks in")[1:] == [
         "A few weeks in"
     ]
+
+
+def test_a_citizenship_loses_its_nationality_not_widens_it() -> None:
+    text = "proud to finally be an Irish citizen after 10 years"
+    start = text.index("Irish")
+    found = Phrase(start, start + 5, "Irish", Category.ETHNICITY, "test", 0.9)
+    options = alternatives(text, found, profile=Profile(), now=NOW).options
+    rendered = [text[: o.start] + o.text + text[o.end :] for o in options[1:]]
+    assert rendered == ["proud to finally be a citizen after 10 years"]

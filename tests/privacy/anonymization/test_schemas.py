@@ -562,3 +562,11 @@ def test_a_counted_stage_goes_before_the_term() -> None:
     assert chain_texts("12 weeks pregnant", "health", "12 weeks pregnant with our second")[1] == (
         "pregnant"
     )
+
+
+def test_a_nationality_widens_by_its_part_of_the_world() -> None:
+    assert chain_texts("Ghanaian", "ethnicity", "As a Ghanaian woman in tech")[1:] == [
+        "West African",
+        "African",
+    ]
+    assert chain_texts("British", "ethnicity", "As a British woman in tech")[1:] == ["European"]

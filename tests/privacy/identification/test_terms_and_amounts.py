@@ -183,3 +183,8 @@ def test_a_condition_in_a_post_whose_author_speaks_without_a_pronoun() -> None:
 
     found = identify("3am and still awake. insomnia is winning tonight", profile={})
     assert ("insomnia", "health") in [(p.text, str(p.category)) for p in found.phrases]
+
+
+def test_a_people_in_two_words_is_one_phrase(make_context) -> None:
+    text = "As a Black British woman I was asked where I'm really from"
+    assert ("Black British", "ethnicity") in found(terms.detect, make_context(text))
