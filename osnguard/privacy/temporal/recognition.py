@@ -739,10 +739,28 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
         return None
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
     tense = ctx.tense(m.start(), m.end())
-    if tense is None and AHEAD_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()]):
-        tense = "future"
+    if tense is None and (
+        AHEAD_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()])
+        or _verbless(ctx, m.start(), m.end())
+    ):
+        tense = "future"  # "garage sale Saturday 8am-noon": a fragment announces
     day = _weekday_date(ctx.today, weekday, tense)
     return _with_pod(m, ctx, day, m.end())
+
+
+_FRAGMENT_END = re.compile(r"[.!?;:\n()\u2014\u2013]|,\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+
+
+def _verbless(ctx: Context, start: int, end: int) -> bool:
+    """[start, end) lies in a stretch between punctuation or emoji with no verb in the parse (a
+    post's fragment: "garage sale Saturday 8am-noon, everything must go")."""
+    if ctx.doc is None:
+        return False
+    left = max((f.end() for f in _FRAGMENT_END.finditer(ctx.text, 0, start)), default=0)
+    following = _FRAGMENT_END.search(ctx.text, end)
+    right = following.start() if following else len(ctx.text)
+    chunk = [t for t in ctx.doc if left <= t.idx < right]
+    return bool(chunk) and not any(t.pos_ in ("VERB", "AUX") for t in chunk)
 
 
 @rule(

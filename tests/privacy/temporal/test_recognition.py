@@ -244,3 +244,13 @@ def test_a_morning_said_after_noon_and_a_month_from_now_are_ahead() -> None:
     assert found[-1].value.startswith("2026-11-20")
     found = find_expressions("the flat is available from January", now=evening)
     assert found[-1].value == "2027-01"
+
+
+def test_a_weekday_in_a_fragment_with_no_verb_is_the_coming_one() -> None:
+    from osnguard.privacy.resources import parse
+
+    monday = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+    text = "garage sale Saturday 8am-noon at 4418 Avenue H, everything must go"
+    assert find_expressions(text, now=monday, doc=parse(text))[0].value.startswith("2026-11-28")
+    text = "Saturday night was wild"
+    assert find_expressions(text, now=monday, doc=parse(text))[0].value.startswith("2026-11-21")
