@@ -249,7 +249,7 @@ PAST_CUES = re.compile(
 )  # (an -ed word in lower case: "Muhammed" is a name)
 # A preposition before a bare weekday that points ahead when nothing else says the tense
 # ("back in the office from Monday", "done by Friday").
-AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til|for)\s+(?:this\s+)?$", re.I)
+AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til|for|before)\s+(?:this\s+)?$", re.I)
 # A "since" clause reaching the cue: its verb dates a start ("since I came out"), not the time
 SINCE_CLAUSE = re.compile(r"\bsince\b[^,;.!?]*$", re.I)
 FUTURE_CUES = re.compile(

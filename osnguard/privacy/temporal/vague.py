@@ -36,6 +36,27 @@ PARTS: tuple[tuple[str, str, int, int], ...] = (
 PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
 CLOCK = re.compile(r"T(\d{2}):(\d{2})")
 DURATION_PREFIXES = ("for", "after", "over", "from", "within")
+BEFORE_CUE = re.compile(r"before\s", re.IGNORECASE)
+
+
+def _before_wordings(expression: TimeExpression, now: datetime) -> list[VagueWording]:
+    """ "before 2pm" -> "before the evening"; "before Friday" (this week) -> "this week" ->
+    "soon": a later bound is true of an earlier one, a wording of the point itself ("in the
+    afternoon") or a past one ("last week") would not be."""
+    assert expression.interval is not None
+    start = expression.interval[0]
+    words: list[str] = []
+    if expression.type == "TIME" and start.date() == now.date() and start.hour < 18:
+        words.append("before the evening")
+    elif expression.type == "DATE" and start.date() > now.date():
+        days_ahead = (start.date() - now.date()).days
+        if start.weekday() <= 4 and days_ahead <= 6 - now.weekday():
+            words += ["before the weekend", "this week"]
+        if days_ahead <= 14:
+            words.append("soon")
+    return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(words)]
+
+
 OPEN_AHEAD = re.compile(r"(?:after|from|starting)\b", re.IGNORECASE)
 LOOKING_BACK = frozenset({"earlier", "recently", "earlier today", "this morning"})
 DURATION_TODAY = re.compile(r"(?P<length>.+?)\s+(?:today|tonight|now)", re.IGNORECASE)
@@ -159,6 +180,8 @@ def vague_wordings(
         return _duration_wordings(phrase, durations)
     if not timed or "DURATION" in kinds:
         return []
+    if BEFORE_CUE.match(phrase) and len(timed) == 1:
+        return _before_wordings(timed[0], now)
     found = _point_wordings(phrase, timed, now, southern=southern)
     if OPEN_AHEAD.match(phrase) and all(
         e.interval is not None and e.interval[0].date() == now.date() for e in timed

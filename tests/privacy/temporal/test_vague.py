@@ -265,3 +265,10 @@ def test_an_end_later_today_is_hours_away_not_days() -> None:
 def test_a_time_from_which_something_runs_is_never_said_as_past() -> None:
     evening = datetime(2026, 11, 20, 19, 30)
     assert not {"earlier", "recently"} & set(wordings("after 6pm", evening))
+
+
+def test_before_a_time_is_said_before_a_later_one() -> None:
+    monday = datetime(2026, 11, 23, 9, 0)
+    assert wordings("before 2pm", monday) == ["before the evening"]  # never "in the afternoon"
+    # "before Friday" posted on a Monday is this week's Friday, never "last week"
+    assert wordings("before Friday", monday) == ["before the weekend", "this week", "soon"]
