@@ -1694,6 +1694,11 @@ def _place_chain(
         r"the\s", chosen.name, re.IGNORECASE
     ):
         return None  # "the Gresham" is a venue named after a town, not Gresham, Oregon
+    if reading is None and not anchors and not _clear_without_context(readings):
+        # "who else is at Glastonbury?" with nothing else to go on: Connecticut's has four times
+        # the people of Somerset's, which says nothing of which one the post means; only what
+        # every likely reading shares is true ("St Ives": England, whichever St Ives)
+        return _shared_place_chain(text, readings)
     if reading is None and (
         _far_from_context(chosen, anchors) or _unplaced_village(chosen, readings, anchors)
     ):
@@ -1738,7 +1743,33 @@ def _major_city_named(text: str) -> Place | None:
     return None
 
 
+def _clear_without_context(readings: list[Place]) -> bool:
+    """Whether the first reading is the one meant when nothing in the message or profile says:
+    a region or country named outright, a city with `UNANCHORED_DOMINANCE` times the people of
+    the next reading, or a city of 100,000 or more with three times ("Norwich": England's, not
+    Connecticut's; but "Glastonbury" could be either)."""
+    if len(readings) <= 1 or readings[0].kind != "city":
+        return True
+    first, second = readings[0].population or 0, readings[1].population or 1
+    return first >= UNANCHORED_DOMINANCE * second or (first >= SMALL_PLACE and first >= 3 * second)
+
+
+def _shared_place_chain(text: str, readings: list[Place]) -> Chain | None:
+    """The chain of the narrowest place every likely reading lies in (a reading within
+    `UNANCHORED_DOMINANCE` of the most populous), or None when they share no country."""
+    top = readings[0].population or 0
+    likely = [p for p in readings if (p.population or 0) * UNANCHORED_DOMINANCE >= top]
+    chains = [[step.key for step in places.chain(p)][1:] for p in likely]
+    shared = next((key for key in chains[0] if all(key in c for c in chains[1:])), None)
+    place = places.get(shared) if shared else None
+    if place is None or place.kind in ("continent", "area"):
+        return None
+    head = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, place.key)
+    return Chain(text, ChainKind.PLACE, _dedupe([head, *_place_levels(place, place_text(place))]))
+
+
 VILLAGE = 10_000  # people
+UNANCHORED_DOMINANCE = 5  # with nothing in context, a reading needs 5x the people of the next
 
 
 def _unplaced_village(place: Place, readings: list[Place], anchors: list[Place]) -> bool:

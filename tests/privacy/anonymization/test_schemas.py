@@ -570,3 +570,14 @@ def test_a_nationality_widens_by_its_part_of_the_world() -> None:
         "African",
     ]
     assert chain_texts("British", "ethnicity", "As a British woman in tech")[1:] == ["European"]
+
+
+def test_with_nothing_to_place_it_a_name_says_only_what_its_readings_share() -> None:
+    # Connecticut's Glastonbury has four times the people of Somerset's: neither is asserted
+    assert chain_texts("Glastonbury", "location", "who else is at Glastonbury?", Profile()) == [
+        "Glastonbury"
+    ]
+    # both St Iveses are in England
+    assert chain_texts("St Ives", "location", "a week in St Ives", Profile())[1] == "England"
+    # a city of 100,000 with three times the next reading's people is the one meant
+    assert chain_texts("Norwich", "location", "back in Norwich again", Profile())[1] == "England"
