@@ -407,11 +407,13 @@ def _chain_of(
 
 
 # Words for a treatment that also name the one who gives it ("my physio says")
-PRACTICE_AND_PRACTITIONER = frozenset({"physio", "chiro", "osteo", "psych", "counsellor"})
-PERSON_DETERMINER_BEFORE = re.compile(
-    r"\b(?:a|an|my|the|your|our|his|her|their)\s+(?:(?:good|new|old|great|amazing|lovely)\s+)?$",
-    re.IGNORECASE,
+PRACTICE_AND_PRACTITIONER = frozenset(
+    {"physio", "chiro", "osteo", "psych", "counsellor", "dentist", "optician", "orthodontist", "gp"}
 )
+PERSON_DETERMINER_BEFORE = re.compile(
+    r"\b(?:a|an|my|your|our|his|her|their)\s+(?:(?:good|new|old|great|amazing|lovely)\s+)?$",
+    re.IGNORECASE,
+)  # ("the dentist" is where one goes: an appointment)
 
 
 # Where English says "uni" for university (Britain, Ireland, Australia, New Zealand, much of

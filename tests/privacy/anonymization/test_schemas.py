@@ -549,6 +549,13 @@ def test_a_treatment_word_for_the_one_who_gives_it_is_a_person() -> None:
         "health professional"
     ]
     assert chain_texts("physio", "health", "physio at 8 then work")[1] == "treatment"
+    # a dentist one goes to is an appointment, one's own dentist a person
+    assert chain_texts("dentist", "health", "dentist at 2:15 then the school run")[1:] == [
+        "an appointment"
+    ]
+    assert chain_texts("dentist", "health", "my dentist says I grind my teeth")[1:] == [
+        "health professional"
+    ]
 
 
 def test_a_family_word_said_as_a_name_takes_my() -> None:
