@@ -182,6 +182,49 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     return None
 
 
+def _misparsed_compound(subject: Any, verb: Any) -> bool:
+    """A singular noun "subject" right before a verb that does not agree with it ("forest run",
+    "school run", "park walk"): the parse split a noun compound, the post names an event."""
+    # a "past tense" that is the base form ("run") is a noun the tagger misread; true past
+    # forms the same as the base ("the storm hit") are not
+    base_as_past = (
+        verb.tag_ == "VBD" and verb.lower_ == verb.lemma_.lower() and verb.lower_ not in SAME_PAST
+    )
+    return bool(
+        subject.tag_ in ("NN", "NNP")
+        and (verb.tag_ in ("VBP", "VB") or base_as_past)
+        and verb.i == subject.i + 1
+        and not any(child.dep_ in VERB_ONLY_DEPS for child in verb.children)
+    )
+
+
+# What only a verb has ("anyone else's sertraline make them yawn" is a question, not a name)
+VERB_ONLY_DEPS = frozenset({"aux", "auxpass", "dobj", "ccomp", "xcomp", "attr", "acomp", "dative"})
+
+
+# Verbs whose past is their base form
+SAME_PAST = frozenset(
+    [
+        "hit",
+        "put",
+        "set",
+        "cut",
+        "let",
+        "shut",
+        "spread",
+        "cost",
+        "hurt",
+        "quit",
+        "read",
+        "bet",
+        "burst",
+        "cast",
+        "split",
+        "upset",
+    ]
+)
+
+
 def _inside(token: Any, start: int, end: int) -> bool:
     """text[start:end] lies within the token's subtree."""
     subtree = list(token.subtree)
@@ -221,6 +264,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     verb = _governor(tokens)
     sentence = verb.sent
     subject = _subject(verb) if _is_verb(verb) else None
+    if subject is not None and _misparsed_compound(subject, verb):
+        subject = None  # "Karura forest run every Saturday": an event's name, no clause
     clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
     if subject is None:
         if clause_person is None and sentence_person is None and _is_reader_request(sentence):

@@ -38,6 +38,12 @@ def reference(text: str, phrase: str, *, parsed: bool = True) -> AuthorReference
         ("night shift at the hospital starts at 8", "at 8", A.CLOSE_PERSON),
         # an event of the author's life a post announces
         ("redundancy confirmed today after 11 years", "today", A.CLOSE_PERSON),
+        # an event's name the parser split into a subject and a verb
+        (
+            "Karura forest run every Saturday 6:30am, meet at Gate A",
+            "every Saturday",
+            A.SUBJECTLESS,
+        ),
     ],
 )
 def test_clauses_about_the_author(text: str, phrase: str, expected: AuthorReference) -> None:
