@@ -978,6 +978,24 @@ def _quarter(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(start, m.end(), "DATE", f"{year:04d}-Q{number}")
 
 
+@rule(
+    r"\b(?P<part>end|start|beginning|middle)\s+of\s+(?P<rel>the|this|next|last)\s+"
+    r"(?P<unit>week|month|year)\b"
+)
+def _part_of_unit(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "at the end of the month", "by the start of next week": the unit, with its part."""
+    direction = {"the": 0, "this": 0, "next": 1, "last": -1}[m["rel"].lower()]
+    value = _relative_value(
+        ctx.now, UNIT_NAMES.get(m["unit"].lower(), m["unit"].lower()), direction
+    )
+    mod = {"end": "END", "start": "START", "beginning": "START", "middle": "MID"}[m["part"].lower()]
+    start = m.start()
+    the = re.search(r"\bthe\s+$", ctx.text[max(0, start - 4) : start], re.I)
+    if the:
+        start -= len(the.group(0))  # "the end of the month" whole
+    return Found(start, m.end(), "DATE", value, mod=mod)
+
+
 @rule(r"\b(?P<x>recent\s+(?P<unit>years|months|weeks|days|decades))\b")
 def _recent_units(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(
@@ -1364,7 +1382,17 @@ def _interval(item: Found, now: datetime) -> Interval | None:
         return None
     if item.value == "PRESENT_REF":
         return (now.replace(microsecond=0), now.replace(microsecond=0))
-    return norm.value_interval(item.value, now.tzinfo)
+    interval = norm.value_interval(item.value, now.tzinfo)
+    if interval is None or item.mod not in ("START", "MID", "END") or item.kind == "pod":
+        return interval
+    # "the end of the month", "early March": the third of the span the modifier names
+    first, last = interval
+    third = (last - first) / 3
+    if item.mod == "START":
+        return (first, first + third)
+    if item.mod == "MID":
+        return (first + third, last - third)
+    return (last - third, last)
 
 
 def normalise_phrase(phrase: str, *, now: datetime) -> TimeExpression | None:

@@ -183,6 +183,9 @@ def vague_wordings(
     if BEFORE_CUE.match(phrase) and len(timed) == 1:
         return _before_wordings(timed[0], now)
     found = _point_wordings(phrase, timed, now, southern=southern)
+    if re.match(r"(?:at|by|on)\s", phrase, re.IGNORECASE):
+        # "at the end of the month": a point, never a stretch under way ("lately")
+        found = [w for w in found if w.text != "lately"]
     if OPEN_AHEAD.match(phrase) and all(
         e.interval is not None and e.interval[0].date() == now.date() for e in timed
     ):

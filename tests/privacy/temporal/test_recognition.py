@@ -254,3 +254,14 @@ def test_a_weekday_in_a_fragment_with_no_verb_is_the_coming_one() -> None:
     assert find_expressions(text, now=monday, doc=parse(text))[0].value.startswith("2026-11-28")
     text = "Saturday night was wild"
     assert find_expressions(text, now=monday, doc=parse(text))[0].value.startswith("2026-11-21")
+
+
+def test_the_part_of_a_unit_is_one_phrase_with_its_part() -> None:
+    monday = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+    found = find_expressions("moving out at the end of the month", now=monday)
+    assert (found[0].text, found[0].value, found[0].mod) == (
+        "the end of the month",
+        "2026-11",
+        "END",
+    )
+    assert found[0].interval is not None and found[0].interval[0].day == 20  # its last third

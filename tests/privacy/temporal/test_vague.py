@@ -272,3 +272,8 @@ def test_before_a_time_is_said_before_a_later_one() -> None:
     assert wordings("before 2pm", monday) == ["before the evening"]  # never "in the afternoon"
     # "before Friday" posted on a Monday is this week's Friday, never "last week"
     assert wordings("before Friday", monday) == ["before the weekend", "this week", "soon"]
+
+
+def test_the_end_of_this_month_is_this_month() -> None:
+    monday = datetime(2026, 11, 23, 9, 0)
+    assert wordings("at the end of the month", monday) == ["this month"]  # never "lately"
