@@ -66,7 +66,10 @@ OWN_THINGS = frozenset(
         "redundancy", "promotion", "offer", "diagnosis", "results", "divorce", "engagement",
         "visa", "application", "mortgage", "contract", "notice", "resignation", "leave",
         "treatment", "graduation", "move", "lease", "transfer", "placement", "probation",
-        "citizenship", "passport", "payout", "settlement", "operation", "procedure", "recovery"
+        "citizenship", "passport", "payout", "settlement", "operation", "procedure", "recovery",
+        # treatments a post names as its subject ("Chemo round 4 done this morning")
+        "chemo", "chemotherapy", "radiotherapy", "dialysis", "therapy", "round", "cycle", "ivf",
+        "physio", "rehab", "bloods", "biopsy", "mri", "transfusion", "infusion"
     }
 )  # fmt: skip
 # Imperatives addressed to readers: their time is the reader's deadline, not the author's plan.
@@ -171,6 +174,8 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     person = person_of(words)
     if person is not None:
         return person
+    if subject.lower_ in ("he", "she") and _names_close_person(subject.doc):
+        return AuthorReference.CLOSE_PERSON  # "newborn life. she was born at 4:12am"
     head = subject.lower_  # the head noun, not the last word of its subtree ("shift at X")
     if head in CLOSE_PEOPLE | OWN_THINGS:
         owners = {c.lower_ for c in subject.children if c.dep_ in {"det", "poss"}}
@@ -223,6 +228,23 @@ SAME_PAST = frozenset(
         "upset",
     ]
 )
+
+
+# Words for the author's own child when a post names no other ("newborn life")
+OWN_CHILD_WORDS = frozenset({"newborn", "bub", "bubba", "little one", "lo"})
+
+
+def _names_close_person(doc: Any) -> bool:
+    """The message names someone close to the author, not someone else's ("my sister",
+    "newborn life"; not "his mum"): a "he" or "she" in it is most likely that person."""
+    for token in doc:
+        if token.lower_ in OWN_CHILD_WORDS:
+            return True
+        if token.lower_ in CLOSE_PEOPLE:
+            owners = {c.lower_ for c in token.children if c.dep_ in ("det", "poss")}
+            if not owners & {"his", "her", "their", "your", "ur", "a", "an", "some"}:
+                return True
+    return False
 
 
 def _inside(token: Any, start: int, end: int) -> bool:

@@ -38,6 +38,9 @@ def reference(text: str, phrase: str, *, parsed: bool = True) -> AuthorReference
         ("night shift at the hospital starts at 8", "at 8", A.CLOSE_PERSON),
         # an event of the author's life a post announces
         ("redundancy confirmed today after 11 years", "today", A.CLOSE_PERSON),
+        # "she" in a post about the author's newborn, a treatment as a post's subject
+        ("newborn life. she was born at 4:12am at the Rosie", "at 4:12am", A.CLOSE_PERSON),
+        ("Chemo round 4 of 6 done this morning", "this morning", A.CLOSE_PERSON),
         # an event's name the parser split into a subject and a verb
         (
             "Karura forest run every Saturday 6:30am, meet at Gate A",
@@ -62,6 +65,9 @@ def test_clauses_about_the_author(text: str, phrase: str, expected: AuthorRefere
         ("The concert starts at 8pm", "at 8pm"),
         ("Apple announced a new phone on Tuesday", "on Tuesday"),
         ("Delta lost 3,000 bags at Detroit airport this week, impressive", "this week"),
+        # "she" of someone else's relative, of a public figure
+        ("his mum is visiting, she arrives at 6", "at 6"),
+        ("Taylor Swift was amazing, she played for 3 hours", "for 3 hours"),
     ],
 )
 def test_clauses_about_someone_else(text: str, phrase: str) -> None:
