@@ -714,7 +714,7 @@ def _home_city(profile: Profile, anchors: list[Place], context_text: str | None)
 
 
 LOCATED = re.compile(
-    r"^(?:the|a|an|my|our)\s+(?P<kind>(?:[A-Z][a-z]+\s+)?[A-Za-z]+)\s+in\s+(?P<where>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$"
+    r"^(?:(?:the|a|an|my|our)\s+)?(?P<kind>(?:[A-Z][a-z]+\s+)?[A-Za-z]+)\s+in\s+(?P<where>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})$"
 )
 
 

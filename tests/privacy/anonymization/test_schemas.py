@@ -588,3 +588,12 @@ def test_with_nothing_to_place_it_a_name_says_only_what_its_readings_share() -> 
     assert chain_texts("St Ives", "location", "a week in St Ives", Profile())[1] == "England"
     # a city of 100,000 with three times the next reading's people is the one meant
     assert chain_texts("Norwich", "location", "back in Norwich again", Profile())[1] == "England"
+
+
+def test_a_kind_of_place_and_where_it_is_widens_without_its_article() -> None:
+    text = "we got married in a tiny church in Galway"
+    assert chain_texts("church in Galway", "religion", text, Profile())[-3:] == [
+        "a church in Ireland",
+        "a church",
+        "a place of worship",
+    ]
