@@ -219,6 +219,37 @@ def _head_category(words: list[str]) -> Category | None:
     return None
 
 
+# Classes one takes for fitness or leisure, not schooling
+LEISURE_CLASSES = frozenset(
+    [
+        "spin",
+        "yoga",
+        "pilates",
+        "barre",
+        "boxing",
+        "dance",
+        "salsa",
+        "zumba",
+        "hiit",
+        "gym",
+        "fitness",
+        "swim",
+        "swimming",
+        "cooking",
+        "pottery",
+        "art",
+        "painting",
+        "climbing",
+        "kickboxing",
+        "crossfit",
+        "cycling",
+        "aerobics",
+        "ballet",
+        "tap",
+    ]
+)
+
+
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
     if start >= 2 and doc[start - 1].lower_ == "of" and doc[start - 2].lower_ in WORKPLACES:
@@ -229,6 +260,8 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     # school, "after 11 years at X" a workplace); at equal distance, CONTEXT_ORDER
     for k in range(start - 1, max(sentence.start, start - 6) - 1, -1):
         word = doc[k].lower_
+        if word in ("class", "classes") and k > 0 and doc[k - 1].lower_ in LEISURE_CLASSES:
+            continue  # "spin class at the Third Space" is a gym, no school
         for category in CONTEXT_ORDER:
             if category == Category.POLITICS and (
                 start == 0 or doc[start - 1].lower_ not in {"for", "of"}

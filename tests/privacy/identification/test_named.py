@@ -45,6 +45,8 @@ def found(context: MessageContext) -> list[tuple[str, str]]:
         ("Been at Atlassian for 5 years and just got laid off", "work"),
         # a hospital named after someone, in a post that leaves its author unsaid
         ("Dialysis 3 times a week at Guy's is exhausting", "health"),
+        # a spin class is taken at a gym, no school
+        ("every Tuesday 6-7am my spin class at the Third Space in Soho", "location"),
         # a town hall is a place, whatever one does there
         ("citizen after 10 years here, ceremony at Croydon town hall", "location"),
     ],
