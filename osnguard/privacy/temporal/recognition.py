@@ -511,6 +511,17 @@ def _clock_24h(m: re.Match[str], ctx: Context) -> Found | None:
     return _clock_found(m, hour, minute, None, ctx, code)
 
 
+@rule(
+    r"\b(?:at|from|till|until|til|by|about|around|after|before)\s+(?P<x>half (?P<h>[1-9]|1[0-2]|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b(?![:.]?\d|\s*(?:%|of\b))"
+)
+def _clock_half(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "at half 3": half past three, as British and Irish English say it."""
+    hour = int(parse_number(m["h"]) or 0)
+    code = "AF" if hour <= 6 or _afternoon_clock(hour, 30, m, ctx) else None
+    return _clock_found(m, hour, 30, None, ctx, code)
+
+
 EVENING_CUES = re.compile(
     r"\b(?:tonight|tonite|evening|night|dinner|supper|p\.?m\.?|after work|iftar)\b", re.I
 )

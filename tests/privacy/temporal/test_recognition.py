@@ -265,3 +265,9 @@ def test_the_part_of_a_unit_is_one_phrase_with_its_part() -> None:
         "END",
     )
     assert found[0].interval is not None and found[0].interval[0].day == 20  # its last third
+
+
+def test_half_an_hour_said_the_british_way() -> None:
+    monday = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+    assert find_expressions("picking the kids up at half 3", now=monday)[0].value.endswith("15:30")
+    assert find_expressions("cut it in half 3 times", now=monday) == []
