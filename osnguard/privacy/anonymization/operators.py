@@ -607,6 +607,12 @@ CITIZENSHIP_AFTER = re.compile(
 )
 
 
+FROM_OR_AT_BEFORE = re.compile(r"\b(?:from|at|into|via)\s+$", re.IGNORECASE)
+CHAT_WORD_AFTER = re.compile(
+    r"\s+(?:lol|lmao|lmfao|omg|tbh|btw|pls|plz|x+|haha\w*|rofl|smh|fr|ngl|imo|jk)\b", re.IGNORECASE
+)
+
+
 def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase modifies the noun after it ("cancer clinic", "doctors appointment"):
     a hypernym there ("a disease clinic") rarely reads right."""
@@ -632,13 +638,15 @@ ELLIPTICAL_POSSESSIVE = re.compile(
     r"today|tonight|tomorrow|again)\b)",
     re.IGNORECASE,
 )
-AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
+AT_BEFORE = re.compile(
+    r"\b(?:at|near|around)\s+$", re.IGNORECASE
+)  # "near Harrogate" -> "in England"
 # a noun phrase ends here: no possessive or noun follows ("at Brighton Pier. 28 years")
 PHRASE_ENDS = re.compile(
-    r"\s*(?:[,.;:!?)]|$|\s(?:and|but|with|for|on|in|this|last|next|today|tonight|tomorrow|"
-    r"yesterday|again|every)\b)",
+    r"\s*(?:[,.;:!?)]|$|\s*[^\w\s'’-]|\s(?:and|but|with|for|on|in|this|last|next|today|tonight|"
+    r"tomorrow|yesterday|again|every|lol|lmao|omg|haha\w*|x+|pls|plz|please|thanks|thx|tho|though)\b)",
     re.IGNORECASE,
-)
+)  # (an emoji or "lol" ends it too)
 AREA_KEYS = ("region:", "country:", "continent:", "area:")  # places one is "in", not "at"
 SERVICE_INSTITUTIONS = frozenset({"hospital", "clinic", "airport", "hospice", "surgery"})
 GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
@@ -915,6 +923,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         and options
         and _modifies_a_noun(text, phrase)
         and _noun_after(text, phrase.end)
+        # "flight from Dubai lands", "at Gatwick lol": the object of a preposition modifies
+        # nothing after it, whatever the parse says
+        and not (chain.kind == ChainKind.PLACE and FROM_OR_AT_BEFORE.search(text[: phrase.start]))
+        and not CHAT_WORD_AFTER.match(text, phrase.end)
     ):
         # "cancer treatment", "Stanford researchers", "the Kraków office": the noun without the
         # word that says too much is true and reads right, where a wider word before it does not

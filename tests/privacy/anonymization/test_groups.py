@@ -772,3 +772,17 @@ def test_a_last_clause_that_only_says_where_goes_whole() -> None:
     options = alternatives(text, phrase("Clapham", "location", text), profile=Profile())
     last = options.options[-1]
     assert (last.text, text[last.start : last.end]) == ("", ", I'm in Clapham")
+
+
+def test_a_place_after_from_or_at_is_never_cut_as_a_modifier() -> None:
+    # "my partner's flight from lands" and "I'm already at lol" would not read
+    text = "my boyfriend's flight from Dubai lands at 6:40am and I'm already at Gatwick lol"
+    assert "" not in wordings(text, "Dubai", "location")
+    assert "" not in wordings(text, "Gatwick", "location")
+    # ... while a place before the noun it describes may go ("Berlin rent" -> "rent")
+    assert wordings("still hasn't caught up with Berlin rent", "Berlin", "location")[-1] == ""
+
+
+def test_near_a_place_is_in_its_wider_place() -> None:
+    text = "if anyone knows a good care home near Harrogate pls DM"
+    assert "in the UK" in wordings(text, "Harrogate", "location")
