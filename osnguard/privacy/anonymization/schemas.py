@@ -175,6 +175,12 @@ ABSTRACT = frozenset(
         "nutriment.n.01",
         "knowledge_domain.n.01",
         "enrollee.n.01",
+        # a place said by the geometry of it ("a polling station" -> "a topographic point")
+        "location.n.01",
+        "point.n.02",
+        "topographic_point.n.01",
+        "region.n.03",
+        "geographical_area.n.01",
     }
 )
 MIN_ZIPF = 2.5  # hypernyms rarer than this ("enrollee") are skipped: they read as jargon
