@@ -176,7 +176,6 @@ ABSTRACT = frozenset(
         "knowledge_domain.n.01",
         "enrollee.n.01",
         # a place said by the geometry of it ("a polling station" -> "a topographic point")
-        "location.n.01",
         "point.n.02",
         "topographic_point.n.01",
         "region.n.03",
