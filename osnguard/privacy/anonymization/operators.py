@@ -314,6 +314,9 @@ def removal_operator(
     written or removed; a WordNet chain would make "all weekend" a "time period"."""
     if phrase.category != Category.TIME:
         return None
+    if _COPULA_BEFORE.search(text[: phrase.start]) or OF_AFTER.match(text, phrase.end):
+        # "my due date is the 14th": "is," would not read; the phrase stays as written
+        return _worded_alternatives(text, phrase, [(phrase.text, OptionKind.ORIGINAL, 0.0)])
     wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0), ("", OptionKind.SUPPRESSION, 1.0)]
     found = _worded_alternatives(text, phrase, wordings)
     removed = found.options[-1]

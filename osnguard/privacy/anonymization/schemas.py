@@ -397,6 +397,7 @@ def _chain_of(
     if (
         as_name
         and phrase.category in INSTITUTION_KINDS
+        and text.split()[-1].lower().rstrip(".") not in STREET_WORDS | STREET_ABBREVIATIONS
         and not _after_place_word(phrase, context_text or "", IN_WORDS)
         and not _an_adjective(text)
         and not POLITICAL_EVENTS & set(text.lower().split())
@@ -673,6 +674,7 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
 
 
 STREET_WORDS = frozenset({"street", "road", "avenue", "quay", "lane", "terrace", "boulevard"})
+STREET_ABBREVIATIONS = frozenset({"st", "rd", "ave", "ln", "blvd"})  # a street is no institution
 
 
 def _city_named_in(words: list[str]) -> Place | None:

@@ -756,6 +756,10 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     ):
         tense = "future"  # "garage sale Saturday 8am-noon": a fragment announces
     day = _weekday_date(ctx.today, weekday, tense)
+    if day == ctx.today and re.search(
+        r"\b(?:till|until|til)\s+$", ctx.text[max(0, m.start() - 8) : m.start()], re.I
+    ):
+        day += timedelta(days=7)  # "in hospital till Friday", said on a Friday: next Friday
     return _with_pod(m, ctx, day, m.end())
 
 
@@ -820,7 +824,7 @@ ORDINAL_NOUNS = (
 
 @rule(
     rf"\b(?:(?P<wd>{WEEKDAY}),?\s+(?:the\s+)?|(?P<prep>on|till|until|til|by|from|since|before|after|"
-    rf"starting|through)\s+(?P<the>the)\s+)(?P<day>{DAYNUM}){ORD_SUFFIX}\b"
+    rf"starting|through|is|was)\s+(?P<the>the)\s+)(?P<day>{DAYNUM}){ORD_SUFFIX}\b"
     rf"(?!\s+(?:of\s+)?(?:{MONTH})\b|\s+(?:{ORDINAL_NOUNS})\b|-)"
 )
 def _day_of_month(m: re.Match[str], ctx: Context) -> Found | None:

@@ -175,7 +175,12 @@ def vague_wordings(
     if durations and lasting:
         # "It's been 3 years today" -> "It's been a few years": the day is the anniversary
         return _duration_wordings(lasting.group("length"), durations)
-    if durations and phrase.split(maxsplit=1)[0].lower() in DURATION_PREFIXES:
+    first_word = phrase.split(maxsplit=1)[0].lower()
+    if (
+        durations
+        and first_word in DURATION_PREFIXES
+        and (first_word not in ("from", "within") or kinds == {"DURATION"})
+    ):  # ("from Monday for 2 weeks" is no "from a couple of weeks")
         # "for three weeks from the 20th" -> "for a few weeks": the length, not the start
         return _duration_wordings(phrase, durations)
     if not timed or "DURATION" in kinds:

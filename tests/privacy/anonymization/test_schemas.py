@@ -604,3 +604,8 @@ def test_a_place_is_never_said_by_its_geometry() -> None:
     assert not {"topographic point", "point"} & {
         w.lower().removeprefix("a ") for w in chain_texts("Polling station", "location", text)
     }
+
+
+def test_a_street_is_never_an_institution() -> None:
+    text = "voted Labour today at the school on Hamilton Road"
+    assert "a school" not in chain_texts("Hamilton Road", "education", text, Profile())

@@ -271,3 +271,12 @@ def test_half_an_hour_said_the_british_way() -> None:
     monday = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
     assert find_expressions("picking the kids up at half 3", now=monday)[0].value.endswith("15:30")
     assert find_expressions("cut it in half 3 times", now=monday) == []
+
+
+def test_a_date_a_sentence_is_about_and_an_end_on_the_same_weekday() -> None:
+    friday = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+    found = find_expressions("my wife's due date is the 14th", now=friday)
+    assert [(e.text, e.value) for e in found] == [("the 14th", "2026-12-14")]
+    # "till Friday" said on a Friday is next Friday
+    found = find_expressions("we're at the Royal Children's till Friday", now=friday)
+    assert found[0].value == "2026-11-27"

@@ -277,3 +277,8 @@ def test_before_a_time_is_said_before_a_later_one() -> None:
 def test_the_end_of_this_month_is_this_month() -> None:
     monday = datetime(2026, 11, 23, 9, 0)
     assert wordings("at the end of the month", monday) == ["this month"]  # never "lately"
+
+
+def test_from_a_day_for_a_length_is_not_from_a_length() -> None:
+    friday = datetime(2026, 11, 20, 18, 0)
+    assert "from a couple of weeks" not in wordings("from Monday for 2 weeks", friday)
