@@ -36,6 +36,9 @@ PARTS: tuple[tuple[str, str, int, int], ...] = (
 PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
 CLOCK = re.compile(r"T(\d{2}):(\d{2})")
 DURATION_PREFIXES = ("for", "after", "over", "from", "within")
+UNREAD_START = re.compile(
+    r"(?:since|from|starting)\s+(?:today|tonight|recently|lately|earlier|soon|later)", re.IGNORECASE
+)
 BEFORE_CUE = re.compile(r"before\s", re.IGNORECASE)
 
 
@@ -196,6 +199,26 @@ def vague_wordings(
     ):
         # "call me after 6pm" said today: from then on, never "earlier"
         found = [w for w in found if w.text not in LOOKING_BACK]
+    # "since 3am" -> never "since today": a start is a point in time
+    found = [w for w in found if not UNREAD_START.fullmatch(w.text)]
+    interval = timed[0].interval if len(timed) == 1 and timed[0].type == "TIME" else None
+    if (
+        re.match(r"since\s", phrase, re.IGNORECASE)
+        and interval is not None
+        and interval[0].date() == now.date()
+        and interval[0] <= now
+    ):
+        hour = interval[0].hour
+        part = (
+            "the early hours"
+            if hour < 5
+            else "this morning"
+            if hour < 12
+            else "this afternoon"
+            if hour < 17
+            else "this evening"
+        )
+        found = [VagueWording(f"since {part}", 0.5), *found]
     if HOLIDAY_NAME.search(phrase):
         # "over Christmas" -> "over the holidays", "till after Christmas" -> "till after the
         # holidays", then the times around it

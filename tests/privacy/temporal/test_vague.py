@@ -282,3 +282,8 @@ def test_the_end_of_this_month_is_this_month() -> None:
 def test_from_a_day_for_a_length_is_not_from_a_length() -> None:
     friday = datetime(2026, 11, 20, 18, 0)
     assert "from a couple of weeks" not in wordings("from Monday for 2 weeks", friday)
+
+
+def test_a_start_earlier_today_is_said_by_its_part_of_the_day() -> None:
+    morning = datetime(2026, 11, 23, 9, 0)
+    assert wordings("since 3am", morning) == ["since the early hours", "recently"]
