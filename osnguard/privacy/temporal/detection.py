@@ -135,7 +135,7 @@ JOINING_GAP = re.compile(r"(?i)^[ \t]*(?:,|and|&|to|till|until|til|from|through|
 # Bare clock hours posts use: "10 till 6", "from 8 to 8", "6-8", "till 3", "after 6", "at 5".
 _CLOCK = r"(?:[1-9]|1[0-2])(?::[0-5]\d)?(?:\s*(?:am|pm))?"
 _NOT_A_TIME_AFTER = (
-    r"(?![\d:]|\s*(?:%|years?|yrs?|y/o|yo\b|months?|weeks?|wks?|days?|mins?|minutes|hours?|hrs?|"
+    r"(?![\d:]|[.,]\d|\s*(?:%|years?|yrs?|y/o|yo\b|months?|weeks?|wks?|days?|mins?|minutes|hours?|hrs?|"
     r"k\b|quid|pounds|dollars|euros|people|times|kids|of\b|more|miles|km|kg|st\b|nd\b|rd\b|th\b))"
 )
 CLOCK_FALLBACK = re.compile(
@@ -286,7 +286,13 @@ def _join_adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
     joined: list[Phrase] = []
     for phrase in phrases:
         previous = joined[-1] if joined else None
-        if previous is not None and JOINING_GAP.match(text[previous.end : phrase.start]):
+        gap = text[previous.end : phrase.start] if previous is not None else ""
+        lengths = "DURATION" in (previous.timex_type, phrase.timex_type) if previous else False
+        if (
+            previous is not None
+            and JOINING_GAP.match(gap)
+            and not ("," in gap and lengths)  # "last week, 2 weeks till my review": two times
+        ):
             kinds = {previous.timex_type, phrase.timex_type}
             kind = "SET" if "SET" in kinds else previous.timex_type or phrase.timex_type
             whole = text[previous.start : phrase.end]

@@ -35,10 +35,11 @@ PARTS: tuple[tuple[str, str, int, int], ...] = (
 )
 PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|lunch(?:time)?)s?\b", re.I)
 CLOCK = re.compile(r"T(\d{2}):(\d{2})")
-DURATION_PREFIXES = ("for", "after", "over", "from", "within")
+DURATION_PREFIXES = ("for", "after", "over", "from", "within", "in")
 UNREAD_START = re.compile(
     r"(?:since|from|starting)\s+(?:today|tonight|recently|lately|earlier|soon|later)", re.IGNORECASE
 )
+ALL_WEEK_TAIL = re.compile(r"\ball week$", re.IGNORECASE)
 BEFORE_CUE = re.compile(r"before\s", re.IGNORECASE)
 
 
@@ -188,6 +189,9 @@ def vague_wordings(
         return _duration_wordings(phrase, durations)
     if not timed or "DURATION" in kinds:
         return []
+    if ALL_WEEK_TAIL.search(phrase) and all(e.type == "TIME" for e in timed):
+        # "6am-2pm all week" -> "all week" -> "this week": the days, not today's hours
+        return [VagueWording("all week", 0.5), VagueWording("this week", 0.33)]
     if BEFORE_CUE.match(phrase) and len(timed) == 1:
         return _before_wordings(timed[0], now)
     found = _point_wordings(phrase, timed, now, southern=southern)

@@ -142,3 +142,12 @@ def test_feasts_with_their_modifiers(make_context) -> None:
     assert last_easter.interval[0].startswith("2025-04-20")  # Easter Sunday 2025
     [christmas] = detect(make_context("next Christmas we go to my mum's", now=now))
     assert christmas.interval[0].startswith("2026-12-25")
+
+
+def test_a_weight_is_no_clock_and_a_comma_parts_two_lengths(make_context) -> None:
+    from osnguard.privacy.temporal import detect
+
+    text = "Our son Arlo was born on Saturday at 3.2kg, mum and baby doing great"
+    assert [p.text for p in detect(make_context(text))] == ["on Saturday"]
+    text = "started testosterone last week, 2 weeks till my first review"
+    assert [p.text for p in detect(make_context(text))] == ["last week", "2 weeks"]

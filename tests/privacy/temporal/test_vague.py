@@ -287,3 +287,8 @@ def test_from_a_day_for_a_length_is_not_from_a_length() -> None:
 def test_a_start_earlier_today_is_said_by_its_part_of_the_day() -> None:
     morning = datetime(2026, 11, 23, 9, 0)
     assert wordings("since 3am", morning) == ["since the early hours", "recently"]
+
+
+def test_hours_all_week_are_the_week_and_in_a_length_keeps_in() -> None:
+    assert wordings("6am-2pm all week") == ["all week", "this week"]
+    assert wordings("in 4 years")[0] == "in a few years"
