@@ -34,7 +34,7 @@ from osnguard.privacy import airports, places
 from osnguard.privacy.anonymization import companies
 from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES
 from osnguard.privacy.places import Place
-from osnguard.privacy.resources import load_once, nltk_data_dir, wordnet
+from osnguard.privacy.resources import load_once, nltk_data_dir, parse, wordnet
 from osnguard.privacy.types import Category, Detector, Phrase, Profile
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -325,6 +325,12 @@ def _chain_of(
             return Chain(
                 text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
             )
+        if kin.levels[-1].text == "family" and _one_persons_event(
+            context_text or "", phrase.start, phrase.end
+        ):
+            # "my grandad passed away" -> "my relative passed away", never "my family passed
+            # away": what happens to one person is not the family's
+            kin = replace(kin, levels=[*kin.levels[:-1], replace(kin.levels[-1], text="relative")])
         if _kin_as_name(context_text or "", phrase.start, phrase.end):
             # "mum cried, dad hugged me" -> "my parent cried, my parent hugged me"
             kin = replace(
@@ -968,6 +974,39 @@ VOCATIVE_BEFORE = re.compile(
     r"happy mother's day|happy father's day|congrats)[\s,]+$",
     re.IGNORECASE,
 )
+
+
+# What happens to one person, not to a family ("passed away", "was born", "turned 90")
+ONE_PERSONS_EVENTS = frozenset(
+    [
+        "pass",
+        "die",
+        "bear",
+        "turn",
+        "diagnose",
+        "marry",
+        "retire",
+        "graduate",
+        "undergo",
+        "operate",
+        "admit",
+        "discharge",
+        "fall",
+        "break",
+        "propose",
+    ]
+)
+
+
+def _one_persons_event(text: str, start: int, end: int) -> bool:
+    """The family word is the subject of a verb of an event in one person's life."""
+    tokens = [t for t in parse(text) if start <= t.idx < end]
+    if not tokens:
+        return False
+    head = tokens[-1]
+    return bool(
+        head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_.lower() in ONE_PERSONS_EVENTS
+    )
 
 
 def _kin_as_name(text: str, start: int, end: int) -> bool:

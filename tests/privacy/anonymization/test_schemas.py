@@ -609,3 +609,9 @@ def test_a_place_is_never_said_by_its_geometry() -> None:
 def test_a_street_is_never_an_institution() -> None:
     text = "voted Labour today at the school on Hamilton Road"
     assert "a school" not in chain_texts("Hamilton Road", "education", text, Profile())
+
+
+def test_what_happens_to_one_relative_is_not_the_familys() -> None:
+    assert chain_texts("grandad", "gender", "my grandad passed away on Sunday")[-1] == "relative"
+    # what a relative keeps doing may be the family's
+    assert chain_texts("mum", "gender", "my mum keeps asking when I'll marry")[-1] == "family"
