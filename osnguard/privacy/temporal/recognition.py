@@ -756,10 +756,17 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     ):
         tense = "future"  # "garage sale Saturday 8am-noon": a fragment announces
     day = _weekday_date(ctx.today, weekday, tense)
-    if day == ctx.today and re.search(
-        r"\b(?:till|until|til)\s+$", ctx.text[max(0, m.start() - 8) : m.start()], re.I
+    if (
+        day == ctx.today
+        and tense != "past"
+        and re.search(
+            r"\b(?:till|until|til|back(?:\s+on)?)\s+$",
+            ctx.text[max(0, m.start() - 10) : m.start()],
+            re.I,
+        )
     ):
-        day += timedelta(days=7)  # "in hospital till Friday", said on a Friday: next Friday
+        # "in hospital till Friday", "off sick all week, back Monday", said that day: next week's
+        day += timedelta(days=7)
     return _with_pod(m, ctx, day, m.end())
 
 

@@ -280,3 +280,13 @@ def test_a_date_a_sentence_is_about_and_an_end_on_the_same_weekday() -> None:
     # "till Friday" said on a Friday is next Friday
     found = find_expressions("we're at the Royal Children's till Friday", now=friday)
     assert found[0].value == "2026-11-27"
+
+
+def test_back_on_the_same_weekday_is_next_week() -> None:
+    from osnguard.privacy.resources import parse
+
+    monday = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+    text = "Off sick all week with covid, back Monday hopefully"
+    assert find_expressions(text, now=monday, doc=parse(text))[-1].value == "2026-11-30"
+    text = "we went back Monday"
+    assert find_expressions(text, now=monday, doc=parse(text))[-1].value == "2026-11-23"
