@@ -311,7 +311,7 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     if clause_person is None and verb.dep_ in {"ccomp", "xcomp"} and verb.head.i != verb.i:
         head = verb.head  # "my grandad had his hip replaced": the clause it completes
         return author_reference(text, head.idx, head.idx + len(head.text), doc)
-    if clause_person is None and _in_verbless_chunk(doc, start, end):
+    if clause_person is None and in_verbless_chunk(doc, start, end):
         return AuthorReference.SUBJECTLESS  # the parser hung a fragment on the next clause
     return clause_person
 
@@ -321,7 +321,7 @@ _CHUNK_END = re.compile(
 )  # "3,000" and "7.30" do not end a chunk
 
 
-def _in_verbless_chunk(doc: Any, start: int, end: int) -> bool:
+def in_verbless_chunk(doc: Any, start: int, end: int) -> bool:
     """text[start:end] lies in a stretch between punctuation or emoji that has no verb: a post's
     fragment ("night shift at Kenyatta from 8pm to 8am, then ..."), whatever the parse says."""
     text = doc.text
@@ -362,6 +362,7 @@ def speaks_of_author(text: str, doc: Any = None) -> bool:
 __all__ = [
     "AuthorReference",
     "author_reference",
+    "in_verbless_chunk",
     "person_of",
     "sentence_bounds",
     "speaks_of_author",

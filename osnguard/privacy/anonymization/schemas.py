@@ -640,12 +640,7 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
     if named is not None and city is not None and named.country_code != city.country_code:
         named = None  # "Victoria Station" for someone in London is no station in Canada
     if named is not None:
-        # "Brighton Pier" -> "Brighton": the city it names, then its wider places
-        head_level = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, named.key)
-        levels = _dedupe([head_level, *_place_levels(named, place_text(named))])
-        return Chain(
-            text, ChainKind.PLACE, levels, [Reading(named.key, describe(named))], named.key
-        )
+        return _in_city_chain(text, named)  # "Brighton Pier" -> "Brighton", then wider
     if city is not None and head in STREET_WORDS:
         # "Barrow Street here I come" -> "Dublin here I come"
         return Chain(
@@ -1730,11 +1725,7 @@ def _place_chain(
     readings = places.lookup(text)
     airport = _airport_meant(text, readings, anchors) if reading is None else None
     if airport is not None:  # "fly out of Heathrow" -> "fly out of London"
-        head = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, airport.key)
-        levels = _dedupe([head, *_place_levels(airport, place_text(airport))])
-        return Chain(
-            text, ChainKind.PLACE, levels, [Reading(airport.key, describe(airport))], airport.key
-        )
+        return _in_city_chain(text, airport)
     if not readings:
         return None
     chosen = _choose_place(readings, anchors, reading)
@@ -1995,6 +1986,14 @@ def _company_chain(text: str) -> Chain | None:
             )
         )
     return Chain(text, ChainKind.ORGANISATION, levels)
+
+
+def _in_city_chain(text: str, city: Place) -> Chain:
+    """A place in a city, said by the city and then its wider places ("Brighton Pier" ->
+    "Brighton", "Heathrow" -> "London")."""
+    head = Level(text, 0, None, 1, LevelSource.ORIGINAL, text, city.key)
+    levels = _dedupe([head, *_place_levels(city, place_text(city))])
+    return Chain(text, ChainKind.PLACE, levels, [Reading(city.key, describe(city))], city.key)
 
 
 def _airport_meant(text: str, readings: list[Place], anchors: list[Place]) -> Place | None:

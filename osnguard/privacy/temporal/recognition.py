@@ -19,6 +19,7 @@ from typing import Any
 from dateutil.easter import easter
 
 from osnguard.privacy import lexicon
+from osnguard.privacy.author import in_verbless_chunk
 from osnguard.privacy.lexicon import MONTHS, WEEKDAYS
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import Interval, TimeExpression
@@ -749,11 +750,8 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
         return None
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
-    tense = ctx.tense(m.start(), m.end())
-    if tense is None and (
-        AHEAD_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()])
-        or _verbless(ctx, m.start(), m.end())
-    ):
+    tense = _ahead_or_tense(ctx, m.start(), m.end())
+    if tense is None and ctx.doc is not None and in_verbless_chunk(ctx.doc, m.start(), m.end()):
         tense = "future"  # "garage sale Saturday 8am-noon": a fragment announces
     day = _weekday_date(ctx.today, weekday, tense)
     if (
@@ -768,21 +766,6 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
         # "in hospital till Friday", "off sick all week, back Monday", said that day: next week's
         day += timedelta(days=7)
     return _with_pod(m, ctx, day, m.end())
-
-
-_FRAGMENT_END = re.compile(r"[.!?;:\n()\u2014\u2013]|,\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
-
-
-def _verbless(ctx: Context, start: int, end: int) -> bool:
-    """[start, end) lies in a stretch between punctuation or emoji with no verb in the parse (a
-    post's fragment: "garage sale Saturday 8am-noon, everything must go")."""
-    if ctx.doc is None:
-        return False
-    left = max((f.end() for f in _FRAGMENT_END.finditer(ctx.text, 0, start)), default=0)
-    following = _FRAGMENT_END.search(ctx.text, end)
-    right = following.start() if following else len(ctx.text)
-    chunk = [t for t in ctx.doc if left <= t.idx < right]
-    return bool(chunk) and not any(t.pos_ in ("VERB", "AUX") for t in chunk)
 
 
 @rule(

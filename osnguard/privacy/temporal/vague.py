@@ -491,8 +491,8 @@ def _point_wordings(
             and (first, last) != (start, end)
             and text not in ("soon", "later", "recently", "earlier")
             # "till 8 tonight" -> "till tonight"; "till today" says nothing of a later day
-            and (text not in ("today", "tonight") or end.date() == now.date())
             and text != "today"
+            and (text != "tonight" or end.date() == now.date())
             and not text.startswith(("this ", "last "))
             and last - first <= timedelta(days=31)
         )
