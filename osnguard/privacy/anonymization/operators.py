@@ -314,7 +314,7 @@ def removal_operator(
     written or removed; a WordNet chain would make "all weekend" a "time period"."""
     if phrase.category != Category.TIME:
         return None
-    if _COPULA_BEFORE.search(text[: phrase.start]) or OF_AFTER.match(text, phrase.end):
+    if _sentence_needs(text, phrase.start, phrase.end):
         # "my due date is the 14th": "is," would not read; the phrase stays as written
         return _worded_alternatives(text, phrase, [(phrase.text, OptionKind.ORIGINAL, 0.0)])
     wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0), ("", OptionKind.SUPPRESSION, 1.0)]
@@ -1514,11 +1514,15 @@ def _temporal_options(
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)
-        # not where the sentence needs it: what "be" says ("my viva is on the 2nd" -> "is,"),
-        # or before "of" ("after 9 years of being told" -> "a condition of being told")
-        if not _COPULA_BEFORE.search(text[:cut_start]) and not OF_AFTER.match(text, cut_end):
+        if not _sentence_needs(text, cut_start, cut_end):
             options.append(_removal(cut_start, cut_end, height))
     return options
 
 
 OF_AFTER = re.compile(r"\s+of\b", re.IGNORECASE)
+
+
+def _sentence_needs(text: str, start: int, end: int) -> bool:
+    """Whether the sentence needs text[start:end] to read: what "be" says ("my viva is on the
+    2nd" -> "is,") or a length before "of" ("after 9 years of being told")."""
+    return bool(_COPULA_BEFORE.search(text[:start]) or OF_AFTER.match(text, end))

@@ -256,19 +256,18 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
         return Category.WORK  # "joined X as a process engineer"
+    # "voted for the DMK", "member of the Greens"; not "voted at the school"
+    party = start > 0 and doc[start - 1].lower_ in {"for", "of"}
+    categories = [c for c in CONTEXT_ORDER if c != Category.POLITICS or party]
     # the context word nearest the name decides ("3 years of evening classes at X" is a
     # school, "after 11 years at X" a workplace); at equal distance, CONTEXT_ORDER
     for k in range(start - 1, max(sentence.start, start - 6) - 1, -1):
         word = doc[k].lower_
         if word in ("class", "classes") and k > 0 and doc[k - 1].lower_ in LEISURE_CLASSES:
             continue  # "spin class at the Third Space" is a gym, no school
-        for category in CONTEXT_ORDER:
-            if category == Category.POLITICS and (
-                start == 0 or doc[start - 1].lower_ not in {"for", "of"}
-            ):
-                continue  # "voted for the DMK", "member of the Greens"; not "voted at the school"
-            if word in CONTEXT_WORDS[category]:
-                return category
+        found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
+        if found is not None:
+            return found
     if after[:1] in (["for"], ["after"]) and {"years", "year", "months", "yrs"} & set(after):
         return Category.WORK  # "at Atlassian for 5 years", "leaving Sky after 11 years"
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
