@@ -291,18 +291,22 @@ NOT_AT_WORK = re.compile(
 )
 
 
+def _said_at_work(before: str) -> bool:
+    """The text before a workplace says the author works there ("my shift at", "8 years at"),
+    not that they join, leave or apply to it ("new job at", "applied to")."""
+    at = AT_WORKPLACE.search(before)
+    return at is not None and not NOT_AT_WORK.search(before[: at.start()])
+
+
 def _at_work(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
     """A workplace said with "at" ends on "work" ("at Shell" -> ... -> "at a company" -> "at
     work"): it says only that the author works, which the sentence already says."""
-    before = context_text[: phrase.start]
-    at = AT_WORKPLACE.search(before)
     if (
         chain.levels[-1].label == "work"
         or phrase.category != Category.WORK
         or chain.kind != ChainKind.ORGANISATION
         or len(chain.levels) < 2
-        or at is None
-        or NOT_AT_WORK.search(before[: at.start()])
+        or not _said_at_work(context_text[: phrase.start])
     ):
         return chain
     level = Level("work", len(chain.levels), None, None, LevelSource.TYPE, "work")
@@ -554,13 +558,7 @@ def _institution_chain(
     if category == Category.RELIGION and is_plural(text.rsplit(maxsplit=1)[-1]):
         kind = "religious group"  # "left the Jehovah's Witnesses": a body of people, no building
     city = _trailing_city(text)
-    at = AT_WORKPLACE.search(before)
-    if (
-        category == Category.WORK
-        and city is None
-        and at is not None
-        and not NOT_AT_WORK.search(before[: at.start()])
-    ):
+    if category == Category.WORK and city is None and _said_at_work(before):
         # "shifts at St James's", "closing shift at Dunnes": "a company" would be a guess (and
         # false of a hospital, a school, a council); that the author works there is not
         return _ladder_chain(text, ChainKind.ORGANISATION, [("work", "work")])
