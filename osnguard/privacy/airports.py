@@ -129,6 +129,12 @@ def served_city(airport: Airport) -> Place | None:
     return max(near, key=lambda p: p.population or 0, default=None)
 
 
+def airport_city(name: str) -> Place | None:
+    """The city the airport a name says serves ("Heathrow" -> London), or None."""
+    airport = find_airport(name)
+    return served_city(airport) if airport is not None else None
+
+
 def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     p1, p2 = math.radians(lat1), math.radians(lat2)
     dp, dl = p2 - p1, math.radians(lon2 - lon1)
@@ -136,4 +142,4 @@ def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     return 6371.0 * 2 * math.asin(math.sqrt(a))
 
 
-__all__ = ["Airport", "airport_names", "find_airport", "served_city"]
+__all__ = ["Airport", "airport_city", "airport_names", "find_airport", "served_city"]

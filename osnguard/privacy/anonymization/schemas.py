@@ -1167,10 +1167,9 @@ def _nationality_chain(text: str, adjective: str) -> Chain | None:
     steps: list[tuple[str, str]] = []
     area = places.world_area(countries[0])
     if area:
+        part, _, whole = area.rpartition(" ")  # "West Africa" -> "West", "Africa"
         found = AREA_ADJECTIVES.get(area) or (
-            f"{area.rsplit(' ', 1)[0]} {AREA_ADJECTIVES[area.rsplit(' ', 1)[1]]}"
-            if area.rsplit(" ", 1)[-1] in AREA_ADJECTIVES
-            else None
+            f"{part} {AREA_ADJECTIVES[whole]}" if part and whole in AREA_ADJECTIVES else None
         )
         if found:
             steps.append((found, found))
@@ -1997,8 +1996,7 @@ def _in_city_chain(text: str, city: Place) -> Chain:
 def _airport_meant(text: str, readings: list[Place], anchors: list[Place]) -> Place | None:
     """The city of the airport a name says ("Heathrow" -> London), unless the message or profile
     is in the country of a town of that name and not in the airport's."""
-    airport = airports.find_airport(text)
-    city = airports.served_city(airport) if airport is not None else None
+    city = airports.airport_city(text)
     if city is None:
         return None
     countries = {a.country_code for a in anchors}
@@ -2605,8 +2603,7 @@ def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place
     found = _wordnet_organisation(name) if name[:1].isupper() else None
     if found is not None:
         return tuple(found[1])
-    airport = airports.find_airport(name)
-    city = airports.served_city(airport) if airport is not None else None
+    city = airports.airport_city(name)
     if city is not None:
         return (city,)  # "Heathrow" points to London, not to Heathrow, Florida
     readings = places.lookup(name)
