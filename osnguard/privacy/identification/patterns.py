@@ -57,24 +57,30 @@ PHONE_REGIONS = (
 )  # fmt: skip
 PHONE_REASON = "This is a phone number: anyone can call you with it."
 MIN_PHONE_DIGITS = 7
-PHONE_CUE = re.compile(
+# A word that calls the number after it a phone (not "order number", "flight no.")
+PHONE_WORD = re.compile(
     r"(?:\b(?:call|ring|text|txt|phone|whatsapp|whatsap|sms|tel|ph|mob|mobile|cell)\b|"
-    r"\b(?:my|our|his|her|their|mum's|dad's) (?:number|no\.?)(?!\w))[^\d]{0,15}$",
+    r"\b(?:my|our|his|her|their|mum's|dad's) (?:number|no\.?)(?!\w))",
     re.IGNORECASE,
-)  # (not "order number", "flight no.")
+)
+PHONE_CUE = re.compile(PHONE_WORD.pattern + r"[^\d]{0,15}$", re.IGNORECASE)  # just before it
 
 
 def find_phones(text: str, regions: tuple[str, ...] = PHONE_REGIONS) -> list[tuple[int, int]]:
     """[start, end) of the phone numbers in `text` that `phonenumbers` validates for one of
-    `regions` (international numbers whatever the region)."""
+    `regions` (international numbers whatever the region), and of the possible ones a phone
+    word just before calls a phone (`PHONE_CUE`)."""
     if sum(c.isdigit() for c in text) < MIN_PHONE_DIGITS:
         return []
     spans: set[tuple[int, int]] = set()
+    cued = PHONE_WORD.search(text) is not None
     for region in regions:
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=Leniency.VALID):
             spans.add((match.start, match.end))
         # a number the words before call a phone is one, even in a range the plan keeps for
-        # examples and fiction ("call me on +44 7700 900456")
+        # examples and fiction ("call me on +44 7700 900456"); no such word, no second pass
+        if not cued:
+            continue
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=Leniency.POSSIBLE):
             digits = sum(c.isdigit() for c in match.raw_string)
             if digits >= 9 and PHONE_CUE.search(text[max(0, match.start - 25) : match.start]):
