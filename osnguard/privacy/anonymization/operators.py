@@ -948,16 +948,30 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
 _PREPOSITION = r"(?:in|at|from|near|around|outside|out of|round|by|on|for|with|to|into|inside)"
 _PREPOSITION_BEFORE = re.compile(rf"(?:^|(?<=\s)){_PREPOSITION}\s+(?:the\s+)?$", re.IGNORECASE)
 _PREPOSITION_FIRST = re.compile(rf"{_PREPOSITION}\s", re.IGNORECASE)
+# A comma after a capitalised name ("North End Coffee, [Gulshan]"), and a district number after
+# an area ("Gulshan 2", "Dublin 8")
+_LISTED_AFTER_NAME = re.compile(r"\b[A-Z][\w'’.]*(?P<comma>,\s*)$")
+_DISTRICT_NUMBER = re.compile(r"\s+\d{1,2}\b(?![:.,]?\d)")
 
 
 def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
     """A phrase no chain generalizes, taken out with its preposition ("WFH from Bandra this
     week" -> "WFH this week", "back on the tools" -> "back"), or a hashtag taken out."""
     start, end = phrase.start, phrase.end
-    possessive = re.match(r"['’]s\b", text[end:])
-    end += possessive.end() if possessive else 0  # "at St Vincent['s]"
+    possessive = re.match(r"['’]s\b", text[end:]) or (
+        re.match(r"['’](?!\w)", text[end:]) if phrase.text.endswith("s") else None
+    )
+    end += possessive.end() if possessive else 0  # "at St Vincent['s]", "from St Thomas[']"
     if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
         preposition = _PREPOSITION_BEFORE.search(text[:start])
+        listed = _LISTED_AFTER_NAME.search(text[:start]) if preposition is None else None
+        if listed is not None and phrase.category == Category.LOCATION:
+            # "at North End Coffee, Gulshan 2 #dhakadiaries": the area after a named place goes
+            # with its comma (and its district number)
+            tail = _DISTRICT_NUMBER.match(text, end)
+            end = tail.end() if tail else end
+            if re.match(r"\s*(?:$|[.!?;\n#]|[^\w\s,'’])", text[end:]):
+                return _removal(listed.start("comma"), end, degree)
         if preposition is None:
             return None
         if _COPULA_BEFORE.search(text[: preposition.start()]):

@@ -277,7 +277,7 @@ def generalization_chain(
     if not isinstance(phrase, Phrase):
         raise ValueError("phrase must be a Phrase")
     chain = _chain_of(phrase, context_text=context_text, profile=profile, reading=reading)
-    return _at_work(chain, phrase, context_text or "")
+    return _as_spoken(_at_work(chain, phrase, context_text or ""), phrase, context_text or "")
 
 
 # "at Tesco", "my boss at Google", "last day at Sky": the workplace said where one works;
@@ -311,6 +311,32 @@ def _at_work(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
         return chain
     level = Level("work", len(chain.levels), None, None, LevelSource.TYPE, "work")
     return replace(chain, levels=[*chain.levels, level])
+
+
+# "I speak broken both and fluent Brummie", "speaks Scouse": a people's word said as its speech
+SPOKEN_BEFORE = re.compile(
+    r"\b(?:speak|speaks|speaking|spoke|spoken|fluent|fluently)(?:\s+[\w'’-]+){0,3}?\s+$",
+    re.IGNORECASE,
+)
+
+
+def _is_language(label: str) -> bool:
+    word = label.strip().casefold()
+    return word in language_ladders() or any(
+        _under(s, LANGUAGE_ROOT) for s in wordnet().synsets(word, pos="n")
+    )
+
+
+def _as_spoken(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
+    """A people's word said as a way of speaking keeps only the wider words that are languages
+    ("fluent Brummie" -> "fluent English", never "fluent British" or "fluent European")."""
+    if phrase.category != Category.ETHNICITY or not SPOKEN_BEFORE.search(
+        context_text[: phrase.start]
+    ):
+        return chain
+    kept = [level for level in chain.levels[1:] if _is_language(level.label or level.text)]
+    levels = [chain.levels[0], *(replace(level, degree=i + 1) for i, level in enumerate(kept))]
+    return replace(chain, levels=levels)
 
 
 def _chain_of(

@@ -549,10 +549,17 @@ def test_a_place_no_chain_generalizes_is_taken_out_with_its_preposition() -> Non
         ("1 nap in the on-call room at St Vincent's. back at 7am", "St Vincent", "at St Vincent's"),
         ("Home alone in Ikoyi, my partner's away", "Ikoyi", "in Ikoyi"),
         ("brunch w the girls 🥞 #sundayfunday #shoreditch", "#shoreditch", "#shoreditch"),
+        # a possessive name's bare apostrophe goes with it
+        ("brought you home from St Thomas' ten years ago", "St Thomas", "from St Thomas'"),
     ]:
         options = alternatives(text, phrase(place, "location", text), profile=Profile())
         last = options.options[-1]
         assert (last.text, text[last.start : last.end]) == ("", removed), text
+    # an area listed after a named place goes with its comma and district number
+    text = "reset ☕ at North End Coffee, Gulshan 2 #dhakadiaries"
+    in_dhaka = Profile.coerce({"current_city": ["Dhaka"]})
+    last = alternatives(text, phrase("Gulshan", "location", text), profile=in_dhaka).options[-1]
+    assert (last.text, text[last.start : last.end]) == ("", ", Gulshan 2")
     # a bare name with no preposition has nothing to read right without it
     text = "missing Bandra so much"
     assert wordings(text, "Bandra", "location") == ["Bandra"]

@@ -373,8 +373,14 @@ def test_a_region_named_by_a_common_noun_takes_the() -> None:
 
 
 def test_a_local_people_climbs_to_its_nation() -> None:
-    context = "I speak broken Urdu and fluent Brummie"
+    context = "proud Brummie, born and bred"
     assert chain_texts("Brummie", "ethnicity", context)[1:3] == ["English", "British"]
+
+
+def test_a_people_said_as_a_way_of_speaking_widens_only_to_languages() -> None:
+    # "fluent British" or "fluent European" would say a language that does not exist
+    context = "I speak broken Urdu and fluent Brummie"
+    assert chain_texts("Brummie", "ethnicity", context)[1:] == ["English"]
 
 
 def test_a_workplace_named_by_its_town_widens_the_town_then_drops_it() -> None:
