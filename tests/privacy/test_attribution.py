@@ -472,6 +472,28 @@ def test_dropped_words_inside_a_generalized_phrase_do_not_accuse_another_wording
     assert scores["bob"] - scores["ann"] < FRIEND_MARGIN  # 3 edits against 1 before: 5.99
 
 
+def test_a_full_stop_after_a_realisation_elsewhere_does_not_place_it_in_another_slot():
+    def version(friend: str, month: str, see: str) -> Version:
+        text = f"Retreat starting in {month}. phone off, see you{see}."
+        first, second = text.index(month), text.index("you") + 3
+        choices = [
+            Choice(0, "temporal", "in November", f"in {month}", first - 3, first + len(month)),
+            Choice(1, "temporal", " in November", see, second, second + len(see)),
+        ]
+        return Version(friend, "g", text, choices)
+
+    versions = [
+        version("ann", "November", ""),
+        version("bob", "November", " in November"),
+        version("cat", "early November", ""),
+        version("dan", "early November", " in November"),
+    ]
+    # ann's copy: "in November." ends its first sentence, which is no sign that the second
+    # slot (empty in ann's version, "in November" before "." in bob's) says it
+    result = attribute(versions, versions[0].text, detector=StubDetector(0.9))
+    assert result.ranking[0].friend == "ann" and result.margin > 0
+
+
 def test_result_round_trips_through_the_serializer(message, versions):
     result = attribute(message, by_friend(versions, "cat").text, detector=StubDetector(0.0))
     data = json.loads(json.dumps(to_data(result)))

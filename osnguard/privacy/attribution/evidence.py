@@ -19,7 +19,8 @@ Found = dict[int, dict[Key, list[tuple[int, int]]]]  # per slot index, realisati
 def find_evidence(message: PreparedMessage, cand: Tokens) -> Found:
     """Per slot, the realisations present in the candidate with their token ranges.
 
-    An occurrence next to one of the slot's neighbouring tokens is *anchored*. When a slot has
+    An occurrence next to one of the slot's neighbouring tokens is *anchored* (on its right, only
+    by a word: "in November." ends two sentences, so a full stop after it places nothing). When a slot has
     anchored occurrences only those count (so a word that is a realisation of two slots is read
     at the right place); otherwise any occurrence of words beyond the shared text's own counts,
     but punctuation only where it is anchored.
@@ -55,7 +56,8 @@ def find_evidence(message: PreparedMessage, cand: Tokens) -> Found:
                 kept := [
                     (a, b)
                     for a, b in occ
-                    if before(a) in slot.left or (after(b) in slot.right and has_word(key))
+                    if before(a) in slot.left
+                    or (after(b) in slot.right and has_word(key) and has_word((after(b),)))
                 ]
             )
         }

@@ -113,8 +113,10 @@ _WORD_WITH_APOSTROPHE = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)+")
 _EMOJI = regex.compile(r"\p{Extended_Pictographic}")
 _PRESENTED = regex.compile(r"\p{Emoji_Presentation}")
 _SKIN_TONES = range(0x1F3FB, 0x1F400)
-_WORD_BEFORE_SPACE = regex.compile(r"(?:[\p{L}\p{N}]|\p{Extended_Pictographic}\ufe0f?) $")
-_BEFORE_EMOJI = regex.compile(r"(?:[\p{L}\p{N}]|\p{Extended_Pictographic}\ufe0f?)$")
+# a word (with the post's final stop, which a version may add: "decide. 🏜" / "decide.🏜") or an
+# emoji before the space
+_WORD_BEFORE_SPACE = regex.compile(r"(?:[\p{L}\p{N}]\.?|\p{Extended_Pictographic}\ufe0f?) $")
+_BEFORE_EMOJI = regex.compile(r"(?:[\p{L}\p{N}]\.?|\p{Extended_Pictographic}\ufe0f?)$")
 _SENTENCE_START = regex.compile(
     r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*))(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
@@ -174,8 +176,10 @@ class Site:
 Signature = dict[tuple[str, str], list[int]]  # site key -> styles in text order
 
 
-def sites(text: str) -> list[Site]:
-    """The typographic sites of a text (without its invisible layer), in text order."""
+def sites(text: str, *, reading: bool = False) -> list[Site]:
+    """The typographic sites of a text (without its invisible layer), in text order. Reading a
+    version or a copy (`reading`), every sentence start written with a capital is a site too: a
+    version may have capitalised one the author wrote in lower case."""
     found: list[Site] = []
     for word in _WORD_WITH_APOSTROPHE.finditer(text):
         folded = word.group().casefold().replace("\u2019", "'")
@@ -202,7 +206,7 @@ def sites(text: str) -> list[Site]:
     for word in _SENTENCE_START.finditer(text):
         first, rest = word.group(1), word.group(2)
         folded = (first + rest).casefold().replace("\u2019", "'")
-        if _may_recase(first, rest, folded):
+        if _may_recase(first, rest, folded) or (reading and _capitalised(first, rest, folded)):
             found.append(_case_site(SiteKind.CAPITAL, folded, word, 1))
     for word in _ACRONYM.finditer(text):
         written = word.group(1)
@@ -285,6 +289,17 @@ def _may_recase(first: str, rest: str, folded: str) -> bool:
     return folded.split("'", maxsplit=1)[0] in CASE_FREE
 
 
+def _capitalised(first: str, rest: str, folded: str) -> bool:
+    """A sentence's first word written with a capital and no other ("Rewatching"), not "I"."""
+    return (
+        first.isupper()
+        and not any(ch.isupper() for ch in rest)
+        and folded != "i"
+        and not folded.startswith("i'")
+        and folded not in ACRONYMS
+    )
+
+
 def _in_sequence(text: str, start: int, end: int) -> bool:
     """Whether the emoji at [start, end) is part of a longer emoji sequence (ZWJ, skin tone,
     keycap, tag), which its variation selector must not be taken from or given to."""
@@ -303,7 +318,7 @@ def _in_sequence(text: str, start: int, end: int) -> bool:
 def signature(text: str) -> Signature:
     """Each site key's styles in text order: what `log_likelihoods` compares."""
     found: Signature = {}
-    for site in sites(text):
+    for site in sites(text, reading=True):
         found.setdefault(site.key, []).append(site.style)
     return found
 
@@ -437,9 +452,13 @@ def _patterns(sites_count: int, wanted: int, seed: str) -> list[tuple[int, ...]]
 def log_likelihoods(versions: Sequence[Signature], candidate: Signature) -> tuple[list[float], int]:
     """Each version's log-likelihood ratio (nats) of the candidate's typography over an unrelated
     version's, and how many of the candidate's sites could be compared with some version's."""
+    distinct = list({id(v): v for v in versions}.values())
     by_kind: dict[str, list[tuple[str, str]]] = {}
     for key in candidate:
-        by_kind.setdefault(key[0], []).append(key)
+        # only sites the versions write differently tell them apart (a capitalised name opening
+        # a sentence is read as a site, and every version has it alike)
+        if len({tuple(v.get(key) or ()) for v in distinct}) > 1:
+            by_kind.setdefault(key[0], []).append(key)
     scores = [0.0] * len(versions)
     compared_any = 0
     for kind, keys in by_kind.items():

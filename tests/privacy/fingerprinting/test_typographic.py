@@ -113,6 +113,25 @@ def test_a_mixed_pattern_is_strong_evidence_and_a_uniform_one_weak() -> None:
     assert spread(POST.replace("'", "’")) < spread(mixed) / 2
 
 
+def test_sentence_starts_a_version_capitalised_are_read_back() -> None:
+    # the author wrote both sentence starts in lower case; versions that capitalise them must
+    # still show the sites when read, or a copy of one cannot be told from the others
+    text = "anybody else think the trailer looks mid? rewatching it to decide"
+    styled = versions_of(text, 4)
+    assert {v.text[0] for v in styled} == {"a", "A"}
+    signatures = [typographic.signature(v.text) for v in styled]
+    for index, version in enumerate(styled):
+        scores, compared = typographic.log_likelihoods(
+            signatures, typographic.signature(normalised(version.text))
+        )
+        assert compared >= 2 and max(range(4), key=scores.__getitem__) == index
+
+
+def test_the_space_before_a_closing_emoji_is_read_after_a_full_stop_too() -> None:
+    assert ("emoji space", "🎉") in kinds("see you there. 🎉")
+    assert [s.style for s in typographic.sites("see you there.🎉") if s.kind == "emoji space"] == [1]
+
+
 def test_nothing_is_compared_when_the_copy_has_none_of_the_sites() -> None:
     signatures = [typographic.signature(v.text) for v in versions_of(POST, 4)]
     assert typographic.log_likelihoods(signatures, typographic.signature("hello there")) == (
