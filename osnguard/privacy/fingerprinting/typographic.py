@@ -8,7 +8,8 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
 - an emoji shown as emoji by default (Unicode Emoji_Presentation), alone (not part of a ZWJ
   sequence, flag or skin-tone sequence): bare, or with the emoji variation selector U+FE0F,
   which does not change how it renders (`invisible.spoken` skips it, like screen readers do);
-- the space before an emoji that follows a word or another emoji: "tonight 🎉" / "tonight🎉";
+- the space before an emoji or a flag that follows a word (or the post's final stop) or another
+  emoji: "tonight 🎉" / "tonight🎉";
 - the first letter of a sentence that the author wrote in lower case, or of a common word
   ("my", "the": never "I" or a name): "my sister" / "My sister";
 - the letters of a clock time's am/pm: "8pm" / "8PM";
@@ -111,6 +112,7 @@ RESTYLED: dict[str, float] = {
 _APOSTROPHE = regex.compile(r"(?<=\p{L})['\u2019](?=\p{L})")
 _WORD_WITH_APOSTROPHE = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)+")
 _EMOJI = regex.compile(r"\p{Extended_Pictographic}")
+_FLAG = regex.compile(r"[\U0001F1E6-\U0001F1FF]{2}")  # a country flag: two regional indicators
 _PRESENTED = regex.compile(r"\p{Emoji_Presentation}")
 _SKIN_TONES = range(0x1F3FB, 0x1F400)
 # a word (with the post's final stop, which a version may add: "decide. 🏜" / "decide.🏜") or an
@@ -156,7 +158,8 @@ ABBREVIATIONS = frozenset(
 # The post's last word, with or without a full stop, before the emoji and spaces that end it
 _FINAL_WORD = regex.compile(
     r"(?<![\p{L}\p{N}#@/_'\u2019.-])(?<word>[\p{L}\p{N}]+)(?<stop>\.?)"
-    r"(?=(?:\s|\p{Extended_Pictographic}|\ufe0f|\u200d|[\U0001F3FB-\U0001F3FF])*$)"
+    r"(?=(?:\s|\p{Extended_Pictographic}|\ufe0f|\u200d|[\U0001F3FB-\U0001F3FF]|"
+    r"[\U0001F1E6-\U0001F1FF])*$)"
 )
 
 
@@ -199,6 +202,13 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
             key = (SiteKind.EMOJI_FORM, char)
             found.append(Site(SiteKind.EMOJI_FORM, key, end, end + has_vs, int(has_vs), ("", VS16)))
         key = (SiteKind.EMOJI_SPACE, char)
+        if _WORD_BEFORE_SPACE.search(text, 0, start):
+            found.append(Site(SiteKind.EMOJI_SPACE, key, start - 1, start, 0, (" ", "")))
+        elif _BEFORE_EMOJI.search(text, 0, start):
+            found.append(Site(SiteKind.EMOJI_SPACE, key, start, start, 1, (" ", "")))
+    for flag in _FLAG.finditer(text):
+        # the space before a flag after a word: "finally paid off 🇯🇵" / "finally paid off🇯🇵"
+        start, key = flag.start(), (SiteKind.EMOJI_SPACE, flag.group())
         if _WORD_BEFORE_SPACE.search(text, 0, start):
             found.append(Site(SiteKind.EMOJI_SPACE, key, start - 1, start, 0, (" ", "")))
         elif _BEFORE_EMOJI.search(text, 0, start):

@@ -313,10 +313,13 @@ def anonymize(
         )
     # the distance of the wording alone (Eq. 4.9 is about the linguistic layer)
     overall = versions_min_distance(versions) if fingerprint else (0 if len(versions) > 1 else None)
+    # the layers' assignments follow the message as well as the seed, so that one seed given
+    # for every post (the CLI's "seed") still draws new ones per post (tracing across leaks)
+    message_seed = f"{seed}\x00{text}" if seed else text
     if fingerprint and typographic and versions:
-        versions = typographic_layer.style_versions(versions, seed or text)
+        versions = typographic_layer.style_versions(versions, message_seed)
     if fingerprint and invisible and versions:
-        versions = mark_versions(versions, seed or text)
+        versions = mark_versions(versions, message_seed)
     # Eq. 4.9: the sum over the distinct generalizations of the product of slot sizes
     total_capacity = sum(texts_capacity.values()) if fingerprint else 1
     if fingerprint and overall is not None and overall < TARGET_DISTANCE and not group_warned:

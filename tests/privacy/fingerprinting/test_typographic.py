@@ -131,6 +131,12 @@ def test_the_space_before_a_closing_emoji_is_read_after_a_full_stop_too() -> Non
     assert ("emoji space", "🎉") in kinds("see you there. 🎉")
     spaces = [s.style for s in typographic.sites("see you there.🎉") if s.kind == "emoji space"]
     assert spaces == [1]
+    # a closing flag is an emoji too: the space before it and the full stop are sites
+    assert kinds("years of study finally paid off 🇯🇵") == [
+        ("capital", "years"),
+        ("final stop", "off"),
+        ("emoji space", "🇯🇵"),
+    ]
 
 
 def test_nothing_is_compared_when_the_copy_has_none_of_the_sites() -> None:
@@ -169,6 +175,31 @@ def test_posting_writes_the_layer_and_the_author_can_leave_it_out(posted) -> Non
     for version in posted:
         for choice in version.choices:
             assert version.text[choice.start : choice.end] == choice.text
+
+
+def test_one_seed_for_every_post_still_draws_new_patterns_per_post() -> None:
+    # `osnguard anonymize` callers may pass the same "seed" for all their posts
+    def sharing(text: str) -> set[tuple[str, str]]:
+        versions = anonymize(
+            text,
+            profile={},
+            now="2026-11-25T10:00:00",
+            groups=GROUPS,
+            fingerprint_all=True,
+            invisible=False,
+            seed="same for all",
+        ).versions
+        pattern = {
+            v.friend: [
+                (k[0], styles) for k, styles in sorted(typographic.signature(v.text).items())
+            ]
+            for v in versions
+        }
+        return {(a, b) for a in pattern for b in pattern if a < b and pattern[a] == pattern[b]}
+
+    first = sharing("see you at the lake 🎉")
+    second = sharing("see you at the pub 🎉")
+    assert first and second and len(first & second) < len(first) / 2
 
 
 def test_attribution_reads_the_layer_from_a_normalised_copy(posted) -> None:
