@@ -10,8 +10,8 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
   which does not change how it renders (`invisible.spoken` skips it, like screen readers do);
 - the space before an emoji or a flag that follows a word (or the post's final stop) or another
   emoji: "tonight 🎉" / "tonight🎉";
-- the first letter of a sentence that the author wrote in lower case, or of a common word
-  ("my", "the": never "I" or a name): "my sister" / "My sister";
+- the first letter of a sentence (or of a clause after an emoji) that the author wrote in lower
+  case, or of a common word ("my", "the": never "I" or a name): "my sister" / "My sister";
 - the letters of a clock time's am/pm: "8pm" / "8PM";
 - a chat acronym written all in lower or upper case: "lol" / "LOL" (`ACRONYMS`);
 - the full stop after the last word, before any emoji that end the post: "see you there" /
@@ -119,8 +119,11 @@ _SKIN_TONES = range(0x1F3FB, 0x1F400)
 # emoji before the space
 _WORD_BEFORE_SPACE = regex.compile(r"(?:[\p{L}\p{N}]\.?|\p{Extended_Pictographic}\ufe0f?) $")
 _BEFORE_EMOJI = regex.compile(r"(?:[\p{L}\p{N}]\.?|\p{Extended_Pictographic}\ufe0f?)$")
+# a sentence's first word: at the start, after . ! ? or a line break, or after an emoji that ends
+# a clause as posts use them ("proud of you 🙌 heading home now")
 _SENTENCE_START = regex.compile(
-    r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*))(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
+    r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*)|(?<=\p{Extended_Pictographic}\ufe0f?\s+))"
+    r"(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
 _CLOCK = regex.compile(r"\b\d{1,2}(?::\d{2})?\s?([ap]m|[AP]M)\b")
 COUNT_WORDS = tuple(NUMBER_NAMES[n] for n in range(2, 10))  # "two" ... "nine"
