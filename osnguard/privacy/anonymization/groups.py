@@ -483,15 +483,27 @@ def _render(
     pieces: list[str] = []
     cursor, length = 0, 0
     spans: dict[int, tuple[int, int]] = {}
+    capital_next = False
     for i in order:
         option = combo[i]
-        pieces.append(text[cursor : option.start])
+        before = text[cursor : option.start]
+        pieces.append(_capitalised(before, capital_next))
+        # two removals in a row pass the capital on
+        carried = capital_next and not before.strip() and not option.text
         length += option.start - cursor
         spans[i] = (length, length + len(option.text))
         pieces.append(option.text)
         length += len(option.text)
         cursor = option.end
-    pieces.append(text[cursor:])
+        # "Lost 3 hours. 3 hours on the road" -> "On the road": a capital the author wrote at
+        # a sentence start moves to the word that now starts it
+        capital_next = (
+            not option.text
+            and option.degree > 0
+            and SENTENCE_START.search(text[: option.start]) is not None
+            and _capitalises(text, option.start)
+        ) or carried
+    pieces.append(_capitalised(text[cursor:], capital_next))
     result, spans = _tidy("".join(pieces), spans)
     choices, levels = [], []
     for i, (phrase, option) in enumerate(zip(phrases, combo)):
@@ -567,6 +579,30 @@ def metrics_k(combo: tuple[Option, ...]) -> int | None:
     """The combination's k-figure: its weakest phrase's (None when none is known)."""
     known = [o.k for o in combo if o.k is not None]
     return min(known) if known else None
+
+
+SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+
+
+def _capitalises(text: str, start: int) -> bool:
+    """Whether the author wrote the sentence start at `start` with a capital: its own first
+    letter, or, when it opens with a number ("3 hours on the road"), the message's first."""
+    first = text[start : start + 1]
+    if first.isalpha():
+        return first.isupper()
+    opening = re.search(r"[^\W\d_]", text)
+    return opening is not None and opening.group().isupper()
+
+
+def _capitalised(piece: str, capital: bool) -> str:
+    """The piece with its first letter in upper case when `capital` and it starts with a letter
+    after spaces (a piece that starts with a digit or punctuation is left as it is)."""
+    stripped = piece.lstrip(" ")
+    first = stripped[:1]
+    if not capital or not first.isalpha() or not first.islower() or len(first.upper()) != 1:
+        return piece
+    at = len(piece) - len(stripped)
+    return piece[:at] + first.upper() + piece[at + 1 :]
 
 
 def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, tuple[int, int]]]:

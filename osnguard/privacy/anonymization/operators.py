@@ -45,7 +45,7 @@ from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
 from osnguard.privacy.temporal import find_expressions, generalize, suppress
 from osnguard.privacy.temporal.model import TimeExpression
-from osnguard.privacy.temporal.vague import vague_wordings
+from osnguard.privacy.temporal.vague import HOLIDAY_NAME, vague_wordings
 from osnguard.privacy.types import Category, Phrase, Profile
 
 IDENTITY_TOPS = frozenset(
@@ -1400,6 +1400,14 @@ def _temporal_options(
         return [
             _original_option(text, start, end),
             Option(1, replacement, start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, unit),
+        ]
+    if GREETING_BEFORE.search(text[:start]) and HOLIDAY_NAME.fullmatch(text[start:end]):
+        # "Happy Christmas from Cork" -> "Happy holidays from Cork": a greeting keeps its noun;
+        # "Happy this week" or "Happy from Cork" would not read
+        wording = _fits(text, start, end, "holidays")
+        return [
+            _original_option(text, start, end),
+            Option(1, wording, start, end, 1.0, None, 0.0, True, OptionKind.TEMPORAL, "holidays"),
         ]
     written = text[start:end]
     following = _token_after(text, end)  # the word after the phrase, which it may describe

@@ -290,12 +290,19 @@ def _is_known_place(text: str, *, lowercase: bool) -> bool:
     return top.kind != "city" or (top.population or 0) >= MIN_LOWERCASE_PLACE_POPULATION
 
 
+GREETING_WORDS = frozenset({"merry", "happy", "blessed", "joyous", "joyful"})
+# Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
+ADDRESSED_AFTER = frozenset({"birthday", "bday", "congrats", "congratulations", "thanks"})
+
+
 def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, Detector] | None:
     span = doc[i:j]
     words = [t.text for t in span if t.lower_ != "the"]
     if not words:
         return None
     sentence = doc[i].sent
+    if span[0].lower_ in GREETING_WORDS:
+        return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
@@ -333,6 +340,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and before not in PLACE_PREPOSITIONS
     ):
         return None  # "vet appointment with Mochi 🐶", "she's Miso 🐱": a pet's name
+    if before in ADDRESSED_AFTER and len(words) <= 2 and head is None and not _is_major_place(name):
+        return Category.IDENTITY, Detector.PERSONAL  # "happy birthday Amara", not Amara, Iraq
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":

@@ -14,10 +14,12 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
+from osnguard.privacy import lexicon
 from osnguard.privacy.author import author_reference
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import describe_interval, duration_seconds
 from osnguard.privacy.temporal.recognition import find_expressions
+from osnguard.privacy.temporal.vague import HOLIDAY_NAME
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 
@@ -69,6 +71,13 @@ def _restates_now(
     return contains and (clock or year)
 
 
+# A greeting's word before a day or holiday ("Happy Friday", "Merry Xmas", "Eid Mubarak" aside)
+GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous|joyful)\s+$", re.IGNORECASE)
+GREETED_DAY = re.compile(
+    rf"{HOLIDAY_NAME.pattern}|{lexicon.WEEKDAY_NAME}|weekend|new year", re.IGNORECASE
+)  # not "Happy 1 year" (to us): an anniversary says how long
+
+
 def detect(context: MessageContext) -> list[Phrase]:
     """Time phrases of the message that time an activity of the author."""
     if not isinstance(context.now, datetime):
@@ -86,6 +95,10 @@ def detect(context: MessageContext) -> list[Phrase]:
         if not _is_about_author(context.text, expression, context.doc):
             continue
         start, end = expression.phrase_span
+        if GREETING_BEFORE.search(context.text[:start]) and GREETED_DAY.fullmatch(
+            context.text[start:end]
+        ):
+            continue  # "Happy Christmas", "Happy Friday!": a greeting times nothing one does
         if _restates_now(expression, context.now, context.text, start, context.doc):
             continue
         reason = _reason(expression, context.now)

@@ -120,6 +120,31 @@ def test_time_phrase_uses_the_temporal_stage() -> None:
     assert groups[1].choices[0].kind == "temporal"
 
 
+def test_a_removal_opening_a_sentence_passes_its_capital_on() -> None:
+    text = "Back from Monday. 3 hours on the expressway, not ready"
+    hours = phrase("3 hours", "time", text)
+    [public] = anonymize_groups(
+        text, [hours], groups=[GroupSpec("Public", 4)], profile=PROFILE, now=NOW
+    )
+    assert public.text == "Back from Monday. On the expressway, not ready"
+    # an author who writes in lower case keeps it
+    text = text.lower()
+    [public] = anonymize_groups(
+        text,
+        [phrase("3 hours", "time", text)],
+        groups=[GroupSpec("Public", 4)],
+        profile=PROFILE,
+        now=NOW,
+    )
+    assert public.text == "back from monday. on the expressway, not ready"
+
+
+def test_a_greeted_holiday_becomes_the_holidays() -> None:
+    text = "Happy Christmas from Cork 🎄"
+    options = alternatives(text, phrase("Christmas", "time", text), profile=PROFILE, now=NOW)
+    assert [o.text for o in options.options] == ["Christmas", "holidays"]
+
+
 def test_no_groups_and_no_phrases() -> None:
     assert anonymize_groups(DEMO, PHRASES, groups=[], profile=PROFILE, now=NOW) == []
     plain = anonymize_groups("Nice weather.", [], groups=GROUPS, profile=PROFILE, now=NOW)

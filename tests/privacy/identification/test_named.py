@@ -115,6 +115,12 @@ def test_names_people_introduce_and_account_holders(make_context) -> None:
     assert ("Siobhán Byrne", "identity") in found(make_context(text))
 
 
+def test_greetings_are_no_names_and_the_person_wished_is_one(make_context) -> None:
+    assert found(make_context("Merry Xmas from all of us 🎄")) == []
+    # "Amara" is also a town in Iraq: after "birthday" it is the person wished
+    assert found(make_context("happy birthday Amara!! love you")) == [("Amara", "identity")]
+
+
 def test_a_polling_station_is_a_place_not_a_party(make_context) -> None:
     result = found(make_context("Voted at Kilimani Primary this morning, 3 hour queue"))
     assert all(category != "politics" for _, category in result)

@@ -151,3 +151,10 @@ def test_a_weight_is_no_clock_and_a_comma_parts_two_lengths(make_context) -> Non
     assert [p.text for p in detect(make_context(text))] == ["on Saturday"]
     text = "started testosterone last week, 2 weeks till my first review"
     assert [p.text for p in detect(make_context(text))] == ["last week", "2 weeks"]
+
+
+def test_a_greeting_times_nothing_but_an_anniversary_does():
+    assert found("Happy Christmas from Cork 🎄") == []
+    assert found("Happy Friday! off to the lake with my sister") == []
+    [phrase] = found("Happy 1 year to the love of my life, from a Bumble match to this")
+    assert phrase.text == "1 year"
