@@ -8,7 +8,8 @@ frequent one. Each synonym is inflected to the
 original's Penn tag with lemminflect, given the original's capitalisation, and kept only if it is a
 common word, about as common as the word it replaces (the same register: not "help" -> "assist"),
 and the naturalness check accepts it in context. Adverbs get none ("finally" -> "eventually"
-changes what the author means).
+changes what the author means), nor do verbs of 12 senses or more ("find me at work" is not
+"notice me at work").
 """
 
 from __future__ import annotations
@@ -250,6 +251,16 @@ LIGHT_VERBS = frozenset(
         "tell",
     }
 )
+# A verb with this many WordNet senses or more is read by its context, which one sense cannot
+# stand for: "find me at work" is not "notice me at work", "pass the exam" not "go through it".
+POLYSEMOUS_VERB_SENSES = 12
+
+
+@lru_cache(maxsize=20000)
+def too_many_senses(lemma: str) -> bool:
+    return len(resources.wordnet().synsets(lemma, "v")) >= POLYSEMOUS_VERB_SENSES
+
+
 PARTICLES = frozenset(
     {"out", "up", "over", "off", "down", "back", "home", "away", "in", "on", "around", "through"}
 )
@@ -275,6 +286,7 @@ def is_candidate(token: Any) -> bool:
         is_whole_word(token)
         and token.lower_ not in IDIOMATIC
         and not (token.pos_ == "VERB" and token.lemma_.lower() in LIGHT_VERBS)
+        and not (token.pos_ == "VERB" and too_many_senses(token.lemma_.lower()))
         and not in_fixed_construction(token)
         and token.pos_ in WORDNET_POS
         and token.is_alpha

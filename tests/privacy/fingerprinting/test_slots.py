@@ -48,6 +48,12 @@ def test_wrong_verb_sense_is_not_offered(check):
     assert not any(s.original == "studied" for s in slots)
 
 
+def test_verbs_of_many_senses_keep_their_word():
+    # "find me at work" is not "notice me at work": one sense cannot stand for such a verb
+    slots = find_slots("email me or find me at work where I start at 9", check=accept_all)
+    assert not any(s.original in ("find", "start") for s in slots)
+
+
 def test_synonyms_are_inflected_and_capitalised(check):
     slots = find_slots("We bought a new house last year and we love it.", check=check)
     assert "purchased" in alternatives(slots, "bought")
