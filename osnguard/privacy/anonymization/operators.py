@@ -563,7 +563,8 @@ def _compound_start(text: str, phrase: Phrase) -> int:
     if not tokens:
         return phrase.start
     first, head = tokens[0], tokens[-1]
-    common = first.text.islower() and PLACE_NOUNS.fullmatch(head.text.lower()) is not None
+    # "Kapaleeshwarar temple", "East London Mosque": a name ending in a kind of place
+    common = PLACE_NOUNS.fullmatch(head.text.lower()) is not None
     start = phrase.start
     i = first.i - 1
     while i >= 0:
@@ -1363,6 +1364,14 @@ def _other_day_named(
     return False
 
 
+PLURAL_WEEKDAYS = re.compile(rf"{lexicon.WEEKDAY_NAME}s", re.IGNORECASE)
+# An adjective or possessive right before a noun ("best", "lazy", "my", "our")
+DESCRIBED_BEFORE = re.compile(
+    r"\b(?:best|worst|lazy|long|quiet|busy|slow|favourite|favorite|my|our|your|these|those)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _temporal_options(
     text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool = False
 ) -> list[Option] | None:
@@ -1474,6 +1483,12 @@ def _temporal_options(
         elif part:
             said = [f"weekend {part}" if weekend else part, part]
         return _modifier_wordings(text, start, end, lead, list(dict.fromkeys(said)))
+    if PLURAL_WEEKDAYS.fullmatch(written) and DESCRIBED_BEFORE.search(text[:start]):
+        # "best Fridays", "our lazy Sundays": a noun after its adjective; "best some days"
+        # would not read
+        weekend = all(lexicon.WEEKDAYS[d[:3].lower()] >= 5 for d in re.findall(r"\w+day", written))
+        said = ["weekends" if weekend else "weekdays", "days"]
+        return _modifier_wordings(text, start, end, "", said)
     meal = DAY_MEAL.fullmatch(written)
     if meal:
         # "Saturday brunch at X is my treat" -> "weekend brunch" -> "brunch": the meal stays, a

@@ -163,6 +163,10 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     words = _magnitude_wordings(value, cur)
     if rest:  # a salary ("€28k gross", "₹18 LPA"): its size is the private part
         return ["a salary"]
+    if _DETERMINED.search(before) and _OF.match(after):
+        # "paid off my last £4,200 of debt" -> "my last few grand of debt" -> "my last bit of
+        # debt": after a determiner, "over four grand" or "a lot" would not read
+        return (["few grand"] if 2000 <= value < 10_000 else []) + ["bit"]
     if _OF.match(after) or _OF_SOMEONES.match(after):
         # "tens of thousands of debt" lacks its currency: only rounded amounts read there
         words = [w for w in words if not re.search(r"(?:hundreds|thousands|millions|figures)$", w)]
@@ -177,6 +181,12 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     elif 1000 <= value < 100_000 and not SALARY_UNITS.match(after.strip()):
         words.append("a lot")  # "saved €6,500" -> "saved thousands" -> "saved a lot"
     return words
+
+
+_DETERMINED = re.compile(
+    r"\b(?:my|our|his|her|their|your|the)(?:\s+(?:last|first|final|remaining|extra|whole))?\s+$",
+    re.IGNORECASE,
+)
 
 
 def _value(number: str, scale: str | None) -> float | None:

@@ -326,6 +326,13 @@ class Context:
         return best[1] if best else None
 
 
+# Verbs whose present tense with a time says what is scheduled: "starts in September", "my
+# flight lands on the 22nd", "she turns 40 in May" are ahead, not behind.
+_SCHEDULED_VERBS = """start begin finish end leave arrive return open close move fly land depart
+resume graduate retire launch expire turn kick"""
+SCHEDULED_VERBS = frozenset(_SCHEDULED_VERBS.split())
+
+
 def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]:
     """The tense the verb governing the character at `char` marks, and the span of that verb's
     clause (its subtree) when it is a verb that marks none ("landing ... on the 22nd")."""
@@ -348,6 +355,8 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES
             ):
                 return "past", None
+            if head.tag_ in ("VBZ", "VBP") and head.lemma_.lower() in SCHEDULED_VERBS:
+                return "future", None  # "our little one starts reception in September"
             subtree = list(head.subtree)
             return None, (subtree[0].idx, subtree[-1].idx + len(subtree[-1].text))
     return None, None
@@ -843,8 +852,35 @@ def _day_of_month(m: re.Match[str], ctx: Context) -> Found | None:
             pool = behind or dates
         else:
             pool = ahead or dates
+            # "flying home on the 19th, back on the 2nd": a day said after another comes after it
+            before = _earlier_day(ctx, m.start())
+            if before is not None:
+                pool = [d for d in pool if d > before] or pool
         when = min(pool, key=lambda d: abs((d - ctx.today).days))
     return _with_pod(m, ctx, when, m.end(), start=start)
+
+
+EARLIER_DAY = re.compile(
+    rf"\b(?:on|from|till|until|by)\s+the\s+(?P<day>{DAYNUM}){ORD_SUFFIX}\b", re.IGNORECASE
+)
+
+
+def _earlier_day(ctx: Context, before: int) -> date | None:
+    """The date of the last bare day of the month said before `before` ("on the 19th"), read
+    ahead of today: the next day said ("back on the 2nd") follows it."""
+    found = list(EARLIER_DAY.finditer(ctx.text, 0, before))
+    if not found:
+        return None
+    day = int(found[-1]["day"])
+    for offset in range(3):
+        first = norm.add_months(ctx.today.replace(day=1), offset)
+        try:
+            when = first.replace(day=day)
+        except ValueError:
+            continue
+        if when >= ctx.today:
+            return when
+    return None
 
 
 @rule(r"(?<![\d/.])\b(?P<y>\d{4})-(?P<mo>0?[1-9]|1[0-2])-(?P<d>[0-2]?\d|3[01])\b(?!-)")

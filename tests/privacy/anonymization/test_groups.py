@@ -145,6 +145,13 @@ def test_a_greeted_holiday_becomes_the_holidays() -> None:
     assert [o.text for o in options.options] == ["Christmas", "holidays"]
 
 
+def test_a_named_place_of_worship_and_a_described_weekday_stay_whole() -> None:
+    text = "Jummah at East London Mosque then lunch, best Fridays"
+    mosque = wordings(text, "Mosque", "religion")
+    assert mosque[1:] and all("East London" not in w for w in mosque[1:])
+    assert wordings(text, "Fridays", "time")[1:] == ["weekdays", "days"]
+
+
 def test_no_groups_and_no_phrases() -> None:
     assert anonymize_groups(DEMO, PHRASES, groups=[], profile=PROFILE, now=NOW) == []
     plain = anonymize_groups("Nice weather.", [], groups=GROUPS, profile=PROFILE, now=NOW)

@@ -71,6 +71,8 @@ def test_names_become_initials_then_someone(phrase: str, before: str, expected: 
         ("£9k", " credit card debt", "", [""]),  # "credit card debt"
         ("£500", " deposit", "paid a ", [""]),  # "paid a deposit"
         ("$470", " in my account", "I've got ", ["a few hundred", "hundreds"]),
+        # after a determiner: "my last few grand of debt", never "my last over four grand"
+        ("£4,200", " of credit card debt", "paid off my last ", ["few grand", "bit"]),
     ],
 )
 def test_an_amount_is_worded_for_what_follows_it(

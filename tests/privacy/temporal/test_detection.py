@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from osnguard.privacy.resources import nlp
 from osnguard.privacy.temporal import detect
 from osnguard.privacy.types import MessageContext, Profile
 
@@ -158,3 +159,13 @@ def test_a_greeting_times_nothing_but_an_anniversary_does():
     assert found("Happy Friday! off to the lake with my sister") == []
     [phrase] = found("Happy 1 year to the love of my life, from a Bumble match to this")
     assert phrase.text == "1 year"
+
+
+def test_scheduled_and_sequenced_days_are_read_ahead():
+    # present tense of a scheduled event: next September, not the one two months ago
+    text = "Our little one starts reception in September, where did the time go"
+    [phrase] = found(text, doc=nlp()(text))
+    assert phrase.interval[0].startswith("2027-09")
+    # a day said after another comes after it: back on 2 January, not 2 December
+    text = "flying home on the 19th for Christmas, back in London on the 2nd. can't wait"
+    assert found(text, doc=nlp()(text))[-1].interval[0][:10] == "2027-01-02"
