@@ -606,8 +606,8 @@ def _capitalised(piece: str, capital: bool) -> str:
 
 
 def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, tuple[int, int]]]:
-    """Collapse double spaces, spaces before punctuation and a space at the end left by
-    deletions, moving offsets."""
+    """Collapse double spaces, spaces before punctuation, a comma before a sentence's end and a
+    space at the end left by deletions, moving offsets."""
     out: list[str] = []
     mapping: list[int] = []
     for index, char in enumerate(text):
@@ -621,6 +621,9 @@ def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, 
             or (after == len(text) and text.strip() != "")  # a deletion at the very end
         ):
             mapping.append(len(out))
+            continue
+        if char == "," and text[after : after + 1] in (".", "!", "?"):
+            mapping.append(len(out))  # "my address, [from 8pm]. bring" -> "my address. bring"
             continue
         mapping.append(len(out))
         out.append(char)

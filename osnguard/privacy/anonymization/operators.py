@@ -320,7 +320,8 @@ def removal_operator(
     wordings = [(phrase.text, OptionKind.ORIGINAL, 0.0), ("", OptionKind.SUPPRESSION, 1.0)]
     found = _worded_alternatives(text, phrase, wordings)
     removed = found.options[-1]
-    found.options[-1] = replace(removed, end=_one_comma_left(text, removed.start, removed.end))
+    end = _one_comma_left(text, removed.start, removed.end)
+    found.options[-1] = replace(removed, start=_with_bare_verb(text, removed.start, end), end=end)
     return found
 
 
@@ -843,6 +844,17 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 # "the Reform UK hustings" -> "a political hustings", not "a political party
                 # hustings"
                 replacement = re.sub(r"political party$", "political", replacement)
+            if (
+                phrase.category in (Category.RELATIONSHIP, Category.GENDER)
+                and KIN_PLACE_BEFORE.search(text[:start])
+                and not re.match(r"['’]", text[phrase.end :])
+                and not replacement.endswith(("'s", "’s"))
+            ):
+                # "dinner at my in-laws" -> "at my family's": their home, not the family
+                replacement = f"{replacement}'s"
+            if VOTE_BEFORE.search(text[:start]) and re.match(r"(?:an?|the)\s", replacement, re.I):
+                # "Voting Labour" -> "Voting for a political party": a party is voted for
+                replacement = f"for {replacement}"
             if _names_area_of_place(text, start, chain, level.place):
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
@@ -1308,17 +1320,24 @@ def _original_option(text: str, start: int, end: int) -> Option:
     )
 
 
-def _lives_south(profile: Profile, text: str) -> bool:
-    """Whether the author is in the southern hemisphere, where seasons are the other way round:
-    by the profile's city (current, else hometown), else by the first place the message names."""
+def _lives_south(profile: Profile, text: str) -> bool | None:
+    """Whether the author is in the southern hemisphere, where seasons are the other way round
+    (None in the tropics, where times are not said by seasons: January in Nairobi is no
+    summer): by the profile's city (current, else hometown), else by the first place the
+    message names."""
     names = [*profile.values.get("current_city", ()), *profile.values.get("hometown", ())]
     if not names:
         names = [e.text for e in parse(text).ents if e.label_ in ("GPE", "LOC")]
     for name in names:
         found = places.lookup(name)
         if found and found[0].latitude is not None:
+            if abs(found[0].latitude) < TROPICS_LATITUDE:
+                return None
             return found[0].latitude < 0
     return False
+
+
+TROPICS_LATITUDE = 23.44
 
 
 # how many days each unit DURATION_OF counts holds
@@ -1364,6 +1383,8 @@ def _other_day_named(
     return False
 
 
+KIN_PLACE_BEFORE = re.compile(r"\bat\s+(?:my|our|his|her|their|your)\s+$", re.I)
+VOTE_BEFORE = re.compile(r"\bvot(?:e|es|ed|ing)\s+$", re.IGNORECASE)
 PLURAL_WEEKDAYS = re.compile(rf"{lexicon.WEEKDAY_NAME}s", re.IGNORECASE)
 # An adjective or possessive right before a noun ("best", "lazy", "my", "our")
 DESCRIBED_BEFORE = re.compile(
@@ -1373,7 +1394,7 @@ DESCRIBED_BEFORE = re.compile(
 
 
 def _temporal_options(
-    text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool = False
+    text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool | None = False
 ) -> list[Option] | None:
     """A time phrase as written, its natural wordings (temporal/vague.py: true of the whole
     phrase, ordered by NCP*) and its suppression; where the phrase cannot be read as a whole, the
@@ -1551,9 +1572,27 @@ def _temporal_options(
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)
+        cut_start = _with_bare_verb(text, cut_start, cut_end)
         if not _sentence_needs(text, cut_start, cut_end):
             options.append(_removal(cut_start, cut_end, height))
     return options
+
+
+def _with_bare_verb(text: str, start: int, end: int) -> int:
+    """Where a time's removal starts: with the last clause it ends when that clause is a verb
+    alone (", starts [at 6]."): the verb says nothing without its time."""
+    bare = BARE_VERB_CLAUSE.search(text[:start])
+    if bare and re.match(r"\s*(?:$|[.!?\n])", text[end:]):
+        return bare.start()
+    return start
+
+
+# A last clause of a verb alone before the time: ", starts [at 6]", "- kicks off [at 8]"
+BARE_VERB_CLAUSE = re.compile(
+    r"\s*[,;\u2013\u2014-]\s*(?:it\s+|it's\s+|that\s+)?(?:starts|begins|kicks off|opens|ends|finishes|"
+    r"closes|starting|beginning)\s+$",
+    re.IGNORECASE,
+)
 
 
 OF_AFTER = re.compile(r"\s+of\b", re.IGNORECASE)

@@ -357,6 +357,14 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 return "past", None
             if head.tag_ in ("VBZ", "VBP") and head.lemma_.lower() in SCHEDULED_VERBS:
                 return "future", None  # "our little one starts reception in September"
+            if (
+                head.tag_ == "VBG"
+                and head.i == head.sent.start
+                and not any(w.dep_ in ("aux", "auxpass", "nsubj") for w in head.children)
+            ):
+                # "Voting Labour on Thursday", "Flying out on the 3rd": a plan, whatever the
+                # clause after it tells ("moving in March, the rent was killing me")
+                return "future", None
             subtree = list(head.subtree)
             return None, (subtree[0].idx, subtree[-1].idx + len(subtree[-1].text))
     return None, None

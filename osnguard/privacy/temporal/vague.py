@@ -128,12 +128,12 @@ def vague_wordings(
     expressions: Sequence[TimeExpression],
     now: datetime,
     *,
-    southern: bool = False,
+    southern: bool | None = False,
     other_day_named: bool = False,
 ) -> list[VagueWording]:
     """The wordings of `phrase` (a time phrase as the identification marked it) most specific
     first; `expressions` are the recognised expressions inside it; `southern`: the author lives
-    in the southern hemisphere (June is winter); `other_day_named`: the message names a day
+    in the southern hemisphere (June is winter), None in the tropics (no seasons); `other_day_named`: the message names a day
     other than today, so a clock time without a day of its own may be on that day ("this Friday
     from 7, Kiddush at 7:30"): it is said by its part of the day alone ("in the evening"), never
     "this evening" or "later"."""
@@ -473,7 +473,11 @@ def _part_name(hour: int) -> str | None:
 
 
 def _point_wordings(
-    phrase: str, expressions: Sequence[TimeExpression], now: datetime, *, southern: bool = False
+    phrase: str,
+    expressions: Sequence[TimeExpression],
+    now: datetime,
+    *,
+    southern: bool | None = False,
 ) -> list[VagueWording]:
     """Wordings whose interval covers the span of the phrase's times, by NCP* descending."""
     interval = _joined_interval(phrase, expressions)
@@ -697,7 +701,7 @@ def _candidates(
     original: Interval,
     *,
     weekend: bool = True,
-    southern: bool = False,
+    southern: bool | None = False,
     near: timedelta = NEAR,
 ) -> list[tuple[str, Interval]]:
     """Natural wordings of times around `now` with the interval each stands for."""
@@ -785,7 +789,8 @@ def _candidates(
         add("lately", (min(now - SOON, original[0]), max(now + NEAR, original[1])))
     if not (original[0] >= now - near and original[1] <= now + near):
         _month_candidates(add, at, now)
-        _season_candidates(add, at, now, southern=southern)
+        if southern is not None:  # None: the tropics, where no one tells time by seasons
+            _season_candidates(add, at, now, southern=southern)
     if original[1] < now - timedelta(days=2 * 365):
         add("years ago", (datetime.min.replace(tzinfo=tz), now - timedelta(days=365)))
     return found

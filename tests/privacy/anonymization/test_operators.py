@@ -347,3 +347,38 @@ def test_a_citizenship_loses_its_nationality_not_widens_it() -> None:
     options = alternatives(text, found, profile=Profile(), now=NOW).options
     rendered = [text[: o.start] + o.text + text[o.end :] for o in options[1:]]
     assert rendered == ["proud to finally be a citizen after 10 years"]
+
+
+def options_of(text: str, words: str, category: str, profile: dict | None = None) -> list[str]:
+    start = text.index(words)
+    found = alternatives(
+        text,
+        Phrase(start, start + len(words), words, category, "test", 1.0),
+        profile=Profile.coerce(profile or {}),
+        now=NOW,
+    )
+    return [text[: o.start] + o.text + text[o.end :] for o in found.options[1:]]
+
+
+def test_the_tropics_tell_no_seasons() -> None:
+    # January in Nairobi is no summer (and in London no "summer" either)
+    text = "moving to a new flat in January if the landlord doesn't budge"
+    nairobi = options_of(text, "in January", "time", {"current_city": ["Nairobi"]})
+    assert nairobi and not any(
+        season in o for o in nairobi for season in ("summer", "winter", "spring", "autumn")
+    )
+    assert any(
+        "winter" in o for o in options_of(text, "in January", "time", {"current_city": ["Leeds"]})
+    )
+
+
+def test_a_party_voted_for_and_a_relative_s_home() -> None:
+    text = "Voting Labour for the first time on Thursday"
+    assert options_of(text, "Labour", "politics")[0].startswith("Voting for a ")
+    text = "Shabbat dinner at my in-laws every Friday"
+    assert "at my family's every Friday" in options_of(text, "in-laws", "relationship")[-1]
+
+
+def test_a_time_removed_takes_the_verb_that_only_it_completed() -> None:
+    text = "come to the vigil tonight, starts at 6"
+    assert options_of(text, "at 6", "time")[-1] == "come to the vigil tonight"

@@ -28,6 +28,7 @@ GROUPS = [
 DANGLING = re.compile(r"\b(?:at|from|in|on|to|of|with|is|are|was|the|a|an|my)\s*(?:[,.!?;]|$)")
 # (lower case only: "meet at Gate A," is a name)
 REPEATED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)  # "person person", "at at"
+STRAY_COMMA = re.compile(r",\s*[.!?]")  # "my address,. bring a bottle"
 
 
 @pytest.mark.parametrize("post", POSTS, ids=[p["text"][:40] for p in POSTS])
@@ -36,6 +37,7 @@ def test_every_version_of_a_post_reads_as_a_sentence(post: dict) -> None:
     for group in result.groups[1:]:
         text = group.text
         assert not DANGLING.search(text), (group.level, text)
+        assert not STRAY_COMMA.search(text), (group.level, text)
         repeated = REPEATED.search(text)
         assert not repeated or repeated.group(0).lower() in {"had had", "that that"}, text
         assert text == text.strip() and "  " not in text and ".." not in text.replace("...", "")

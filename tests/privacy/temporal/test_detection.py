@@ -169,3 +169,6 @@ def test_scheduled_and_sequenced_days_are_read_ahead():
     # a day said after another comes after it: back on 2 January, not 2 December
     text = "flying home on the 19th for Christmas, back in London on the 2nd. can't wait"
     assert found(text, doc=nlp()(text))[-1].interval[0][:10] == "2027-01-02"
+    # a plan said by its verb alone ("Voting ... on Thursday", posted on a Sunday) is ahead
+    text = "Voting Labour for the first time on Thursday, my grandad would be spinning lol"
+    assert found(text, doc=nlp()(text))[0].interval[0][:10] == "2026-11-26"
