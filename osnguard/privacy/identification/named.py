@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from osnguard.privacy import places, resources
+from osnguard.privacy import lexicon, places, resources
 from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification import terms
 from osnguard.privacy.identification.categories import CATEGORY_REASON
@@ -291,6 +291,10 @@ def _is_known_place(text: str, *, lowercase: bool) -> bool:
 
 
 GREETING_WORDS = frozenset({"merry", "happy", "blessed", "joyous", "joyful"})
+CALENDAR_WORD = re.compile(
+    rf"(?:{lexicon.WEEKDAY_NAME}s?|{'|'.join(m for m in lexicon.MONTHS if len(m) > 3)})",
+    re.IGNORECASE,
+)
 # Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
 ADDRESSED_AFTER = frozenset({"birthday", "bday", "congrats", "congratulations", "thanks"})
 
@@ -303,6 +307,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     sentence = doc[i].sent
     if span[0].lower_ in GREETING_WORDS:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
+    if all(CALENDAR_WORD.fullmatch(w) or w.lower() in CONNECTORS for w in words):
+        return None  # "Tuesdays and Thursdays", "March": times, which the temporal stage reads
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):

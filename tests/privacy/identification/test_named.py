@@ -119,6 +119,9 @@ def test_greetings_are_no_names_and_the_person_wished_is_one(make_context) -> No
     assert found(make_context("Merry Xmas from all of us 🎄")) == []
     # "Amara" is also a town in Iraq: after "birthday" it is the person wished
     assert found(make_context("happy birthday Amara!! love you")) == [("Amara", "identity")]
+    # capitalised days are times, not an institution's name
+    text = "my wife's dialysis moved to Tuesdays and Thursdays at 7am"
+    assert found(make_context(text)) == []
 
 
 def test_a_polling_station_is_a_place_not_a_party(make_context) -> None:
