@@ -1600,5 +1600,18 @@ OF_AFTER = re.compile(r"\s+of\b", re.IGNORECASE)
 
 def _sentence_needs(text: str, start: int, end: int) -> bool:
     """Whether the sentence needs text[start:end] to read: what "be" says ("my viva is on the
-    2nd" -> "is,") or a length before "of" ("after 9 years of being told")."""
-    return bool(_COPULA_BEFORE.search(text[:start]) or OF_AFTER.match(text, end))
+    2nd" -> "is,"), a length before "of" ("after 9 years of being told") or one a milestone
+    verb takes ("just hit 2 years")."""
+    return bool(
+        _COPULA_BEFORE.search(text[:start])
+        or OF_AFTER.match(text, end)
+        or MILESTONE_VERB_BEFORE.search(text[:start])
+    )
+
+
+# Verbs whose object a length is ("we just hit 2 years", "celebrating 10 years"): "just hit!!"
+# would not read
+MILESTONE_VERB_BEFORE = re.compile(
+    r"\b(?:hit|hits|hitting|reach(?:ed|es|ing)?|celebrat\w+|mark(?:ed|s|ing)?|complet\w+)\s+$",
+    re.IGNORECASE,
+)

@@ -513,6 +513,12 @@ def _after_place_word(phrase: Phrase, context_text: str, words: frozenset[str]) 
     return bool(before) and before[-1].lower() in words
 
 
+# Words of a campaign's or movement's name: never a party's
+CAMPAIGN_NAME = re.compile(
+    r"\b(?:rebellion|movement|campaign|coalition|collective|network|action|matter|"
+    r"watch|now|society|association|alliance for|friends of|stop|save)\b",
+    re.IGNORECASE,
+)
 # A political name with one of these words is an event, not a party ("the March for Life").
 POLITICAL_EVENTS = frozenset(
     {"march", "rally", "protest", "vigil", "strike", "hustings", "referendum", "election"}
@@ -572,6 +578,8 @@ def _institution_chain(
         and not PARTY_CONTEXT.search(context)
     ):
         kind = "political group"  # "the DSA": initials alone do not say it is a party
+    if category == Category.POLITICS and CAMPAIGN_NAME.search(text):
+        kind = "campaign group"  # "Extinction Rebellion", "Black Lives Matter": no party
     if category == Category.EDUCATION and (
         UNIVERSITY_NAME.search(text.strip())
         or UNIVERSITY_CONTEXT.search(context.replace(text, " "))

@@ -306,6 +306,7 @@ class Context:
                 self.text.rfind("\n", 0, start),
                 self.text.rfind("!", 0, start),
                 self.text.rfind("?", 0, start),
+                max((m.start() for m in EMOJI.finditer(self.text, 0, start)), default=-1),
             )
             + 1
         )
@@ -326,6 +327,8 @@ class Context:
         return best[1] if best else None
 
 
+# An emoji ends a clause as posts write them: a verb before it does not time what follows
+EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
 # Verbs whose present tense with a time says what is scheduled: "starts in September", "my
 # flight lands on the 22nd", "she turns 40 in May" are ahead, not behind.
 _SCHEDULED_VERBS = """start begin finish end leave arrive return open close move fly land depart
@@ -344,6 +347,9 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                     break
                 head = head.head
             words = [head, *head.children]
+            low, high = sorted((head.idx, char))
+            if EMOJI.search(doc.text, low, high):
+                return None, None  # "Just landed 🌴 house sitter is at ours till the 3rd"
             if any(w.lower_ == "since" and w.dep_ == "mark" for w in words):
                 return None, None  # "since I came out, Thursday 8pm": the clause sets no tense
             if head.pos_ not in ("VERB", "AUX"):

@@ -382,3 +382,12 @@ def test_a_party_voted_for_and_a_relative_s_home() -> None:
 def test_a_time_removed_takes_the_verb_that_only_it_completed() -> None:
     text = "come to the vigil tonight, starts at 6"
     assert options_of(text, "at 6", "time")[-1] == "come to the vigil tonight"
+
+
+def test_a_campaign_is_no_party_and_a_milestone_keeps_its_length() -> None:
+    text = "marched with Extinction Rebellion in Parliament Square yesterday"
+    assert options_of(text, "Extinction Rebellion", "politics")[0] == (
+        "marched with a campaign group in Parliament Square yesterday"
+    )
+    text = "my boyfriend and I just hit 2 years!! celebrating tonight"
+    assert all("hit!!" not in o for o in options_of(text, "2 years", "time"))

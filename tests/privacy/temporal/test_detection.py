@@ -172,3 +172,6 @@ def test_scheduled_and_sequenced_days_are_read_ahead():
     # a plan said by its verb alone ("Voting ... on Thursday", posted on a Sunday) is ahead
     text = "Voting Labour for the first time on Thursday, my grandad would be spinning lol"
     assert found(text, doc=nlp()(text))[0].interval[0][:10] == "2026-11-26"
+    # a verb before an emoji does not time what follows it: the sitter stays till next month
+    text = "Just landed in Bali for 10 days 🌴 house sitter is at ours till the 3rd"
+    assert found(text, doc=nlp()(text))[-1].interval[0][:10] == "2026-12-03"
