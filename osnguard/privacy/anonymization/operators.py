@@ -961,6 +961,9 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
 _PREPOSITION = r"(?:in|at|from|near|around|outside|out of|round|by|on|for|with|to|into|inside)"
 _PREPOSITION_BEFORE = re.compile(rf"(?:^|(?<=\s)){_PREPOSITION}\s+(?:the\s+)?$", re.IGNORECASE)
 _PREPOSITION_FIRST = re.compile(rf"{_PREPOSITION}\s", re.IGNORECASE)
+_HOME_NOUN_AFTER = re.compile(
+    r"\s+(?P<noun>flat|apartment|house|home|place|studio|bungalow|cottage|condo)\b", re.IGNORECASE
+)
 # A comma after a capitalised name ("North End Coffee, [Gulshan]"), and a district number after
 # an area ("Gulshan 2", "Dublin 8")
 _LISTED_AFTER_NAME = re.compile(r"\b[A-Z][\w'’.]*(?P<comma>,\s*)$")
@@ -977,6 +980,14 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
     end += possessive.end() if possessive else 0  # "at St Vincent['s]", "from St Thomas[']"
     if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
         preposition = _PREPOSITION_BEFORE.search(text[:start])
+        if (
+            preposition is None
+            and phrase.category == Category.LOCATION
+            and re.search(r"\b(?:my|our|his|her|their|your)\s+$", text[:start], re.IGNORECASE)
+            and (home := _HOME_NOUN_AFTER.match(text, end))
+        ):
+            # "our Hackney flat" -> "our flat": the place that says which home goes
+            return _removal(start, home.start("noun"), degree)
         listed = _LISTED_AFTER_NAME.search(text[:start]) if preposition is None else None
         if listed is not None and phrase.category == Category.LOCATION:
             # "at North End Coffee, Gulshan 2 #dhakadiaries": the area after a named place goes

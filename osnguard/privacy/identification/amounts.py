@@ -75,7 +75,10 @@ MONEY = re.compile(
     r"(?<![\w£$€₹₦¥])(?:(?:less than|more than|over|under|about|around|nearly|almost)\s+)?"
     r"(?:(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
     r"|\d[\d,]*(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
-    r"rand|shillings))(?:\s?(?:LPA|lpa|lakhs?|crores?))?(?![\w])",
+    r"rand|shillings)"
+    # "85k a month", "30k pa": thousands said by their period, without a currency
+    r"|\d[\d,]*\s?[kK](?=\s+(?:a|per)\s+(?:month|year|week)\b|\s?(?:pm|pcm|pa|p/a)\b))"
+    r"(?:\s?(?:LPA|lpa|lakhs?|crores?))?(?![\w])",
 )
 FINANCE_WORDS = frozenset(
     {
@@ -87,9 +90,14 @@ FINANCE_WORDS = frozenset(
         "hour", "hourly", "arrears", "inheritance", "inherited", "fees", "tuition", "fine",
         "lost", "borrowed", "borrow", "lent", "spent", "spend", "afford", "broke", "net",
         "worth", "package", "offer", "severance", "redundancy", "council", "refund", "make",
-        "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
+        "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage", "pcm", "pw",
     }
 )  # fmt: skip
+# Thousands with no currency ("85k") are money only beside a word of rent or pay
+BARE_THOUSANDS = re.compile(r"\d[\d,]*\s?[kK]")
+RENT_OR_PAY_WORDS = frozenset(
+    {"rent", "salary", "pay", "paid", "earn", "earning", "earns", "income", "mortgage", "wage"}
+)
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
 
 
@@ -151,6 +159,8 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         next_word = (text[end : end + 12].lower().split() or [""])[0]
         if not window & FINANCE_WORDS or next_word in PRICE_WORDS:
             continue
+        if BARE_THOUSANDS.fullmatch(match.group(0).strip()) and not window & RENT_OR_PAY_WORDS:
+            continue  # "ran 5k a week" is a distance; "rent went up to 85k a month" is money
         # in a first-person post the author's money is often the subject ("rent is €1,100")
         if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:
             continue

@@ -95,6 +95,8 @@ ORDINAL_STREET = re.compile(r"^\d{1,3}(?:st|nd|rd|th)$", re.IGNORECASE)
 # Nouns a name before them makes a place, not a person: "Barangaroo site", "Bondi beach"
 _SITE_NOUNS = "site beach market station campus mall park estate wharf pier harbour harbor depot"
 SITE_NOUNS = frozenset(_SITE_NOUNS.split())
+_HOME_NOUNS = "flat apartment house home place studio bungalow cottage condo houseshare"
+HOME_NOUNS = frozenset(_HOME_NOUNS.split())
 WORKPLACES = frozenset({"office", "offices", "campus", "branch", "site", "plant", "factory", "hq"})
 PLACE_PREPOSITIONS = _LISTS[("place_prepositions", "-")]
 PERSON_PLACE_PREPOSITIONS = _LISTS[("person_place_prepositions", "-")]
@@ -352,6 +354,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":
         return Category.LOCATION, Detector.PLACE  # "Barangaroo site is cooked"
+    if (
+        j < len(doc)
+        and doc[j].lower_ in HOME_NOUNS
+        and i > 0
+        and doc[i - 1].lower_ in ("my", "our", "his", "her", "their")
+        and len(words) <= 2
+    ):
+        return Category.LOCATION, Detector.PLACE  # "our Hackney flat": where one lives
     if len(words) == 1 and _is_demonym(words[0]):
         return Category.ETHNICITY, Detector.PLACE  # "fluent Brummie": a people, no one's name
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):

@@ -73,6 +73,12 @@ def _restates_now(
 
 # A greeting's word before a day or holiday ("Happy Friday", "Merry Xmas", "Eid Mubarak" aside)
 GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous|joyful)\s+$", re.IGNORECASE)
+RATE = re.compile(r"(?:a|an|per)\s+(?:hour|day|week|month|year|annum)", re.IGNORECASE)
+AMOUNT_BEFORE = re.compile(
+    r"(?:[£$€₹₦¥]\s?\d[\d,.]*\s?(?:k|m|bn|grand)?|\d[\d,.]*\s?(?:k|grand|quid|pounds|dollars|"
+    r"euros|bucks))\s+$",
+    re.IGNORECASE,
+)
 GREETED_DAY = re.compile(
     rf"{HOLIDAY_NAME.pattern}|{lexicon.WEEKDAY_NAME}|weekend|new year", re.IGNORECASE
 )  # not "Happy 1 year" (to us): an anniversary says how long
@@ -95,6 +101,8 @@ def detect(context: MessageContext) -> list[Phrase]:
         if not _is_about_author(context.text, expression, context.doc):
             continue
         start, end = expression.phrase_span
+        if RATE.fullmatch(context.text[start:end]) and AMOUNT_BEFORE.search(context.text[:start]):
+            continue  # "I earn 40k a year", "£850 a month": the amount's rate, no one's time
         if GREETING_BEFORE.search(context.text[:start]) and GREETED_DAY.fullmatch(
             context.text[start:end]
         ):

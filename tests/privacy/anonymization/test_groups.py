@@ -587,6 +587,10 @@ def test_a_place_no_chain_generalizes_is_taken_out_with_its_preposition() -> Non
         options = alternatives(text, phrase(place, "location", text), profile=Profile())
         last = options.options[-1]
         assert (last.text, text[last.start : last.end]) == ("", removed), text
+    # a place before "flat" says which home: "our flat"
+    text = "spare room in our Hackney flat, DM me"
+    last = alternatives(text, phrase("Hackney", "location", text), profile=Profile()).options[-1]
+    assert (last.text, text[last.start : last.end]) == ("", "Hackney ")
     # an area listed after a named place goes with its comma and district number
     text = "reset ☕ at North End Coffee, Gulshan 2 #dhakadiaries"
     in_dhaka = Profile.coerce({"current_city": ["Dhaka"]})

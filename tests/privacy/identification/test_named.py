@@ -122,6 +122,8 @@ def test_greetings_are_no_names_and_the_person_wished_is_one(make_context) -> No
     # capitalised days are times, not an institution's name
     text = "my wife's dialysis moved to Tuesdays and Thursdays at 7am"
     assert found(make_context(text)) == []
+    # a place that says which home is the author's, whether or not the gazetteer knows it
+    assert found(make_context("spare room in our Hackney flat, DM me")) == [("Hackney", "location")]
 
 
 def test_a_polling_station_is_a_place_not_a_party(make_context) -> None:

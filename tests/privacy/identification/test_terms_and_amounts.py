@@ -104,10 +104,16 @@ def test_a_health_word_that_only_modifies_a_topic_is_not_the_authors(make_contex
         ("I make $61k in Manhattan. make it make sense", "$61k"),
         ("Mortgage approved!!! £210k on a 2-bed", "£210k"),
         ("got the offer!! ₹18 LPA + joining bonus, my mom cried", "₹18 LPA"),
+        ("my rent went up to 85k a month, moving out in January", "85k"),
+        ("spare room in our flat, £850 pcm, bills included", "£850"),
     ],
 )
 def test_money_of_the_author(make_context, text, amount) -> None:
     assert (amount, "finance") in found(amounts.detect, make_context(text))
+
+
+def test_thousands_with_no_currency_are_money_only_beside_rent_or_pay(make_context) -> None:
+    assert found(amounts.detect, make_context("I ran 5k a week for a year")) == []
 
 
 @pytest.mark.parametrize(

@@ -175,3 +175,8 @@ def test_scheduled_and_sequenced_days_are_read_ahead():
     # a verb before an emoji does not time what follows it: the sitter stays till next month
     text = "Just landed in Bali for 10 days 🌴 house sitter is at ours till the 3rd"
     assert found(text, doc=nlp()(text))[-1].interval[0][:10] == "2026-12-03"
+
+
+def test_an_amount_s_rate_is_no_time():
+    assert found("I earn 40k a year and my rent is £850 a month") == []
+    assert [p.text for p in found("I go to the gym twice a week")] == ["twice a week"]
