@@ -1235,6 +1235,11 @@ def _clock_parts(hour: int) -> list[str]:
 POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording reads right
 AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
 # a number of units, counted ("2 years of studying", "3 months' salary")
+LENGTH_RELATIVE = re.compile(
+    r"(?P<length>(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|"
+    r"fifty)\s+(?:hours|minutes|days|weeks|months|years|decades))\s+(?P<rel>after|before|later|on)",
+    re.IGNORECASE,
+)
 DURATION_OF = re.compile(
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
     r"\s+(hours|minutes|days|weeks|months|years|decades)['’]?",
@@ -1421,6 +1426,17 @@ def _temporal_options(
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
     units_of = DURATION_OF.fullmatch(text[start:end])
+    relative = LENGTH_RELATIVE.fullmatch(text[start:end])
+    if relative:
+        # "12 years after arriving" -> "over a decade after" -> "years after": the length goes
+        # vague, the "after" stays with what it relates
+        length, word = relative.group("length"), relative.group("rel")
+        said = [
+            w.text for w in vague_wordings(length, inside, now) if w.text.lower() != length.lower()
+        ]
+        unit = _units_said(length, DURATION_OF.fullmatch(length).group(1))
+        said = list(dict.fromkeys([*said, unit]))
+        return _modifier_wordings(text, start, end, "", [f"{w} {word}" for w in said])
     if units_of and _state_after(text, end):
         # "2 years sober" -> "a couple of years sober" -> "years sober": never "a while sober"
         unit = _units_said(units_of.group(0), units_of.group(1))
@@ -1611,12 +1627,18 @@ OF_AFTER = re.compile(r"\s+of\b", re.IGNORECASE)
 
 def _sentence_needs(text: str, start: int, end: int) -> bool:
     """Whether the sentence needs text[start:end] to read: what "be" says ("my viva is on the
-    2nd" -> "is,"), a length before "of" ("after 9 years of being told") or one a milestone
-    verb takes ("just hit 2 years")."""
+    2nd" -> "is,"), a length before "of" ("after 9 years of being told"), one a milestone
+    verb takes ("just hit 2 years"), or a length its place follows ("after 8
+    years in Toronto" -> "moving back to Ireland in Canada" would say something else)."""
     return bool(
         _COPULA_BEFORE.search(text[:start])
         or OF_AFTER.match(text, end)
         or MILESTONE_VERB_BEFORE.search(text[:start])
+        # "after 8 years in Toronto": the place says where the years were spent
+        or (
+            re.match(r"(?:after|for)\s", text[start:end], re.IGNORECASE) is not None
+            and re.match(r"\s+in\s+(?:the\s+)?[A-Z]", text[end:]) is not None
+        )
     )
 
 

@@ -178,8 +178,14 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         # "£9k credit card debt" -> "credit card debt", "a £500 deposit" -> "a deposit": the
         # noun says what, the amount goes ("thousands in credit card debt" reads as a headline)
         return [""]
-    elif 1000 <= value < 100_000 and not SALARY_UNITS.match(after.strip()):
-        words.append("a lot")  # "saved €6,500" -> "saved thousands" -> "saved a lot"
+    elif (
+        1000 <= value < 100_000
+        and not SALARY_UNITS.match(after.strip())
+        and not after.startswith("/")
+    ):
+        words.append(
+            "a lot"
+        )  # "saved €6,500" -> "saved thousands" -> "saved a lot" ("a lot/mo": no)
     return words
 
 

@@ -391,3 +391,16 @@ def test_a_campaign_is_no_party_and_a_milestone_keeps_its_length() -> None:
     )
     text = "my boyfriend and I just hit 2 years!! celebrating tonight"
     assert all("hit!!" not in o for o in options_of(text, "2 years", "time"))
+
+
+def test_a_length_keeps_what_it_relates_and_where_it_was_spent() -> None:
+    text = "got my citizenship today, 12 years after arriving from Manila"
+    assert options_of(text, "12 years after", "time")[-1] == (
+        "got my citizenship today, years after arriving from Manila"
+    )
+    # "moving back to Ireland in Canada" would say something else
+    text = "moving back to Dublin after 8 years in Toronto"
+    assert all(
+        not o.startswith("moving back to Dublin in")
+        for o in options_of(text, "after 8 years", "time")
+    )
