@@ -18,7 +18,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from osnguard.posts.models import Version
-from osnguard.privacy.attribution import LeakSupport, coincidence, is_named
+from osnguard.privacy.attribution import LeakSupport, coincidence, is_named, outdone
 
 from .models import CrawlJob, Disclosure, Notification, Source
 
@@ -170,7 +170,8 @@ def suspicion_across_leaks(*, owner: User, limit: int = 5) -> TraceSummary:
     top = suspects[0]
     chance = coincidence(scores[top.friend.pk], supports)
     alone = top.friend.pk in named_alone
-    named = top if is_named(margin, len(top.disclosure_ids), alone, chance) else None
+    beaten = outdone(str(top.friend.pk), supports)
+    named = top if is_named(margin, len(top.disclosure_ids), alone, chance, beaten) else None
     return TraceSummary(suspects, named, round(margin, 1), chance)
 
 

@@ -154,3 +154,20 @@ def test_friends_are_compared_with_their_own_group() -> None:
     assert by_group == pytest.approx(3 * (1 / 3) ** 3)  # only group A can reach it
     everyone = dict.fromkeys(groups, "all")
     assert coincidence(6.0, [LeakSupport(leak.support, everyone)] * 3) < by_group
+
+
+def test_a_friend_another_friend_beats_in_one_of_their_leaks_is_not_named() -> None:
+    """Three friends leak one post each; an innocent who shared a wording with each of them
+    gathers the most support, but in one leak the friend who leaked it is clearly first."""
+    from osnguard.privacy.attribution import LeakSupport, is_named, outdone
+
+    everyone = {f"f{i}": "g" for i in range(150)}
+    leaks = [
+        LeakSupport({"f1": 4.0, "f9": 3.3}, everyone),
+        LeakSupport({"f2": 3.4, "f9": 3.3}, everyone),
+        LeakSupport({"f3": 3.3, "f9": 3.3}, everyone),
+    ]
+    assert outdone("f9", leaks) == 1  # 0.1 behind f2 is a tie; 0.7 behind f1 is not
+    assert is_named(5.9, 3, False, 0.005, 0) and not is_named(5.9, 3, False, 0.005, 1)
+    # one leak that named the friend on its own still names them
+    assert is_named(5.9, 1, True, 1.0, 1)

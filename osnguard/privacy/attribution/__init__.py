@@ -39,6 +39,7 @@ from osnguard.privacy.attribution.tracing import (
     coincidence,
     is_named,
     leak_support,
+    outdone,
     trace,
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "default_detector",
     "is_named",
     "leak_support",
+    "outdone",
     "prepare",
     "trace",
 ]

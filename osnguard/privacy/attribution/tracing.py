@@ -20,7 +20,9 @@ be one that no innocent friend reaches by such coincidences, but rarely: `coinci
 chance that any friend gathers that much support when each leak hands every recipient a
 support drawn from its own (the leaks are independent, since every message draws its own
 assignment; friends of one group are compared with their own group, whose wording they
-share in every post), and it must stay under TRACE_CHANCE. Both thresholds were chosen on the calibration
+share in every post), and it must stay under TRACE_CHANCE; and none of those leaks may
+point more to another friend (`outdone`): the friend who leaked a post is first, or tied first,
+in its leak. Both thresholds were chosen on the calibration
 half of `bench/trace.py --calibrate` so that no innocent friend was named.
 """
 
@@ -39,6 +41,7 @@ from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, 
 TRACE_MARGIN = 4.0  # nats; bench/trace.py --calibrate (docs/evaluation.md, "Tracing across leaks")
 TRACE_CHANCE = 0.01  # the largest coincidence chance a name from several leaks may have (same)
 MAX_LEAKS = 1000
+OUTDONE_NATS = 0.25  # a leak supports another friend more when by over this (ties are common)
 _BIN = 0.05  # nats: the resolution of the coincidence computation
 
 
@@ -113,9 +116,10 @@ def trace(
             entry.leaks.append(index)
     ranked = sorted(scores.values(), key=lambda s: (-s.score, s.friend))
     chance = coincidence(ranked[0].score, supports) if ranked else 1.0
+    beaten = outdone(ranked[0].friend, supports) if ranked else 0
     for entry in ranked:
         entry.score = round(entry.score, 4)
-    return _verdict(results, ranked, chance)
+    return _verdict(results, ranked, chance, beaten)
 
 
 def leak_support(result: Attribution, recipients: int) -> dict[str, float]:
@@ -177,25 +181,48 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     return min(1.0, total)
 
 
-def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0) -> bool:
+def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0, outdone: int = 0) -> bool:
     """Whether the leading friend is named: TRACE_MARGIN ahead of the runner-up, and either a
     leak that named them on its own (`alone`) or two leaks or more whose sum an innocent friend
-    reaches with a `coincidence` chance of at most TRACE_CHANCE."""
-    return margin >= TRACE_MARGIN and (alone or (leaks >= 2 and chance <= TRACE_CHANCE))
+    reaches with a `coincidence` chance of at most TRACE_CHANCE, none of which another friend
+    explains better (`outdone`)."""
+    return margin >= TRACE_MARGIN and (
+        alone or (leaks >= 2 and chance <= TRACE_CHANCE and outdone == 0)
+    )
 
 
-def _why_not(margin: float, leaks: int, chance: float) -> str:
+def outdone(friend: str, leaks: Sequence[LeakSupport]) -> int:
+    """How many of the leaks that support `friend` support another friend more, by over
+    OUTDONE_NATS: the one who leaked a post is (tied) first in its leak, so a friend second in
+    one leak and first in others is more likely an innocent who shared versions with several
+    leakers (`bench/trace.py`: "k leakers")."""
+    count = 0
+    for leak in leaks:
+        mine = leak.support.get(friend)
+        if mine is not None and max(leak.support.values()) - mine > OUTDONE_NATS:
+            count += 1
+    return count
+
+
+def _why_not(margin: float, leaks: int, chance: float, beaten: int = 0) -> str:
     if margin < TRACE_MARGIN:
         return f", short of the {TRACE_MARGIN:.1f} needed to name anyone."
     if leaks < 2:
         return ", from one leak that does not name anyone on its own: not naming anyone yet."
+    if beaten and chance <= TRACE_CHANCE:
+        return (
+            f", but {beaten} of those leaks points more to another friend: several friends may "
+            "have leaked; not naming anyone yet."
+        )
     return (
         ", but friends who share versions with the leakers would reach that score by coincidence "
         f"{100 * chance:.1f}% of the time: not naming anyone yet."
     )
 
 
-def _verdict(results: list[LeakResult], ranked: list[SuspectScore], chance: float) -> Trace:
+def _verdict(
+    results: list[LeakResult], ranked: list[SuspectScore], chance: float, beaten: int
+) -> Trace:
     disclosed = sum(r.message is not None for r in results)
     if not ranked:
         return Trace(
@@ -211,7 +238,7 @@ def _verdict(results: list[LeakResult], ranked: list[SuspectScore], chance: floa
         r.attribution.verdict == Verdict.FRIEND and r.attribution.friend == top.friend
         for r in results
     )
-    if is_named(margin, len(top.leaks), alone, chance):
+    if is_named(margin, len(top.leaks), alone, chance, beaten):
         return Trace(
             results,
             ranked,
@@ -227,6 +254,6 @@ def _verdict(results: list[LeakResult], ranked: list[SuspectScore], chance: floa
         None,
         margin,
         f"{disclosed} of {len(results)} leaks disclose a message; {top.friend} leads by "
-        f"{margin:.1f} nats" + _why_not(margin, len(top.leaks), chance),
+        f"{margin:.1f} nats" + _why_not(margin, len(top.leaks), chance, beaten),
         chance,
     )
