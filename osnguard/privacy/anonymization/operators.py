@@ -1237,7 +1237,8 @@ AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": a
 # a number of units, counted ("2 years of studying", "3 months' salary")
 LENGTH_RELATIVE = re.compile(
     r"(?P<length>(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|"
-    r"fifty)\s+(?:hours|minutes|days|weeks|months|years|decades))\s+(?P<rel>after|before|later|on)",
+    r"fifty)\s+(?P<unit>hours|minutes|days|weeks|months|years|decades))\s+"
+    r"(?P<rel>after|before|later|on)",
     re.IGNORECASE,
 )
 DURATION_OF = re.compile(
@@ -1430,11 +1431,11 @@ def _temporal_options(
     if relative:
         # "12 years after arriving" -> "over a decade after" -> "years after": the length goes
         # vague, the "after" stays with what it relates
-        length, word = relative.group("length"), relative.group("rel")
+        length, word, unit_word = relative.group("length", "rel", "unit")
         said = [
             w.text for w in vague_wordings(length, inside, now) if w.text.lower() != length.lower()
         ]
-        unit = _units_said(length, DURATION_OF.fullmatch(length).group(1))
+        unit = _units_said(length, unit_word)
         said = list(dict.fromkeys([*said, unit]))
         return _modifier_wordings(text, start, end, "", [f"{w} {word}" for w in said])
     if units_of and _state_after(text, end):
