@@ -7,6 +7,7 @@ fingerprint realisations read "twelve", "Sept" or "tues" the same way.
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import Final
 
@@ -50,6 +51,9 @@ MONTHS: Final = MappingProxyType(
 )  # fmt: skip
 # A weekday's full name as a regex piece ("Monday", "wednesday"): add "s" for the plural
 WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# A greeting's words before a day, a holiday or a name ("Happy Friday", "Merry Xmas")
+GREETING_WORDS: Final = frozenset({"happy", "merry", "blessed", "joyous", "joyful"})
+GREETING_BEFORE: Final = re.compile(rf"\b(?:{'|'.join(sorted(GREETING_WORDS))})\s+$", re.IGNORECASE)
 # weekday names and their abbreviations, lower case, to Monday = 0 .. Sunday = 6
 WEEKDAYS: Final = MappingProxyType(
     {

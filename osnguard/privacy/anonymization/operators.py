@@ -654,7 +654,6 @@ PHRASE_ENDS = re.compile(
 )  # (an emoji or "lol" ends it too)
 AREA_KEYS = ("region:", "country:", "continent:", "area:")  # places one is "in", not "at"
 SERVICE_INSTITUTIONS = frozenset({"hospital", "clinic", "airport", "hospice", "surgery"})
-GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous)\s+$", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(
     r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their|first|second|"
     r"third|final|another|one more)\s+$",
@@ -811,7 +810,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             )
             if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):
                 replacement = f"{indefinite_article(replacement)} {replacement}"
-            if level.label in ("a festival", "a celebration") and GREETING_BEFORE.search(
+            if level.label in ("a festival", "a celebration") and lexicon.GREETING_BEFORE.search(
                 text[:start]
             ):
                 replacement = "holidays"  # "Happy Diwali" -> "Happy holidays"
@@ -1459,7 +1458,7 @@ def _temporal_options(
             _original_option(text, start, end),
             Option(1, replacement, start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, unit),
         ]
-    if GREETING_BEFORE.search(text[:start]) and HOLIDAY_NAME.fullmatch(text[start:end]):
+    if lexicon.GREETING_BEFORE.search(text[:start]) and HOLIDAY_NAME.fullmatch(text[start:end]):
         # "Happy Christmas from Cork" -> "Happy holidays from Cork": a greeting keeps its noun;
         # "Happy this week" or "Happy from Cork" would not read
         wording = _fits(text, start, end, "holidays")

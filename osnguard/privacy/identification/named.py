@@ -292,7 +292,6 @@ def _is_known_place(text: str, *, lowercase: bool) -> bool:
     return top.kind != "city" or (top.population or 0) >= MIN_LOWERCASE_PLACE_POPULATION
 
 
-GREETING_WORDS = frozenset({"merry", "happy", "blessed", "joyous", "joyful"})
 CALENDAR_WORD = re.compile(
     rf"(?:{lexicon.WEEKDAY_NAME}s?|{'|'.join(m for m in lexicon.MONTHS if len(m) > 3)})",
     re.IGNORECASE,
@@ -307,7 +306,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if not words:
         return None
     sentence = doc[i].sent
-    if span[0].lower_ in GREETING_WORDS:
+    if span[0].lower_ in lexicon.GREETING_WORDS:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     if all(CALENDAR_WORD.fullmatch(w) or w.lower() in CONNECTORS for w in words):
         return None  # "Tuesdays and Thursdays", "March": times, which the temporal stage reads

@@ -71,8 +71,6 @@ def _restates_now(
     return contains and (clock or year)
 
 
-# A greeting's word before a day or holiday ("Happy Friday", "Merry Xmas", "Eid Mubarak" aside)
-GREETING_BEFORE = re.compile(r"\b(?:happy|merry|blessed|joyous|joyful)\s+$", re.IGNORECASE)
 RATE = re.compile(r"(?:a|an|per)\s+(?:hour|day|week|month|year|annum)", re.IGNORECASE)
 AMOUNT_BEFORE = re.compile(
     r"(?:[£$€₹₦¥]\s?\d[\d,.]*\s?(?:k|m|bn|grand)?|\d[\d,.]*\s?(?:k|grand|quid|pounds|dollars|"
@@ -103,7 +101,7 @@ def detect(context: MessageContext) -> list[Phrase]:
         start, end = expression.phrase_span
         if RATE.fullmatch(context.text[start:end]) and AMOUNT_BEFORE.search(context.text[:start]):
             continue  # "I earn 40k a year", "£850 a month": the amount's rate, no one's time
-        if GREETING_BEFORE.search(context.text[:start]) and GREETED_DAY.fullmatch(
+        if lexicon.GREETING_BEFORE.search(context.text[:start]) and GREETED_DAY.fullmatch(
             context.text[start:end]
         ):
             continue  # "Happy Christmas", "Happy Friday!": a greeting times nothing one does
