@@ -1233,13 +1233,14 @@ def _clock_parts(hour: int) -> list[str]:
 
 POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording reads right
 AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
-# a number of units, counted ("2 years of studying", "3 months' salary")
+# a length before what it is counted from ("12 years after arriving", "3 weeks later")
 LENGTH_RELATIVE = re.compile(
     r"(?P<length>(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|"
     r"fifty)\s+(?P<unit>hours|minutes|days|weeks|months|years|decades))\s+"
     r"(?P<rel>after|before|later|on)",
     re.IGNORECASE,
 )
+# a number of units, counted ("2 years of studying", "3 months' salary")
 DURATION_OF = re.compile(
     r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
     r"\s+(hours|minutes|days|weeks|months|years|decades)['’]?",
@@ -1336,6 +1337,9 @@ def _original_option(text: str, start: int, end: int) -> Option:
     )
 
 
+TROPICS_LATITUDE = 23.44  # degrees: between the tropics no one tells time by seasons
+
+
 def _lives_south(profile: Profile, text: str) -> bool | None:
     """Whether the author is in the southern hemisphere, where seasons are the other way round
     (None in the tropics, where times are not said by seasons: January in Nairobi is no
@@ -1351,9 +1355,6 @@ def _lives_south(profile: Profile, text: str) -> bool | None:
                 return None
             return found[0].latitude < 0
     return False
-
-
-TROPICS_LATITUDE = 23.44
 
 
 # how many days each unit DURATION_OF counts holds
