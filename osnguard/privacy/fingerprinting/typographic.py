@@ -204,22 +204,14 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
             has_vs = text.startswith(VS16, end)
             key = (SiteKind.EMOJI_FORM, char)
             found.append(Site(SiteKind.EMOJI_FORM, key, end, end + has_vs, int(has_vs), ("", VS16)))
-        key = (SiteKind.EMOJI_SPACE, char)
-        if _WORD_BEFORE_SPACE.search(text, 0, start):
-            found.append(Site(SiteKind.EMOJI_SPACE, key, start - 1, start, 0, (" ", "")))
-        elif _BEFORE_EMOJI.search(text, 0, start):
-            found.append(Site(SiteKind.EMOJI_SPACE, key, start, start, 1, (" ", "")))
+        found.extend(_space_site(text, start, char))
     for flag in _FLAG.finditer(text):
         # the space before a flag after a word: "finally paid off 🇯🇵" / "finally paid off🇯🇵"
-        start, key = flag.start(), (SiteKind.EMOJI_SPACE, flag.group())
-        if _WORD_BEFORE_SPACE.search(text, 0, start):
-            found.append(Site(SiteKind.EMOJI_SPACE, key, start - 1, start, 0, (" ", "")))
-        elif _BEFORE_EMOJI.search(text, 0, start):
-            found.append(Site(SiteKind.EMOJI_SPACE, key, start, start, 1, (" ", "")))
+        found.extend(_space_site(text, flag.start(), flag.group()))
     for word in _SENTENCE_START.finditer(text):
         first, rest = word.group(1), word.group(2)
         folded = (first + rest).casefold().replace("\u2019", "'")
-        if _may_recase(first, rest, folded) or (reading and _capitalised(first, rest, folded)):
+        if _may_recase(first, rest, folded, reading=reading):
             found.append(_case_site(SiteKind.CAPITAL, folded, word, 1))
     for word in _ACRONYM.finditer(text):
         written = word.group(1)
@@ -266,6 +258,17 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
     return kept
 
 
+def _space_site(text: str, start: int, emoji: str) -> list[Site]:
+    """The space before the emoji (or flag) at `start`, present or not, when a word or another
+    emoji comes before it."""
+    key = (SiteKind.EMOJI_SPACE, emoji)
+    if _WORD_BEFORE_SPACE.search(text, 0, start):
+        return [Site(SiteKind.EMOJI_SPACE, key, start - 1, start, 0, (" ", ""))]
+    if _BEFORE_EMOJI.search(text, 0, start):
+        return [Site(SiteKind.EMOJI_SPACE, key, start, start, 1, (" ", ""))]
+    return []
+
+
 def _final_stop(text: str) -> Site | None:
     """The full stop after the post's last word (present or not), unless the word ends a
     sentence with other punctuation or an abbreviation's dots ("etc.", "p.m.")."""
@@ -290,27 +293,17 @@ def _case_site(kind: SiteKind, key: str, match: regex.Match[str], group: int) ->
     )
 
 
-def _may_recase(first: str, rest: str, folded: str) -> bool:
+def _may_recase(first: str, rest: str, folded: str, *, reading: bool = False) -> bool:
     """Whether a sentence's first word may be written either way: one the author wrote in lower
-    case, or a capitalised common word; never "I" ("I'm") nor a word with other capitals."""
+    case, or a capitalised common word; never "I" ("I'm") nor a word with other capitals. Reading
+    a version or a copy, any capitalised one ("Rewatching"): a version may have capitalised it."""
     if folded == "i" or folded.startswith("i'") or any(ch.isupper() for ch in rest):
         return False
     if folded in ACRONYMS:  # an acronym site of its own ("lol" / "LOL")
         return False
-    if first.islower():
+    if first.islower() or (reading and first.isupper()):
         return True
     return folded.split("'", maxsplit=1)[0] in CASE_FREE
-
-
-def _capitalised(first: str, rest: str, folded: str) -> bool:
-    """A sentence's first word written with a capital and no other ("Rewatching"), not "I"."""
-    return (
-        first.isupper()
-        and not any(ch.isupper() for ch in rest)
-        and folded != "i"
-        and not folded.startswith("i'")
-        and folded not in ACRONYMS
-    )
 
 
 def _in_sequence(text: str, start: int, end: int) -> bool:
