@@ -316,8 +316,10 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     return clause_person
 
 
+# An emoji, which ends a clause as posts write them
+EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 _CHUNK_END = re.compile(
-    r"[,.](?!\d)|(?<!\d)[,.]|[;:!?\n()\u2014\u2013]|[\U0001F300-\U0001FAFF\u2600-\u27BF]"
+    rf"[,.](?!\d)|(?<!\d)[,.]|[;:!?\n()\u2014\u2013]|{EMOJI.pattern}"
 )  # "3,000" and "7.30" do not end a chunk
 
 
@@ -360,6 +362,7 @@ def speaks_of_author(text: str, doc: Any = None) -> bool:
 
 
 __all__ = [
+    "EMOJI",
     "AuthorReference",
     "author_reference",
     "in_verbless_chunk",

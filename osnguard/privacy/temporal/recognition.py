@@ -19,7 +19,7 @@ from typing import Any
 from dateutil.easter import easter
 
 from osnguard.privacy import lexicon
-from osnguard.privacy.author import in_verbless_chunk
+from osnguard.privacy.author import EMOJI, in_verbless_chunk
 from osnguard.privacy.lexicon import MONTHS, WEEKDAYS
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import Interval, TimeExpression
@@ -327,8 +327,6 @@ class Context:
         return best[1] if best else None
 
 
-# An emoji ends a clause as posts write them: a verb before it does not time what follows
-EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
 # Verbs whose present tense with a time says what is scheduled: "starts in September", "my
 # flight lands on the 22nd", "she turns 40 in May" are ahead, not behind.
 _SCHEDULED_VERBS = """start begin finish end leave arrive return open close move fly land depart
@@ -349,7 +347,9 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             words = [head, *head.children]
             low, high = sorted((head.idx, char))
             if EMOJI.search(doc.text, low, high):
-                return None, None  # "Just landed 🌴 house sitter is at ours till the 3rd"
+                # an emoji ends a clause: a verb before it does not time what follows ("Just
+                # landed 🌴 house sitter is at ours till the 3rd")
+                return None, None
             if any(w.lower_ == "since" and w.dep_ == "mark" for w in words):
                 return None, None  # "since I came out, Thursday 8pm": the clause sets no tense
             if head.pos_ not in ("VERB", "AUX"):
@@ -845,13 +845,7 @@ def _day_of_month(m: re.Match[str], ctx: Context) -> Found | None:
     month where that day is that weekday, when one is named)."""
     day = int(m["day"])
     start = m.start("the") if m["prep"] else m.start()
-    months = [norm.add_months(ctx.today.replace(day=1), offset) for offset in (0, 1, -1, 2, -2)]
-    dates = []
-    for first in months:
-        try:
-            dates.append(first.replace(day=day))
-        except ValueError:
-            continue
+    dates = _days_of_month(ctx.today, day, (0, 1, -1, 2, -2))
     if m["wd"]:
         weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
         dates = [d for d in dates if d.weekday() == weekday]
@@ -885,16 +879,22 @@ def _earlier_day(ctx: Context, before: int) -> date | None:
     found = list(EARLIER_DAY.finditer(ctx.text, 0, before))
     if not found:
         return None
-    day = int(found[-1]["day"])
-    for offset in range(3):
-        first = norm.add_months(ctx.today.replace(day=1), offset)
+    ahead = [
+        d for d in _days_of_month(ctx.today, int(found[-1]["day"]), (0, 1, 2)) if d >= ctx.today
+    ]
+    return ahead[0] if ahead else None
+
+
+def _days_of_month(today: date, day: int, offsets: Iterable[int]) -> list[date]:
+    """The dates with this day of the month in the months `offsets` away from today's (months
+    without that day left out)."""
+    dates = []
+    for offset in offsets:
         try:
-            when = first.replace(day=day)
+            dates.append(norm.add_months(today.replace(day=1), offset).replace(day=day))
         except ValueError:
             continue
-        if when >= ctx.today:
-            return when
-    return None
+    return dates
 
 
 @rule(r"(?<![\d/.])\b(?P<y>\d{4})-(?P<mo>0?[1-9]|1[0-2])-(?P<d>[0-2]?\d|3[01])\b(?!-)")
