@@ -1233,19 +1233,14 @@ def _clock_parts(hour: int) -> list[str]:
 
 POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording reads right
 AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
+_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
+_UNITS = r"hours|minutes|days|weeks|months|years|decades"
 # a length before what it is counted from ("12 years after arriving", "3 weeks later")
 LENGTH_RELATIVE = re.compile(
-    r"(?P<length>(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|"
-    r"fifty)\s+(?P<unit>hours|minutes|days|weeks|months|years|decades))\s+"
-    r"(?P<rel>after|before|later|on)",
-    re.IGNORECASE,
+    rf"(?P<length>{_COUNT}\s+(?P<unit>{_UNITS}))\s+(?P<rel>after|before|later|on)", re.IGNORECASE
 )
 # a number of units, counted ("2 years of studying", "3 months' salary")
-DURATION_OF = re.compile(
-    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
-    r"\s+(hours|minutes|days|weeks|months|years|decades)['’]?",
-    re.IGNORECASE,
-)
+DURATION_OF = re.compile(rf"{_COUNT}\s+({_UNITS})['’]?", re.IGNORECASE)
 
 
 def _describes(text: str, at: int, noun: Any) -> bool:

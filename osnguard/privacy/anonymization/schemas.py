@@ -320,10 +320,11 @@ SPOKEN_BEFORE = re.compile(
 )
 
 
-def _is_language(label: str) -> bool:
-    word = label.strip().casefold()
-    return word in language_ladders() or any(
-        _under(s, LANGUAGE_ROOT) for s in wordnet().synsets(word, pos="n")
+def _is_language(word: str) -> bool:
+    """Whether a word names a language: one the family ladders know, or a WordNet language."""
+    word = word.strip()
+    return word.casefold() in language_ladders() or any(
+        _under(s, LANGUAGE_ROOT) for s in wordnet().synsets(word.lower(), pos="n")
     )
 
 
@@ -1118,11 +1119,7 @@ def _language_chain(text: str) -> Chain | None:
         p.casefold() not in families and (is_plural(p.lower()) or " " in p) for p in parts
     ):
         return None
-    if not all(
-        p.casefold() in families
-        or any(_under(s, LANGUAGE_ROOT) for s in wordnet().synsets(p.lower(), pos="n"))
-        for p in parts
-    ):
+    if not all(_is_language(p) for p in parts):
         return None
     if len(parts) == 1:
         # "Punjabi" -> "a South Asian language" -> "a language"; "BSL" -> "a sign language"
