@@ -183,13 +183,13 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     return min(1.0, total)
 
 
-def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0, outdone: int = 0) -> bool:
+def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0, beaten: int = 0) -> bool:
     """Whether the leading friend is named: TRACE_MARGIN ahead of the runner-up, and either a
     leak that named them on its own (`alone`) or two leaks or more whose sum an innocent friend
     reaches with a `coincidence` chance of at most TRACE_CHANCE, none of which another friend
-    explains better (`outdone`)."""
+    explains better (`beaten`: the count `outdone` gives)."""
     return margin >= TRACE_MARGIN and (
-        alone or (leaks >= 2 and chance <= TRACE_CHANCE and outdone == 0)
+        alone or (leaks >= 2 and chance <= TRACE_CHANCE and beaten == 0)
     )
 
 
