@@ -181,11 +181,9 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     elif (
         1000 <= value < 100_000
         and not SALARY_UNITS.match(after.strip())
-        and not after.startswith("/")
+        and not after.startswith("/")  # "$1,650/mo": never "a lot/mo"
     ):
-        words.append(
-            "a lot"
-        )  # "saved €6,500" -> "saved thousands" -> "saved a lot" ("a lot/mo": no)
+        words.append("a lot")  # "saved €6,500" -> "saved thousands" -> "saved a lot"
     return words
 
 

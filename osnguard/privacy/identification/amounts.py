@@ -90,7 +90,8 @@ FINANCE_WORDS = frozenset(
         "hour", "hourly", "arrears", "inheritance", "inherited", "fees", "tuition", "fine",
         "lost", "borrowed", "borrow", "lent", "spent", "spend", "afford", "broke", "net",
         "worth", "package", "offer", "severance", "redundancy", "council", "refund", "make",
-        "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage", "pcm", "pw", "mo", "lease",
+        "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
+        "pcm", "pw", "mo", "lease",
     }
 )  # fmt: skip
 # Thousands with no currency ("85k") are money only beside a word of rent or pay
