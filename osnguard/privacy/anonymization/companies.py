@@ -1,8 +1,8 @@
 """Listed companies and what they do, for generalizing an employer by its sector ("Siemens" ->
-"a German engineering company" -> "an engineering company" -> "a company"; issue 14).
+"an engineering company" -> "a company"; issue 14).
 
 Built on pytickersymbols (MIT), which ships the constituents of the major stock indices (about
-1,800 companies) with their industry labels and home country; `SECTORS` maps the labels to the
+1,800 companies) with their industry labels; `SECTORS` maps the labels to the
 words people use for a line of business. Loaded once per process; nothing is downloaded.
 """
 
@@ -76,12 +76,11 @@ SITE_WORDS = frozenset({"campus", "office", "offices", "plant", "factory", "hq",
 
 @dataclass(frozen=True)
 class Company:
-    """A listed company: its name, sector noun, the broader noun above it, and home country."""
+    """A listed company: its name, sector noun and the broader noun above it."""
 
     name: str
     sector: str
     broader: str | None
-    country: str | None  # ISO code
 
 
 def _base_name(name: str) -> str:
@@ -99,19 +98,6 @@ def _sector(industries: list[str]) -> tuple[str, str | None]:
     return "company", None
 
 
-def _country(value: str | None) -> str | None:
-    """ISO code from the listing's country field: "Germany", "Houston, Texas", "Dublin, Ireland"."""
-    if not value:
-        return None
-    last = value.split(",")[-1].strip()
-    if places.get(f"region:US.{last}") or any(
-        p.kind == "region" and p.country_code == "US" for p in places.lookup(last)
-    ):
-        return "US"
-    countries = [p for p in places.lookup(last) if p.kind == "country"]
-    return countries[0].country_code if countries else None
-
-
 @load_once
 def company_table() -> dict[str, Company]:
     """Listed companies by their name (lower case), with and without the legal form."""
@@ -124,7 +110,7 @@ def company_table() -> dict[str, Company]:
         if len(base) < 3:
             continue
         sector, broader = _sector(list(stock.get("industries") or []))
-        company = Company(base, sector, broader, _country(stock.get("country")))
+        company = Company(base, sector, broader)
         for key in (name.casefold(), base.casefold()):
             table.setdefault(key, company)
     return table

@@ -1978,26 +1978,16 @@ DEPARTMENT = re.compile(r"A&E|ICU|ER|NICU|HDU|ward|department|dept|unit", re.IGN
 
 
 def _company_chain(text: str) -> Chain | None:
-    """A listed company by its sector: "Siemens" -> "a German engineering company" -> "an
-    engineering company" -> "a company"; a site of it by its place first ("Google Dublin" ->
-    "a software company in Dublin")."""
+    """A listed company by its line of business, the guidelines' ladder: "Siemens" -> "an
+    engineering company" -> "a company"; a site of it by its
+    place first ("Google Dublin" -> "a software company in Dublin"). The home country is no rung:
+    "a German engineering company" says little less than the name."""
     found = companies.find_company(text)
     if found is None:
         return None
     company, where = found
     nouns = [company.sector, *([company.broader] if company.broader else []), "company"]
-    demonym = (
-        DEMONYMS.get(place_text(country))
-        if (country := places.get(f"country:{company.country}"))
-        else None
-    )
-    first = (
-        f"{company.sector} in {where}"
-        if where
-        else f"{demonym} {company.sector}"
-        if demonym
-        else None
-    )
+    first = f"{company.sector} in {where}" if where else None
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, company.name)]
     for noun in [first, *nouns] if first else nouns:
         if noun is None or any(level.label == noun for level in levels):

@@ -371,9 +371,33 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 # "Voting Labour on Thursday", "Flying out on the 3rd": a plan, whatever the
                 # clause after it tells ("moving in March, the rent was killing me")
                 return "future", None
+            root = _subjectless_root(head)
+            if root is not None and root.tag_ == "VB":
+                return "future", None  # an imperative invites: "Come join us Saturday"
+            if (
+                root is not None
+                and root.tag_ in ("VBD", "VBN")
+                and root.lower_ not in STATE_PARTICIPLES
+            ):
+                return "past", None  # "Loved seeing everyone Saturday"
             subtree = list(head.subtree)
             return None, (subtree[0].idx, subtree[-1].idx + len(subtree[-1].text))
     return None, None
+
+
+def _subjectless_root(verb: Any) -> Any:
+    """The verb that opens `verb`'s sentence with no subject or auxiliary ("Come join us
+    Saturday", "Pls come Friday", "Loved seeing everyone"), reached from `verb` through the
+    clauses that share its subject; None when the sentence has a subject."""
+    root = verb
+    while root.dep_ in ("xcomp", "advcl", "conj") and root.head is not root:
+        root = root.head
+    opening = [w for w in root.sent if w.i < root.i]
+    if any(w.pos_ not in ("INTJ", "PUNCT", "SPACE") for w in opening):
+        return None
+    if any(w.dep_ in ("aux", "auxpass", "nsubj", "nsubjpass", "expl") for w in root.children):
+        return None
+    return root
 
 
 # --- value helpers -------------------------------------------------------------------------

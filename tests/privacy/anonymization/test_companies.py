@@ -1,4 +1,4 @@
-"""Listed companies generalize by sector and country (anonymization/companies.py)."""
+"""Listed companies generalize by sector (anonymization/companies.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ def chain_texts(name: str, text: str) -> list[str]:
             "first week at Atlassian done",
             [
                 "Atlassian",
-                "an Australian software company",
                 "a software company",
                 "a tech company",
                 "a company",
@@ -35,9 +34,9 @@ def chain_texts(name: str, text: str) -> list[str]:
         (
             "Barclays",
             "ten years at Barclays",
-            ["Barclays", "a British bank", "a bank", "a company"],
+            ["Barclays", "a bank", "a company"],
         ),
-        ("Chase", "I work at Chase", ["Chase", "an American bank", "a bank", "a company"]),
+        ("Chase", "I work at Chase", ["Chase", "a bank", "a company"]),
         (
             "Google Dublin",
             "starting at Google Dublin",

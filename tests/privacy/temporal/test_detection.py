@@ -177,6 +177,14 @@ def test_scheduled_and_sequenced_days_are_read_ahead():
     assert found(text, doc=nlp()(text))[-1].interval[0][:10] == "2026-12-03"
 
 
+def test_a_sentence_with_no_subject_takes_the_tense_of_its_opening_verb():
+    # posted on a Sunday: an invitation is ahead, "Loved ..." behind, whichever Saturday is nearer
+    text = "Come join us Saturday at the park"
+    assert found(text, doc=nlp()(text))[0].interval[0][:10] == "2026-11-28"
+    text = "Loved seeing everyone Tuesday, what a night"
+    assert found(text, doc=nlp()(text))[0].interval[0][:10] == "2026-11-17"
+
+
 def test_an_amount_s_rate_is_no_time():
     assert found("I earn 40k a year and my rent is £850 a month") == []
     assert [p.text for p in found("I go to the gym twice a week")] == ["twice a week"]
