@@ -52,32 +52,31 @@ def match_identical_phrases(
     Returns (start1, start2, length) in the order found. Ties go to the smallest start in the
     first sentence, then in the second, as in the seed's nested loops.
     """
-    n, m = len(lemmas1), len(lemmas2)
-    if not n or not m:
-        return []
-    index: dict[str, int] = {}
-    codes1 = np.array([index.setdefault(x, len(index)) for x in lemmas1])
-    codes2 = np.array([index.get(x, -1) for x in lemmas2])
-    equal = codes1[:, None] == codes2[None, :]
-    free1 = np.ones(n, dtype=bool)
-    free2 = np.ones(m, dtype=bool)
+    positions: dict[str, list[int]] = {}
+    for j, lemma in enumerate(lemmas2):
+        positions.setdefault(lemma, []).append(j)
+    # the pairs of equal lemmas, in row order: runs grow along their diagonals
+    pairs = [(i, j) for i, lemma in enumerate(lemmas1) for j in positions.get(lemma, ())]
+    used1: set[int] = set()
+    used2: set[int] = set()
     found: list[tuple[int, int, int]] = []
     while True:
-        usable = equal & free1[:, None] & free2[None, :]
-        if not usable.any():
+        run: dict[tuple[int, int], int] = {}
+        best: tuple[int, int, int] | None = None  # (length, -start1, -start2)
+        for i, j in pairs:
+            if i in used1 or j in used2:
+                continue
+            length = run.get((i - 1, j - 1), 0) + 1
+            run[i, j] = length
+            key = (length, length - 1 - i, length - 1 - j)
+            if best is None or key > best:
+                best = key
+        if best is None:
             return found
-        # run[i, j] = length of the identical run ending at (i, j)
-        run = np.zeros((n + 1, m + 1), dtype=np.int32)
-        for i in range(n):
-            run[i + 1, 1:] = (run[i, :-1] + 1) * usable[i]
-        ends = run[1:, 1:]
-        longest = int(ends.max())
-        rows, cols = np.nonzero(ends == longest)
-        starts = sorted(zip(rows - longest + 1, cols - longest + 1))
-        s1, s2 = (int(x) for x in starts[0])
-        found.append((s1, s2, longest))
-        free1[s1 : s1 + longest] = False
-        free2[s2 : s2 + longest] = False
+        length, s1, s2 = best[0], -best[1], -best[2]
+        found.append((s1, s2, length))
+        used1.update(range(s1, s1 + length))
+        used2.update(range(s2, s2 + length))
 
 
 def _match_similar_words(words1: list[str], words2: list[str]) -> list[tuple[str, str, float]]:
