@@ -276,6 +276,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 # Detect workers: each keeps a screening index of stored messages (disclosures/detection.py),
 # at most this many (the newest), and sweeps out deleted messages at most this often.
+# Worker processes load the privacy engine when they start (core/preload.py); 0 for workers that
+# only crawl.
+ENGINE_PRELOAD = env_bool("ENGINE_PRELOAD", True)
 DETECT_INDEX_MAX_MESSAGES = int(os.environ.get("DETECT_INDEX_MAX_MESSAGES", "200000"))
 DETECT_SWEEP_SECONDS = float(os.environ.get("DETECT_SWEEP_SECONDS", "60"))
 # Analysed messages a detect worker keeps (about 0.34 MB each for 150 recipients).

@@ -68,6 +68,8 @@ def start_worker(
             "DATABASE_URL": test_database_url(),
             "OSNGUARD_VAR_DIR": str(tmp_path / "worker-var"),
             "DJANGO_SETTINGS_MODULE": "osnguard.settings",
+            # loading the engine takes seconds a worker test rarely needs; one test turns it on
+            "ENGINE_PRELOAD": "0",
             **env_extra,
         }
     )

@@ -1,6 +1,7 @@
 """The level-suggestion task runs in a real Celery worker process, not eagerly: once over real
 Redis and once over the embedded filesystem broker (the worker gets its own OSNGUARD_VAR_DIR and
-the test sends into the same broker folder). The worker opens the test database itself."""
+the test sends into the same broker folder). The worker opens the test database itself; the
+filesystem one also loads the privacy engine when it starts, as workers do by default."""
 
 from __future__ import annotations
 
@@ -73,8 +74,10 @@ def test_suggestion_task_runs_in_a_worker_over_the_filesystem_broker(
     results = tmp_path / "worker-var" / "celery" / "results.sqlite3"
     sender = Celery("test-sender", broker="filesystem://", backend=f"db+sqlite:///{results}")
     sender.conf.broker_transport_options = options
-    summary = run_task_through_worker(tmp_path, sender, "default", {}, adam.pk)
+    summary = run_task_through_worker(tmp_path, sender, "default", {"ENGINE_PRELOAD": "1"}, adam.pk)
     check_result(summary, adam, friends)
+    # the worker loaded the privacy engine when it started (core/preload.py)
+    assert "privacy engine loaded" in (tmp_path / "worker.log").read_text()
 
 
 def test_task_reports_unknown_user(db):

@@ -30,7 +30,7 @@ from rapidfuzz import fuzz
 from osnguard.privacy.paraphrase.mt_metrics import MT_FEATURES, mt_features
 from osnguard.privacy.paraphrase.parsing import Sentence, Token
 from osnguard.privacy.paraphrase.simmat import MINOR_TAGS, relmat_score, simmat_tokens
-from osnguard.privacy.paraphrase.wordnet_paths import word_path_similarity
+from osnguard.privacy.paraphrase.wordnet_paths import within_one_edge
 
 SIMMAT_FEATURES: tuple[str, ...] = (
     "simmat", "relmat", "penalty", "phrase_cover", "longest_phrase", "word_path_mean",
@@ -55,7 +55,6 @@ FEATURE_GROUPS: dict[str, tuple[str, ...]] = {
 # bump a group's version when its features change, to invalidate cached feature values
 GROUP_VERSIONS: dict[str, int] = {"simmat": 2, "mt": 2, "length": 2, "overlap": 2, "weighted": 1}
 Item = TypeVar("Item", str, tuple[str, str])  # words, or bigrams of words
-SIMILAR_PATH = 0.5  # WordNet path similarity from which two words count as aligned
 _CONTENT_TAG = re.compile(r"^(NN|VB|JJ|RB|CD|FW)")
 _NEGATIONS = frozenset({"not", "no", "never", "n't", "nobody", "nothing", "none", "neither", "nor"})
 _NUMBER = re.compile(r"\d")
@@ -151,15 +150,25 @@ def information(word: str) -> float:
 
 
 def _unaligned(sentence: Sentence, other: Sentence) -> tuple[list[Token], list[Token]]:
-    """Content tokens of `sentence`, and those with no same or WordNet-close lemma in `other`."""
+    """Content tokens of `sentence`, and those with no same or WordNet-close lemma in `other`:
+    path similarity 0.5 or more, a path of at most one edge, checked on the sets of synsets
+    within one edge (`within_one_edge`) rather than pair by pair."""
     content = [t for t in sentence if not t.is_punct and t.tag not in MINOR_TAGS]
     others = {t.lemma for t in other if not t.is_punct}
-    unaligned = [
-        t
-        for t in content
-        if t.lemma not in others
-        and not any(word_path_similarity(t.lemma, o) >= SIMILAR_PATH for o in others)
-    ]
+    own_synsets: set[str] = set()
+    above_synsets: set[str] = set()
+    for lemma in others:
+        own, above = within_one_edge(lemma)
+        own_synsets |= own
+        above_synsets |= above
+    reachable = own_synsets | above_synsets
+    unaligned = []
+    for t in content:
+        if t.lemma in others:
+            continue
+        own, above = within_one_edge(t.lemma)
+        if own.isdisjoint(reachable) and above.isdisjoint(own_synsets):
+            unaligned.append(t)
     return content, unaligned
 
 

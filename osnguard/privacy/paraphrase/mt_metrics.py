@@ -11,16 +11,16 @@ TERp, BADGER, SEPIA and MAXSIM have no Python implementation, so they are replac
 Asymmetric metrics are computed in both directions and averaged, so features do not depend on
 which sentence of a pair comes first. Every function takes token lists (or strings for chrF).
 
-**Speed (issue 16).** What a sentence contributes to every metric (its word n-grams, NIST
-information weights as a reference, chrF character and word n-grams, Porter stems, WordNet
-synonyms) is computed once per distinct sentence (`text_profile`, cached), so a stored version
-compared with many crawled sentences is prepared once. BLEU, NIST and chrF are computed from
-those profiles with the same arithmetic as NLTK's `sentence_bleu` (smoothing method 1),
-`sentence_nist` and sacrebleu's `CHRF` (tests/privacy/paraphrase/test_mt_metrics.py checks
-equality); METEOR is NLTK's, given a cached stemmer and synonym table. TER follows sacrebleu's
-Tercom-style greedy shift search, scoring each candidate shift with rapidfuzz's exact word edit
-distance instead of sacrebleu's pure-Python beam search, and aligning with rapidfuzz's
-opcodes; on MSRP it agrees with sacrebleu on nearly every pair (the test bounds the rest).
+**Speed (issue 16).** What a sentence contributes to every metric is computed once per distinct
+sentence and cached: its word n-grams and NIST information weights as a reference
+(`text_profile`), its chrF character and word n-grams (`chrf_ngrams`), the Porter stems and
+WordNet synonyms of its words; so a stored version compared with many crawled sentences, or a
+crawled sentence compared with many stored versions, is prepared once. The metrics keep the
+arithmetic of the implementations they replace, NLTK's `sentence_bleu` (smoothing method 1),
+`sentence_nist` and `meteor_score`, sacrebleu's `CHRF` and `TER`; matches are counted once for
+both directions. TER keeps sacrebleu's Tercom-style shift search and its alignment table (beam
+and preferences), but scores each candidate shift with rapidfuzz's word edit distance.
+tests/privacy/paraphrase/test_mt_metrics.py checks every metric against the original.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from rapidfuzz.distance import Levenshtein
@@ -47,7 +48,10 @@ MT_FEATURES: tuple[str, ...] = (
 
 MAX_ORDER = 5  # NIST's highest n-gram order (BLEU's is 4)
 BLEU_EPSILON = 0.1  # NLTK's smoothing method 1
-PROFILE_CACHE = 20_000  # distinct sentences kept with their metric profiles
+# distinct sentences kept with their word-level profiles (about 56 MB when full) and their
+# chrF n-grams (about 40 KB each: 40 MB when full)
+PROFILE_CACHE = 4096
+CHARACTER_CACHE = 1024
 # Tercom's limits, as sacrebleu keeps them
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DIST = 50
@@ -75,20 +79,17 @@ def _scorers() -> _Scorers:
 
 @dataclass(frozen=True)
 class TextProfile:
-    """What one sentence contributes to every metric, computed once per distinct sentence."""
+    """What one sentence contributes to the word-level metrics, computed once per distinct
+    sentence (about 14 KB for a 20-word sentence)."""
 
     words: tuple[str, ...]
     ngrams: tuple[Counter[tuple[str, ...]], ...]  # orders 1..MAX_ORDER
     information: dict[tuple[str, ...], float]  # NIST weights of its n-grams, as a reference
-    chrf: tuple[Counter[str], ...]  # sacrebleu's character n-grams
-    chrfpp: tuple[Counter[Any], ...]  # character n-grams, then word unigrams and bigrams
 
 
 @lru_cache(maxsize=PROFILE_CACHE)
 def text_profile(words: tuple[str, ...]) -> TextProfile:
     """The cached profile of a lower-cased token sequence."""
-    from sacrebleu.metrics.helpers import extract_all_char_ngrams, extract_word_ngrams
-
     ngrams = tuple(Counter(zip(*(words[i:] for i in range(n)))) for n in range(1, MAX_ORDER + 1))
     frequency: Counter[tuple[str, ...]] = Counter()
     for counts in ngrams:
@@ -100,17 +101,22 @@ def text_profile(words: tuple[str, ...]) -> TextProfile:
         )
         for gram, count in frequency.items()
     }
-    text = " ".join(words)
+    return TextProfile(words, ngrams, information)
+
+
+@lru_cache(maxsize=CHARACTER_CACHE)
+def chrf_ngrams(text: str) -> tuple[Counter[Any], ...]:
+    """sacrebleu's chrF++ n-grams of a text: character 1- to 6-grams (chrF's own), then word
+    1- and 2-grams; cached apart from the profiles, being four times their size."""
+    from sacrebleu.metrics.helpers import extract_all_char_ngrams, extract_word_ngrams
+
     plain, plus = _scorers().chrf, _scorers().chrfpp
-    characters = tuple(extract_all_char_ngrams(text, plain.char_order, False))
     if plus.char_order != plain.char_order:
         raise AssertionError("chrF and chrF++ are meant to share their character n-grams")
+    characters = extract_all_char_ngrams(text, plain.char_order, False)
     split = plus._remove_punctuation(text)
-    with_words = (
-        *characters,
-        *(extract_word_ngrams(split, n) for n in range(1, plus.word_order + 1)),
-    )
-    return TextProfile(words, ngrams, information, characters, with_words)
+    words = [extract_word_ngrams(split, n) for n in range(1, plus.word_order + 1)]
+    return (*characters, *words)
 
 
 def _profile(words: Sequence[str]) -> TextProfile:
@@ -125,19 +131,27 @@ def bleu(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
 
 
 def _bleu(hyp: TextProfile, ref: TextProfile, n: int) -> float:
+    return _bleu_orders(hyp, ref, n)[n - 1]
+
+
+def _bleu_orders(hyp: TextProfile, ref: TextProfile, highest: int = 4) -> list[float]:
+    """BLEU with uniform weights up to each order 1..highest, from one count of the n-grams."""
     precisions = []
-    for order in range(n):
+    for order in range(highest):
         counts, reference = hyp.ngrams[order], ref.ngrams[order]
         common = counts.keys() & reference.keys()
         matched = sum(map(min, map(counts.__getitem__, common), map(reference.__getitem__, common)))
-        total = max(1, counts.total())
         if order == 0 and matched == 0:
-            return 0.0
-        precisions.append((matched or BLEU_EPSILON) / total)
+            return [0.0] * highest
+        precisions.append((matched or BLEU_EPSILON) / max(1, counts.total()))
     length, reference_length = len(hyp.words), len(ref.words)
     penalty = 1.0 if length > reference_length else math.exp(1 - reference_length / length)
-    weight = 1.0 / n
-    return penalty * math.exp(math.fsum(weight * math.log(p) for p in precisions if p > 0))
+    scores = []
+    for n in range(1, highest + 1):
+        weight = 1.0 / n
+        logs = (weight * math.log(p) for p in precisions[:n] if p > 0)
+        scores.append(penalty * math.exp(math.fsum(logs)))
+    return scores
 
 
 def nist(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
@@ -170,60 +184,96 @@ def _nist(hyp: TextProfile, ref: TextProfile) -> list[float]:
     return scores
 
 
-class _CachedStemmer:
-    """NLTK's Porter stemmer, each word stemmed once."""
-
-    def __init__(self) -> None:
-        from nltk.stem.porter import PorterStemmer
-
-        self._stem = lru_cache(maxsize=100_000)(PorterStemmer().stem)
-
-    def stem(self, word: str) -> str:
-        return str(self._stem(word))
+# METEOR's parameters, NLTK's defaults
+METEOR_ALPHA, METEOR_BETA, METEOR_GAMMA = 0.9, 3.0, 0.5
 
 
-@dataclass(frozen=True)
-class _Lemma:
-    _name: str
-
-    def name(self) -> str:
-        return self._name
-
-
-@dataclass(frozen=True)
-class _Synset:
-    _lemmas: tuple[_Lemma, ...]
-
-    def lemmas(self) -> tuple[_Lemma, ...]:
-        return self._lemmas
-
-
-class _CachedSynonyms:
-    """The part of NLTK's WordNet reader METEOR uses, each word looked up once: one synset
-    holding the lemma names of all the word's synsets (METEOR only takes their union)."""
-
-    @staticmethod
-    @lru_cache(maxsize=100_000)
-    def synsets(word: str) -> list[_Synset]:
-        names = dict.fromkeys(
-            lemma.name() for synset in wordnet().synsets(word) for lemma in synset.lemmas()
-        )
-        return [_Synset(tuple(_Lemma(name) for name in names))]
+@lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
+    return str(_porter().stem(word))
 
 
 @load_once
-def _meteor_helpers() -> tuple[_CachedStemmer, _CachedSynonyms]:
-    return _CachedStemmer(), _CachedSynonyms()
+def _porter() -> Any:
+    from nltk.stem.porter import PorterStemmer
+
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=100_000)
+def _synonyms(word: str) -> frozenset[str]:
+    """The word and the one-word lemma names of its WordNet synsets, as METEOR matches them."""
+    names = {
+        lemma.name()
+        for synset in wordnet().synsets(word)
+        for lemma in synset.lemmas()
+        if "_" not in lemma.name()
+    }
+    return frozenset(names | {word})
+
+
+Enumerated = list[tuple[int, str]]
+
+
+def _match_stage(
+    hyp: Enumerated, ref: Enumerated, synonyms: bool = False
+) -> tuple[list[tuple[int, int]], Enumerated, Enumerated]:
+    """NLTK's `_match_enums` (or, with `synonyms`, `_enum_wordnetsyn_match`): from the last
+    hypothesis word back, match the latest unused reference word equal to it (or to one of its
+    synonyms); returns the matched positions and what is left of each side."""
+    positions: dict[str, list[int]] = {}
+    for j, (_, word) in enumerate(ref):
+        positions.setdefault(word, []).append(j)
+    matched: list[tuple[int, int]] = []
+    used_hyp: set[int] = set()
+    used_ref: set[int] = set()
+    for i in range(len(hyp) - 1, -1, -1):
+        word = hyp[i][1]
+        if synonyms:
+            best, best_word = -1, None
+            for candidate in _synonyms(word):
+                found = positions.get(candidate)
+                if found and found[-1] > best:
+                    best, best_word = found[-1], candidate
+            if best_word is None:
+                continue
+            j = positions[best_word].pop()
+        else:
+            found = positions.get(word)
+            if not found:
+                continue
+            j = found.pop()
+        used_hyp.add(i)
+        used_ref.add(j)
+        matched.append((hyp[i][0], ref[j][0]))
+    left_hyp = [pair for i, pair in enumerate(hyp) if i not in used_hyp]
+    left_ref = [pair for j, pair in enumerate(ref) if j not in used_ref]
+    return matched, left_hyp, left_ref
 
 
 def meteor(hyp: Sequence[str], ref: Sequence[str]) -> float:
-    """NLTK METEOR (exact, Porter stem and WordNet synonym matches)."""
+    """NLTK's sentence METEOR (exact, then Porter stem, then WordNet synonym matches; its
+    defaults alpha 0.9, beta 3, gamma 0.5), with stems and synonyms looked up once per word."""
     if not hyp or not ref:
         return 0.0
-    from nltk.translate.meteor_score import meteor_score
-
-    stemmer, synonyms = _meteor_helpers()
-    return float(meteor_score([list(ref)], list(hyp), stemmer=stemmer, wordnet=synonyms))
+    hyp_words = list(enumerate(w.lower() for w in hyp))
+    ref_words = list(enumerate(w.lower() for w in ref))
+    exact, hyp_left, ref_left = _match_stage(hyp_words, ref_words)
+    hyp_stems = [(i, _stem(w)) for i, w in hyp_left]
+    ref_stems = [(j, _stem(w)) for j, w in ref_left]
+    stemmed, hyp_left, ref_left = _match_stage(hyp_stems, ref_stems)
+    similar, _, _ = _match_stage(hyp_left, ref_left, synonyms=True)
+    matches = sorted(exact + stemmed + similar, key=lambda pair: pair[0])
+    if not matches:
+        return 0.0
+    precision = len(matches) / len(hyp_words)
+    recall = len(matches) / len(ref_words)
+    fmean = (precision * recall) / (METEOR_ALPHA * precision + (1 - METEOR_ALPHA) * recall)
+    chunks = 1 + sum(
+        1 for (h1, r1), (h2, r2) in pairwise(matches) if not (h2 == h1 + 1 and r2 == r1 + 1)
+    )
+    penalty = METEOR_GAMMA * (chunks / len(matches)) ** METEOR_BETA
+    return float((1 - penalty) * fmean)
 
 
 def symmetric_ter(text1: str, text2: str) -> float:
@@ -287,16 +337,22 @@ def _alignment(hyp: list[str], ref: list[str]) -> tuple[dict[int, int], list[int
         if low == 0:
             current[0], move[0] = previous[0] + 1, SKIP_HYP
             low = 1
+        left = current[low - 1]
         for j in range(low, high):
+            # sacrebleu's order of preference: match or substitution, skip a hypothesis word,
+            # skip a reference word (the first of equal costs wins)
+            best = previous[j - 1]
             if word == ref[j - 1]:
-                best, chosen = previous[j - 1], MATCH
+                chosen = MATCH
             else:
-                best, chosen = previous[j - 1] + 1, SUBSTITUTE
-            if previous[j] + 1 < best:
-                best, chosen = previous[j] + 1, SKIP_HYP
-            if current[j - 1] + 1 < best:
-                best, chosen = current[j - 1] + 1, SKIP_REF
-            current[j] = best
+                best += 1
+                chosen = SUBSTITUTE
+            up = previous[j] + 1
+            if up < best:
+                best, chosen = up, SKIP_HYP
+            if left + 1 < best:
+                best, chosen = left + 1, SKIP_REF
+            current[j] = left = best
             move[j] = chosen
         previous = current
         moves.append(move)
@@ -340,10 +396,12 @@ def _best_shift(
 ) -> tuple[int, list[str], int]:
     """sacrebleu's `_shift`: the shift of a matching block that gains most, ranked like Tercom
     (gain, then longer, earlier, then earlier target)."""
+    before = int(Levenshtein.distance(hyp, ref))
+    if before <= abs(len(hyp) - len(ref)):
+        return 0, hyp, checked  # no shift can go below the length difference
     blocks = _shifted_pairs(hyp, ref, starts)
     if not blocks:
         return 0, hyp, checked
-    before = int(Levenshtein.distance(hyp, ref))
     align, ref_err, hyp_err = _alignment(hyp, ref)
     best: tuple[int, int, int, int, list[str]] | None = None
     for start_h, start_r, length in blocks:
@@ -425,24 +483,29 @@ def chrf(hyp: str, ref: str, *, plus: bool = False) -> float:
     """chrF (or chrF++ with word bigrams) in [0, 1]."""
     if not hyp.strip() or not ref.strip():
         return 0.0
-    return _chrf_both(_profile(hyp.split()), _profile(ref.split()), plus=plus)[0]
+    forward, _, forward_plus, _ = _chrf_both(hyp, ref)
+    return forward_plus if plus else forward
 
 
-def _chrf_both(one: TextProfile, two: TextProfile, *, plus: bool) -> tuple[float, float]:
-    """chrF (or chrF++) of `one` against `two` and of `two` against `one`: sacrebleu's match
-    statistics, counted once (the matches are the same both ways; the totals swap)."""
-    metric = _scorers().chrfpp if plus else _scorers().chrf
+def _chrf_both(one: str, two: str) -> tuple[float, float, float, float]:
+    """chrF of `one` against `two` and of `two` against `one`, then the same for chrF++:
+    sacrebleu's match statistics, counted once (the matches are the same both ways, the totals
+    swap; chrF++ adds word n-grams to the same character statistics)."""
+    plain, plus = _scorers().chrf, _scorers().chrfpp
     forward: list[int] = []
     backward: list[int] = []
-    for h, r in zip(one.chrfpp, two.chrfpp) if plus else zip(one.chrf, two.chrf):
+    for h, r in zip(chrf_ngrams(one), chrf_ngrams(two)):
         common = h.keys() & r.keys()
         matched = sum(map(min, map(h.__getitem__, common), map(r.__getitem__, common)))
         h_total, r_total = h.total(), r.total()
         forward += [h_total if r else 0, r_total, matched]
         backward += [r_total if h else 0, h_total, matched]
+    characters = 3 * plain.order
     return (
-        float(metric._compute_f_score(forward)) / 100.0,
-        float(metric._compute_f_score(backward)) / 100.0,
+        float(plain._compute_f_score(forward[:characters])) / 100.0,
+        float(plain._compute_f_score(backward[:characters])) / 100.0,
+        float(plus._compute_f_score(forward)) / 100.0,
+        float(plus._compute_f_score(backward)) / 100.0,
     )
 
 
@@ -473,8 +536,9 @@ def mt_features(words1: Sequence[str], words2: Sequence[str]) -> dict[str, float
     features: dict[str, float] = {}
     if words1 and words2:
         one, two = _profile(words1), _profile(words2)
+        forward, backward = _bleu_orders(one, two), _bleu_orders(two, one)
         for n in range(1, 5):
-            features[f"bleu{n}"] = 0.5 * (_bleu(one, two, n) + _bleu(two, one, n))
+            features[f"bleu{n}"] = 0.5 * (forward[n - 1] + backward[n - 1])
         forward, backward = _nist(one, two), _nist(two, one)
         for n in range(1, MAX_ORDER + 1):
             features[f"nist{n}"] = 0.5 * (forward[n - 1] + backward[n - 1])
@@ -484,13 +548,23 @@ def mt_features(words1: Sequence[str], words2: Sequence[str]) -> dict[str, float
     features["meteor"] = _both_ways(meteor, words1, words2)
     features["ter"] = symmetric_ter(text1, text2)
     if text1.strip() and text2.strip():
-        one, two = _profile(text1.split()), _profile(text2.split())
-        features["chrf"] = 0.5 * sum(_chrf_both(one, two, plus=False))
-        features["chrfpp"] = 0.5 * sum(_chrf_both(one, two, plus=True))
+        forward_c, backward_c, forward_plus, backward_plus = _chrf_both(text1, text2)
+        features["chrf"] = 0.5 * (forward_c + backward_c)
+        features["chrfpp"] = 0.5 * (forward_plus + backward_plus)
     else:
         features["chrf"] = features["chrfpp"] = 0.0
-    features["wer"] = _both_ways(wer, words1, words2)
-    features["per"] = _both_ways(per, words1, words2)
+    if words1 and words2:
+        # the word edit distance and the shared words are the same both ways; the lengths differ
+        distance = int(Levenshtein.distance(list(words1), list(words2)))
+        common = sum((one.ngrams[0] & two.ngrams[0]).values())
+        longest = max(len(words1), len(words2))
+        features["wer"] = 0.5 * (distance / len(words2) + distance / len(words1))
+        features["per"] = 0.5 * (
+            (longest - common) / len(words2) + (longest - common) / len(words1)
+        )
+    else:
+        features["wer"] = _both_ways(wer, words1, words2)
+        features["per"] = _both_ways(per, words1, words2)
     for key, value in features.items():
         if not math.isfinite(value):
             features[key] = 0.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from osnguard.privacy.resources import nlp
 
@@ -18,9 +18,9 @@ MAX_CHARS = 20_000  # a sentence-level metric; longer texts must be split first
 _DISABLED = ("parser", "ner")
 
 
-@dataclass(frozen=True)
-class Token:
-    """The parts of a spaCy token SimMat and the MT features use."""
+class Token(NamedTuple):
+    """The parts of a spaCy token SimMat and the MT features use. A tuple of strings, which
+    the garbage collector stops tracking, so thousands of cached parses cost it nothing."""
 
     text: str
     lemma: str  # lower-cased

@@ -102,6 +102,17 @@ def word_path_similarity(w1: str, w2: str) -> float:
     return _cached_similarity(w1, w2)
 
 
+@lru_cache(maxsize=200_000)
+def within_one_edge(word: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The synsets of `word` and those one hypernym edge above them: two words are at path
+    similarity 0.5 or more (a path of at most one edge) exactly when one's synsets meet the
+    other's synsets or the synsets just above them (NLTK's simulated root is two edges away)."""
+    distances = ancestors(word).distances
+    own = frozenset(name for name, d in distances.items() if d == 0)
+    above = frozenset(name for name, d in distances.items() if d == 1)
+    return own, above
+
+
 def nltk_word_path_similarity(w1: str, w2: str) -> float:
     """The slow reference: NLTK's path_similarity maximised over synset pairs (for tests)."""
     if w1.lower() == w2.lower():
