@@ -162,6 +162,7 @@ def anonymize_groups(
         else combos[index]
         for level, index in zip(levels, picks)
     }
+    _times_said_once(by_level, option_lists)
     rendered = []
     for g in groups:
         version = _render(text, kept, by_level[g.level], g.name, g.level)
@@ -467,6 +468,34 @@ def _spread(
         else:
             picks.append(min(candidates, key=lambda j: (abs(losses[j] - target), j)))
     return picks
+
+
+def _times_said_once(
+    by_level: dict[int, tuple[Option, ...]], option_lists: Sequence[Sequence[Option]]
+) -> None:
+    """Two time phrases worded alike read as one time said twice ("This evening's the night …
+    at the top of the tower this evening"): the later one is taken out, where it can be, at that
+    level and every more private one (which never sees a phrase more precisely)."""
+    removed: set[int] = set()
+    for level in sorted(by_level):
+        combo = list(by_level[level])
+        said: set[str] = set()
+        for i in sorted(range(len(combo)), key=lambda i: combo[i].start):
+            option = combo[i]
+            removal = next(
+                (o for o in option_lists[i] if o.kind == OptionKind.SUPPRESSION and not o.text),
+                None,
+            )
+            if option.kind != OptionKind.TEMPORAL or not option.text.strip():
+                if i in removed and removal is not None and level >= 1:
+                    combo[i] = removal
+                continue
+            key = option.text.strip().lower()
+            if (i in removed or key in said) and removal is not None and level >= 1:
+                combo[i] = removal
+                removed.add(i)
+            said.add(key)
+        by_level[level] = tuple(combo)
 
 
 def _dominates(combo: tuple[Option, ...], other: tuple[Option, ...]) -> bool:

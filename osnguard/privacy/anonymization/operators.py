@@ -1232,6 +1232,12 @@ def _clock_parts(hour: int) -> list[str]:
 
 
 POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording reads right
+# Time wordings that are nouns, which can stand before "'s" ("this evening's the night")
+NOUN_TIME = re.compile(
+    r"(?:this|next|last)\s+(?:morning|afternoon|evening|week|weekend|month|year)|today|"
+    r"tomorrow|tonight|yesterday",
+    re.IGNORECASE,
+)
 AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
 _COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty)"
 _UNITS = r"hours|minutes|days|weeks|months|years|decades"
@@ -1542,11 +1548,8 @@ def _temporal_options(
         noun = meal.group("meal")
         said = [f"{'weekend' if weekend else 'weekday'} {noun}", noun]
         return _modifier_wordings(text, start, end, lead, said)
-    if (
-        TIME_NOUN_AFTER.match(text, end)
-        or POSSESSIVE_AFTER.match(text, end)
-        or AGE_AFTER.match(text, end)
-    ):
+    contracted = POSSESSIVE_AFTER.match(text, end) is not None  # "Tonight's the night"
+    if TIME_NOUN_AFTER.match(text, end) or AGE_AFTER.match(text, end):
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
         # ("next week week") or a cut ("the whole of week") would break the sentence
         return [_original_option(text, start, end)]
@@ -1555,7 +1558,12 @@ def _temporal_options(
         for w in vague_wordings(
             text[start:end], inside, now, southern=southern, other_day_named=other_day_named
         )
+        # before "'s" (is, has) only a time said as a noun reads: "This evening's the night",
+        # "Today's the day", never "Soon's the night"
+        if not contracted or NOUN_TIME.fullmatch(w.text)
     ]
+    if contracted and not wordings:
+        return [_original_option(text, start, end)]
     if (
         not wordings
         and len(inside) == 1

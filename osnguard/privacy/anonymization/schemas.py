@@ -1172,7 +1172,26 @@ def _people_chain(text: str) -> Chain | None:
             name = PEOPLE_ADJECTIVES.get(name, name)  # "I'm Ashkenazi" -> "I'm Jewish"
             steps.append((" ".join(part[:1].upper() + part[1:] for part in name.split()), name))
         return _ladder_chain(text, ChainKind.NOUN, steps) if steps else None
-    return None
+    return _people_by_language(text, word)
+
+
+# A people named like its language ("growing up Hokkien", "I'm Kurdish") is said by the part of
+# the world data/languages.tsv names the language by; these families name no people.
+LANGUAGE_FAMILY_PEOPLE: Mapping[str, str | None] = MappingProxyType(
+    {"Pacific": "Pacific Islander", "Celtic": None, "sign": None}
+)
+
+
+def _people_by_language(text: str, word: str) -> Chain | None:
+    """ "Hokkien" -> "Chinese"; "Kurdish" -> "Middle Eastern": a people WordNet does not know,
+    by the family its language is named by first (the wider families name where the language
+    is spoken, not where its people live: a Hokkien Malaysian is no East Asian)."""
+    families = language_ladders().get(word.casefold(), ())
+    if not families:
+        return None
+    adjective = re.sub(r"^an?\s+|\s+language$", "", families[0])
+    adjective = LANGUAGE_FAMILY_PEOPLE.get(adjective, adjective) or ""
+    return _ladder_chain(text, ChainKind.NOUN, [(adjective, adjective)]) if adjective else None
 
 
 NATIONALITIES = frozenset(DEMONYMS.values())  # "Canadian", "American"...

@@ -515,11 +515,21 @@ def _point_wordings(
     horizon = WEEKDAY_NEAR if (days or named_week) and not re.search(r"\d", phrase) else NEAR
     candidates = _candidates(now, interval, weekend=weekend, southern=southern, near=horizon)
     length = (end - start).total_seconds() + 1
+    # a number the reading did not take ("tmrw at 9": an hour with no am or pm) says more than
+    # the interval read: the day itself is then a generalization, not the same time said again
+    unread = phrase
+    for expression in expressions:
+        unread = unread.replace(expression.text, " ")
+    says_more = bool(re.search(r"\d", unread))
     found: dict[str, VagueWording] = {}
     for text, (first, last) in candidates:
         if first > start or last < end:
             continue
-        if (first, last) == (start, end) and (not RANGE_CUE.search(phrase) or text in phrase):
+        if (
+            (first, last) == (start, end)
+            and not says_more
+            and (not RANGE_CUE.search(phrase) or text in phrase)
+        ):
             continue  # the same time said again; a range of days may be said by its week
         ncp = length / ((last - first).total_seconds() + 1)
         found.setdefault(text, VagueWording(text, ncp))

@@ -482,6 +482,9 @@ def test_a_small_place_far_from_every_place_in_context_is_not_asserted() -> None
     [
         ("My dad is Igbo", "Igbo", "ethnicity", ["Igbo", "Nigerian", "African"]),
         ("proud Brazilian here", "Brazilian", "ethnicity", ["Brazilian", "South American"]),
+        # peoples WordNet does not know, by their language's family
+        ("Growing up Hokkien in Penang", "Hokkien", "ethnicity", ["Hokkien", "Chinese"]),
+        ("I'm Kurdish and proud", "Kurdish", "ethnicity", ["Kurdish", "Middle Eastern"]),
         (
             "learning Punjabi at last",
             "Punjabi",
@@ -790,6 +793,22 @@ def test_two_things_worded_alike_are_told_apart() -> None:
     ]
     versions = anonymize_groups(text, twice, groups=GROUPS, profile=PROFILE, now=NOW)
     assert "other" not in versions[1].text
+
+
+def test_two_times_worded_alike_are_said_once() -> None:
+    # posted on a Sunday morning: both phrases are this evening's ("Today's the night, the
+    # party starts today" before the later one was taken out)
+    text = "Tonight's the night, the party starts tonight at 8"
+    phrases = [phrase(word, "time", text) for word in ("Tonight", "tonight at 8")]
+    for version in anonymize_groups(text, phrases, groups=GROUPS, profile=PROFILE, now=NOW)[1:]:
+        said = version.text.lower()
+        for wording in ("this evening", "today", "tonight", "in the evening"):
+            assert said.count(wording) <= 1, version.text
+
+
+def test_an_hour_after_a_day_makes_the_day_a_generalization() -> None:
+    # "at 9" with no am or pm is not read as a clock time, but the phrase says more than the day
+    assert wordings("dentist tmrw at 9, pray for me", "tmrw at 9", "time")[1] == "tomorrow"
 
 
 def test_a_place_in_a_city_said_with_at_is_in_the_city() -> None:

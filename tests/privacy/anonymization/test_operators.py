@@ -142,7 +142,10 @@ def test_a_time_with_a_possessive_goes_with_it_but_not_an_is() -> None:
         return [o.text for o in found.options]
 
     assert texts("so excited, tonight's outfit is my nani's", "tonight") == ["tonight", "the"]
-    assert texts("Tonight's the night, wish me luck", "Tonight") == ["Tonight"]
+    # "'s" as "is": the time is the subject, said by a noun ("This evening's the night")
+    said = texts("Tonight's the night, wish me luck", "Tonight")
+    assert said[0] == "Tonight" and "This evening" in said and "Today" in said
+    assert not {"Soon", "Later", "Recently"} & set(said)
 
 
 def test_a_hospital_is_the_hospital_and_a_name_keeps_its_possessive() -> None:
