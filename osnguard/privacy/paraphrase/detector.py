@@ -49,6 +49,7 @@ DEFAULT_GROUPS: tuple[str, ...] = ("simmat", "mt", "length", "overlap", "weighte
 C_GRID: tuple[float, ...] = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 THRESHOLDS = np.round(np.arange(0.20, 0.81, 0.01), 2)
 CV_FOLDS = 5
+TOKENS_VERSION = 2  # bump when parsing.Token changes (2: a NamedTuple)
 SEED = 0
 
 
@@ -121,11 +122,16 @@ Cached = TypeVar("Cached")
 
 
 def _load(path: Path, kind: type[Cached]) -> Cached | None:
-    """A cached value of this type, or None when there is none (or it has another type)."""
+    """A cached value of this type, or None when there is none, it has another type, or it was
+    written by other code and no longer loads (a stale cache is only a miss)."""
     if not path.is_file():
         return None
-    with path.open("rb") as handle:
-        value = pickle.load(handle)
+    try:
+        with path.open("rb") as handle:
+            value = pickle.load(handle)
+    except (pickle.UnpicklingError, EOFError, AttributeError, TypeError, ImportError) as exc:
+        log.info("ignoring the stale cache %s: %s", path.name, exc)
+        return None
     return value if isinstance(value, kind) else None
 
 
@@ -136,7 +142,7 @@ def msrp_features(split: str, groups: Sequence[str] = ALL_GROUPS) -> tuple[Featu
     texts = "\n".join(f"{p.a}\t{p.b}" for p in pairs)
     key = hashlib.sha1(f"{spacy_model_name()}\n{texts}".encode()).hexdigest()[:12]
     folder = var_dir() / "cache" / "paraphrase"
-    tokens_path = folder / f"msrp-{split}-{key}-tokens.pickle"
+    tokens_path = folder / f"msrp-{split}-{key}-tokens-v{TOKENS_VERSION}.pickle"
     parsed: list[Sentence] | None = _load(tokens_path, list)
     if parsed is None:
         log.info("parsing MSRP %s (%d pairs)", split, len(pairs))

@@ -284,7 +284,7 @@ def symmetric_ter(text1: str, text2: str) -> float:
         return 1.0
     hyp, ref = sorted((text1, text2))
     hyp_words, ref_words = hyp.split(), ref.split()
-    edits = ter_edits(hyp_words, ref_words)
+    edits = _as_sacrebleu(ter_edits(hyp_words, ref_words), len(ref_words)) * len(ref_words)
     return min(edits / (0.5 * (len(hyp_words) + len(ref_words))), 2.0)
 
 
@@ -293,7 +293,13 @@ def ter(hyp: str, ref: str) -> float:
     if not hyp.strip() or not ref.strip():
         return 1.0
     ref_words = ref.split()
-    return min(ter_edits(hyp.split(), ref_words) / len(ref_words), 2.0)
+    return min(_as_sacrebleu(ter_edits(hyp.split(), ref_words), len(ref_words)), 2.0)
+
+
+def _as_sacrebleu(edits: int, reference_length: int) -> float:
+    """Edits over the reference length by sacrebleu's float path (a percentage, then divided by
+    100), so that the features keep their exact bits and the shipped model its values."""
+    return float(100 * (edits / reference_length)) / 100.0
 
 
 def ter_edits(hyp: list[str], ref: list[str]) -> int:

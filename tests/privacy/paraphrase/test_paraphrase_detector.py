@@ -163,3 +163,20 @@ def test_parses_are_reused_across_calls():
     first = parse_many(["A sentence parsed once.", "Another one."])
     again = parse_many(["Another one.", "A sentence parsed once."])
     assert again[1] is first[0] and again[0] is first[1]
+
+
+def test_a_stale_training_cache_is_a_miss(tmp_path):
+    """A cache pickled by other code (an older Token) is recomputed, never a crash."""
+    import pickle
+    from collections import OrderedDict
+
+    from osnguard.privacy.paraphrase.detector import _load
+
+    path = tmp_path / "stale.pickle"
+    path.write_bytes(pickle.dumps([1, 2]))
+    assert _load(path, list) == [1, 2]
+    assert _load(path, dict) is None  # another type
+    path.write_bytes(b"not a pickle")
+    assert _load(path, list) is None
+    path.write_bytes(pickle.dumps(OrderedDict()).replace(b"OrderedDict", b"OrderedLost"))
+    assert _load(path, list) is None  # a class that no longer exists
