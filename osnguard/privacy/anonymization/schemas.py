@@ -638,6 +638,8 @@ FACILITY_ROOTS = frozenset(
     }
 )
 NATURAL_AREAS = frozenset({"geological_formation.n.01", "tract.n.01", "geographical_area.n.01"})
+# Landforms that name no district ("Table Mountain"), unlike hills, parks and heaths
+LANDFORM_HEADS = frozenset({"mountain", "volcano", "glacier", "canyon", "waterfall"})
 # Kinds of place that house an institution, which may then be named by its kind
 PREMISES = frozenset({"building.n.01", "place_of_business.n.01"})
 NOT_A_FACILITY_HEAD = frozenset(
@@ -663,6 +665,12 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
     head = "".join(ch for ch in head if not unicodedata.combining(ch))
     if head in NOT_A_FACILITY_HEAD or not head.isalpha() or is_plural(head):
         return None
+    if head in LANDFORM_HEADS:
+        # "Table Mountain" -> "a mountain": no district is named so, and no city is assumed
+        # (a mountain is often where one travels)
+        return _ladder_chain(
+            text, ChainKind.ORGANISATION, [(f"{indefinite_article(head)} {head}", head)]
+        )
     senses = wordnet().synsets(head, pos="n")[:3]
     if not senses or _under(senses[0], NATURAL_AREAS):
         return None  # "Camp Hill", "Holland Park": a hill or a park first, and areas are named so

@@ -455,6 +455,7 @@ def test_a_large_city_needs_more_than_a_stray_hint_against_it() -> None:
         ("Stuck on Third Mainland Bridge again", "Third Mainland Bridge", "location", "a bridge"),
         ("Mass at the North Cathedral", "the North Cathedral", "religion", "a cathedral"),
         ("Coffee at Porthminster Beach Café", "Porthminster Beach Café", "location", "a café"),
+        ("Sunset on Table Mountain", "Table Mountain", "location", "a mountain"),  # no district
         ("Back at Camp Hill", "Camp Hill", "location", None),  # areas are named after hills
         ("Team day at Apple Park", "Apple Park", "work", None),  # and after parks
     ],
