@@ -482,19 +482,18 @@ def _times_said_once(
         said: set[str] = set()
         for i in sorted(range(len(combo)), key=lambda i: combo[i].start):
             option = combo[i]
-            removal = next(
-                (o for o in option_lists[i] if o.kind == OptionKind.SUPPRESSION and not o.text),
-                None,
-            )
-            if option.kind != OptionKind.TEMPORAL or not option.text.strip():
-                if i in removed and removal is not None and level >= 1:
-                    combo[i] = removal
-                continue
             key = option.text.strip().lower()
-            if (i in removed or key in said) and removal is not None and level >= 1:
-                combo[i] = removal
-                removed.add(i)
-            said.add(key)
+            timed = option.kind == OptionKind.TEMPORAL and bool(key)
+            if level >= 1 and (i in removed or (timed and key in said)):
+                removal = next(
+                    (o for o in option_lists[i] if o.kind == OptionKind.SUPPRESSION and not o.text),
+                    None,
+                )
+                if removal is not None:
+                    combo[i] = removal
+                    removed.add(i)
+            if timed:
+                said.add(key)
         by_level[level] = tuple(combo)
 
 

@@ -2006,9 +2006,9 @@ DEPARTMENT = re.compile(r"A&E|ICU|ER|NICU|HDU|ward|department|dept|unit", re.IGN
 
 def _company_chain(text: str) -> Chain | None:
     """A listed company by its line of business, the guidelines' ladder: "Siemens" -> "an
-    engineering company" -> "a company"; a site of it by its
-    place first ("Google Dublin" -> "a software company in Dublin"). The home country is no rung:
-    "a German engineering company" says little less than the name."""
+    engineering company" -> "a company"; a site of it by its place first ("Google Dublin" -> "a
+    software company in Dublin"). The home country is no rung: "a German engineering company"
+    says little less than the name."""
     found = companies.find_company(text)
     if found is None:
         return None

@@ -127,11 +127,7 @@ def bleu(hyp: Sequence[str], ref: Sequence[str], n: int) -> float:
     """Sentence BLEU with uniform weights up to n-grams of order n (smoothed, method 1)."""
     if not hyp or not ref:
         return 0.0
-    return _bleu(_profile(hyp), _profile(ref), n)
-
-
-def _bleu(hyp: TextProfile, ref: TextProfile, n: int) -> float:
-    return _bleu_orders(hyp, ref, n)[n - 1]
+    return _bleu_orders(_profile(hyp), _profile(ref), n)[n - 1]
 
 
 def _bleu_orders(hyp: TextProfile, ref: TextProfile, highest: int = 4) -> list[float]:
