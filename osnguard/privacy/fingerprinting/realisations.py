@@ -5,7 +5,8 @@ numbers ("three" <-> "3"), contractions ("I am" <-> "I'm", "do not" <-> "don't",
 is" <-> "my hometown's"), the optional
 "that" after verbs of saying and thinking, "after graduating" <-> "after I graduated" <-> "after having graduated" when the main
 clause has a pronoun subject in the past tense, and sparing punctuation (the comma after an
-introductory phrase, joining two short sentences with ", and", the final full stop).
+introductory phrase, the comma before "and" or "but" joining two clauses, joining two short
+sentences with ", and", the final full stop).
 
 Two rules change whole words and are offered as synonyms (friend-level choices): phrase
 paraphrases ("really" <-> "very", "a lot of" <-> "lots of", "everyone" <-> "everybody") and tweet
@@ -303,8 +304,9 @@ def clause_slots(doc: Any) -> Iterator[Slot]:
 
 
 def punctuation_slots(doc: Any) -> Iterator[Slot]:
-    """Sparing punctuation choices: the comma after an introductory phrase, ", and" between two
-    short sentences, and the message's final full stop."""
+    """Sparing punctuation choices: the comma after an introductory phrase, the comma between two
+    clauses joined by "and" or "but", ", and" between two short sentences, and the message's
+    final full stop."""
     sentences = list(doc.sents)
     for sent in sentences:
         # comma closing a sentence-initial prepositional or adverbial clause
@@ -323,6 +325,7 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
                         if slot:
                             yield slot
                     break
+    yield from _clause_comma_slots(doc)
     for left, right in itertools.pairwise(sentences):
         stop = left[-1]
         first = right[0]
@@ -353,6 +356,40 @@ def punctuation_slots(doc: Any) -> Iterator[Slot]:
         and last.idx + 1 == len(doc.text.rstrip())
     ):
         slot = make_slot(last.idx, last.idx + 1, ".", [("", SlotKind.REALISATION, "punctuation")])
+        if slot:
+            yield slot
+
+
+def _clause_comma_slots(doc: Any) -> Iterator[Slot]:
+    """The comma before "and" or "but" joining two clauses that each have their subject ("the
+    Queen died in 2022 and I still think of her" / "..., and I still think of her"); never
+    between two nouns ("my mum and I")."""
+    for token in doc:
+        if token.dep_ != "cc" or token.lower_ not in {"and", "but"} or token.i < 3:
+            continue
+        head = token.head
+        if head.pos_ not in {"VERB", "AUX"} or head.i > token.i:
+            continue
+        joined = [
+            c for c in head.children if c.dep_ == "conj" and c.i > token.i and c.pos_ in {"VERB", "AUX"}
+        ]
+        if not joined or not any(
+            c.dep_ in {"nsubj", "nsubjpass", "expl"} and c.i > token.i for c in joined[0].children
+        ):
+            continue
+        prev = doc[token.i - 1]
+        end = token.idx + len(token.text)
+        if prev.text == "," and prev.sent == token.sent:
+            option = f" {token.text}"
+            start = prev.idx
+        elif (prev.is_alpha or prev.like_num) and token.idx == prev.idx + len(prev.text) + 1:
+            option = f", {token.text}"
+            start = prev.idx + len(prev.text)
+        else:
+            continue
+        slot = make_slot(
+            start, end, doc.text[start:end], [(option, SlotKind.REALISATION, "punctuation")]
+        )
         if slot:
             yield slot
 

@@ -19,7 +19,15 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
 - a small count before the word it counts, in digits or in letters: "2 jobs" / "two jobs"
   (never a time, an amount, a date or a score);
 - "and" between two words, or "&" as posts often write it (read aloud alike): "me and my dad" /
-  "me & my dad".
+  "me & my dad";
+- the space inside a clock time: "8pm" / "8 pm";
+- a quotation's marks, straight or curly: "we said 'I do'" / "we said ‘I do’";
+- a small ordinal in digits or in letters: "my 3rd marathon" / "my third marathon";
+- the thousands separator of an amount: "€6,500" / "€6500";
+- the case of a thousands "k" after digits: "£32k" / "£32K";
+- a day, month, holiday, language or people the author wrote in lower case: "oxtail sunday" /
+  "oxtail Sunday";
+- the first letter of a hashtag the author wrote in lower case: "#anniversary" / "#Anniversary".
 
 **Assignment** (`style_versions`): the versions with the same sites get style patterns as far
 apart as their number allows, in an order drawn from the message, so that friends who share a
@@ -37,14 +45,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
 import regex
 
-from osnguard.privacy.lexicon import NUMBER_NAMES
+from osnguard.privacy.lexicon import NUMBER_NAMES, ORDINALS
 from osnguard.privacy.types import Version
 
 VS16 = "\ufe0f"
@@ -65,6 +73,13 @@ class SiteKind(StrEnum):
     FINAL_STOP = "final stop"
     COUNT = "count"
     AMPERSAND = "ampersand"
+    CLOCK_SPACE = "clock space"
+    QUOTE = "quote"
+    ORDINAL = "ordinal"
+    THOUSANDS = "thousands"
+    THOUSANDS_K = "thousands k"
+    PROPER_CASE = "proper case"
+    HASHTAG = "hashtag"
 
 
 APOSTROPHES = ("'", "\u2019")
@@ -107,6 +122,13 @@ RESTYLED: dict[str, float] = {
     SiteKind.FINAL_STOP: 0.05,
     SiteKind.COUNT: 0.02,
     SiteKind.AMPERSAND: 0.02,
+    SiteKind.CLOCK_SPACE: 0.02,
+    SiteKind.QUOTE: 0.2,
+    SiteKind.ORDINAL: 0.02,
+    SiteKind.THOUSANDS: 0.02,
+    SiteKind.THOUSANDS_K: 0.02,
+    SiteKind.PROPER_CASE: 0.1,
+    SiteKind.HASHTAG: 0.02,
 }
 
 _APOSTROPHE = regex.compile(r"(?<=\p{L})['\u2019](?=\p{L})")
@@ -126,19 +148,66 @@ _SENTENCE_START = regex.compile(
     r"(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
 _CLOCK = regex.compile(r"\b\d{1,2}(?::\d{2})?\s?([ap]m|[AP]M)\b")
-COUNT_WORDS = tuple(NUMBER_NAMES[n] for n in range(2, 10))  # "two" ... "nine"
-# A count of 2-9 before a lower-case word: not after a currency, a clock's "at"/"till", a "#", a
+COUNT_WORDS = tuple(NUMBER_NAMES[n] for n in range(2, 13))  # "two" ... "twelve"
+# A count of 2-12 before a lower-case word: not after a currency, a clock's "at"/"till", a "#", a
 # decimal or another number; not before units of time of day, money or measure
 _COUNT = regex.compile(
     r"(?<![\p{L}\p{N}$£€₹#:.,/'\u2019-])"
     r"(?<!\b(?i:at|till|til|until|by|from|to|on|no|number|row|room|flat|unit|gate|platform|seat|"
     r"level|floor|year|grade|class|page|chapter|season|episode|bus|route|line|zone|sector|phase|"
     r"stage|day|week|part|step|size|version|team|group|table|ward|bed|door|house)\s)"
-    r"(?<count>[2-9]|two|three|four|five|six|seven|eight|nine)"
+    r"(?<count>1[0-2]|[2-9]|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
     r"\s(?<noun>(?!(?:am|pm|k|m|bn|grand|x|percent|o|hours?|hrs?|mins?|minutes?|s)\b)\p{Ll}+)\b"
 )
 # "and" or "&" between two words (not opening a sentence, not between numbers)
 _AND = regex.compile(r"(?<=(?<prev>\p{L}+) )(?<and>and|&)(?= (?<next>\p{L}+))")
+# a clock time's digits, the space or none, and its am/pm
+_CLOCK_SPACE = regex.compile(r"\b(?<time>\d{1,2}(?::\d{2})?)(?<space> ?)(?<half>[ap]m|[AP]M)\b")
+# a quotation in straight or curly marks, opening after a space (not a word's apostrophe) and
+# closing before one; a plural's possessive ("my parents' house") never opens one
+_QUOTATION = regex.compile(
+    r"(?<![\p{L}\p{N}'\u2019\u2018])(?<open>['\u2018\"\u201c])"
+    r"(?<inner>\p{L}[^'\u2018\u2019\"\u201c\u201d\n]{0,80}?[\p{L}\p{N}.!?])"
+    r"(?<close>['\u2019\"\u201d])(?![\p{L}\p{N}])"
+)
+QUOTE_MARKS = {"'": ("'", "'"), "\u2018": ("'", "'"), '"': ('"', '"'), "\u201c": ('"', '"')}
+CURLY = {"'": ("\u2018", "\u2019"), '"': ("\u201c", "\u201d")}
+ORDINAL_WORDS = {n: word for word, n in ORDINALS.items() if n <= 10}
+# an ordinal of 1-10 in digits ("3rd"), not in a date after a month or a weekday ("Monday 5th")
+# nor in an address, a score or a code
+_ORDINAL_DIGITS = regex.compile(
+    r"(?<![\p{L}\p{N}#@/:.,'\u2019-])"
+    r"(?<!\b(?i:no|number|room|flat|floor|unit|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
+    r"dec|january|february|march|april|june|july|august|september|october|november|december|"
+    r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\s)"
+    r"(?<digits>10|[1-9])(?<suffix>st|nd|rd|th)\b"
+)
+_ORDINAL_WORD = regex.compile(
+    r"(?<![\p{L}\p{N}'\u2019-])(?<word>"
+    + "|".join(sorted(ORDINAL_WORDS.values(), key=len, reverse=True))
+    + r")(?![\p{L}\p{N}'\u2019-])"
+)
+# an amount's thousands: "6,500" (with its separator) or, after a currency sign, "6500"
+_GROUPED = regex.compile(r"(?<![\p{N},.])(?<number>\d{1,3}(?:,\d{3})+)(?![\p{N}]|[.,]\d)")
+_UNGROUPED = regex.compile(r"(?<=[$£€₹])(?<number>\d{4,6})(?![\p{N}]|[.,]\d)")
+_THOUSANDS_K = regex.compile(r"(?<![\p{L}\p{N}.,])(?<amount>\d{1,3}(?:\.\d)?)(?<k>[kK])\b")
+# words whose case a version may restore when the author wrote them in lower case: days,
+# months (not "may", "march" or "august": words too), holidays, languages and peoples (not
+# "polish", "turkey")
+_PROPER_WORDS = """
+monday tuesday wednesday thursday friday saturday sunday january february april june july
+september october november december christmas xmas easter diwali eid ramadan hanukkah
+thanksgiving halloween english french spanish german italian japanese chinese korean hindi urdu
+punjabi arabic portuguese dutch irish scottish welsh british american canadian australian
+indian nigerian ghanaian mexican african european asian muslim christian jewish hindu sikh
+catholic tamil bengali greek russian
+"""
+PROPER_WORDS = frozenset(_PROPER_WORDS.split())
+_PROPER = regex.compile(
+    r"(?<![\p{L}\p{N}@#'\u2019_-])(?<first>\p{L})(?<rest>\p{Ll}+)(?![\p{L}\p{N}'\u2019_-])"
+)
+_HASHTAG = regex.compile(r"(?<![\p{L}\p{N}_&#])#(?<first>\p{L})(?<rest>\p{Ll}+)(?![\p{L}\p{N}_])")
 ABBREVIATIONS = frozenset(
     [
         "etc",
@@ -250,12 +319,68 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
         found.append(
             Site(SiteKind.COUNT, key, count.start("count"), count.end("count"), style, forms)
         )
+    found.extend(_number_sites(text, reading=reading))
+    found.extend(_name_case_sites(text, reading=reading))
     found.sort(key=lambda s: (s.start, s.end))
     kept: list[Site] = []
     for site in found:  # two sites never rewrite the same characters
         if not any(k.start < site.end and site.start < k.end for k in kept):
             kept.append(site)
     return kept
+
+
+def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
+    """The sites of clock times' spaces, quotations, ordinals and amounts."""
+    for clock in _CLOCK_SPACE.finditer(text):
+        key = (SiteKind.CLOCK_SPACE, f"{clock.group('time')}{clock.group('half').casefold()}")
+        start, end = clock.span("space")
+        yield Site(SiteKind.CLOCK_SPACE, key, start, end, int(end > start), ("", " "))
+    for quote in _QUOTATION.finditer(text):
+        opening, closing = QUOTE_MARKS[quote.group("open")]
+        if quote.group("close") not in (closing, CURLY[opening][1]):
+            continue  # a single mark opening a double quotation, or the reverse
+        inner = quote.group("inner")
+        straight = f"{opening}{inner}{closing}"
+        curly = f"{CURLY[opening][0]}{inner}{CURLY[opening][1]}"
+        key = (SiteKind.QUOTE, inner.split()[0].casefold().strip(".!?"))
+        style = int(quote.group() == curly)
+        if quote.group() in (straight, curly):
+            yield Site(SiteKind.QUOTE, key, *quote.span(), style, (straight, curly))
+    for ordinal in _ORDINAL_DIGITS.finditer(text):
+        number = int(ordinal.group("digits"))
+        key = (SiteKind.ORDINAL, str(number))
+        forms = (ordinal.group(), ORDINAL_WORDS[number])
+        yield Site(SiteKind.ORDINAL, key, *ordinal.span(), 0, forms)
+    if reading:
+        for word in _ORDINAL_WORD.finditer(text):
+            number = ORDINALS[word.group("word")]
+            digits = f"{number}{_ordinal_suffix(number)}"
+            key = (SiteKind.ORDINAL, str(number))
+            yield Site(SiteKind.ORDINAL, key, *word.span(), 1, (digits, word.group()))
+    for pattern, style in ((_GROUPED, 1), (_UNGROUPED, 0)):
+        for amount in pattern.finditer(text):
+            bare = amount.group("number").replace(",", "")
+            forms = (bare, f"{int(bare):,}")
+            key = (SiteKind.THOUSANDS, bare)
+            yield Site(SiteKind.THOUSANDS, key, *amount.span(), style, forms)
+    for amount in _THOUSANDS_K.finditer(text):
+        yield _case_site(SiteKind.THOUSANDS_K, f"{amount.group('amount')}k", amount, "k")
+
+
+def _ordinal_suffix(number: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(number, "th")
+
+
+def _name_case_sites(text: str, *, reading: bool) -> Iterator[Site]:
+    """Days, months, holidays, languages and peoples, and hashtags, the author wrote in lower
+    case (reading a version or a copy, capitalised ones too: a version may have restored them)."""
+    for word in _PROPER.finditer(text):
+        folded = word.group().casefold()
+        if folded in PROPER_WORDS and (word.group("first").islower() or reading):
+            yield _case_site(SiteKind.PROPER_CASE, folded, word, "first")
+    for tag in _HASHTAG.finditer(text):
+        if tag.group("first").islower() or reading:
+            yield _case_site(SiteKind.HASHTAG, tag.group().casefold(), tag, "first")
 
 
 def _space_site(text: str, start: int, emoji: str) -> list[Site]:
@@ -284,7 +409,7 @@ def _final_stop(text: str) -> Site | None:
     return Site(SiteKind.FINAL_STOP, key, start, start + len(stop), int(bool(stop)), ("", "."))
 
 
-def _case_site(kind: SiteKind, key: str, match: regex.Match[str], group: int) -> Site:
+def _case_site(kind: SiteKind, key: str, match: regex.Match[str], group: int | str) -> Site:
     """A site whose two styles are the lower and upper case of a match's group."""
     written = match.group(group)
     forms = (written.lower(), written.upper())
@@ -420,6 +545,10 @@ def _may_style(site: Site, spans: Sequence[tuple[int, int]]) -> bool:
         SiteKind.CAPITAL,
         SiteKind.CLOCK,
         SiteKind.ACRONYM,
+        SiteKind.QUOTE,
+        SiteKind.THOUSANDS_K,
+        SiteKind.PROPER_CASE,
+        SiteKind.HASHTAG,
     )
     for start, end in spans:
         overlaps = start < site.end and site.start < end
