@@ -371,7 +371,9 @@ def _clause_comma_slots(doc: Any) -> Iterator[Slot]:
         if head.pos_ not in {"VERB", "AUX"} or head.i > token.i:
             continue
         joined = [
-            c for c in head.children if c.dep_ == "conj" and c.i > token.i and c.pos_ in {"VERB", "AUX"}
+            c
+            for c in head.children
+            if c.dep_ == "conj" and c.i > token.i and c.pos_ in {"VERB", "AUX"}
         ]
         if not joined or not any(
             c.dep_ in {"nsubj", "nsubjpass", "expl"} and c.i > token.i for c in joined[0].children

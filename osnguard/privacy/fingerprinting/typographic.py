@@ -345,24 +345,24 @@ def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
         key = (SiteKind.QUOTE, inner.split()[0].casefold().strip(".!?"))
         style = int(quote.group() == curly)
         if quote.group() in (straight, curly):
-            yield Site(SiteKind.QUOTE, key, *quote.span(), style, (straight, curly))
+            yield Site(SiteKind.QUOTE, key, quote.start(), quote.end(), style, (straight, curly))
     for ordinal in _ORDINAL_DIGITS.finditer(text):
         number = int(ordinal.group("digits"))
         key = (SiteKind.ORDINAL, str(number))
         forms = (ordinal.group(), ORDINAL_WORDS[number])
-        yield Site(SiteKind.ORDINAL, key, *ordinal.span(), 0, forms)
+        yield Site(SiteKind.ORDINAL, key, ordinal.start(), ordinal.end(), 0, forms)
     if reading:
         for word in _ORDINAL_WORD.finditer(text):
             number = ORDINALS[word.group("word")]
             digits = f"{number}{_ordinal_suffix(number)}"
             key = (SiteKind.ORDINAL, str(number))
-            yield Site(SiteKind.ORDINAL, key, *word.span(), 1, (digits, word.group()))
+            yield Site(SiteKind.ORDINAL, key, word.start(), word.end(), 1, (digits, word.group()))
     for pattern, style in ((_GROUPED, 1), (_UNGROUPED, 0)):
         for amount in pattern.finditer(text):
             bare = amount.group("number").replace(",", "")
             forms = (bare, f"{int(bare):,}")
             key = (SiteKind.THOUSANDS, bare)
-            yield Site(SiteKind.THOUSANDS, key, *amount.span(), style, forms)
+            yield Site(SiteKind.THOUSANDS, key, amount.start(), amount.end(), style, forms)
     for amount in _THOUSANDS_K.finditer(text):
         yield _case_site(SiteKind.THOUSANDS_K, f"{amount.group('amount')}k", amount, "k")
 
