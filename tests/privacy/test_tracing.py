@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 
@@ -132,15 +133,19 @@ def test_the_coincidence_chance_is_how_often_an_innocent_friend_reaches_the_scor
     from osnguard.privacy.attribution import LeakSupport, coincidence
 
     six = {f"f{i}": "g" for i in range(6)}
-    one_in_six = LeakSupport({"f0": 1.5}, six)  # each leak points at one recipient of six
-    assert coincidence(4.5, [one_in_six] * 3) == pytest.approx(6 / 6**3)
-    assert coincidence(3.0, [one_in_six] * 3) == pytest.approx(
-        6 * (1 - (5 / 6) ** 3 - 3 * (1 / 6) * (5 / 6) ** 2)  # two leaks of three or more
+    # each leak points at two recipients of six (posterior 1/2 each, log 3 nats); one of them
+    # leaked it, so an innocent friend holds the other one's version: one of the five others
+    two_in_six = LeakSupport({"f0": math.log(3), "f1": math.log(3)}, six)
+    assert coincidence(3 * math.log(3), [two_in_six] * 3) == pytest.approx(6 * 0.2**3)
+    assert coincidence(2 * math.log(3), [two_in_six] * 3) == pytest.approx(
+        6 * (3 * 0.2**2 * 0.8 + 0.2**3)  # two leaks of three or more
     )
-    assert coincidence(0.0, [one_in_six]) == 1.0  # capped: anyone reaches nothing
-    # a leak that points at half the recipients makes sharing it cheap
-    halves = LeakSupport({"f0": 1.0, "f1": 1.0, "f2": 1.0}, six)
-    assert coincidence(3.0, [halves] * 3) == pytest.approx(min(1.0, 6 / 8))
+    assert coincidence(0.0, [two_in_six]) == 1.0  # capped: anyone reaches nothing
+    # a leak that surely came from one recipient: no innocent friend holds that version
+    assert coincidence(4.5, [LeakSupport({"f0": math.log(6)}, six)] * 3) == 0.0
+    # a leak that points at half the recipients makes sharing it cheap: two of the five others
+    halves = LeakSupport(dict.fromkeys(("f0", "f1", "f2"), math.log(2)), six)
+    assert coincidence(3 * math.log(2), [halves] * 3) == pytest.approx(6 * 0.4**3)
 
 
 def test_friends_are_compared_with_their_own_group() -> None:
@@ -149,11 +154,12 @@ def test_friends_are_compared_with_their_own_group() -> None:
     from osnguard.privacy.attribution import LeakSupport, coincidence
 
     groups = {**{f"a{i}": "A" for i in range(3)}, **{f"b{i}": "B" for i in range(27)}}
-    leak = LeakSupport({"a0": 2.0, "a1": 1.0, "a2": 1.0}, groups)
-    by_group = coincidence(6.0, [leak] * 3)
-    assert by_group == pytest.approx(3 * (1 / 3) ** 3)  # only group A can reach it
+    leak = LeakSupport({"a0": math.log(15), "a1": math.log(15)}, groups)  # 1/2 each
+    by_group = coincidence(3 * math.log(15), [leak] * 3)
+    # only group A can reach it: its innocent friend holds a0's or a1's version half the time
+    assert by_group == pytest.approx(3 * 0.5**3)
     everyone = dict.fromkeys(groups, "all")
-    assert coincidence(6.0, [LeakSupport(leak.support, everyone)] * 3) < by_group
+    assert coincidence(3 * math.log(15), [LeakSupport(leak.support, everyone)] * 3) < by_group
 
 
 def test_a_friend_another_friend_beats_in_one_of_their_leaks_is_not_named() -> None:
@@ -168,6 +174,6 @@ def test_a_friend_another_friend_beats_in_one_of_their_leaks_is_not_named() -> N
         LeakSupport({"f3": 3.3, "f9": 3.3}, everyone),
     ]
     assert outdone("f9", leaks) == 1  # 0.1 behind f2 is a tie; 0.7 behind f1 is not
-    assert is_named(5.9, 3, False, 0.005, 0) and not is_named(5.9, 3, False, 0.005, 1)
+    assert is_named(5.9, 3, False, 0.0005, 0) and not is_named(5.9, 3, False, 0.0005, 1)
     # one leak that named the friend on its own still names them
     assert is_named(5.9, 1, True, 1.0, 1)

@@ -39,9 +39,10 @@ from osnguard.privacy.attribution.prepared import prepare
 from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, Verdict
 
 TRACE_MARGIN = 4.0  # nats; bench/trace.py --calibrate (docs/evaluation.md, "Tracing across leaks")
-# the largest coincidence chance a name from several leaks may have (same): 0.01 named an
-# innocent at chance 0.0067 in the tweet pool's calibration half once the reading got stronger
-TRACE_CHANCE = 0.005
+# the largest coincidence chance a name from several leaks may have (same): the innocent leaders
+# past the margin in 21,600 trials (seeds 0-7 and three tweet pools) had chances of 0.0044 and
+# more, and about one such leader per 1/TRACE_CHANCE "k leakers" trials is what the model expects
+TRACE_CHANCE = 0.001
 MAX_LEAKS = 1000
 OUTDONE_NATS = 0.25  # a leak supports another friend more when by over this (ties are common)
 _BIN = 0.05  # nats: the resolution of the coincidence computation
@@ -153,8 +154,10 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     share that group's wording in every post, so their support is alike from leak to leak:
     within each group, a leak gives an innocent friend the support of one of the group's
     recipients drawn at random, independently of the other leaks (each message draws its own
-    assignment inside a group); a union bound over every group's friends. Values are rounded up
-    and the score down, to `_BIN` nats, so the chance is not understated."""
+    assignment inside a group), but never of the one who leaked it: an innocent's version is
+    not the one leaked, though it may be worded alike (`_draw_weights`). A union bound over
+    every group's friends. Values are rounded up and the score down, to `_BIN` nats, so the
+    chance is not understated."""
     members: dict[str, set[str]] = {}
     by_leak: list[dict[str, list[str]]] = []  # per leak: group -> its recipients
     for leak in leaks:
@@ -173,14 +176,28 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
             if not recipients:
                 continue
             step = np.zeros(top + 1)
-            for friend in recipients:
+            for friend, weight in _draw_weights(leak, recipients).items():
                 value = max(0.0, float(leak.support.get(friend, 0.0)))
-                step[min(top, math.ceil(value / _BIN))] += 1 / len(recipients)
+                step[min(top, math.ceil(value / _BIN))] += weight
             tail = np.convolve(tail, step)
             tail[top] += tail[top + 1 :].sum()
             tail = tail[: top + 1]
         total += len(friends) * float(tail[top])
     return min(1.0, total)
+
+
+def _draw_weights(leak: LeakSupport, recipients: Sequence[str]) -> dict[str, float]:
+    """How likely an innocent friend of this group holds each recipient's version: uniform over
+    the group's recipients but the one the leak supports most (by name among equals), taken as
+    the one who leaked it, whose version no innocent holds (friends tied with them remain).
+    Leaving out the leak's posterior mean instead (weighing every recipient as the source by
+    its posterior) understates how often the best supported one leaked: a leak's posterior is
+    underconfident (in `bench/trace.py`'s light attacks a leader at 0.34 leaked half the time,
+    one at 0.5 or more always), and that version named 10-20 points fewer leakers after three
+    posts for no innocent kept out (docs/evaluation/attribution.md)."""
+    source = max(sorted(leak.support), key=leak.support.__getitem__) if leak.support else None
+    drawn = [f for f in recipients if f != source] or list(recipients)
+    return {f: 1 / len(drawn) for f in drawn}
 
 
 def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0, beaten: int = 0) -> bool:
