@@ -40,9 +40,9 @@ from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, 
 
 TRACE_MARGIN = 4.0  # nats; bench/trace.py --calibrate (docs/evaluation.md, "Tracing across leaks")
 # the largest coincidence chance a name from several leaks may have (same): the innocent leaders
-# past the margin in 21,600 trials (seeds 0-7 and three tweet pools) had chances of 0.0044 and
-# more, and about one such leader per 1/TRACE_CHANCE "k leakers" trials is what the model expects
-TRACE_CHANCE = 0.001
+# past the margin in 24,000 trials (realistic seeds 0-5, tweet seeds 0-3) had chances of 0.0037
+# and more (0.0044 and more in the tweet pool's calibration halves)
+TRACE_CHANCE = 0.002
 MAX_LEAKS = 1000
 OUTDONE_NATS = 0.25  # a leak supports another friend more when by over this (ties are common)
 _BIN = 0.05  # nats: the resolution of the coincidence computation
@@ -188,16 +188,23 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
 
 def _draw_weights(leak: LeakSupport, recipients: Sequence[str]) -> dict[str, float]:
     """How likely an innocent friend of this group holds each recipient's version: uniform over
-    the group's recipients but the one the leak supports most (by name among equals), taken as
-    the one who leaked it, whose version no innocent holds (friends tied with them remain).
-    Leaving out the leak's posterior mean instead (weighing every recipient as the source by
-    its posterior) understates how often the best supported one leaked: a leak's posterior is
-    underconfident (in `bench/trace.py`'s light attacks a leader at 0.34 leaked half the time,
-    one at 0.5 or more always), and that version named 10-20 points fewer leakers after three
-    posts for no innocent kept out (docs/evaluation/attribution.md)."""
-    source = max(sorted(leak.support), key=leak.support.__getitem__) if leak.support else None
-    drawn = [f for f in recipients if f != source] or list(recipients)
-    return {f: 1 / len(drawn) for f in drawn}
+    the group's recipients other than the one who leaked, averaged over who that was by the
+    leak's posterior (`p = e^support / n`; the posterior on friends it does not support leaves
+    the draw uniform). A group of one is drawn as is."""
+    size = len(recipients)
+    if size == 1:
+        return {recipients[0]: 1.0}
+    everyone = len(leak.groups)
+    posterior = {f: math.exp(s) / everyone for f, s in leak.support.items()}
+    spread = sum(posterior.values())
+    if spread > 1.0:  # supports rounded or given by hand: a posterior sums to one
+        posterior = {f: p / spread for f, p in posterior.items()}
+    inside = sum(posterior.get(f, 0.0) for f in recipients)
+    elsewhere = max(0.0, 1.0 - inside)
+    return {
+        f: max(0.0, inside - posterior.get(f, 0.0)) / (size - 1) + elsewhere / size
+        for f in recipients
+    }
 
 
 def is_named(margin: float, leaks: int, alone: bool, chance: float = 0.0, beaten: int = 0) -> bool:
