@@ -27,7 +27,8 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
 - the case of a thousands "k" after digits: "£32k" / "£32K";
 - a day, month, holiday, language or people the author wrote in lower case: "oxtail sunday" /
   "oxtail Sunday";
-- the first letter of a hashtag the author wrote in lower case: "#anniversary" / "#Anniversary".
+- the first letter of a hashtag the author wrote in lower case: "#anniversary" / "#Anniversary";
+- a run of two or three exclamation or question marks: "passed!!" / "passed!!!".
 
 **Assignment** (`style_versions`): the versions with the same sites get style patterns as far
 apart as their number allows, in an order drawn from the message, so that friends who share a
@@ -80,6 +81,7 @@ class SiteKind(StrEnum):
     THOUSANDS_K = "thousands k"
     PROPER_CASE = "proper case"
     HASHTAG = "hashtag"
+    MARK_RUN = "mark run"
 
 
 APOSTROPHES = ("'", "\u2019")
@@ -129,6 +131,7 @@ RESTYLED: dict[str, float] = {
     SiteKind.THOUSANDS_K: 0.02,
     SiteKind.PROPER_CASE: 0.1,
     SiteKind.HASHTAG: 0.02,
+    SiteKind.MARK_RUN: 0.02,
 }
 
 _APOSTROPHE = regex.compile(r"(?<=\p{L})['\u2019](?=\p{L})")
@@ -208,6 +211,10 @@ _PROPER = regex.compile(
     r"(?<![\p{L}\p{N}@#'\u2019_-])(?<first>\p{L})(?<rest>\p{Ll}+)(?![\p{L}\p{N}'\u2019_-])"
 )
 _HASHTAG = regex.compile(r"(?<![\p{L}\p{N}_&#])#(?<first>\p{L})(?<rest>\p{Ll}+)(?![\p{L}\p{N}_])")
+# two or three "!" or "?" after a word or an emoji (not "?!", not four or more)
+_MARK_RUN = regex.compile(
+    r"(?<=(?<word>[\p{L}\p{N}]+|\p{Extended_Pictographic}\ufe0f?))(?<marks>!{2,3}|\?{2,3})(?![!?])"
+)
 ABBREVIATIONS = frozenset(
     [
         "etc",
@@ -330,7 +337,7 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
 
 
 def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
-    """The sites of clock times' spaces, quotations, ordinals and amounts."""
+    """The sites of clock times' spaces, quotations, ordinals, amounts and runs of marks."""
     for clock in _CLOCK_SPACE.finditer(text):
         key = (SiteKind.CLOCK_SPACE, f"{clock.group('time')}{clock.group('half').casefold()}")
         start, end = clock.span("space")
@@ -365,6 +372,13 @@ def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
             yield Site(SiteKind.THOUSANDS, key, amount.start(), amount.end(), style, forms)
     for amount in _THOUSANDS_K.finditer(text):
         yield _case_site(SiteKind.THOUSANDS_K, f"{amount.group('amount')}k", amount, "k")
+    for run in _MARK_RUN.finditer(text):
+        marks = run.group("marks")
+        key = (SiteKind.MARK_RUN, f"{run.group('word').casefold()}{marks[0]}")
+        forms = (marks[0] * 2, marks[0] * 3)
+        yield Site(
+            SiteKind.MARK_RUN, key, run.start("marks"), run.end("marks"), len(marks) - 2, forms
+        )
 
 
 def _ordinal_suffix(number: int) -> str:

@@ -290,6 +290,7 @@ def test_no_count_site_in_times_amounts_identifiers_or_names(text: str) -> None:
         ("oxtail sunday at my grandma's", SiteKind.PROPER_CASE, "oxtail Sunday at my grandma's"),
         ("ten years today #anniversary", SiteKind.HASHTAG, "ten years today #Anniversary"),
         ("after 10 years of waiting", SiteKind.COUNT, "after ten years of waiting"),
+        ("so proud!! see you there", SiteKind.MARK_RUN, "so proud!!! see you there"),
     ],
 )
 def test_times_quotes_ordinals_amounts_and_names_have_two_forms_read_alike(
@@ -311,6 +312,7 @@ def test_times_quotes_ordinals_amounts_and_names_have_two_forms_read_alike(
         ("born in 1987, pin 0142", SiteKind.THOUSANDS),  # years and codes
         ("may the best team win in march", SiteKind.PROPER_CASE),  # words too
         ("#SundayFunday vibes", SiteKind.HASHTAG),  # a hashtag with its own capitals
+        ("wow!!!! what?! ok!", SiteKind.MARK_RUN),  # long runs, mixed marks, a single mark
     ],
 )
 def test_no_site_where_the_other_form_would_change_what_is_said(text: str, kind: SiteKind) -> None:
