@@ -527,9 +527,15 @@ def style_versions(versions: Sequence[Version], seed: str) -> list[Version]:
     for keys, members in by_sites.items():
         if len(members) < 2:
             continue
-        # friends who share a text take consecutive (so distinct, far apart) patterns
+        # friends who share a text take consecutive (so distinct, far apart) patterns, a group's
+        # friends together, so that each group spreads over every pattern before reusing one
         order = sorted(
-            members, key=lambda i: (versions[i].text, _draw(seed, "friend", versions[i].friend))
+            members,
+            key=lambda i: (
+                versions[i].text,
+                versions[i].group,
+                _draw(seed, "friend", versions[i].friend),
+            ),
         )
         patterns = _patterns(len(keys), len(order), f"{seed}\n{keys}")
         for n, index in enumerate(order):
