@@ -319,6 +319,8 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
         written = count.group("count")
         if not written.isdigit() and not written.islower():
             continue  # "Two" opening a sentence stays a word
+        if _opens_sentence(text, count.start("count")):
+            continue  # "7 years ago" would open with "seven", in lower case
         digit = written if written.isdigit() else str(COUNT_WORDS.index(written) + 2)
         forms = (digit, NUMBER_NAMES[int(digit)])
         key = (SiteKind.COUNT, f"{digit} {count.group('noun').casefold()}")
@@ -354,6 +356,8 @@ def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
         if quote.group() in (straight, curly):
             yield Site(SiteKind.QUOTE, key, quote.start(), quote.end(), style, (straight, curly))
     for ordinal in _ORDINAL_DIGITS.finditer(text):
+        if _opens_sentence(text, ordinal.start()):
+            continue  # "3rd round" would open with "third", in lower case
         number = int(ordinal.group("digits"))
         key = (SiteKind.ORDINAL, str(number))
         forms = (ordinal.group(), ORDINAL_WORDS[number])
@@ -379,6 +383,12 @@ def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
         yield Site(
             SiteKind.MARK_RUN, key, run.start("marks"), run.end("marks"), len(marks) - 2, forms
         )
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether `start` is the first word of the text or of a sentence."""
+    before = text[:start].rstrip(" ")
+    return not before or before[-1] in ".!?\n"
 
 
 def _ordinal_suffix(number: int) -> str:

@@ -262,7 +262,7 @@ def test_no_full_stop_site_after_other_punctuation_tags_or_abbreviations(text: s
 @pytest.mark.parametrize(
     ("text", "kind", "styled"),
     [
-        ("2 jobs, still broke", SiteKind.COUNT, "two jobs, still broke"),
+        ("working 2 jobs, still broke", SiteKind.COUNT, "working two jobs, still broke"),
         ("me and my dad, every year", SiteKind.AMPERSAND, "me & my dad, every year"),
     ],
 )
@@ -317,3 +317,9 @@ def test_times_quotes_ordinals_amounts_and_names_have_two_forms_read_alike(
 )
 def test_no_site_where_the_other_form_would_change_what_is_said(text: str, kind: SiteKind) -> None:
     assert all(s.kind != kind for s in typographic.sites(text))
+
+
+@pytest.mark.parametrize("text", ["7 years ago today we met", "fun day. 3rd round tomorrow"])
+def test_no_count_or_ordinal_site_opens_a_sentence(text: str) -> None:
+    # the letters would open the sentence in lower case ("seven years ago today")
+    assert all(s.kind not in (SiteKind.COUNT, SiteKind.ORDINAL) for s in typographic.sites(text))
