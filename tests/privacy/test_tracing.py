@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from osnguard.privacy.attribution import trace
-from osnguard.privacy.attribution.tracing import TRACE_MARGIN, leak_support
+from osnguard.privacy.attribution.tracing import TRACE_CHANCE, TRACE_MARGIN, leak_support
 from osnguard.privacy.types import Version
 
 FRIENDS = [f"f{i}" for i in range(8)]
@@ -177,3 +177,5 @@ def test_a_friend_another_friend_beats_in_one_of_their_leaks_is_not_named() -> N
     assert is_named(5.9, 3, False, 0.0005, 0) and not is_named(5.9, 3, False, 0.0005, 1)
     # one leak that named the friend on its own still names them
     assert is_named(5.9, 1, True, 1.0, 1)
+    # a sum an innocent friend reaches too often by coincidence names nobody
+    assert not is_named(5.9, 3, False, 2 * TRACE_CHANCE, 0)

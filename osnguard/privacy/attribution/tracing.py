@@ -39,11 +39,10 @@ from osnguard.privacy.attribution.prepared import prepare
 from osnguard.privacy.attribution.results import Attribution, ParaphraseScorer, Verdict
 
 TRACE_MARGIN = 4.0  # nats; bench/trace.py --calibrate (docs/evaluation.md, "Tracing across leaks")
-# the largest coincidence chance a name from several leaks may have (same): the innocent leaders
-# past the margin in 24,000 trials (realistic seeds 0-5, tweet seeds 0-3) had chances of 0.0037
-# and more, and one in seed 3's calibration half 0.0023 once runs of "!" became a site: half
-# of the smallest seen
-TRACE_CHANCE = 0.001
+# the largest coincidence chance a name from several leaks may have (same), at most half the
+# smallest an innocent leader past the margin reached: 0.0089 in 28,800 trials (realistic seeds
+# 0-7, tweet seeds 0-3) once each group spread over every typographic pattern (0.0023 before)
+TRACE_CHANCE = 0.002
 MAX_LEAKS = 1000
 OUTDONE_NATS = 0.25  # a leak supports another friend more when by over this (ties are common)
 _BIN = 0.05  # nats: the resolution of the coincidence computation
