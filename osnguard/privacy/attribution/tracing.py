@@ -18,12 +18,12 @@ Several friends who each leak one post can make an innocent friend who happens t
 versions look like one leaker of them all. So a name from several leaks also needs the score to
 be one that no innocent friend reaches by such coincidences, but rarely: `coincidence` is the
 chance that any friend gathers that much support when each leak hands every recipient a
-support drawn from its own (the leaks are independent, since every message draws its own
-assignment; friends of one group are compared with their own group, whose wording they
-share in every post), and it must stay under TRACE_CHANCE; and none of those leaks may
-point more to another friend (`outdone`): the friend who leaked a post is first, or tied first,
-in its leak. Both thresholds were chosen on the calibration
-half of `bench/trace.py --calibrate` so that no innocent friend was named.
+support drawn from its own group's, never the version that was leaked (the leaks are
+independent, since every message draws its own assignment; friends of one group are compared
+with their own group, whose wording they share in every post), and it must stay under
+TRACE_CHANCE; and none of those leaks may point more to another friend (`outdone`): the friend
+who leaked a post is first, or tied first, in its leak. Both thresholds were chosen on the
+calibration halves of `bench/trace.py --calibrate` so that no innocent friend was named.
 """
 
 from __future__ import annotations
