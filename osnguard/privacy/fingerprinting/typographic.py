@@ -98,7 +98,8 @@ wow ugh yay haha hey hi oh well congrats congratulations reminder update first l
 big great good best worst happy sad glad proud thrilled excited grateful tired done back
 got went told took made saw spent finished started passed lost found booked signed
 moving looking heading feeling going getting waiting working leaving celebrating
-missing watching visiting
+missing watching visiting years months weeks days hours several earlier later recently lately
+soon once
 """
 CASE_FREE = frozenset(_CASE_FREE_WORDS.split())
 # Chat acronyms people write in lower or upper case alike ("lol" / "LOL"); none is also a word
