@@ -53,7 +53,7 @@ from functools import lru_cache
 
 import regex
 
-from osnguard.privacy.lexicon import NUMBER_NAMES, ORDINALS
+from osnguard.privacy.lexicon import MONTHS, NUMBER_NAMES, ORDINALS, WEEKDAYS
 from osnguard.privacy.types import Version
 
 VS16 = "\ufe0f"
@@ -151,7 +151,8 @@ _SENTENCE_START = regex.compile(
     r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*)|(?<=\p{Extended_Pictographic}\ufe0f?\s+))"
     r"(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
-_CLOCK = regex.compile(r"\b\d{1,2}(?::\d{2})?\s?([ap]m|[AP]M)\b")
+# a clock time: its digits, the space before its am/pm or none, and the am/pm
+_CLOCK = regex.compile(r"\b(?<time>\d{1,2}(?::\d{2})?)(?<space>\s?)(?<half>[ap]m|[AP]M)\b")
 COUNT_WORDS = tuple(NUMBER_NAMES[n] for n in range(2, 13))  # "two" ... "twelve"
 # A count of 2-12 before a lower-case word: not after a currency, a clock's "at"/"till", a "#", a
 # decimal or another number; not before units of time of day, money or measure
@@ -165,8 +166,6 @@ _COUNT = regex.compile(
 )
 # "and" or "&" between two words (not opening a sentence, not between numbers)
 _AND = regex.compile(r"(?<=(?<prev>\p{L}+) )(?<and>and|&)(?= (?<next>\p{L}+))")
-# a clock time's digits, the space or none, and its am/pm
-_CLOCK_SPACE = regex.compile(r"\b(?<time>\d{1,2}(?::\d{2})?)(?<space> ?)(?<half>[ap]m|[AP]M)\b")
 # a quotation in straight or curly marks, opening after a space (not a word's apostrophe) and
 # closing before one; a plural's possessive ("my parents' house") never opens one
 _QUOTATION = regex.compile(
@@ -179,12 +178,10 @@ CURLY = {"'": ("\u2018", "\u2019"), '"': ("\u201c", "\u201d")}
 ORDINAL_WORDS = {n: word for word, n in ORDINALS.items() if n <= 10}
 # an ordinal of 1-10 in digits ("3rd"), not in a date after a month or a weekday ("Monday 5th")
 # nor in an address, a score or a code
+_NOT_BEFORE_ORDINAL = sorted({"no", "number", "room", "flat", "floor", "unit", *MONTHS, *WEEKDAYS})
 _ORDINAL_DIGITS = regex.compile(
     r"(?<![\p{L}\p{N}#@/:.,'\u2019-])"
-    r"(?<!\b(?i:no|number|room|flat|floor|unit|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|"
-    r"dec|january|february|march|april|june|july|august|september|october|november|december|"
-    r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday)\s)"
+    rf"(?<!\b(?i:{'|'.join(_NOT_BEFORE_ORDINAL)})\s)"
     r"(?<digits>10|[1-9])(?<suffix>st|nd|rd|th)\b"
 )
 _ORDINAL_WORD = regex.compile(
@@ -296,7 +293,16 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
             found.append(_case_site(SiteKind.ACRONYM, written.casefold(), word, 1))
     for clock in _CLOCK.finditer(text):
         key = clock.group().casefold().replace(" ", "")
-        found.append(_case_site(SiteKind.CLOCK, key, clock, 1))
+        found.append(_case_site(SiteKind.CLOCK, key, clock, "half"))
+        start, end = clock.span("space")
+        if clock.group("space") in ("", " "):  # "8pm" / "8 pm"
+            space_key = (
+                SiteKind.CLOCK_SPACE,
+                f"{clock.group('time')}{clock.group('half').casefold()}",
+            )
+            found.append(
+                Site(SiteKind.CLOCK_SPACE, space_key, start, end, int(end > start), ("", " "))
+            )
     final = _final_stop(text)
     if final is not None:
         found.append(final)
@@ -340,11 +346,7 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
 
 
 def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
-    """The sites of clock times' spaces, quotations, ordinals, amounts and runs of marks."""
-    for clock in _CLOCK_SPACE.finditer(text):
-        key = (SiteKind.CLOCK_SPACE, f"{clock.group('time')}{clock.group('half').casefold()}")
-        start, end = clock.span("space")
-        yield Site(SiteKind.CLOCK_SPACE, key, start, end, int(end > start), ("", " "))
+    """The sites of quotations, ordinals, amounts and runs of marks."""
     for quote in _QUOTATION.finditer(text):
         opening, closing = QUOTE_MARKS[quote.group("open")]
         if quote.group("close") not in (closing, CURLY[opening][1]):
