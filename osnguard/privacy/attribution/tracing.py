@@ -160,6 +160,7 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     chance is not understated."""
     members: dict[str, set[str]] = {}
     by_leak: list[dict[str, list[str]]] = []  # per leak: group -> its recipients
+    posteriors = [_posterior(leak) for leak in leaks]
     for leak in leaks:
         recipients_of: dict[str, list[str]] = {}
         for friend, group in leak.groups.items():
@@ -171,12 +172,12 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     for group, friends in members.items():
         tail = np.zeros(top + 1)  # tail[i]: P(sum = i bins), the last bin holding "top or more"
         tail[0] = 1.0
-        for leak, recipients_of in zip(leaks, by_leak):
+        for leak, posterior, recipients_of in zip(leaks, posteriors, by_leak):
             recipients = recipients_of.get(group)
             if not recipients:
                 continue
             step = np.zeros(top + 1)
-            for friend, weight in _draw_weights(leak, recipients).items():
+            for friend, weight in _draw_weights(posterior, recipients).items():
                 value = max(0.0, float(leak.support.get(friend, 0.0)))
                 step[min(top, math.ceil(value / _BIN))] += weight
             tail = np.convolve(tail, step)
@@ -186,19 +187,25 @@ def coincidence(score: float, leaks: Sequence[LeakSupport]) -> float:
     return min(1.0, total)
 
 
-def _draw_weights(leak: LeakSupport, recipients: Sequence[str]) -> dict[str, float]:
-    """How likely an innocent friend of this group holds each recipient's version: uniform over
-    the group's recipients other than the one who leaked, averaged over who that was by the
-    leak's posterior (`p = e^support / n`; the posterior on friends it does not support leaves
-    the draw uniform). A group of one is drawn as is."""
-    size = len(recipients)
-    if size == 1:
-        return {recipients[0]: 1.0}
+def _posterior(leak: LeakSupport) -> dict[str, float]:
+    """Who leaked it, as the leak's posterior over the friends it supports (`p = e^support / n`);
+    the rest of the posterior is on friends it does not support."""
     everyone = len(leak.groups)
     posterior = {f: math.exp(s) / everyone for f, s in leak.support.items()}
     spread = sum(posterior.values())
     if spread > 1.0:  # supports rounded or given by hand: a posterior sums to one
         posterior = {f: p / spread for f, p in posterior.items()}
+    return posterior
+
+
+def _draw_weights(posterior: Mapping[str, float], recipients: Sequence[str]) -> dict[str, float]:
+    """How likely an innocent friend of this group holds each recipient's version: uniform over
+    the group's recipients other than the one who leaked, averaged over who that was by the
+    leak's `_posterior` (the posterior on friends it does not support leaves the draw uniform).
+    A group of one is drawn as is."""
+    size = len(recipients)
+    if size == 1:
+        return {recipients[0]: 1.0}
     inside = sum(posterior.get(f, 0.0) for f in recipients)
     elsewhere = max(0.0, 1.0 - inside)
     return {
