@@ -3,6 +3,7 @@ layer is gone, and is an innocent friend never named?
 
     .venv/bin/python bench/trace.py                       # the figures for docs/evaluation.md
     .venv/bin/python bench/trace.py --calibrate           # the margin, on the calibration half
+    .venv/bin/python bench/trace.py --diagnose            # what limits it, over both halves
 
 Messages: posts of the realistic development set (../shared/data/realistic/dev.jsonl, with their
 profiles and times), each through the real `anonymize()` to the same 150 friends in five groups of
@@ -194,6 +195,53 @@ def calibrate(rows) -> None:
     )
 
 
+def diagnose(pool, rows) -> None:
+    """What limits tracing (`--diagnose`): how many versions a group's friends share, every
+    innocent leader past the margin in all trials (both halves) with its coincidence chance, and
+    why three-post trials did not name their leaker."""
+    from osnguard.privacy.attribution.tracing import TRACE_CHANCE
+
+    shares = []
+    for _, prepared in pool:
+        by_group: dict[str, list[str]] = {}
+        for version in prepared.versions:
+            by_group.setdefault(version.group, []).append(la.normalised(version.text))
+        shares.extend(len(set(texts)) / len(texts) for texts in by_group.values())
+    print(f"share of distinct versions inside a group: {sum(shares) / len(shares):.3f}")
+    innocents = []
+    reasons: Counter[str] = Counter()
+    for _, kind, leakers, found in rows:
+        top = found.suspects[0] if found.suspects else None
+        innocent = top is not None and top.friend not in leakers and len(top.leaks) >= 2
+        if innocent and found.margin >= TRACE_MARGIN:
+            innocents.append(f"{found.chance:.4f} ({kind}{', named' if found.named else ''})")
+        if kind != "one leaker, 3 post(s)" or found.named in leakers:
+            continue
+        if top is None:
+            reasons["nobody supported"] += 1
+        elif top.friend not in leakers:
+            reasons["an innocent friend leads"] += 1
+        elif found.margin < TRACE_MARGIN:
+            reasons[f"margin under {TRACE_MARGIN}"] += 1
+        elif found.chance > TRACE_CHANCE:
+            reasons[f"coincidence chance over {TRACE_CHANCE}"] += 1
+        else:
+            reasons["outdone in a leak"] += 1
+    print(
+        f"innocent leaders past the margin from 2+ leaks, all {len(rows)} trials: "
+        + (", ".join(sorted(innocents)) or "none")
+    )
+    named = sum(
+        1
+        for _, kind, leakers, found in rows
+        if kind == "one leaker, 3 post(s)" and found.named in leakers
+    )
+    print(
+        f"three-post trials, both halves: leaker named in {named}; not named: "
+        + (", ".join(f"{reason} {n}" for reason, n in reasons.most_common()) or "none")
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=40, help="posts in the pool (default 40)")
@@ -207,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lexical-only", action="store_true", help="no paraphrase detector")
     parser.add_argument("--calibrate", action="store_true", help="print the calibration half")
+    parser.add_argument(
+        "--diagnose", action="store_true", help="print what limits tracing (both halves)"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     pool = build_pool(args.messages, args.seed, args.pool)
@@ -218,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     cycle = 6  # the kinds of trial in turn (run_trials): whole cycles go to either half
     calibration = [r for r in rows if (r[0] // cycle) % 2 == 0]
     reported = [r for r in rows if (r[0] // cycle) % 2 == 1]
+    if args.diagnose:
+        diagnose(pool, rows)
     if args.calibrate:
         calibrate(calibration)
         report(calibration, f"calibration half ({len(calibration)} trials)")
