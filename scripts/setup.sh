@@ -12,6 +12,7 @@ WITH_TEST_SERVICES=0
 APT_PACKAGES=(wordnet-base wordnet-sense-index)
 if (( WITH_TEST_SERVICES )); then
   APT_PACKAGES+=(redis-server postgresql chromium chromium-driver)
+  command -v npm >/dev/null || APT_PACKAGES+=(nodejs npm)
 fi
 
 missing=()
@@ -46,6 +47,11 @@ fi
 if [[ ! -f var/nltk_data/corpora/wordnet/lexnames ]]; then
   echo "==> copying WordNet into var/nltk_data"
   .venv/bin/python scripts/install_wordnet.py var/nltk_data
+fi
+
+if (( WITH_TEST_SERVICES )) && [[ ! -f node_modules/axe-core/axe.min.js || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "==> installing the browser-test tools (axe-core, pinned in package-lock.json)"
+  npm ci --no-audit --no-fund --loglevel=error
 fi
 
 echo "==> checking the engine's resources (spaCy, WordNet, shipped models)"

@@ -21,7 +21,8 @@ NAV_ITEMS: tuple[tuple[str, str], ...] = (
 
 
 def navigation(request: HttpRequest) -> dict[str, object]:
-    """`nav_items`: dicts with label, url (None when not available yet) and active flag."""
+    """`nav_items`: dicts with label, url (None when not available yet), active flag and key (the
+    URL name without its namespace, for styling)."""
     items = []
     path = request.path
     for label, name in NAV_ITEMS:
@@ -32,5 +33,6 @@ def navigation(request: HttpRequest) -> dict[str, object]:
         active = False
         if url:
             active = path == url if url == "/" else path.startswith(url)
-        items.append({"label": label, "url": url, "active": active})
+        key = name.rsplit(":", 1)[-1]
+        items.append({"label": label, "url": url, "active": active, "key": key})
     return {"nav_items": items}

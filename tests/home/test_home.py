@@ -97,4 +97,4 @@ def test_home_page_and_navigation_slots(client):
     assert "Hello, Adam" in page and "150" in page
     for label in ("Compose", "Feed", "Disclosures", "Friends", "Groups"):
         assert label in page  # shown as links once their pages exist, as "soon" before
-    assert 'class="active"' in page
+    assert 'aria-current="page"' in page
