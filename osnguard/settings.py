@@ -32,7 +32,8 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 ENVIRONMENT = os.environ.get("DJANGO_ENV", "development")
 PRODUCTION = ENVIRONMENT == "production"
-DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)
+# Debug pages (tracebacks, the URL list on a 404) only when asked for: DJANGO_DEBUG=1.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -87,6 +88,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "osnguard.core.session.HtmxSessionEndedMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
@@ -156,6 +158,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "osnguard.accounts.usernames.VisiblePasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
+CSRF_FAILURE_VIEW = "osnguard.core.session.csrf_failure"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "accounts:login"
 
@@ -168,6 +171,10 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on a missing folder
+# Outside production, whitenoise serves the static folders as they are (no collectstatic needed,
+# debug mode or not); in production it serves what collectstatic gathered in STATIC_ROOT.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = not PRODUCTION
 
 if PRODUCTION:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
@@ -276,8 +283,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 # Detect workers: each keeps a screening index of stored messages (disclosures/detection.py),
 # at most this many (the newest), and sweeps out deleted messages at most this often.
-# Worker processes load the privacy engine when they start (core/preload.py); 0 for workers that
-# only crawl.
+# Worker and web processes load the privacy engine when they start (core/preload.py; a web process
+# in the background, shown by /healthz/); 0 for workers that only crawl.
 ENGINE_PRELOAD = env_bool("ENGINE_PRELOAD", True)
 DETECT_INDEX_MAX_MESSAGES = int(os.environ.get("DETECT_INDEX_MAX_MESSAGES", "200000"))
 DETECT_SWEEP_SECONDS = float(os.environ.get("DETECT_SWEEP_SECONDS", "60"))

@@ -29,5 +29,6 @@ urlpatterns = [
     path("disclosures/", include("osnguard.disclosures.urls")),
     path("", include("osnguard.posts.urls")),
     path("healthz/", core_views.healthz, name="healthz"),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("", include("osnguard.home.urls")),
 ]

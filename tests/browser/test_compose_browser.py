@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from browsing import screenshot
 
@@ -97,3 +99,37 @@ def test_review_edit_and_post_then_each_friend_sees_only_their_version(
     public_version = message.versions.get(recipient=friends["Public"])
     assert "went to a university there" in strip_invisible(public_version.text)
     assert message.versions.count() == 5
+
+
+def test_highlights_keep_up_during_steady_typing(
+    logged_in_page, live_server, fast_password_hashing
+):
+    """While the user types without pausing, the analysis runs about once a second (not only
+    after the last key), superseded requests are cancelled, and the final text is analysed."""
+    user = user_sign_up(username="typist", password="a-long-passphrase-1", first_name="Tia")
+    identify("Warm up the engine in this process.", profile={})
+    page = logged_in_page(user)
+    sent: list[float] = []
+    page.on(
+        "request",
+        lambda request: (
+            sent.append(time.monotonic()) if "/compose/analyze/" in request.url else None
+        ),
+    )
+    page.goto(f"{live_server.url}/compose/")
+    page.locator("#analysis-empty").wait_for()
+    sent.clear()
+    started = time.monotonic()
+    text = "Moving to Tokyo next week, then my new job at Google starts on the first of May."
+    page.locator("#compose-text").press_sequentially(text, delay=60)  # about 5 s, no pause
+    typing = time.monotonic() - started
+    during = [t for t in sent if t - started < typing - 0.5]
+    assert len(during) >= int(typing) - 1, (typing, len(during))  # about once a second
+    gaps = [b - a for a, b in zip(during, during[1:])]
+    assert all(gap >= 0.9 for gap in gaps), gaps  # never more than once a second
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#highlighted mark.phrase')]"
+        ".some(m => m.innerText.includes('May'))",
+        timeout=60_000,
+    )
+    assert "Tokyo" in " ".join(page.locator("#highlighted mark.phrase").all_inner_texts())

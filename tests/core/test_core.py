@@ -65,8 +65,17 @@ def test_api_exception_handler_turns_validation_errors_into_400():
 
 @pytest.mark.django_db
 def test_healthz_and_404_page(client):
-    assert client.get("/healthz/").json() == {"status": "ok", "database": "ok"}
-    assert client.get("/no/such/page/").status_code == 404
+    health = client.get("/healthz/").json()
+    assert health["status"] == "ok" and health["database"] == "ok"
+    assert health["engine"]["status"] in {"not loaded", "loading", "ready", "failed", "off"}
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404 and b"Not found" in response.content
+    assert b"URLconf" not in response.content  # never Django's technical page with every route
+
+
+def test_favicon_is_served(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302 and response["Location"].endswith("favicon.svg")
 
 
 def test_core_ping_task_runs():

@@ -22,3 +22,25 @@ def test_engine_preload_can_be_turned_off(settings) -> None:
     before = gc.get_freeze_count()
     assert engine_preload() is False
     assert gc.get_freeze_count() == before
+
+
+def test_web_process_loads_the_engine_in_the_background(settings, client) -> None:
+    from osnguard.core.preload import engine_preload_in_background, engine_state
+
+    settings.ENGINE_PRELOAD = True
+    try:
+        thread = engine_preload_in_background()
+        assert thread is not None
+        thread.join(timeout=300)
+        state = engine_state()
+        assert state["status"] == "ready" and state["seconds"] >= 0
+    finally:
+        gc.unfreeze()
+
+
+def test_background_preload_off_says_so(settings) -> None:
+    from osnguard.core.preload import engine_preload_in_background, engine_state
+
+    settings.ENGINE_PRELOAD = False
+    assert engine_preload_in_background() is None
+    assert engine_state()["status"] == "off"
