@@ -6,6 +6,7 @@ disclosures of messages they wrote.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -244,3 +245,104 @@ def notification_list(*, user: User) -> QuerySet[Notification]:
 
 def notification_unread_count(*, user: User) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+@dataclass(frozen=True)
+class DisclosureEvidence:
+    """What the detail page says about a disclosure, in plain words (no ids, no units)."""
+
+    summary: str  # one or two sentences: who, and on what evidence
+    leaked_spans: list[tuple[int, int]]  # in the published text: only what points to the suspect
+    version_spans: list[tuple[int, int]]  # in the suspect's version: the same places
+    specific_places: int  # places where the copy matches the suspect and most others differ
+    group_text: str  # the group's text, for a group verdict
+    suspects: list[str]  # names still suspected, for a group or undetermined verdict
+    more_suspects: int  # suspects not listed
+
+
+SUSPECTS_LISTED = 8
+
+
+def _name(user: User) -> str:
+    return user.get_full_name() or user.username
+
+
+def _occurs(word: str, text: str) -> bool:
+    return bool(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text))
+
+
+def disclosure_evidence(*, disclosure: Disclosure) -> DisclosureEvidence:
+    """The evidence of a disclosure as a person would say it: how many places of the copy match
+    the suspect's version where most other friends' versions differ (only those are highlighted),
+    the group's text for a group verdict, and the friends still suspected."""
+    versions = list(disclosure.message.versions.select_related("recipient"))
+    suspect = disclosure.suspect
+    suspect_version = disclosure.suspect_version
+    leaked_spans: list[tuple[int, int]] = []
+    version_spans: list[tuple[int, int]] = []
+    if suspect_version is not None:
+        choices = suspect_version.fingerprint_choices
+        others = [v.text for v in versions if v.pk != suspect_version.pk]
+        for item in disclosure.evidence:
+            word = str(item.get("text", "")).strip()
+            if not word or not _occurs(word, suspect_version.text):
+                continue
+            sharing = sum(_occurs(word, text) for text in others)
+            if others and sharing * 2 >= len(others):
+                continue  # most friends' versions say it too: not evidence against this friend
+            leaked_spans.append((int(item["start"]), int(item["end"])))
+            version_spans += [
+                (c["start"], c["end"]) for c in choices if str(c.get("text", "")).strip() == word
+            ]
+    places = len(leaked_spans)
+    group_text = ""
+    suspects: list[str] = []
+    if disclosure.verdict != Disclosure.Verdict.FRIEND or suspect is None:
+        by_id = {str(v.recipient_id): v.recipient for v in versions}
+        support = disclosure.support or {}
+        best = max(support.values(), default=0.0)
+        suspects = [
+            _name(by_id[friend])
+            for friend, nats in sorted(support.items(), key=lambda item: -item[1])
+            if friend in by_id and nats >= best - 1.0
+        ]
+        group = disclosure.message.group_versions.filter(group_name=disclosure.suspect_group)
+        group_text = group.values_list("text", flat=True).first() or ""
+    listed = suspects[:SUSPECTS_LISTED]
+    more = len(suspects) - len(listed)
+    layers = disclosure.layers or []
+    if disclosure.verdict == Disclosure.Verdict.FRIEND and suspect is not None:
+        name = _name(suspect)
+        if "invisible" in layers:
+            summary = (
+                f"This copy still carries the hidden marks of {name}'s version: it was copied "
+                f"and pasted from what {name} received."
+            )
+            if places:
+                summary += (
+                    f" Its wording agrees: it matches {name}'s version in {places} "
+                    + ("place where" if places == 1 else "places where")
+                    + " most other friends' versions differ."
+                )
+        else:
+            summary = (
+                f"This copy matches {name}'s version in {places} "
+                + ("place where" if places == 1 else "places where")
+                + " most other friends' versions differ, and no other friend's version comes "
+                "close. osnguard names a friend only when the evidence is this strong."
+            )
+    elif disclosure.verdict == Disclosure.Verdict.GROUP:
+        summary = (
+            f"This copy has the wording your {disclosure.suspect_group} group received, but "
+            "several friends there got the same wording, so osnguard does not name one of them."
+        )
+        if suspects:
+            summary += " Another leak of your posts may tell them apart."
+    else:
+        summary = (
+            "This copy discloses your message, but its wording is shared by the versions of "
+            "several friends or groups, so osnguard cannot say whose copy it was."
+        )
+    return DisclosureEvidence(
+        summary, leaked_spans, version_spans, places, group_text, listed, more
+    )

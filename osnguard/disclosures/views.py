@@ -65,18 +65,15 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @require_GET
 def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     disclosure = selectors.disclosure_get(owner=request_user(request), disclosure_id=pk)
+    evidence = selectors.disclosure_evidence(disclosure=disclosure)
     version = disclosure.suspect_version
-    choices = version.fingerprint_choices if version else []
-    spans = [(e["start"], e["end"]) for e in disclosure.evidence]
     context = {
         "disclosure": disclosure,
-        "leaked": segments(strip_invisible(disclosure.document.text), spans),
+        "evidence": evidence,
+        "leaked": segments(strip_invisible(disclosure.document.text), evidence.leaked_spans),
         "through_invisible": "invisible" in (disclosure.layers or []),
         "through_typography": "typographic" in (disclosure.layers or []),
-        "version_segments": segments(version.text, [(c["start"], c["end"]) for c in choices])
-        if version and choices
-        else None,
-        "evidence_count": len(spans),
+        "version_segments": segments(version.text, evidence.version_spans) if version else None,
     }
     return render(request, "disclosures/detail.html", context)
 

@@ -32,6 +32,10 @@ def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, li
     evidence = page.locator("#leaked-text mark.evidence").all_inner_texts()
     assert {"eventually", "wonderful", "3"} <= set(evidence)
     assert page.locator("#suspect-version mark.choice").count() == 3
+    why = page.locator("#why").inner_text()
+    assert "This copy matches Pal2 Smith's version in 3 places where most other friends' " in why
+    for internal in ("nats", "margin", "runner-up", "fingerprint choices", str(_leaker.pk) + "'s"):
+        assert internal not in why
     screenshot(page, "disclosure-detail")
 
     page.locator("button[value=move]").click()
