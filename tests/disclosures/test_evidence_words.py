@@ -5,8 +5,8 @@ and the friends still suspected."""
 from __future__ import annotations
 
 import pytest
-from disclosures.fixtures import befriend, make_user, post_fingerprinted, realise
 
+from disclosures.fixtures import befriend, make_user, post_fingerprinted, realise
 from osnguard.disclosures.models import CandidateDocument, Disclosure
 from osnguard.disclosures.selectors import disclosure_evidence
 from osnguard.posts.models import Version
