@@ -65,6 +65,9 @@ class Friendship(models.Model):
     suggested_level = models.PositiveSmallIntegerField(null=True, blank=True)
     interaction_count = models.PositiveIntegerField(default=0)
     suggested_at = models.DateTimeField(null=True, blank=True)
+    # Set when the owner moved this friend away after a leak: suggestions never bring the friend
+    # closer than this level again (until the move is undone).
+    no_closer_than = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["owner_id", "friend__first_name", "friend__last_name", "friend__username"]

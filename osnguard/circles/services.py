@@ -363,6 +363,11 @@ SUGGESTION_WINDOW_DAYS = 365
 
 
 LAYER_RATIO = 3.0
+# Evidence a suggestion needs: a friend is placed from at least this many interactions in the
+# window, and only when at least MIN_FRIENDS_RANKED friends have that many (a rank among two or
+# three friends says nothing: three interactions would make someone the closest friend).
+MIN_SUGGESTION_INTERACTIONS = 5
+MIN_FRIENDS_RANKED = 5
 
 
 def layer_bounds(*, layers: int, ratio: float = LAYER_RATIO) -> list[float]:
@@ -383,25 +388,32 @@ def layer_bounds(*, layers: int, ratio: float = LAYER_RATIO) -> list[float]:
 
 
 def suggest_levels_from_counts(
-    *, counts: dict[int, int], levels: list[int], ratio: float = LAYER_RATIO
+    *,
+    counts: dict[int, int],
+    levels: list[int],
+    ratio: float = LAYER_RATIO,
+    min_count: int = MIN_SUGGESTION_INTERACTIONS,
+    min_ranked: int = MIN_FRIENDS_RANKED,
 ) -> dict[int, int | None]:
     """Map interaction counts to privacy levels by frequency quantile (Shimon/Descioli).
 
-    Closeness is ranked by interaction frequency. Friends with at least one interaction are ranked
-    by count (most first; ties by key) and the friend with a share q of friends ranked above them
-    gets the first of the owner's levels except the most public one whose cumulative layer share
-    (layer_bounds) exceeds q. Friends with no interaction get the most public level. Without
-    any interaction at all there is no evidence, so every suggestion is None.
+    Closeness is ranked by interaction frequency. Friends with at least `min_count` interactions
+    are ranked by count (most first; ties by key) and the friend with a share q of friends ranked
+    above them gets the first of the owner's levels except the most public one whose cumulative
+    layer share (layer_bounds) exceeds q. Friends with fewer interactions get no suggestion (None:
+    too little evidence, which is not evidence of distance), and nobody does when fewer than
+    `min_ranked` friends can be ranked.
     """
     levels = sorted(set(levels))
-    if not levels or not any(n > 0 for n in counts.values()):
-        return dict.fromkeys(counts)
+    active = sorted(
+        (key for key, n in counts.items() if n >= max(1, min_count)),
+        key=lambda key: (-counts[key], key),
+    )
+    result: dict[int, int | None] = dict.fromkeys(counts)
+    if not levels or len(active) < max(1, min_ranked):
+        return result
     closer = levels[:-1] or levels
     bounds = layer_bounds(layers=len(closer), ratio=ratio)
-    active = sorted(
-        (key for key, n in counts.items() if n > 0), key=lambda key: (-counts[key], key)
-    )
-    result: dict[int, int | None] = {key: levels[-1] for key, n in counts.items() if n <= 0}
     for rank, key in enumerate(active):
         share_above = rank / len(active)
         index = next(i for i, bound in enumerate(bounds) if share_above < bound)
@@ -438,14 +450,18 @@ def circle_suggest_level(
     ranked = sorted((pk for pk, n in counts.items() if n > 0), key=lambda pk: (-counts[pk], pk))
     rank_of = {pk: rank for rank, pk in enumerate(ranked)}
     for friendship in friendships:
+        level = suggested[friendship.pk]
+        if level is not None and friendship.no_closer_than is not None:
+            # moved away after a leak: never suggested closer than where the owner put them
+            level = min((n for n in levels if n >= friendship.no_closer_than), default=max(levels))
         friendship.interaction_count = counts[friendship.pk]
-        friendship.suggested_level = suggested[friendship.pk]
+        friendship.suggested_level = level
         friendship.suggested_at = now
     Friendship.objects.bulk_update(
         friendships, ["interaction_count", "suggested_level", "suggested_at"]
     )
     return [
-        LevelSuggestion(f.pk, f.friend_id, counts[f.pk], rank_of.get(f.pk), suggested[f.pk])
+        LevelSuggestion(f.pk, f.friend_id, counts[f.pk], rank_of.get(f.pk), f.suggested_level)
         for f in friendships
     ]
 

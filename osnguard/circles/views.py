@@ -16,6 +16,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text, redirect_back
@@ -25,6 +26,7 @@ from osnguard.core.requests import HtmxHttpRequest, request_user
 from . import selectors, services
 from .forms import GroupChoiceForm, GroupForm, InteractionForm
 from .models import FriendGroup, FriendRequest, Friendship
+from .services import MIN_FRIENDS_RANKED, MIN_SUGGESTION_INTERACTIONS
 
 User = get_user_model()
 PAGE_SIZE = 25
@@ -328,11 +330,22 @@ def suggestions_recompute(request: HtmxHttpRequest) -> HttpResponse:
     suggestions = services.circle_suggest_level(owner=request_user(request))
     suggested = sum(s.suggested_level is not None for s in suggestions)
     if suggested:
+        left = len(suggestions) - suggested
         messages.success(
-            request, f"Suggested levels for {suggested} friend(s) from your interactions."
+            request,
+            f"Suggested levels for {suggested} friend{pluralize(suggested)} from your interactions."
+            + (
+                f" {left} friend{pluralize(left)} had too few interactions to suggest a level."
+                if left
+                else ""
+            ),
         )
     else:
-        messages.info(request, "No interactions recorded yet, so there is nothing to suggest.")
+        messages.info(
+            request,
+            "Not enough interactions yet to suggest levels: osnguard needs at least "
+            f"{MIN_FRIENDS_RANKED} friends with {MIN_SUGGESTION_INTERACTIONS} or more each.",
+        )
     return redirect_back(request, "circles:friends")
 
 

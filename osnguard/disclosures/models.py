@@ -176,6 +176,11 @@ class Disclosure(models.Model):
     # only; attribution/tracing.py): summed over an owner's leaks to trace a friend across them
     support = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.NEW)
+    # the suspect's group before the owner moved them away because of this leak (for undo; a
+    # second move request for the same leak does nothing)
+    moved_from = models.ForeignKey(
+        "circles.FriendGroup", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     detected_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -16,8 +16,11 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
 
+from osnguard.circles.models import FriendGroup, Friendship
+from osnguard.circles.services import group_next_stricter
 from osnguard.posts.models import Version
 from osnguard.privacy.attribution import LeakSupport, coincidence, is_named, outdone
 
@@ -68,11 +71,29 @@ def crawl_job_get(*, user: User, job_id: int | str) -> CrawlJob:
         raise Http404("No such crawl.") from None
 
 
-def disclosure_list(*, owner: User, status: str | None = None) -> QuerySet[Disclosure]:
+def disclosure_list(
+    *, owner: User, status: str | None = None, crawl_job_id: int | None = None
+) -> QuerySet[Disclosure]:
+    """The owner's disclosures, newest first; only one status's, or one crawl's, when given."""
     rows = Disclosure.objects.filter(owner=owner).select_related("suspect", "source", "message")
     if status:
         rows = rows.filter(status=status)
+    if crawl_job_id is not None:
+        rows = rows.filter(document__crawl_job_id=crawl_job_id)
     return rows.order_by("-detected_at", "-id")
+
+
+def crawl_job_matches_url(*, user: User, job: CrawlJob) -> str:
+    """Where "N matched" of a crawl leads: the disclosure itself when there is one, else the
+    dashboard's list of this crawl's disclosures; "" when it found none of the user's."""
+    matched = getattr(job, "viewer_matched", 0)
+    if not matched:
+        return ""
+    if matched == 1:
+        only = disclosure_list(owner=user, crawl_job_id=job.pk).first()
+        if only is not None:
+            return reverse("disclosures:detail", args=[only.pk])
+    return f"{reverse('disclosures:dashboard')}?crawl={job.pk}#disclosure-list"
 
 
 def disclosure_get(*, owner: User, disclosure_id: int | str) -> Disclosure:
@@ -346,3 +367,21 @@ def disclosure_evidence(*, disclosure: Disclosure) -> DisclosureEvidence:
     return DisclosureEvidence(
         summary, leaked_spans, version_spans, places, group_text, listed, more
     )
+
+
+def disclosure_move_target(*, disclosure: Disclosure) -> dict[str, FriendGroup | None]:
+    """The suspect's group now and the stricter group "move" would put them in (both None when
+    nobody single is suspected or the suspect is no longer a friend)."""
+    if disclosure.suspect_id is None:
+        return {"suspect_group": None, "stricter_group": None}
+    friendship = (
+        Friendship.objects.select_related("group")
+        .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
+        .first()
+    )
+    if friendship is None:
+        return {"suspect_group": None, "stricter_group": None}
+    return {
+        "suspect_group": friendship.group,
+        "stricter_group": group_next_stricter(group=friendship.group),
+    }

@@ -321,18 +321,57 @@ def disclosure_set_status(*, disclosure: Disclosure, status: str) -> Disclosure:
     return disclosure
 
 
+@transaction.atomic
 def disclosure_move_suspect_to_stricter_group(*, disclosure: Disclosure) -> Friendship:
-    """Move the suspected friend to the owner's next stricter (more public) group."""
+    """Move the suspected friend to the owner's next stricter (more public) group, once per
+    leak: a second request (a double click, a resent form) leaves the friend where the first put
+    them. Acting on a leak confirms it, and suggestions never bring the friend back closer than
+    their new group until the move is undone (`disclosure_undo_move`)."""
+    disclosure = Disclosure.objects.select_for_update().get(pk=disclosure.pk)
     if disclosure.suspect_id is None:
         raise ValidationError("No single friend is suspected, so there is nobody to move.")
     friendship = (
-        Friendship.objects.select_related("group")
+        Friendship.objects.select_for_update()
+        .select_related("group", "friend")
         .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
         .first()
     )
     if friendship is None:
         raise ValidationError("The suspected friend is no longer your friend.")
+    if disclosure.moved_from_id is not None:
+        return friendship  # already moved for this leak
     stricter = group_next_stricter(group=friendship.group)
     if stricter is None:
         raise ValidationError(f"{friendship.group.name} is already your most public group.")
-    return friendship_move(friendship=friendship, group=stricter)
+    disclosure.moved_from = friendship.group
+    disclosure.status = Disclosure.Status.CONFIRMED
+    disclosure.save(update_fields=["moved_from", "status"])
+    friendship_move(friendship=friendship, group=stricter)
+    friendship.no_closer_than = stricter.level
+    friendship.save(update_fields=["no_closer_than"])
+    return friendship
+
+
+@transaction.atomic
+def disclosure_undo_move(*, disclosure: Disclosure) -> Friendship:
+    """Put the friend moved because of this leak back in the group they were in (the leak stays
+    confirmed); nothing to undo is an error."""
+    disclosure = Disclosure.objects.select_for_update().get(pk=disclosure.pk)
+    if disclosure.moved_from_id is None or disclosure.suspect_id is None:
+        raise ValidationError("Nobody was moved because of this leak, so there is nothing to undo.")
+    friendship = (
+        Friendship.objects.select_for_update()
+        .select_related("group", "friend")
+        .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
+        .first()
+    )
+    if friendship is None:
+        raise ValidationError("The suspected friend is no longer your friend.")
+    back_to = disclosure.moved_from
+    assert back_to is not None
+    disclosure.moved_from = None
+    disclosure.save(update_fields=["moved_from"])
+    friendship_move(friendship=friendship, group=back_to)
+    friendship.no_closer_than = None
+    friendship.save(update_fields=["no_closer_than"])
+    return friendship

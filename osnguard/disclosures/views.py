@@ -45,6 +45,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     status = request.GET.get("status") or None
     if status not in (None, *Disclosure.Status.values):
         status = None
+    crawl = id_parse(request.GET.get("crawl"))
     context = {
         "by_friend": charts.bars(selectors.leaks_by_friend(owner=request_user(request))),
         "across": selectors.suspicion_across_leaks(owner=request_user(request)),
@@ -52,9 +53,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "by_source": charts.bars(selectors.leaks_by_source(owner=request_user(request))),
         "timeline": charts.timeline_columns(selectors.leak_timeline(owner=request_user(request))),
         "page": _page(
-            request, selectors.disclosure_list(owner=request_user(request), status=status)
+            request,
+            selectors.disclosure_list(
+                owner=request_user(request), status=status, crawl_job_id=crawl
+            ),
         ),
         "status": status,
+        "crawl": crawl,
         "statuses": Disclosure.Status.choices,
         "total": selectors.disclosure_list(owner=request_user(request)).count(),
     }
@@ -70,10 +75,16 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "disclosure": disclosure,
         "evidence": evidence,
+        "suspect_name": (
+            disclosure.suspect.get_full_name() or disclosure.suspect.username
+            if disclosure.suspect
+            else ""
+        ),
         "leaked": segments(strip_invisible(disclosure.document.text), evidence.leaked_spans),
         "through_invisible": "invisible" in (disclosure.layers or []),
         "through_typography": "typographic" in (disclosure.layers or []),
         "version_segments": segments(version.text, evidence.version_spans) if version else None,
+        **selectors.disclosure_move_target(disclosure=disclosure),
     }
     return render(request, "disclosures/detail.html", context)
 
@@ -98,8 +109,15 @@ def disclosure_action(request: HttpRequest, pk: int) -> HttpResponse:
             friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
             messages.success(
                 request,
-                f"Moved {friendship.friend.get_full_name() or friendship.friend.username} "
-                f"to {friendship.group.name}.",
+                f"{friendship.friend.get_full_name() or friendship.friend.username} is now in "
+                f"{friendship.group.name}, and the leak is marked confirmed.",
+            )
+        elif action == "undo-move":
+            friendship = services.disclosure_undo_move(disclosure=disclosure)
+            messages.success(
+                request,
+                f"Undone: {friendship.friend.get_full_name() or friendship.friend.username} is "
+                f"back in {friendship.group.name}.",
             )
         else:
             messages.error(request, "Unknown action.")
@@ -184,11 +202,19 @@ def crawl_job_progress(request: HttpRequest, pk: int) -> HttpResponse:
         if job.new_documents
         else (0 if active else 100)
     )
-    return render(
+    response = render(
         request,
         "disclosures/_job_progress.html",
-        {"job": job, "active": active, "percent": percent},
+        {
+            "job": job,
+            "active": active,
+            "percent": percent,
+            "matches_url": selectors.crawl_job_matches_url(user=request_user(request), job=job),
+        },
     )
+    if request.GET.get("polling") and not active:
+        response["HX-Trigger"] = "crawl-finished"  # the source page refreshes its status
+    return response
 
 
 @login_required

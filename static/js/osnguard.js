@@ -22,6 +22,29 @@
     }
   }, true);
 
+  // A form is sent once: a second click while the page is leaving does nothing (the server also
+  // ignores repeats of actions such as "move this friend"). htmx forms manage their own requests.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.getAttribute || form.hasAttribute("hx-post")) {
+      return;
+    }
+    if (form.getAttribute("data-submitting")) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute("data-submitting", "1");
+    window.setTimeout(function () {  // after the clicked button's value has been sent
+      form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
+    }, 0);
+  });
+  window.addEventListener("pageshow", function () {  // back to a page kept in the cache
+    document.querySelectorAll("form[data-submitting]").forEach(function (form) {
+      form.removeAttribute("data-submitting");
+      form.querySelectorAll("button").forEach(function (button) { button.disabled = false; });
+    });
+  });
+
   function showBanner(kind, text, link) {
     var banner = document.getElementById("request-banner");
     if (!banner) {

@@ -38,9 +38,28 @@ def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, li
         assert internal not in why
     screenshot(page, "disclosure-detail")
 
-    page.locator("button[value=move]").click()
+    asked: list[str] = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss() if len(asked) == 1 else dialog.accept()
+
+    page.on("dialog", answer)
+    page.locator("button[value=move]").click()  # cancelled: nothing moves
+    assert "Move Pal2 Smith from Friends to Acquaintances?" in asked[0]
+    assert page.locator(".message.success").count() == 0
+    page.locator("button[value=move]").dblclick()  # confirmed; the second click is ignored
     page.wait_for_selector(".message.success")
-    assert "Moved Pal2 Smith to Acquaintances" in page.locator(".messages").inner_text()
+    assert "Pal2 Smith is now in Acquaintances" in page.locator(".messages").inner_text()
+    from osnguard.circles.models import Friendship
+
+    moved = Friendship.objects.get(owner=adam, friend=_leaker)
+    assert moved.group.name == "Acquaintances"  # one level, not two
+    assert Disclosure.objects.get().status == "confirmed"
+    screenshot(page, "disclosure-moved-undo")
+    page.locator("#undo-move button").click()
+    page.wait_for_selector("text=Undone: Pal2 Smith is back in Friends")
+    assert Friendship.objects.get(owner=adam, friend=_leaker).group.name == "Friends"
 
 
 def test_other_users_cannot_open_the_disclosure(logged_in_page, live_server, leak):

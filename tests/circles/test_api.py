@@ -364,24 +364,26 @@ def test_interactions_with_non_friends_are_400_and_lists_are_private(api, user, 
 
 
 def test_level_suggestions_recompute_list_and_apply(api, user):
-    close, far = UserFactory(), UserFactory()
-    rows = {f: make_friends(user, f) for f in (close, far)}
-    add_interactions(user, close, 20)
-    add_interactions(user, far, 1)
+    close, mid, *others, rare = [UserFactory() for _ in range(6)]
+    rows = {f: make_friends(user, f) for f in (close, mid, *others, rare)}
+    for friend, count in zip((close, mid, *others, rare), (20, 15, 10, 8, 6, 1)):
+        add_interactions(user, friend, count)
     assert api.get("/api/level-suggestions/").data["count"] == 0
     response = api.post("/api/level-suggestions/recompute/")
-    assert response.status_code == 200 and response.data == {"friends": 2, "suggested": 2}
+    assert response.status_code == 200 and response.data == {"friends": 6, "suggested": 5}
     data = api.get("/api/level-suggestions/").data["results"]
-    assert [(r["friend"]["id"], r["suggested_level"], r["interaction_count"]) for r in data] == [
+    assert [(r["friend"]["id"], r["suggested_level"], r["interaction_count"]) for r in data][
+        :2
+    ] == [
         (close.pk, 0, 20),
-        (far.pk, 3, 1),
+        (mid.pk, 2, 15),
     ]
-    far_row = rows[far]
-    far_row.group = group(user, "Acquaintances")
-    far_row.save()
-    assert (
-        api.get("/api/level-suggestions/?differing=1").data["count"] == 1
-    )  # far is already at level 3
+    assert rare.pk not in {r["friend"]["id"] for r in data}  # one interaction: no suggestion
+    mid_row = rows[mid]
+    mid_row.group = group(user, "Friends")
+    mid_row.save()
+    differing = api.get("/api/level-suggestions/?differing=1").data
+    assert mid.pk not in {r["friend"]["id"] for r in differing["results"]}
     applied = api.post(f"/api/friends/{rows[close].pk}/apply-suggestion/")
     assert applied.status_code == 200 and applied.data["group"]["name"] == "Family"
 

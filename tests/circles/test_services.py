@@ -214,15 +214,34 @@ def test_interaction_record_rules(user, other):
 def test_suggest_levels_from_counts_maps_frequency_quantiles():
     levels = [0, 1, 2, 3, 4]
     counts = {1: 50, 2: 40, 3: 30, 4: 20, 5: 10, 6: 5, 7: 3, 8: 1, 9: 0}
-    result = services.suggest_levels_from_counts(counts=counts, levels=levels, ratio=1)
+    result = services.suggest_levels_from_counts(
+        counts=counts, levels=levels, ratio=1, min_count=1, min_ranked=1
+    )
     # equal quantiles: 8 active friends over the 4 closer levels, two per level, most frequent closest.
     assert [result[k] for k in range(1, 9)] == [0, 0, 1, 1, 2, 2, 3, 3]
-    assert result[9] == 4  # no interaction: the most public level
+    assert result[9] is None  # no interaction is no evidence: no suggestion
     assert services.suggest_levels_from_counts(counts={1: 0, 2: 0}, levels=levels) == {
         1: None,
         2: None,
     }
-    assert services.suggest_levels_from_counts(counts={1: 3}, levels=[2]) == {1: 2}
+    assert services.suggest_levels_from_counts(
+        counts={1: 3}, levels=[2], min_count=1, min_ranked=1
+    ) == {1: 2}
+
+
+def test_suggestions_need_enough_interactions():
+    levels = [0, 1, 2, 3, 4]
+    # three interactions with the only active friend do not make them family
+    assert services.suggest_levels_from_counts(counts={1: 3, 2: 0, 3: 0}, levels=levels) == {
+        1: None,
+        2: None,
+        3: None,
+    }
+    counts = {1: 40, 2: 30, 3: 20, 4: 10, 5: 6, 6: 4, 7: 0}
+    result = services.suggest_levels_from_counts(counts=counts, levels=levels)
+    assert result[6] is None and result[7] is None  # under five interactions: no suggestion
+    assert result[1] == 0 and all(result[k] is not None for k in range(1, 6))
+    assert all(level != 4 for level in result.values())  # never "Public" for lack of contact
 
 
 def test_default_layers_grow_like_dunbars_circles():
@@ -235,16 +254,16 @@ def test_default_layers_grow_like_dunbars_circles():
 
 
 def test_circle_suggest_level_ranks_by_frequency_and_stores(user):
-    friends = [UserFactory() for _ in range(5)]
+    friends = [UserFactory() for _ in range(7)]
     rows = [make_friends(user, f) for f in friends]
-    for friend, count in zip(friends, [30, 12, 6, 2, 0]):
+    for friend, count in zip(friends, [30, 12, 9, 7, 6, 2, 0]):
         add_interactions(user, friend, count)
-    add_interactions(user, friends[4], 100, days_ago=400)  # outside the window: ignored
+    add_interactions(user, friends[6], 100, days_ago=400)  # outside the window: ignored
     suggestions = services.circle_suggest_level(owner=user)
     by_friend = {s.friend_id: s for s in suggestions}
-    assert [by_friend[f.pk].suggested_level for f in friends] == [0, 2, 3, 3, 4]
-    assert [by_friend[f.pk].interactions for f in friends] == [30, 12, 6, 2, 0]
-    assert by_friend[friends[0].pk].rank == 0 and by_friend[friends[4].pk].rank is None
+    assert [by_friend[f.pk].suggested_level for f in friends] == [0, 2, 3, 3, 3, None, None]
+    assert [by_friend[f.pk].interactions for f in friends] == [30, 12, 9, 7, 6, 2, 0]
+    assert by_friend[friends[0].pk].rank == 0 and by_friend[friends[6].pk].rank is None
     stored = Friendship.objects.get(pk=rows[0].pk)
     assert stored.suggested_level == 0 and stored.interaction_count == 30 and stored.suggested_at
     # applying a suggestion moves the friend to the group at that level

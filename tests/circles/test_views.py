@@ -194,12 +194,15 @@ def test_friend_detail_records_interactions(web, user, other):
 
 
 def test_suggestions_recompute_and_apply(web, user):
-    close = UserFactory()
+    close, *others = [UserFactory() for _ in range(5)]
     friendship = make_friends(user, close)
+    for other, count in zip(others, (9, 8, 7, 6)):
+        make_friends(user, other)
+        add_interactions(user, other, count)
     web.post(reverse("circles:suggestions-recompute"))
-    add_interactions(user, close, 5)
+    add_interactions(user, close, 12)
     response = web.post(reverse("circles:suggestions-recompute"), follow=True)
-    assert "Suggested levels for 1 friend" in response.content.decode()
+    assert "Suggested levels for 5 friends" in response.content.decode()
     web.post(reverse("circles:friend-apply-suggestion", args=[friendship.pk]))
     assert Friendship.objects.get(pk=friendship.pk).group.name == "Family"
 

@@ -92,3 +92,39 @@ def test_undetermined_verdict_says_so_without_names(posted):
     disclosure = disclosure_of(adam, message, leaked, verdict="undetermined", margin=0.0)
     words = disclosure_evidence(disclosure=disclosure)
     assert "cannot say whose copy" in words.summary and words.suspects == []
+
+
+def test_move_is_confirmed_once_and_undone(posted):
+    from django.core.exceptions import ValidationError
+
+    from osnguard.circles.models import Friendship
+    from osnguard.circles.services import circle_suggest_level
+    from osnguard.disclosures.services import (
+        disclosure_move_suspect_to_stricter_group,
+        disclosure_undo_move,
+    )
+
+    adam, friends, message = posted
+    leaked, _ = realise((2, 0, 1))
+    disclosure = disclosure_of(
+        adam, message, leaked, verdict="friend", suspect=friends[2], margin=9.0
+    )
+    with pytest.raises(ValidationError, match="nothing to undo"):
+        disclosure_undo_move(disclosure=disclosure)
+    first = disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
+    again = disclosure_move_suspect_to_stricter_group(disclosure=disclosure)  # a double submit
+    assert first.group.name == again.group.name == "Acquaintances"
+    disclosure.refresh_from_db()
+    assert disclosure.status == "confirmed" and disclosure.moved_from.name == "Friends"
+    row = Friendship.objects.get(owner=adam, friend=friends[2])
+    assert row.no_closer_than == row.group.level
+    # however often adam talks to them, suggestions do not bring them back closer
+    from factories import add_interactions
+
+    for friend, count in zip(friends, (40, 30, 60, 20, 10, 8)):
+        add_interactions(adam, friend, count)
+    by_friend = {s.friend_id: s.suggested_level for s in circle_suggest_level(owner=adam)}
+    assert by_friend[friends[2].pk] >= row.group.level
+    back = disclosure_undo_move(disclosure=disclosure)
+    assert back.group.name == "Friends"
+    assert Friendship.objects.get(pk=row.pk).no_closer_than is None
