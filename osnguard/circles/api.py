@@ -134,6 +134,10 @@ class FriendRequestSerializer(serializers.ModelSerializer):
 class FriendRequestInputSerializer(serializers.Serializer):
     to_user = IdField(required=False, help_text="Id of the user to ask.")
     username = serializers.CharField(required=False, max_length=150, help_text="Or their username.")
+    group = IdField(
+        required=False,
+        help_text="Your group to put them in once they accept (your default group if omitted).",
+    )
 
     def validate(self, data: dict) -> dict:
         if "to_user" not in data and "username" not in data:
@@ -329,8 +333,11 @@ class FriendRequestListApi(generics.GenericAPIView):
             to_user = users.filter(username__iexact=data.validated_data["username"]).first()
         if to_user is None:
             raise serializers.ValidationError({"to_user": "Unknown user."})
+        group_id = data.validated_data.get("group")
         friend_request = services.friend_request_send(
-            from_user=request_user(request), to_user=to_user
+            from_user=request_user(request),
+            to_user=to_user,
+            group=owned_group(request, group_id) if group_id is not None else None,
         )
         return Response(
             FriendRequestSerializer(friend_request).data, status=status.HTTP_201_CREATED

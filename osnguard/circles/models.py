@@ -98,6 +98,10 @@ class FriendRequest(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="received_friend_requests"
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    # the sender's group for the new friend once accepted (their default group when None)
+    sender_group = models.ForeignKey(
+        FriendGroup, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     responded_at = models.DateTimeField(null=True, blank=True)
 

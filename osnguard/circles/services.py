@@ -82,11 +82,12 @@ def group_clean_level(*, level: object) -> int:
 
 @transaction.atomic
 def group_create(*, owner: User, name: object, level: object = None) -> FriendGroup:
-    """Create a group; without a level it goes after the owner's most public group."""
+    """Create a group; without a level it goes just before the owner's most public group (as
+    detailed as the group before that one), so "Public" stays the last of the scale."""
     clean_name = group_clean_name(owner=owner, name=name)
     if level is None or level == "":
         highest = FriendGroup.objects.filter(owner=owner).aggregate(m=Max("level"))["m"]
-        clean_level = 0 if highest is None else min(highest + 1, MAX_LEVEL)
+        clean_level = 0 if highest is None else max(highest - 1, 0)
     else:
         clean_level = group_clean_level(level=level)
     try:
@@ -147,20 +148,48 @@ def group_reorder(*, owner: User, group_ids: object) -> list[FriendGroup]:
     return [groups[i] for i in group_ids]
 
 
-def group_move(*, group: FriendGroup, direction: str) -> list[FriendGroup]:
-    """Move a group one place closer ("up") or more public ("down"), renumbering levels."""
+@dataclass(frozen=True)
+class LevelChange:
+    """A group whose level a move changed (the page says so: levels decide what groups see)."""
+
+    name: str
+    before: int
+    after: int
+
+
+@transaction.atomic
+def group_move(*, group: FriendGroup, direction: str) -> list[LevelChange]:
+    """Move a group one place closer ("up") or more public ("down") by trading levels with its
+    neighbour; only those two groups change (no silent renumbering of the others). Two groups at
+    the same level are set apart by one level. Returns what changed ([] at either end)."""
     if direction not in {"up", "down"}:
         raise ValidationError({"direction": "Direction must be “up” or “down”."})
     order = list(
-        FriendGroup.objects.filter(owner=group.owner)
+        FriendGroup.objects.select_for_update()
+        .filter(owner=group.owner)
         .order_by("level", "name", "pk")
-        .values_list("pk", flat=True)
     )
-    index = order.index(group.pk)
-    other = index - 1 if direction == "up" else index + 1
-    if 0 <= other < len(order):
-        order[index], order[other] = order[other], order[index]
-    return group_reorder(owner=group.owner, group_ids=order)
+    index = [g.pk for g in order].index(group.pk)
+    other_index = index - 1 if direction == "up" else index + 1
+    if not 0 <= other_index < len(order):
+        return []
+    mine, other = order[index], order[other_index]
+    before = {mine.pk: mine.level, other.pk: other.level}
+    if mine.level != other.level:
+        mine.level, other.level = other.level, mine.level
+    elif direction == "up":
+        if mine.level > 0:
+            mine.level -= 1
+        else:
+            other.level += 1
+    elif mine.level < MAX_LEVEL:
+        mine.level += 1
+    else:
+        other.level -= 1
+    FriendGroup.objects.bulk_update([mine, other], ["level"])
+    return [
+        LevelChange(g.name, before[g.pk], g.level) for g in (mine, other) if before[g.pk] != g.level
+    ]
 
 
 def group_next_stricter(*, group: FriendGroup) -> FriendGroup | None:
@@ -214,8 +243,13 @@ def _are_friends(a: User, b: User) -> bool:
 
 
 @transaction.atomic
-def friend_request_send(*, from_user: User, to_user: User) -> FriendRequest:
-    """Ask `to_user` to become friends."""
+def friend_request_send(
+    *, from_user: User, to_user: User, group: FriendGroup | None = None
+) -> FriendRequest:
+    """Ask `to_user` to become friends; `group` is where the sender will file them once they
+    accept (the sender's default group when None)."""
+    if group is not None and group.owner_id != from_user.pk:
+        raise ValidationError({"group": "Unknown group."})
     if from_user.pk == to_user.pk:
         raise ValidationError({"to_user": "You cannot send a friend request to yourself."})
     if not to_user.is_active:
@@ -237,7 +271,9 @@ def friend_request_send(*, from_user: User, to_user: User) -> FriendRequest:
         )
     try:
         with transaction.atomic():
-            return FriendRequest.objects.create(from_user=from_user, to_user=to_user)
+            return FriendRequest.objects.create(
+                from_user=from_user, to_user=to_user, sender_group=group
+            )
     except IntegrityError:
         raise ValidationError(
             {"to_user": f"You already sent {to_user.get_username()} a friend request."}
@@ -258,8 +294,9 @@ def _lock_pending(friend_request: FriendRequest) -> FriendRequest:
 def friend_request_accept(
     *, friend_request: FriendRequest, group: FriendGroup | None = None
 ) -> Friendship:
-    """Accept a request: each side files the other (the acceptor in `group` if given, else the
-    default group). Returns the acceptor's friendship."""
+    """Accept a request: each side files the other (the acceptor in `group` if given, the sender
+    in the group they chose when sending; else each one's default group). Returns the acceptor's
+    friendship."""
     locked = _lock_pending(friend_request)
     acceptor, requester = locked.to_user, locked.from_user
     if group is not None and group.owner_id != acceptor.pk:
@@ -272,8 +309,11 @@ def friend_request_accept(
         friend=requester,
         defaults={"group": group or group_default_for(owner=acceptor)},
     )
+    sender_group = locked.sender_group
+    if sender_group is None or sender_group.owner_id != requester.pk:
+        sender_group = group_default_for(owner=requester)
     Friendship.objects.get_or_create(
-        owner=requester, friend=acceptor, defaults={"group": group_default_for(owner=requester)}
+        owner=requester, friend=acceptor, defaults={"group": sender_group}
     )
     return mine
 

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from osnguard.core.forms import add_service_errors, bad_request, error_text, redirect_back
 from osnguard.core.inputs import id_parse
@@ -50,11 +51,20 @@ def _own_friendship(request: HttpRequest, pk: int) -> Friendship:
 # --- groups ------------------------------------------------------------------------------------
 
 
-def _groups_context(request: HttpRequest, form: GroupForm | None = None) -> dict:
+def _groups_context(request: HttpRequest, form: GroupForm | None = None, notice: str = "") -> dict:
     return {
         "groups": list(selectors.group_list(owner=request_user(request))),
         "form": form or GroupForm(),
+        "notice": notice,
     }
+
+
+def _levels_notice(changes: list[services.LevelChange]) -> str:
+    """What a move did to levels, said plainly (levels decide how much detail a group sees)."""
+    if not changes:
+        return ""
+    said = "; ".join(f"{c.name} is now level {c.after} (was {c.before})" for c in changes)
+    return f"{said}. Lower levels see more detail; posts already sent keep their versions."
 
 
 @login_required
@@ -74,10 +84,21 @@ def groups(request: HtmxHttpRequest) -> HttpResponse:
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
+                notice = (
+                    f"Group “{group.name}” created at level {group.level}"
+                    + (
+                        ""
+                        if form.cleaned_data.get("level") is not None
+                        else ", before your most public group"
+                    )
+                    + "."
+                )
                 if not request.htmx:
-                    messages.success(request, f"Group “{group.name}” created.")
+                    messages.success(request, notice)
                     return redirect("circles:groups")
-                form = GroupForm()
+                return render(
+                    request, "circles/_groups_panel.html", _groups_context(request, notice=notice)
+                )
         if form.errors:
             status = 400
     template = "circles/_groups_panel.html" if request.htmx else "circles/groups.html"
@@ -102,7 +123,13 @@ def group_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 add_service_errors(form, exc)
             else:
                 if request.htmx:
-                    return render(request, "circles/_groups_panel.html", _groups_context(request))
+                    # the form sits in the group's row: the whole panel replaces the panel
+                    response = render(
+                        request,
+                        "circles/_groups_panel.html",
+                        _groups_context(request, notice=f"Group “{group.name}” saved."),
+                    )
+                    return reswap(retarget(response, "#groups-panel"), "innerHTML")
                 messages.success(request, f"Group “{group.name}” saved.")
                 return redirect("circles:groups")
     else:
@@ -126,9 +153,13 @@ def group_row(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def group_move(request: HtmxHttpRequest, pk: int, direction: str) -> HttpResponse:
     """Move a group one place closer (up) or more public (down)."""
     group = _own_group(request, pk)
-    services.group_move(group=group, direction=direction)
+    notice = _levels_notice(services.group_move(group=group, direction=direction))
     if request.htmx:
-        return render(request, "circles/_groups_panel.html", _groups_context(request))
+        return render(
+            request, "circles/_groups_panel.html", _groups_context(request, notice=notice)
+        )
+    if notice:
+        messages.success(request, notice)
     return redirect("circles:groups")
 
 
@@ -414,7 +445,15 @@ def request_send(request: HtmxHttpRequest) -> HttpResponse:
         messages.error(request, "Unknown user.")
     else:
         try:
-            services.friend_request_send(from_user=request_user(request), to_user=to_user)
+            group_id = id_parse(request.POST.get("group", ""))
+            group = (
+                selectors.group_list(owner=request_user(request)).filter(pk=group_id).first()
+                if group_id is not None
+                else None
+            )
+            services.friend_request_send(
+                from_user=request_user(request), to_user=to_user, group=group
+            )
         except ValidationError as exc:
             messages.error(request, error_text(exc))
         else:

@@ -30,6 +30,10 @@ def test_group_configuration_in_place(logged_in_page, live_server):
     tab.click("tbody button:has-text('Save')")
     tab.wait_for_selector("#groups-panel strong:has-text('Pals')")
     assert FriendGroup.objects.filter(owner=owner, name="Pals").exists()
+    # the saved panel replaces the panel, not the row: one table, one "New group" form
+    assert tab.locator("#groups-panel table").count() == 1
+    assert tab.locator("#groups-panel h2:has-text('New group')").count() == 1
+    assert "Group “Pals” saved." in tab.locator("#groups-notice").inner_text()
 
     # reorder: move Public up one place
     public = FriendGroup.objects.get(owner=owner, name="Public")
@@ -38,6 +42,9 @@ def test_group_configuration_in_place(logged_in_page, live_server):
         "() => [...document.querySelectorAll('#groups-panel tbody strong')].map(e => e.textContent).join(',')"
         " === 'Family,Best friends,Pals,Public,Acquaintances'"
     )
+    # the move says which levels changed (only the two groups that traded places)
+    notice = tab.locator("#groups-notice").inner_text()
+    assert "Public is now level 3 (was 4)" in notice and "Acquaintances is now level 4" in notice
 
     # move a friend with the select on the friends page
     tab.goto(f"{live_server.url}/friends/")

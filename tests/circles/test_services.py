@@ -49,8 +49,10 @@ def test_create_group_validates_name_and_level(user):
         services.group_create(owner=user, name="Far", level="high")
 
 
-def test_create_without_level_goes_last(user):
-    assert services.group_create(owner=user, name="Strangers").level == 5
+def test_create_without_level_goes_before_the_most_public_group(user):
+    strangers = services.group_create(owner=user, name="Strangers")
+    assert strangers.level == 3  # as detailed as Acquaintances
+    assert levels(user)[-1] == ("Public", 4)  # Public stays last
 
 
 def test_same_name_allowed_for_different_owners(user, other):
@@ -88,11 +90,44 @@ def test_reorder_rejects_partial_duplicate_and_foreign_lists(user, other):
 
 def test_move_group_up_and_down(user):
     friends = FriendGroup.objects.get(owner=user, name="Friends")
-    services.group_move(group=friends, direction="up")
+    changes = services.group_move(group=friends, direction="up")
     assert [n for n, _ in levels(user)][:3] == ["Family", "Friends", "Best friends"]
+    assert changes == [
+        services.LevelChange("Friends", 2, 1),
+        services.LevelChange("Best friends", 1, 2),
+    ]
     family = FriendGroup.objects.get(owner=user, name="Family")
-    services.group_move(group=family, direction="up")  # already first: no change
+    assert services.group_move(group=family, direction="up") == []  # already first
     assert levels(user)[0] == ("Family", 0)
+
+
+def test_move_only_changes_the_two_groups_it_swaps(user):
+    FriendGroup.objects.filter(owner=user, name="Public").update(level=9)
+    gym = services.group_create(owner=user, name="Gym", level=6)
+    before = dict(levels(user))
+    services.group_move(group=gym, direction="down")  # past Public (9): they trade levels
+    after = dict(levels(user))
+    assert (after["Gym"], after["Public"]) == (9, 6)
+    assert {k: v for k, v in after.items() if k not in {"Gym", "Public"}} == {
+        k: v for k, v in before.items() if k not in {"Gym", "Public"}
+    }
+
+
+def test_move_sets_apart_two_groups_at_the_same_level(user):
+    gym = services.group_create(owner=user, name="Gym", level=2)  # same level as Friends
+    order = [n for n, _ in levels(user)]
+    assert order.index("Friends") < order.index("Gym")  # by name at equal levels
+    services.group_move(group=gym, direction="up")
+    assert dict(levels(user))["Gym"] == 1 and dict(levels(user))["Friends"] == 2
+
+
+def test_request_sender_chooses_the_group_of_the_new_friend(user, other):
+    best = FriendGroup.objects.get(owner=user, name="Best friends")
+    request = services.friend_request_send(from_user=user, to_user=other, group=best)
+    services.friend_request_accept(friend_request=request)
+    assert Friendship.objects.get(owner=user, friend=other).group == best
+    with pytest.raises(ValidationError, match="Unknown group"):  # someone else's group
+        services.friend_request_send(from_user=other, to_user=UserFactory(), group=best)
 
 
 def test_delete_moves_members_to_next_stricter_group(user):
