@@ -197,7 +197,17 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Outside production, e-mails are written as files to var/mail/ (EMAIL_FILE_PATH), one per e-mail;
+# production sets EMAIL_BACKEND (and EMAIL_HOST...) to a real server.
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if PRODUCTION
+    else "django.core.mail.backends.filebased.EmailBackend",
+)
+EMAIL_FILE_PATH = Path(os.environ.get("EMAIL_FILE_PATH", VAR_DIR / "mail"))
+# The address of the app in links sent by e-mail.
+SITE_URL = os.environ.get("OSNGUARD_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "osnguard <noreply@osnguard.local>")
 
 REST_FRAMEWORK = {
@@ -391,6 +401,10 @@ CELERY_BEAT_SCHEDULE = {
     "crawl-requeue-stuck": {
         "task": "osnguard.disclosures.tasks.crawl_requeue_stuck",
         "schedule": 600.0,
+    },
+    "notification-digests": {
+        "task": "osnguard.disclosures.tasks.notification_send_digests",
+        "schedule": 24 * 3600.0,
     },
     "circles-suggest-levels": {
         "task": "osnguard.circles.tasks.circle_suggest_levels_all",

@@ -25,7 +25,11 @@ class SourceForm(forms.Form):
 
 class NotificationPreferencesForm(forms.Form):
     def __init__(
-        self, *args: Any, preferences: dict[str, tuple[bool, bool]], **kwargs: Any
+        self,
+        *args: Any,
+        preferences: dict[str, tuple[bool, bool]],
+        digest: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         for kind, label in Notification.Kind.choices:
@@ -36,3 +40,8 @@ class NotificationPreferencesForm(forms.Form):
             self.fields[f"{kind}__email"] = forms.BooleanField(
                 required=False, initial=email, label=f"{label}: by e-mail"
             )
+        self.fields["email_digest"] = forms.BooleanField(
+            required=False,
+            initial=digest,
+            label="One e-mail a day listing everything, instead of one e-mail each time",
+        )

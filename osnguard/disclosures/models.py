@@ -250,6 +250,8 @@ class NotificationPreference(models.Model):
     kind = models.CharField(max_length=20, choices=Notification.Kind.choices)
     in_app = models.BooleanField(default=True)
     email = models.BooleanField(default=True)
+    # one e-mail a day listing what happened, instead of one e-mail per notification
+    email_digest = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

@@ -1,5 +1,6 @@
 """Notifications: telling a user in the app and by e-mail that a message of theirs was found in
-public or that one of their sources keeps failing, as their preferences for each kind say.
+public or that one of their sources keeps failing, as their preferences for each kind say: one
+e-mail each (plain text and HTML, with a direct link) or one daily digest.
 
 Writes only, like `services`; the detection and crawl pipelines call it, so it imports neither.
 """
@@ -7,12 +8,16 @@ Writes only, like `services`; the detection and crawl pipelines call it, so it i
 from __future__ import annotations
 
 import logging
+from datetime import datetime
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 
 from .models import Disclosure, Notification, NotificationPreference, Source
@@ -27,30 +32,105 @@ def notification_preference_get(*, user: User, kind: str) -> NotificationPrefere
 
 
 def notification_preference_set(
-    *, user: User, kind: str, in_app: bool, email: bool
+    *, user: User, kind: str, in_app: bool, email: bool, email_digest: bool | None = None
 ) -> NotificationPreference:
-    """Whether the user wants notifications of `kind` in the app and by e-mail."""
+    """Whether the user wants notifications of `kind` in the app and by e-mail (one each, or in
+    a daily digest when `email_digest`; None leaves that choice as it is)."""
     if kind not in Notification.Kind.values:
         raise ValidationError(
             {"kind": f"Kind must be one of: {', '.join(Notification.Kind.values)}."}
         )
     preference = notification_preference_get(user=user, kind=kind)
     preference.in_app, preference.email = bool(in_app), bool(email)
+    if email_digest is not None:
+        preference.email_digest = bool(email_digest)
     preference.save()
     return preference
 
 
+def notification_link(notification: Notification) -> str:
+    """The full address that opens a notification (and marks it read)."""
+    return settings.SITE_URL + reverse("disclosures:notification-open", args=[notification.pk])
+
+
+def _send(*, user: User, subject: str, context: dict) -> bool:
+    """One e-mail with a plain-text and an HTML part; a failure is logged, never raised."""
+    context = {**context, "user": user, "site_url": settings.SITE_URL,
+               "settings_url": settings.SITE_URL + reverse("disclosures:preferences")}  # fmt: skip
+    message = EmailMultiAlternatives(
+        subject,
+        render_to_string("disclosures/email/notifications.txt", context),
+        settings.DEFAULT_FROM_EMAIL,
+        [user.email],
+    )
+    message.attach_alternative(
+        render_to_string("disclosures/email/notifications.html", context), "text/html"
+    )
+    try:
+        message.send()
+    except Exception:
+        log.exception("could not e-mail user %s", user.pk)
+        return False
+    return True
+
+
 def _email(*, notification: Notification) -> None:
-    """E-mail a notification to its user; a failure is logged, never raised."""
+    """E-mail a notification to its user now, unless they asked for a daily digest."""
     user = notification.user
     if not user.email:
         return
-    try:
-        send_mail(notification.title, notification.body, settings.DEFAULT_FROM_EMAIL, [user.email])
-    except Exception:
-        log.exception("could not e-mail notification %s", notification.pk)
-        return
-    Notification.objects.filter(pk=notification.pk).update(emailed_at=timezone.now())
+    preference = notification_preference_get(user=user, kind=notification.kind)
+    if preference.email_digest:
+        return  # notification_send_digests sends it with the others of the day
+    items = [{"notification": notification, "link": notification_link(notification)}]
+    if _send(user=user, subject=notification.title, context={"items": items, "digest": False}):
+        Notification.objects.filter(pk=notification.pk).update(emailed_at=timezone.now())
+
+
+def notification_send_digests(*, now: datetime | None = None) -> int:
+    """Send each user who chose the daily digest one e-mail with every notification not e-mailed
+    yet; returns how many e-mails were sent."""
+    now = now or timezone.now()
+    digest_kinds: dict[int, set[str]] = {}
+    for user_id, kind in NotificationPreference.objects.filter(
+        email=True, email_digest=True
+    ).values_list("user_id", "kind"):
+        digest_kinds.setdefault(user_id, set()).add(kind)
+    sent = 0
+    for user in User.objects.filter(pk__in=digest_kinds, is_active=True).exclude(email=""):
+        pending = list(
+            Notification.objects.filter(
+                user=user,
+                kind__in=digest_kinds[user.pk],
+                emailed_at__isnull=True,
+                created_at__lte=now,
+            ).order_by("created_at", "pk")
+        )
+        if not pending:
+            continue
+        items = [{"notification": n, "link": notification_link(n)} for n in pending]
+        count = len(pending)
+        subject = f"osnguard: {count} thing{'s' if count != 1 else ''} happened today"
+        if _send(user=user, subject=subject, context={"items": items, "digest": True}):
+            Notification.objects.filter(pk__in=[n.pk for n in pending]).update(emailed_at=now)
+            sent += 1
+    return sent
+
+
+def _site(url: str) -> str:
+    host = urlsplit(url).hostname or url
+    return host.removeprefix("www.")
+
+
+def disclosure_title(disclosure: Disclosure) -> str:
+    """What happened, as a notification title: whose copy appeared where."""
+    site = _site(disclosure.source_url)
+    if disclosure.verdict == Disclosure.Verdict.FRIEND and disclosure.suspect is not None:
+        name = disclosure.suspect.get_full_name() or disclosure.suspect.username
+        return f"{name}'s copy of your post appeared on {site}"
+    if disclosure.verdict == Disclosure.Verdict.GROUP and disclosure.suspect_group:
+        return f"Someone in {disclosure.suspect_group} shared your post on {site}"
+    return f"Your post appeared on {site}"
 
 
 def _who_shared(disclosure: Disclosure) -> str:
@@ -77,7 +157,7 @@ def notification_for_disclosure(*, disclosure: Disclosure) -> Notification | Non
     who = _who_shared(disclosure)
     body = (
         f"A copy of your message was found at {disclosure.source_url}; {who}.\n\n"
-        f"“{disclosure.excerpt[:300]}”\n\nOpen osnguard to see the evidence."
+        f"“{disclosure.excerpt[:300]}”"
     )
     try:
         with transaction.atomic():
@@ -86,7 +166,7 @@ def notification_for_disclosure(*, disclosure: Disclosure) -> Notification | Non
                 kind=Notification.Kind.DISCLOSURE,
                 disclosure=disclosure,
                 defaults={
-                    "title": "A message of yours was found in public",
+                    "title": disclosure_title(disclosure)[:200],
                     "body": body,
                     "read_at": None if preference.in_app else timezone.now(),
                 },

@@ -264,6 +264,14 @@ def notification_list(*, user: User) -> QuerySet[Notification]:
     )
 
 
+def notification_get(*, user: User, notification_id: int | str) -> Notification:
+    """One of the user's notifications; 404 for anyone else's."""
+    try:
+        return notification_list(user=user).get(pk=int(notification_id))
+    except (Notification.DoesNotExist, ValueError, TypeError):
+        raise Http404("No such notification.") from None
+
+
 def notification_unread_count(*, user: User) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 

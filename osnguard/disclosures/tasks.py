@@ -17,6 +17,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import OperationalError
 
+from . import notifications
 from .crawling import CrawlRetry, crawl_job_time_out, crawl_run
 from .detection import detection_shards, document_detect, shard_queue
 from .services import crawl_jobs_for_due_sources, crawl_jobs_requeue_stuck
@@ -80,3 +81,9 @@ def crawl_due_sources() -> list[int]:
 @shared_task(ignore_result=True)
 def crawl_requeue_stuck() -> list[int]:
     return crawl_jobs_requeue_stuck()
+
+
+@shared_task(ignore_result=True)
+def notification_send_digests() -> int:
+    """Once a day (Celery beat): the digest e-mail of each user who chose it."""
+    return notifications.notification_send_digests()

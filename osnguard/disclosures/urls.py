@@ -16,6 +16,7 @@ urlpatterns = [
     path("crawls/<int:pk>/progress/", views.crawl_job_progress, name="job-progress"),
     path("notifications/", views.notifications, name="notifications"),
     path("notifications/read/", views.notifications_mark_read, name="notifications-read"),
+    path("notifications/<int:pk>/", views.notification_open, name="notification-open"),
     path("notifications/badge/", views.notification_badge, name="notification-badge"),
     path("notifications/settings/", views.notification_preferences, name="preferences"),
 ]

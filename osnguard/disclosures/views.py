@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from osnguard.circles.selectors import friend_request_incoming, group_list
 from osnguard.core.forms import add_service_errors, bad_request, error_text
 from osnguard.core.highlight import segments
 from osnguard.core.inputs import id_parse
@@ -220,10 +221,16 @@ def crawl_job_progress(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def notifications(request: HttpRequest) -> HttpResponse:
+    """Friend requests waiting for an answer, then notifications, newest first."""
+    user = request_user(request)
     return render(
         request,
         "disclosures/notifications.html",
-        {"page": _page(request, selectors.notification_list(user=request_user(request)))},
+        {
+            "page": _page(request, selectors.notification_list(user=user)),
+            "friend_requests": list(friend_request_incoming(user=user)[:20]),
+            "groups": list(group_list(owner=user)),
+        },
     )
 
 
@@ -244,12 +251,29 @@ def notifications_mark_read(request: HtmxHttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
+def notification_open(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open a notification (from the list or an e-mail): it is marked read, then shown where it
+    points (the disclosure, the source), or in the list."""
+    notification = selectors.notification_get(user=request_user(request), notification_id=pk)
+    notification_mark_read(user=request_user(request), notification_ids=[notification.pk])
+    if notification.disclosure_id:
+        return redirect("disclosures:detail", pk=notification.disclosure_id)
+    if notification.source_id:
+        return redirect("disclosures:source", pk=notification.source_id)
+    return redirect("disclosures:notifications")
+
+
+@login_required
+@require_GET
 def notification_badge(request: HttpRequest) -> HttpResponse:
-    """The unread-count badge in the navigation; polled with htmx."""
+    """The bell in the navigation: unread notifications and friend requests; polled with htmx."""
+    user = request_user(request)
+    unread = selectors.notification_unread_count(user=user)
+    requests = friend_request_incoming(user=user).count()
     return render(
         request,
         "disclosures/_badge.html",
-        {"unread": selectors.notification_unread_count(user=request_user(request))},
+        {"unread": unread, "requests": requests, "total": unread + requests},
     )
 
 
@@ -261,7 +285,11 @@ def notification_preferences(request: HttpRequest) -> HttpResponse:
         for k in Notification.Kind.values
     ]
     current = {p.kind: (p.in_app, p.email) for p in preferences}
-    form = NotificationPreferencesForm(request.POST or None, preferences=current)
+    form = NotificationPreferencesForm(
+        request.POST or None,
+        preferences=current,
+        digest=any(p.email_digest for p in preferences),
+    )
     if request.method == "POST" and form.is_valid():
         for kind in Notification.Kind.values:
             notification_preference_set(
@@ -269,7 +297,12 @@ def notification_preferences(request: HttpRequest) -> HttpResponse:
                 kind=kind,
                 in_app=form.cleaned_data[f"{kind}__in_app"],
                 email=form.cleaned_data[f"{kind}__email"],
+                email_digest=form.cleaned_data["email_digest"],
             )
         messages.success(request, "Notification settings saved.")
         return redirect("disclosures:preferences")
-    return render(request, "disclosures/preferences.html", {"form": form})
+    return render(
+        request,
+        "disclosures/preferences.html",
+        {"form": form, "address": request_user(request).email},
+    )

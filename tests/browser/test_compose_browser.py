@@ -33,8 +33,10 @@ def test_typing_highlights_private_phrases_with_reasons(
         delay=5,
     )
     page.locator("#phrase-list").wait_for(timeout=60_000)
-    page.wait_for_function(
-        "() => document.querySelectorAll('#highlighted mark.phrase').length >= 3", timeout=60_000
+    page.wait_for_function(  # updates arrive while typing: wait for the whole text's analysis
+        "() => [...document.querySelectorAll('#highlighted mark.phrase')]"
+        ".some(m => m.innerText.includes('adam@example.org'))",
+        timeout=60_000,
     )
     highlighted = page.locator("#highlighted mark.phrase").all_inner_texts()
     joined = " ".join(highlighted)
