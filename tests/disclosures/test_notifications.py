@@ -111,7 +111,7 @@ def test_friend_requests_ring_the_bell_and_are_answered_from_home(client, leak_o
     assert f"/friends/requests/{request.pk}/accept/" in home
     answered = client.post(f"/friends/requests/{request.pk}/accept/", {"next": "/"})
     assert answered.status_code == 302 and answered["Location"] == "/"
-    assert "class=\"count\"" not in client.get("/disclosures/notifications/badge/").content.decode()
+    assert 'class="count"' not in client.get("/disclosures/notifications/badge/").content.decode()
 
 
 def test_settings_say_which_address_is_used_and_are_linked_from_the_profile(client, leak_of):
