@@ -150,6 +150,36 @@ def leaks_to_name(*, friends: int, looks: int) -> int:
     return max(2, math.ceil((math.log(friends) + TRACE_MARGIN) / math.log(looks)))
 
 
+# Readings of names (which Boston, which Apple) are asked up front: a wrong one makes versions
+# false. Readings of ordinary words (which sense of "sister") wait under "More settings".
+NAME_CATEGORIES = frozenset({"location", "work", "education", "religion", "politics", "health"})
+
+
+def message_trace(groups: list[dict[str, Any]]) -> str:
+    """One plain sentence for the whole review: what a copy of this post found online can be
+    traced to (per-group details stay under each group's "Customize")."""
+    with_friends = [g for g in groups if g["friends"]]
+    if not with_friends:
+        return "None of your groups has friends yet, so no friend would see this post."
+    pasted = any(g["invisible"] for g in with_friends)
+    shared = [
+        g["group"].name for g in with_friends if g["friends"] > 1 and not g["group"].min_distance
+    ]
+    lead = (
+        "A copy pasted anywhere, even in part, points to the friend who shared it. "
+        if pasted
+        else ""
+    )
+    copy = "Retyped, a copy" if pasted else "A copy"
+    if not shared:
+        return f"{lead}{copy} points to the friend who shared it: each friend gets their own words."
+    named = ", ".join(shared[:-1]) + (" and " if len(shared) > 1 else "") + shared[-1]
+    return (
+        f"{lead}{copy} points to the friend who shared it, or, where friends get the same words "
+        f"({named}), to their group until copies of a few of your posts tell them apart."
+    )
+
+
 def review_context(text: str, proposal: Any) -> dict[str, Any]:
     """Everything `_review.html` shows: per group its text, choices, fingerprint words and samples;
     per message the readings of ambiguous phrases, rejected synonyms and the review's state."""
@@ -175,6 +205,9 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
                     for v in samples
                 ],
                 "friends": len(by_group.get(group.name, [])),
+                "invisible": any(
+                    strip_invisible(v.text) != v.text for v in by_group.get(group.name, [])
+                ),
                 "trace": leak_trace(
                     group,
                     invisible=any(
@@ -196,18 +229,23 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
                 ],
             }
         )
+    readings = [
+        {"key": p.key, "phrase": p.phrase, "reading": p.reading, "options": p.readings}
+        for p in proposal.phrases
+        if p.ambiguous
+    ]
     return {
         "text": text,
         "proposal": proposal,
         "result": result,
         "groups": groups,
+        "trace_sentence": message_trace(groups),
+        "name_readings": [r for r in readings if r["phrase"].category in NAME_CATEGORIES],
+        "word_readings": [r for r in readings if r["phrase"].category not in NAME_CATEGORIES],
+        "notes": [*proposal.warnings, *result.warnings],
         "fingerprint_all": proposal.fingerprint_all,
         "recipients": len(result.versions),
-        "readings": [
-            {"key": p.key, "phrase": p.phrase, "reading": p.reading, "options": p.readings}
-            for p in proposal.phrases
-            if p.ambiguous
-        ],
+        "readings": readings,
         "rejected": [
             {"value": f"{a}{ARROW}{b}", "original": a, "alternative": b}
             for a, b in proposal.rejected

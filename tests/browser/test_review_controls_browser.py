@@ -48,7 +48,7 @@ def test_choose_a_generalization_reject_a_synonym_and_post(
     # Best friends: pick another wording for Tokyo. Its default depends on the day (the time phrase
     # has more or fewer vaguer wordings, which moves the groups' InfoLoss targets), so read it first.
     friends = page.locator("article.group-version[data-group='Best friends']")
-    friends.locator("summary", has_text="How each private phrase reads").click()
+    friends.locator("summary", has_text="Customize Best friends").click()
     select = friends.locator("select[name='choice__8:13__Best friends']")
     options = select.evaluate(
         "s => [...s.options].map(o => [o.value, o.text, o.selected, o.disabled])"
@@ -79,7 +79,9 @@ def test_choose_a_generalization_reject_a_synonym_and_post(
 
     # reject the first fingerprint synonym offered anywhere
     box = page.locator("article.group-version input[name='rejected']").first
-    box.locator("xpath=ancestor::details[1]/summary").click()
+    box.evaluate(
+        "b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+    )
     rejected = box.get_attribute("value")
     word, synonym = rejected.split("→")
     box.check()
@@ -106,3 +108,74 @@ def test_choose_a_generalization_reject_a_synonym_and_post(
             c["original"].lower() == word.lower() and c["text"].lower() == synonym.lower()
             for c in version.fingerprint.choices
         )
+
+
+def wait_for_text(page, group: str, condition) -> None:
+    """Wait until the group's preview satisfies `condition()` (JavaScript on `t`), across swaps."""
+    page.wait_for_function(
+        f"() => {{ const e = document.querySelector(\"article[data-group='{group}'] .generalized\");"
+        f" const t = e ? e.innerText : null; return t !== null && ({condition()}); }}",
+        timeout=120_000,
+    )
+
+
+def test_calm_review_keeps_focus_and_open_sections_and_goes_stale(
+    logged_in_page, live_server, fast_password_hashing, django_user_model
+):
+    """The review opens as one row per group (no warnings or menus in view), "Less detail"
+    generalizes a whole group, a keyboard change keeps focus on its menu and the opened section
+    open, and editing the message marks the panel out of date until it is updated."""
+    from osnguard.circles.models import FriendGroup, Friendship
+
+    author = user_sign_up(username="calm_b", password="a-long-passphrase-1", first_name="Cal")
+    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
+    for group in FriendGroup.objects.filter(owner=author):
+        for i in range(2):
+            friend = django_user_model.objects.create_user(
+                username=f"cb_{group.level}_{i}", password="x"
+            )
+            Friendship.objects.create(owner=author, friend=friend, group=group)
+    identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
+    page = logged_in_page(author)
+    page.goto(f"{live_server.url}/compose/")
+    page.locator("#compose-text").fill(TEXT)
+    page.get_by_role("button", name="Review versions").click()
+    page.locator("#review-trace").wait_for(timeout=120_000)
+    assert "points to the friend who shared it" in page.locator("#review-trace").inner_text()
+    assert (
+        page.locator("#review-panel select[name^='choice__']:visible").count() == 0
+    )  # behind Customize
+    assert page.locator("#review-panel .badge.warn:visible").count() == 0
+    assert page.locator("#review-panel article.group-version").count() == 5
+    screenshot(page, "compose-review-calm")
+
+    family = page.locator("article.group-version[data-group='Family']")
+    before = family.locator(".generalized").inner_text()
+    assert "Tokyo" in before
+    family.get_by_role("button", name="Less detail for Family").click()
+    wait_for_text(page, "Family", lambda: f"t !== {before!r}")
+    assert "Tokyo" not in page.locator("article[data-group='Family'] .generalized").inner_text()
+
+    friends = page.locator("article.group-version[data-group='Friends']")
+    friends.locator("summary", has_text="Customize Friends").click()
+    menu = friends.locator("select[name^='choice__']").first
+    name = menu.get_attribute("name")
+    menu.focus()
+    shown = friends.locator(".generalized").inner_text()
+    page.keyboard.press("ArrowDown")  # a keyboard user browsing the menu
+    wait_for_text(page, "Friends", lambda: f"t !== {shown!r}")
+    page.wait_for_function(
+        "name => document.activeElement && document.activeElement.name === name",
+        arg=name,
+        timeout=10_000,
+    )
+    assert page.locator("article[data-group='Friends'] details.customize").evaluate("d => d.open")
+
+    page.locator("#compose-text").press("End")
+    page.locator("#compose-text").type(" See you soon!")
+    assert page.locator("#review-stale").is_visible()
+    assert page.locator("#post-button").is_disabled()
+    page.locator("#review-again").click()
+    wait_for_text(page, "Family", lambda: "t.includes('See you soon')")
+    assert not page.locator("#review-stale").is_visible()
+    assert page.locator("#post-button").is_enabled()

@@ -147,7 +147,8 @@ def test_review_panel_choices_round_trip_and_post(client, reviewer):
     html = first.content.decode()
     assert first.status_code == 200 and "choice__8:13__Friends" in html and "remove it" in html
     assert "loss " in html and "hides you among" in html  # figures per option
-    assert "If it leaks:" in html  # per group, what a copy can be traced to
+    assert "If it leaks:" in html  # per group, under "Customize"
+    assert 'id="review-trace"' in html and "points to the friend who shared it" in html
     assert 'name="reading__8:13"' in html  # Tokyo: the city or the prefecture
     state = _fields(html)
     assert state["choice__8:13__Friends"] == state["default__8:13__Friends"]
@@ -307,3 +308,17 @@ def test_an_edit_persists_across_updates_until_discarded(client, reviewer):
     ).content.decode()
     friends = discarded.split('data-group="Friends"')[1].split("</article>")[0]
     assert "I am out with family" not in friends.split('class="generalized"')[1].split("</p>")[0]
+
+
+@pytest.mark.django_db
+def test_review_without_friends_guides_to_finding_friends(client):
+    loner = user_sign_up(username="loner_v", password="a-long-passphrase-1")
+    client.force_login(loner)
+    html = client.post(
+        "/compose/review/",
+        {"text": "I am at Tokyo station at 10am.", "fresh": "1"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "Post to 0 friends" not in html
+    assert "You have no friends on osnguard yet" in html and "/friends/requests/" in html
+    assert "no friend would see this post" in html
