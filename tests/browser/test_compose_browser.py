@@ -86,6 +86,7 @@ def test_review_edit_and_post_then_each_friend_sees_only_their_version(
     assert "Harvard University" not in public.locator(".generalized").inner_text()
     screenshot(page, "compose-review")
 
+    public.locator("summary", has_text="Customize Public").click()
     public.locator("summary", has_text="Edit").click()
     public.locator("textarea").fill("My hometown is in Asia and I went to a university there.")
     page.get_by_role("button", name="Update versions").click()
