@@ -64,7 +64,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
-    "drf_spectacular_sidecar",
     "django_filters",
     "django_htmx",
     "csp",
@@ -94,7 +93,6 @@ MIDDLEWARE = [
 
 # Content-Security-Policy on every response (django-csp): scripts, styles and everything else only
 # from our own origin; no inline script, no inline event handlers, no inline styles, no eval.
-# Swagger UI at /api/docs/ widens style-src for its own page only (osnguard/urls.py).
 _csp_report_uri = os.environ.get("CSP_REPORT_URI", "")
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -276,11 +274,6 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Control what a social-network message discloses, and to whom.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI and Redoc served from our own static files (drf-spectacular-sidecar), no CDN.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    # No validator badge: it would load an image from validator.swagger.io (no network, and CSP).
-    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "ENUM_NAME_OVERRIDES": {
         "SourceKindEnum": "osnguard.disclosures.models.Source.Kind",
         "NotificationKindEnum": "osnguard.disclosures.models.Notification.Kind",

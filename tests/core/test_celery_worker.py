@@ -23,8 +23,8 @@ RESULT_TIMEOUT = 60
 def friends_with_interactions(transactional_db):
     """Adam with three friends he interacts with 9, 3 and 0 times (committed, so the worker sees them)."""
     adam = UserFactory(username="adam")
-    friends = [UserFactory() for _ in range(3)]
-    for friend, count in zip(friends, (9, 3, 0)):
+    friends = [UserFactory() for _ in range(7)]
+    for friend, count in zip(friends, (30, 12, 9, 7, 6, 2, 0)):
         make_friends(adam, friend)
         add_interactions(adam, friend, count)
     return adam, friends
@@ -47,10 +47,11 @@ def run_task_through_worker(
 
 
 def check_result(summary: dict, adam, friends) -> None:
-    assert summary["ok"] is True and summary["friends"] == 3
-    assert [summary["levels"][str(f.pk)] for f in friends] == [0, 3, 4]
+    expected = [0, 2, 3, 3, 3, None, None]  # under 5 interactions: no suggestion
+    assert summary["ok"] is True and summary["friends"] == 7
+    assert [summary["levels"][str(f.pk)] for f in friends] == expected
     stored = dict(Friendship.objects.filter(owner=adam).values_list("friend_id", "suggested_level"))
-    assert [stored[f.pk] for f in friends] == [0, 3, 4]
+    assert [stored[f.pk] for f in friends] == expected
 
 
 @pytest.mark.redis

@@ -55,19 +55,18 @@ def test_anonymous_pages_carry_it_too(client):
         assert "script-src 'self'" in client.get(url)["Content-Security-Policy"]
 
 
-def test_api_docs_widen_styles_only_for_themselves(client):
+def test_api_reference_keeps_the_site_policy(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     assert directives(docs)["script-src"] == ["'self'"]
-    assert "'unsafe-inline'" in directives(docs)["style-src"]
-    assert b"<script>" not in docs.content  # the split view serves its init script as a file
-    script = client.get("/api/docs/?script=")
-    assert script.status_code == 200 and b"SwaggerUIBundle" in script.content
+    assert "'unsafe-inline'" not in directives(docs).get("style-src", [])
 
 
 def test_templates_have_no_inline_script_handlers_or_styles():
     offenders = []
     for path in TEMPLATES.rglob("*.html"):
+        if "email" in path.parts:
+            continue  # e-mails are read in mail clients, which need inline styles; never served
         text = path.read_text()
         if (
             re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text)
