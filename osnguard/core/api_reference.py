@@ -65,7 +65,7 @@ def _type(schema: dict[str, Any], components: dict[str, Any]) -> str:
 
 def _body_fields(operation: dict[str, Any], components: dict[str, Any]) -> list[Field]:
     content = operation.get("requestBody", {}).get("content", {})
-    media = content.get("application/json") or next(iter(content.values()), {})
+    media: dict[str, Any] = content.get("application/json") or next(iter(content.values()), {})
     schema = _resolve(media.get("schema", {}), components)
     required = set(schema.get("required", []))
     return [
