@@ -29,3 +29,19 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+DESKTOP = (1280, 900)
+PHONE = (390, 844)
+# Browser tests of a journey run on both: parametrize with VIEWPORTS (ids "desktop", "phone").
+VIEWPORTS = {"argvalues": [DESKTOP, PHONE], "ids": ["desktop", "phone"]}
+
+
+def sized(page, viewport: tuple[int, int]):
+    """The page at this window size (the journey's screenshots are named after it)."""
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    return page
+
+
+def shot_name(name: str, viewport: tuple[int, int]) -> str:
+    return name if viewport == DESKTOP else f"{name}-phone"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browsing import screenshot
+from browsing import VIEWPORTS, screenshot, sized
 
 from osnguard.accounts.services import profile_update, user_sign_up
 from osnguard.privacy.fingerprinting import strip_invisible
@@ -104,14 +104,15 @@ def test_review_edit_and_post_then_each_friend_sees_only_their_version(
     assert message.versions.count() == 5
 
 
+@pytest.mark.parametrize("viewport", **VIEWPORTS)
 def test_highlights_keep_up_during_steady_typing(
-    logged_in_page, live_server, fast_password_hashing
+    logged_in_page, live_server, fast_password_hashing, viewport
 ):
     """While the user types without pausing, the analysis runs about once a second (not only
     after the last key), superseded requests are cancelled, and the final text is analysed."""
     user = user_sign_up(username="typist", password="a-long-passphrase-1", first_name="Tia")
     identify("Warm up the engine in this process.", profile={})
-    page = logged_in_page(user)
+    page = sized(logged_in_page(user), viewport)
     sent: list[float] = []
     page.on(
         "request",

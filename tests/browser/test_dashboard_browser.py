@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browsing import screenshot
+from browsing import VIEWPORTS, screenshot, shot_name, sized
 from disclosures.fixtures import make_user
 
 from osnguard.disclosures.models import Disclosure
@@ -11,10 +11,13 @@ from osnguard.disclosures.models import Disclosure
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, live_server, leak):
+@pytest.mark.parametrize("viewport", **VIEWPORTS)
+def test_dashboard_names_the_leaker_and_detail_shows_evidence(
+    logged_in_page, live_server, leak, viewport
+):
     adam, _leaker = leak
     disclosure = Disclosure.objects.get()
-    page = logged_in_page(adam)
+    page = sized(logged_in_page(adam), viewport)
     page.goto(f"{live_server.url}/disclosures/")
     assert "Pal2 Smith" in page.locator("#by-friend").inner_text()
     assert "Friends" in page.locator("#by-group").inner_text()
@@ -24,7 +27,7 @@ def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, li
     assert row.count() == 1 and "Pal2 Smith" in row.inner_text()
     page.wait_for_selector("#notification-badge .count")
     assert page.locator("#notification-badge .count").inner_text() == "1"
-    screenshot(page, "disclosure-dashboard")
+    screenshot(page, shot_name("disclosure-dashboard", viewport))
 
     row.locator("a").first.click()
     page.wait_for_url(f"**/disclosures/{disclosure.pk}/")
@@ -36,7 +39,7 @@ def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, li
     assert "This copy matches Pal2 Smith's version in 3 places where most other friends' " in why
     for internal in ("nats", "margin", "runner-up", "fingerprint choices", str(_leaker.pk) + "'s"):
         assert internal not in why
-    screenshot(page, "disclosure-detail")
+    screenshot(page, shot_name("disclosure-detail", viewport))
 
     asked: list[str] = []
 
@@ -56,7 +59,7 @@ def test_dashboard_names_the_leaker_and_detail_shows_evidence(logged_in_page, li
     moved = Friendship.objects.get(owner=adam, friend=_leaker)
     assert moved.group.name == "Acquaintances"  # one level, not two
     assert Disclosure.objects.get().status == "confirmed"
-    screenshot(page, "disclosure-moved-undo")
+    screenshot(page, shot_name("disclosure-moved-undo", viewport))
     page.locator("#undo-move button").click()
     page.wait_for_selector("text=Undone: Pal2 Smith is back in Friends")
     assert Friendship.objects.get(owner=adam, friend=_leaker).group.name == "Friends"

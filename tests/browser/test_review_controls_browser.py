@@ -4,7 +4,7 @@ synonym re-propose in place (htmx, no reload), and posting stores exactly what w
 from __future__ import annotations
 
 import pytest
-from browsing import screenshot
+from browsing import VIEWPORTS, screenshot, shot_name, sized
 
 from osnguard.accounts.services import profile_update, user_sign_up
 from osnguard.privacy.identification import identify
@@ -119,24 +119,27 @@ def wait_for_text(page, group: str, condition) -> None:
     )
 
 
+@pytest.mark.parametrize("viewport", **VIEWPORTS)
 def test_calm_review_keeps_focus_and_open_sections_and_goes_stale(
-    logged_in_page, live_server, fast_password_hashing, django_user_model
+    logged_in_page, live_server, fast_password_hashing, django_user_model, viewport
 ):
     """The review opens as one row per group (no warnings or menus in view), "Less detail"
     generalizes a whole group, a keyboard change keeps focus on its menu and the opened section
     open, and editing the message marks the panel out of date until it is updated."""
     from osnguard.circles.models import FriendGroup, Friendship
 
-    author = user_sign_up(username="calm_b", password="a-long-passphrase-1", first_name="Cal")
+    author = user_sign_up(
+        username=f"calm_{viewport[0]}", password="a-long-passphrase-1", first_name="Cal"
+    )
     profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
     for group in FriendGroup.objects.filter(owner=author):
         for i in range(2):
             friend = django_user_model.objects.create_user(
-                username=f"cb_{group.level}_{i}", password="x"
+                username=f"cb_{group.level}_{i}_{viewport[0]}", password="x"
             )
             Friendship.objects.create(owner=author, friend=friend, group=group)
     identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
-    page = logged_in_page(author)
+    page = sized(logged_in_page(author), viewport)
     page.goto(f"{live_server.url}/compose/")
     page.locator("#compose-text").fill(TEXT)
     page.get_by_role("button", name="Review versions").click()
@@ -147,7 +150,7 @@ def test_calm_review_keeps_focus_and_open_sections_and_goes_stale(
     )  # behind Customize
     assert page.locator("#review-panel .badge.warn:visible").count() == 0
     assert page.locator("#review-panel article.group-version").count() == 5
-    screenshot(page, "compose-review-calm")
+    screenshot(page, shot_name("compose-review-calm", viewport))
 
     family = page.locator("article.group-version[data-group='Family']")
     before = family.locator(".generalized").inner_text()

@@ -4,7 +4,7 @@ where the user typed, reorder and moving a friend without a page reload."""
 from __future__ import annotations
 
 import pytest
-from browsing import screenshot
+from browsing import VIEWPORTS, screenshot, shot_name, sized
 from factories import UserFactory, make_friends
 
 from osnguard.circles.models import FriendGroup, Friendship
@@ -12,11 +12,12 @@ from osnguard.circles.models import FriendGroup, Friendship
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_group_configuration_in_place(logged_in_page, live_server):
+@pytest.mark.parametrize("viewport", **VIEWPORTS)
+def test_group_configuration_in_place(logged_in_page, live_server, viewport):
     owner = UserFactory(username="adam", first_name="Adam")
     bob = UserFactory(username="bob", first_name="Bob", last_name="Smith")
     friendship = make_friends(owner, bob)
-    tab = logged_in_page(owner)
+    tab = sized(logged_in_page(owner), viewport)
     tab.goto(f"{live_server.url}/groups/")
     tab.wait_for_function("window.htmx !== undefined")
 
@@ -51,4 +52,4 @@ def test_group_configuration_in_place(logged_in_page, live_server):
     tab.select_option(f"#friend-{friendship.pk} select", label="Family (level 0)")
     tab.wait_for_selector(f"#friend-{friendship.pk} >> text=moved")
     assert Friendship.objects.get(pk=friendship.pk).group.name == "Family"
-    screenshot(tab, "circles-friends")
+    screenshot(tab, shot_name("circles-friends", viewport))
