@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -45,3 +47,18 @@ def sized(page, viewport: tuple[int, int]):
 
 def shot_name(name: str, viewport: tuple[int, int]) -> str:
     return name if viewport == DESKTOP else f"{name}-phone"
+
+
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => ({id: v.id, help: v.help,
+    nodes: v.nodes.map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n')[1])}));
+}"""
+
+
+def axe_violations(page) -> list[dict]:
+    if not AXE.exists():
+        pytest.fail("axe-core is not installed: scripts/setup.sh --test runs npm ci")
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    return page.evaluate(RUN_AXE)

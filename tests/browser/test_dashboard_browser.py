@@ -64,6 +64,11 @@ def test_dashboard_names_the_leaker_and_detail_shows_evidence(
     page.wait_for_selector("text=Undone: Pal2 Smith is back in Friends")
     assert Friendship.objects.get(owner=adam, friend=_leaker).group.name == "Friends"
 
+    # the crawl that found it links "1 matched" to the disclosure
+    page.goto(f"{live_server.url}/disclosures/sources/{Disclosure.objects.get().source_id}/")
+    page.get_by_role("link", name="1 matched").click()
+    page.wait_for_url(f"**/disclosures/{Disclosure.objects.get().pk}/")
+
 
 def test_other_users_cannot_open_the_disclosure(logged_in_page, live_server, leak):
     stranger = make_user("stranger_d")

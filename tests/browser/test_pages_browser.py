@@ -4,10 +4,9 @@ no accessibility violation that axe-core (npm, pinned in package-lock.json) can 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from browsing import screenshot
+from browsing import DESKTOP, PHONE, axe_violations, screenshot
 from disclosures.fixtures import make_user
 
 from osnguard.circles.models import FriendGroup, Friendship
@@ -17,22 +16,7 @@ from osnguard.posts.models import Message
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-DESKTOP = (1280, 900)
-PHONE = (390, 844)
 SMALL_PHONE = (360, 740)
-RUN_AXE = """async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
-  return result.violations.map(v => ({id: v.id, help: v.help,
-    nodes: v.nodes.map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n')[1])}));
-}"""
-
-
-def axe_violations(page) -> list[dict]:
-    if not AXE.exists():
-        pytest.fail("axe-core is not installed: scripts/setup.sh --test runs npm ci")
-    page.evaluate(AXE.read_text(encoding="utf-8"))
-    return page.evaluate(RUN_AXE)
 
 
 def overflow(page) -> int:

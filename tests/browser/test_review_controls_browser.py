@@ -4,7 +4,7 @@ synonym re-propose in place (htmx, no reload), and posting stores exactly what w
 from __future__ import annotations
 
 import pytest
-from browsing import VIEWPORTS, screenshot, shot_name, sized
+from browsing import VIEWPORTS, axe_violations, screenshot, shot_name, sized
 
 from osnguard.accounts.services import profile_update, user_sign_up
 from osnguard.privacy.identification import identify
@@ -151,6 +151,9 @@ def test_calm_review_keeps_focus_and_open_sections_and_goes_stale(
     assert page.locator("#review-panel .badge.warn:visible").count() == 0
     assert page.locator("#review-panel article.group-version").count() == 5
     screenshot(page, shot_name("compose-review-calm", viewport))
+    page.locator("article[data-group='Friends'] details.customize").evaluate("d => d.open = true")
+    assert axe_violations(page) == []  # the review, with a group's menus open
+    page.locator("article[data-group='Friends'] details.customize").evaluate("d => d.open = false")
 
     family = page.locator("article.group-version[data-group='Family']")
     before = family.locator(".generalized").inner_text()
