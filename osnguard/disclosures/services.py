@@ -321,6 +321,19 @@ def disclosure_set_status(*, disclosure: Disclosure, status: str) -> Disclosure:
     return disclosure
 
 
+def _suspect_friendship_locked(disclosure: Disclosure) -> Friendship:
+    """The owner's friendship with the suspect, locked for the rest of the transaction."""
+    friendship = (
+        Friendship.objects.select_for_update()
+        .select_related("group", "friend")
+        .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
+        .first()
+    )
+    if friendship is None:
+        raise ValidationError("The suspected friend is no longer your friend.")
+    return friendship
+
+
 @transaction.atomic
 def disclosure_move_suspect_to_stricter_group(*, disclosure: Disclosure) -> Friendship:
     """Move the suspected friend to the owner's next stricter (more public) group, once per
@@ -330,14 +343,7 @@ def disclosure_move_suspect_to_stricter_group(*, disclosure: Disclosure) -> Frie
     disclosure = Disclosure.objects.select_for_update().get(pk=disclosure.pk)
     if disclosure.suspect_id is None:
         raise ValidationError("No single friend is suspected, so there is nobody to move.")
-    friendship = (
-        Friendship.objects.select_for_update()
-        .select_related("group", "friend")
-        .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
-        .first()
-    )
-    if friendship is None:
-        raise ValidationError("The suspected friend is no longer your friend.")
+    friendship = _suspect_friendship_locked(disclosure)
     if disclosure.moved_from_id is not None:
         return friendship  # already moved for this leak
     stricter = group_next_stricter(group=friendship.group)
@@ -359,14 +365,7 @@ def disclosure_undo_move(*, disclosure: Disclosure) -> Friendship:
     disclosure = Disclosure.objects.select_for_update().get(pk=disclosure.pk)
     if disclosure.moved_from_id is None or disclosure.suspect_id is None:
         raise ValidationError("Nobody was moved because of this leak, so there is nothing to undo.")
-    friendship = (
-        Friendship.objects.select_for_update()
-        .select_related("group", "friend")
-        .filter(owner_id=disclosure.owner_id, friend_id=disclosure.suspect_id)
-        .first()
-    )
-    if friendship is None:
-        raise ValidationError("The suspected friend is no longer your friend.")
+    friendship = _suspect_friendship_locked(disclosure)
     back_to = disclosure.moved_from
     assert back_to is not None
     disclosure.moved_from = None

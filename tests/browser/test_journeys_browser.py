@@ -81,3 +81,23 @@ def test_friendly_404_and_favicon(browser, live_server, db, viewport):
     assert page.request.get(f"{live_server.url}{icon}").status == 200
     assert page.request.get(f"{live_server.url}/favicon.ico").ok
     context.close()
+
+
+@pytest.mark.parametrize("viewport", **VIEWPORTS)
+def test_a_user_without_friends_is_sent_to_find_some(
+    logged_in_page, live_server, fast_password_hashing, viewport
+):
+    from osnguard.privacy.identification import identify
+
+    identify("Warm up the engine in this process.", profile={})
+    loner = make_user("lone_j", "Lee", "Lone")
+    page = sized(logged_in_page(loner), viewport)
+    page.goto(f"{live_server.url}/compose/")
+    page.locator("#compose-text").fill("Off to Lisbon on Friday with my sister")
+    page.get_by_role("button", name="Review versions").click()
+    guide = page.locator("#no-friends")
+    guide.wait_for(timeout=120_000)
+    assert "no friends on osnguard yet" in guide.inner_text()
+    assert page.get_by_role("button", name="Post to 0 friends").count() == 0
+    guide.get_by_role("link", name="Find people you know").click()
+    page.wait_for_url("**/friends/requests/")

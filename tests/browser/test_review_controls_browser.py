@@ -11,24 +11,32 @@ from osnguard.privacy.identification import identify
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
+def author_with_two_friends_per_group(username: str, first_name: str, user_model):
+    """An author in Tokyo with two friends in each default group, the engine warmed up."""
+    from osnguard.circles.models import FriendGroup, Friendship
+
+    author = user_sign_up(username=username, password="a-long-passphrase-1", first_name=first_name)
+    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
+    for group in FriendGroup.objects.filter(owner=author):
+        for i in range(2):
+            friend = user_model.objects.create_user(
+                username=f"{username}_{group.level}_{i}", password="x"
+            )
+            Friendship.objects.create(owner=author, friend=friend, group=group)
+    identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
+    return author
+
+
 TEXT = "I am at Tokyo station at 10am with my sister. We studied the old maps for hours."
 
 
 def test_choose_a_generalization_reject_a_synonym_and_post(
     logged_in_page, live_server, fast_password_hashing, django_user_model
 ):
-    from osnguard.circles.models import FriendGroup, Friendship
     from osnguard.posts.models import Message
 
-    author = user_sign_up(username="rita_b", password="a-long-passphrase-1", first_name="Rita")
-    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
-    for group in FriendGroup.objects.filter(owner=author):
-        for i in range(2):
-            friend = django_user_model.objects.create_user(
-                username=f"rb_{group.level}_{i}", password="x"
-            )
-            Friendship.objects.create(owner=author, friend=friend, group=group)
-    identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
+    author = author_with_two_friends_per_group("rita_b", "Rita", django_user_model)
     page = logged_in_page(author)
     page.goto(f"{live_server.url}/compose/")
     page.locator("#compose-text").fill("I am at Tokyo station at 10am.")
@@ -126,19 +134,7 @@ def test_calm_review_keeps_focus_and_open_sections_and_goes_stale(
     """The review opens as one row per group (no warnings or menus in view), "Less detail"
     generalizes a whole group, a keyboard change keeps focus on its menu and the opened section
     open, and editing the message marks the panel out of date until it is updated."""
-    from osnguard.circles.models import FriendGroup, Friendship
-
-    author = user_sign_up(
-        username=f"calm_{viewport[0]}", password="a-long-passphrase-1", first_name="Cal"
-    )
-    profile_update(user=author, attributes={"current_city": ["Tokyo"]}, replace=False)
-    for group in FriendGroup.objects.filter(owner=author):
-        for i in range(2):
-            friend = django_user_model.objects.create_user(
-                username=f"cb_{group.level}_{i}_{viewport[0]}", password="x"
-            )
-            Friendship.objects.create(owner=author, friend=friend, group=group)
-    identify("Warm up the engine in this process.", profile={"current_city": ["Tokyo"]})
+    author = author_with_two_friends_per_group(f"calm_{viewport[0]}", "Cal", django_user_model)
     page = sized(logged_in_page(author), viewport)
     page.goto(f"{live_server.url}/compose/")
     page.locator("#compose-text").fill(TEXT)

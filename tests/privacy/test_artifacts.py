@@ -197,3 +197,28 @@ def test_ppdp_is_read_as_windows_1252():
     assert len(rows) == 2994
     assert rows[0]["Tweet"].rstrip().endswith("(30mins)\u2026")  # byte 0x85 at offset 150
     assert not any("\ufffd" in row["Tweet"] for row in rows)
+
+
+def test_train_check_accepts_last_bit_float_rounding_only(tmp_path, monkeypatch):
+    """`osnguard train --check`: another processor's last-bit rounding is no difference; a real
+    change of a number, a key or a binary file is."""
+    import json
+
+    from osnguard.privacy import artifacts as artifacts_module
+    from osnguard.privacy.commands import train
+
+    shipped = tmp_path / "shipped"
+    built = tmp_path / "built"
+    shipped.mkdir()
+    built.mkdir()
+    monkeypatch.setattr(artifacts_module, "models_dir", lambda: shipped)
+    (shipped / "m.json").write_text(json.dumps({"sigmoid": [1.5, -0.33438021923748623], "n": 3}))
+    (built / "m.json").write_text(json.dumps({"sigmoid": [1.5, -0.3343802192374862], "n": 3}))
+    assert train._same_numbers({"m.json": "x"}, built)
+    (built / "m.json").write_text(json.dumps({"sigmoid": [1.5, -0.3343803], "n": 3}))
+    assert not train._same_numbers({"m.json": "x"}, built)
+    (built / "m.json").write_text(json.dumps({"sigmoid": [1.5, -0.3343802192374862], "k": 3}))
+    assert not train._same_numbers({"m.json": "x"}, built)
+    (shipped / "m.crfsuite").write_bytes(b"a")
+    (built / "m.crfsuite").write_bytes(b"b")
+    assert not train._same_numbers({"m.crfsuite": "x"}, built)

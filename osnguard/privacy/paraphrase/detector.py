@@ -358,6 +358,31 @@ def train_model(folder: Path | None = None) -> Path:
     return (folder or artifacts.models_dir()) / name
 
 
+# `osnguard train paraphrase --check` across machines: a rebuilt detector whose numbers differ from
+# the shipped one (spaCy's tagger and the metrics' float sums round differently on another
+# processor, and collinear MT features then share their weight differently) still counts as the
+# same when it decides the training pairs alike.
+AGREEMENT_MAX_PROBABILITY_GAP = 0.02
+AGREEMENT_MAX_DECISIONS_CHANGED = 0.005
+
+
+def models_agree(built: Path, shipped: Path) -> tuple[bool, str]:
+    """Whether two detector files decide MSRP train alike (within the limits above), and how."""
+    one, two = load_model(built), load_model(shipped)
+    if one.names != two.names or one.groups != two.groups or one.threshold != two.threshold:
+        return False, "different features or threshold"
+    features, _labels = msrp_features("train", one.groups)
+    p_one, p_two = one.probabilities(features), two.probabilities(features)
+    gap = float(np.max(np.abs(p_one - p_two))) if len(p_one) else 0.0
+    changed = int(((p_one >= one.threshold) != (p_two >= two.threshold)).sum())
+    share = changed / max(1, len(p_one))
+    detail = (
+        f"numbers differ; on the {len(p_one):,} MSRP train pairs the probabilities differ by at "
+        f"most {gap:.4f} and {changed} decisions ({share:.2%}) change"
+    )
+    return gap <= AGREEMENT_MAX_PROBABILITY_GAP and share <= AGREEMENT_MAX_DECISIONS_CHANGED, detail
+
+
 def load_model(path: Path | None = None) -> ParaphraseModel:
     """The shipped model (checked against the manifest), or the one at `path`."""
     path = path or artifacts.model_file(SPEC)
