@@ -191,7 +191,10 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
     groups = []
     for group in sorted(result.groups, key=lambda g: g.level):
         review = proposal.groups.get(group.name)
-        samples = by_group.get(group.name, [])[:3]
+        members = by_group.get(group.name, [])
+        samples = members[:3]
+        shown = [strip_invisible(v.text) for v in members]  # what each friend reads
+        invisible = any(text != v.text for text, v in zip(shown, members))
         groups.append(
             {
                 "group": group,
@@ -204,17 +207,9 @@ def review_context(text: str, proposal: Any) -> dict[str, Any]:
                     )
                     for v in samples
                 ],
-                "friends": len(by_group.get(group.name, [])),
-                "invisible": any(
-                    strip_invisible(v.text) != v.text for v in by_group.get(group.name, [])
-                ),
-                "trace": leak_trace(
-                    group,
-                    invisible=any(
-                        strip_invisible(v.text) != v.text for v in by_group.get(group.name, [])
-                    ),
-                    looks=len({strip_invisible(v.text) for v in by_group.get(group.name, [])}),
-                ),
+                "friends": len(members),
+                "invisible": invisible,
+                "trace": leak_trace(group, invisible=invisible, looks=len(set(shown))),
                 "phrases": _phrase_rows(proposal, group.name) if result.private else [],
                 "synonyms": [
                     {"original": o, "alternative": a, "value": f"{o}{ARROW}{a}"}
