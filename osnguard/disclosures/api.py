@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from osnguard.accounts.selectors import user_display_name
 from osnguard.core.api import Pagination
 from osnguard.core.inputs import IdField
 from osnguard.core.requests import request_user
@@ -135,7 +136,7 @@ class DisclosureSerializer(serializers.ModelSerializer):
         return {
             "id": user.pk,
             "username": user.username,
-            "name": user.get_full_name() or user.username,
+            "name": user_display_name(user=user),
         }
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -20,7 +19,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from osnguard.accounts.selectors import user_display_name
+
 from .models import Disclosure, Notification, NotificationPreference, Source
+from .selectors import site_name
 
 log = logging.getLogger(__name__)
 
@@ -117,16 +119,11 @@ def notification_send_digests(*, now: datetime | None = None) -> int:
     return sent
 
 
-def _site(url: str) -> str:
-    host = urlsplit(url).hostname or url
-    return host.removeprefix("www.")
-
-
 def disclosure_title(disclosure: Disclosure) -> str:
     """What happened, as a notification title: whose copy appeared where."""
-    site = _site(disclosure.source_url)
+    site = site_name(disclosure.source_url).removeprefix("www.")
     if disclosure.verdict == Disclosure.Verdict.FRIEND and disclosure.suspect is not None:
-        name = disclosure.suspect.get_full_name() or disclosure.suspect.username
+        name = user_display_name(user=disclosure.suspect)
         return f"{name}'s copy of your post appeared on {site}"
     if disclosure.verdict == Disclosure.Verdict.GROUP and disclosure.suspect_group:
         return f"Someone in {disclosure.suspect_group} shared your post on {site}"
@@ -139,7 +136,7 @@ def _who_shared(disclosure: Disclosure) -> str:
         suspect = disclosure.suspect
         if suspect is None:
             return ""
-        return f"it came from {suspect.get_full_name() or suspect.username}"
+        return f"it came from {user_display_name(user=suspect)}"
     if disclosure.verdict == Disclosure.Verdict.GROUP:
         return f"it came from someone in {disclosure.suspect_group}"
     if disclosure.verdict == Disclosure.Verdict.UNDETERMINED:

@@ -19,6 +19,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
+from osnguard.accounts.selectors import user_display_name
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.circles.services import group_next_stricter
 from osnguard.posts.models import Version
@@ -222,12 +223,13 @@ def leaks_by_source(*, owner: User, limit: int = 10) -> list[CountRow]:
         if source_id is not None and source_owner_id in (None, owner.pk):
             counts[(name, str(source_id))] += 1
         else:
-            counts[(_site(url), "")] += 1
+            counts[(site_name(url), "")] += 1
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))[:limit]
     return [CountRow(label=label, count=n, key=key) for (label, key), n in ranked]
 
 
-def _site(url: str) -> str:
+def site_name(url: str) -> str:
+    """The host a URL points to, for people to read ("(unknown site)" when it has none)."""
     try:
         return urlsplit(url).hostname or "(unknown site)"
     except ValueError:
@@ -292,10 +294,6 @@ class DisclosureEvidence:
 SUSPECTS_LISTED = 8
 
 
-def _name(user: User) -> str:
-    return user.get_full_name() or user.username
-
-
 def _occurs(word: str, text: str) -> bool:
     return bool(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text))
 
@@ -331,7 +329,7 @@ def disclosure_evidence(*, disclosure: Disclosure) -> DisclosureEvidence:
         support = disclosure.support or {}
         best = max(support.values(), default=0.0)
         suspects = [
-            _name(by_id[friend])
+            user_display_name(user=by_id[friend])
             for friend, nats in sorted(support.items(), key=lambda item: -item[1])
             if friend in by_id and nats >= best - 1.0
         ]
@@ -341,7 +339,7 @@ def disclosure_evidence(*, disclosure: Disclosure) -> DisclosureEvidence:
     more = len(suspects) - len(listed)
     layers = disclosure.layers or []
     if disclosure.verdict == Disclosure.Verdict.FRIEND and suspect is not None:
-        name = _name(suspect)
+        name = user_display_name(user=suspect)
         if "invisible" in layers:
             summary = (
                 f"This copy still carries the hidden marks of {name}'s version: it was copied "

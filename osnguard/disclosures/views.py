@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from osnguard.accounts.selectors import user_display_name
 from osnguard.circles.selectors import friend_request_incoming, group_list
 from osnguard.core.forms import add_service_errors, bad_request, error_text
 from osnguard.core.highlight import segments
@@ -76,11 +77,7 @@ def disclosure_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "disclosure": disclosure,
         "evidence": evidence,
-        "suspect_name": (
-            disclosure.suspect.get_full_name() or disclosure.suspect.username
-            if disclosure.suspect
-            else ""
-        ),
+        "suspect_name": user_display_name(user=disclosure.suspect) if disclosure.suspect else "",
         "leaked": segments(strip_invisible(disclosure.document.text), evidence.leaked_spans),
         "through_invisible": "invisible" in (disclosure.layers or []),
         "through_typography": "typographic" in (disclosure.layers or []),
@@ -110,15 +107,15 @@ def disclosure_action(request: HttpRequest, pk: int) -> HttpResponse:
             friendship = services.disclosure_move_suspect_to_stricter_group(disclosure=disclosure)
             messages.success(
                 request,
-                f"{friendship.friend.get_full_name() or friendship.friend.username} is now in "
-                f"{friendship.group.name}, and the leak is marked confirmed.",
+                f"{user_display_name(user=friendship.friend)} is now in {friendship.group.name}, "
+                "and the leak is marked confirmed.",
             )
         elif action == "undo-move":
             friendship = services.disclosure_undo_move(disclosure=disclosure)
             messages.success(
                 request,
-                f"Undone: {friendship.friend.get_full_name() or friendship.friend.username} is "
-                f"back in {friendship.group.name}.",
+                f"Undone: {user_display_name(user=friendship.friend)} is back in "
+                f"{friendship.group.name}.",
             )
         else:
             messages.error(request, "Unknown action.")
