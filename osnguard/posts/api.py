@@ -1,5 +1,6 @@
 """REST API for messages: the author's own messages (with the original and every version) and a
-recipient's feed (their own version only), and the compose endpoints (analyze, proposal, post).
+recipient's feed (their own version only), the compose endpoints (analyze, proposal, post), and
+the k-anonymous exports of your posts and (administrators) the site's public posts.
 
 A message the engine could not check is answered 503 with `{"checked": false, "detail",
 "failures": [{detector, kind, reason}]}` by analyze, proposal and post alike (see
@@ -15,6 +16,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
+from rest_framework.permissions import IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -499,3 +501,63 @@ class MessageCreateApi(MessageListApi):
                 **_review_arguments(data.validated_data),
             )
         return Response(MessageDetailSerializer(message).data, status=201)
+
+
+class ExportQuerySerializer(serializers.Serializer):
+    k = serializers.IntegerField(
+        min_value=2, max_value=1000, required=False, allow_null=True, default=5
+    )
+    simple = serializers.BooleanField(default=False)
+
+
+class ExportSummarySerializer(serializers.Serializer):
+    k = serializers.IntegerField(allow_null=True)
+    method = serializers.ChoiceField(choices=["mondrian", "simple"])
+    records = serializers.IntegerField()
+    classes = serializers.ListField(child=serializers.IntegerField())
+    dm = serializers.IntegerField()
+    lm = serializers.FloatField()
+    lm_by_attribute = serializers.DictField(child=serializers.FloatField())
+    unique = serializers.FloatField()
+    suppressed = serializers.IntegerField()
+
+
+class ExportSerializer(serializers.Serializer):
+    summary = ExportSummarySerializer()
+    # each {"id", "text", "quasi_identifiers", "sensitive", "class"}, as `osnguard kanon` writes
+    records = serializers.ListField(child=serializers.DictField())
+
+
+class _ExportApi(APIView):
+    """Posts released k-anonymously (`?k=5`, or `?simple=true`): the summary (class sizes, DM,
+    LM, unique share, suppressed) and every released record, as `osnguard kanon` writes them."""
+
+    serializer_class = ExportSerializer
+
+    def messages(self, request: Request) -> QuerySet[Message]:
+        raise NotImplementedError
+
+    @extend_schema(parameters=[ExportQuerySerializer], responses={200: ExportSerializer})
+    def get(self, request: Request) -> Response:
+        query = ExportQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        k = None if query.validated_data["simple"] else query.validated_data["k"] or 5
+        with engine_slot():
+            release = selectors.message_release(messages=self.messages(request), k=k)
+        return Response({"summary": release.summary, "records": release.records})
+
+
+class MyPostsExportApi(_ExportApi):
+    """Your own posts, released k-anonymously (with your profile as author attributes)."""
+
+    def messages(self, request: Request) -> QuerySet[Message]:
+        return selectors.message_list_for_author(author=request_user(request))
+
+
+class PublicPostsExportApi(_ExportApi):
+    """The site's public posts, released k-anonymously; site administrators only."""
+
+    permission_classes = [IsAdminUser]
+
+    def messages(self, request: Request) -> QuerySet[Message]:
+        return selectors.public_messages()

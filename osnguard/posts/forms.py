@@ -17,6 +17,7 @@ The review panel is part of the compose form, so its state travels with every re
 - `reviewed_at`, `review_digest`: the review's time and the hash of its versions, for posting.
 
 A `fresh` field (the "Review versions" button) starts a new review and ignores all of this.
+`ExportForm` is the k-anonymous export's form.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django import forms
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
@@ -105,3 +107,31 @@ def post_fields(post: QueryDict) -> dict[str, Any]:
     if fields and post.get("review_digest"):
         fields["digest"] = post["review_digest"]
     return fields
+
+
+class ExportForm(forms.Form):
+    """The k-anonymous export's choice: k (every released class has at least k posts), or the
+    simple anonymization that generalizes every value once whatever the classes."""
+
+    method = forms.ChoiceField(
+        choices=[("kanon", "k-anonymous"), ("simple", "Simple (no k)")],
+        initial="kanon",
+        label="Anonymization",
+    )
+    k = forms.IntegerField(
+        min_value=2,
+        max_value=1000,
+        initial=5,
+        required=False,
+        help_text="Each released post is indistinguishable from at least k−1 others.",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("method") == "kanon" and data.get("k") is None and "k" not in self.errors:
+            self.add_error("k", "Choose k, from 2 to 1000.")
+        return data
+
+    def k_value(self) -> int | None:
+        """k, or None for the simple anonymization."""
+        return None if self.cleaned_data["method"] == "simple" else self.cleaned_data["k"]

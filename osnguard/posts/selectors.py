@@ -1,11 +1,16 @@
 """Reads for messages. A recipient only ever reaches their own Version; the original text and the
 other versions are reachable only through the author's selectors. Attribution reads a message's
-versions with their fingerprints through `fingerprint_versions_for_message`.
+versions with their fingerprints through `fingerprint_versions_for_message`. `message_release`
+exports posts k-anonymously (the instance's public posts, or an author's own).
 """
 
 from __future__ import annotations
 
+from datetime import date
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -14,6 +19,9 @@ from osnguard.privacy.types import Choice
 from osnguard.privacy.types import Version as EngineVersion
 
 from .models import Message, Version
+
+if TYPE_CHECKING:
+    from osnguard.privacy.publishing.release import Release
 
 
 def feed_for_user(*, user: User) -> QuerySet[Version]:
@@ -76,3 +84,72 @@ def fingerprint_versions_for_message(*, message_id: int) -> list[EngineVersion]:
         )
         for row in rows
     ]
+
+
+# --- k-anonymous export (seeds 001/004) ----------------------------------------------------
+
+EXPORT_MAX_POSTS = 5000  # beyond this, use `manage.py export_posts_kanon` (no request timeout)
+
+
+def _author_attributes(*, user: User, on: date) -> dict[str, str]:
+    """The author's profile as the export's author attributes, age as of the post's day."""
+    from osnguard.accounts.selectors import profile_get
+
+    profile = profile_get(user=user)
+    found: dict[str, str] = {}
+    cities = profile.get("current_city") or profile.get("hometown") or []
+    if cities:
+        found["region"] = cities[0]
+    for attribute, name in (("religion", "religion"), ("relationship", "marital")):
+        if profile.get(attribute):
+            found[name] = profile[attribute][0]
+    if profile.get("languages"):
+        found["language"] = profile["languages"][0]
+    if profile.get("birthday"):
+        born = date.fromisoformat(profile["birthday"][0])
+        age = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+        if 0 < age < 120:
+            found["age"] = str(age)
+    return found
+
+
+def message_release(*, messages: QuerySet[Message], k: int | None) -> Release:
+    """The messages released k-anonymously (`k` ≥ 2) or with the simple anonymization (None).
+
+    Each post's author attributes come from its author's profile. Raises ValidationError for a
+    bad k or more than EXPORT_MAX_POSTS messages.
+    """
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= 1000):
+        raise ValidationError("k must be a whole number from 2 to 1000.")
+    count = messages.count()
+    if count > EXPORT_MAX_POSTS:
+        raise ValidationError(
+            f"{count:,} posts are too many to export here (at most {EXPORT_MAX_POSTS:,}); "
+            "use `manage.py export_posts_kanon`."
+        )
+    return message_release_unbounded(messages=messages, k=k)
+
+
+def message_release_unbounded(*, messages: QuerySet[Message], k: int | None) -> Release:
+    """`message_release` without the size limit (the management command's path)."""
+    from osnguard.privacy.publishing import anonymize_posts
+
+    authors: dict[int, User] = {}
+    posts = []
+    for message in messages.select_related("author").order_by("created_at", "id").iterator():
+        authors.setdefault(message.author_id, message.author)
+        posts.append(
+            {
+                "id": message.pk,
+                "text": message.text,
+                "author": _author_attributes(
+                    user=authors[message.author_id], on=message.created_at.date()
+                ),
+            }
+        )
+    return anonymize_posts(posts, k=k)
+
+
+def public_messages() -> QuerySet[Message]:
+    """The instance's public posts (everyone sees them as written)."""
+    return Message.objects.filter(audience=Message.Audience.PUBLIC)

@@ -14,4 +14,6 @@ urlpatterns = [
     path("feed/", views.feed, name="feed"),
     path("posts/", views.my_messages, name="mine"),
     path("posts/<int:pk>/", views.message_detail, name="message"),
+    path("posts/export/", views.export_posts, name="export"),
+    path("posts/export/public/", views.export_posts, {"scope": "public"}, name="export-public"),
 ]

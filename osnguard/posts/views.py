@@ -5,15 +5,19 @@ the per-group versions.
 A message the engine could not check is answered 503 (as the API does, and swapped by htmx): the
 analysis says it could not be checked and why, review and posting are refused, and the review
 panel offers the explicit "post my original text unchecked" control (`post_unchecked`).
+`export_posts` releases the author's posts (or, for staff, the public posts) k-anonymously.
 """
 
 from __future__ import annotations
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -27,7 +31,7 @@ from osnguard.core.requests import AuthenticatedHttpRequest
 from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
-from .forms import post_fields, review_fields
+from .forms import ExportForm, post_fields, review_fields
 from .models import Message
 from .presentation import analysis_context, review_context
 
@@ -213,3 +217,55 @@ def message_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "posts/message.html",
         {"message": message, "groups": groups, "rows": rows, "page": versions},
     )
+
+
+EXPORT_PREVIEW = 5
+EXPORT_SCOPES = {"mine": "Your posts", "public": "Public posts of this site"}
+
+
+def _export_messages(request: AuthenticatedHttpRequest, scope: str) -> QuerySet[Message]:
+    if scope == "public":
+        if not request.user.is_staff:
+            raise Http404("Only site administrators can export the public posts.")
+        return selectors.public_messages()
+    return selectors.message_list_for_author(author=request.user)
+
+
+@login_required
+@require_GET
+def export_posts(request: AuthenticatedHttpRequest, scope: str = "mine") -> HttpResponse:
+    """Posts released k-anonymously: the figures and a preview first, then the download
+    (`?download=1`, JSON Lines ending with the summary line, as `osnguard kanon` writes)."""
+    form = ExportForm(request.GET or None)
+    context: dict[str, object] = {
+        "form": form,
+        "scope": scope,
+        "scope_label": EXPORT_SCOPES[scope],
+        "count": _export_messages(request, scope).count(),
+    }
+    if not request.GET or not form.is_valid():
+        return render(request, "posts/export.html", context, status=400 if form.is_bound else 200)
+    k = form.k_value()
+    try:
+        with engine_slot():
+            release = selectors.message_release(messages=_export_messages(request, scope), k=k)
+    except ValidationError as exc:
+        context["error"] = error_text(exc)
+        return render(request, "posts/export.html", context, status=400)
+    except EngineBusy as exc:
+        return _busy(request, "posts/export.html", exc)
+    if request.GET.get("download"):
+        lines = [json.dumps(r, ensure_ascii=False) for r in release.records]
+        lines.append(json.dumps(release.summary, ensure_ascii=False))
+        response = HttpResponse("\n".join(lines) + "\n", content_type="application/jsonl")
+        name = f"osnguard-{scope}-posts-{'simple' if k is None else f'k{k}'}.jsonl"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+    sizes = release.summary["classes"]
+    context.update(
+        summary=release.summary,
+        smallest=min(sizes) if sizes else None,
+        preview=release.records[:EXPORT_PREVIEW],
+        download_query=f"{request.GET.urlencode()}&download=1",
+    )
+    return render(request, "posts/export.html", context)

@@ -41,6 +41,7 @@ def app_pages(adam) -> dict[str, str]:
         "feed": "/feed/",
         "my-posts": "/posts/",
         "message": f"/posts/{Message.objects.get(author=adam).pk}/",
+        "export": "/posts/export/?method=simple",
         "friends": "/friends/",
         "friend": f"/friends/{friendship.pk}/",
         "requests": "/friends/requests/",

@@ -185,10 +185,9 @@ def simple_release(rows: Sequence[Row], attributes: Sequence[str]) -> list[dict[
 
 def classes(released: Sequence[Mapping[str, Path]], keep: Sequence[int]) -> list[list[int]]:
     """Equivalence classes: the kept rows grouped by their whole released tuple."""
-    groups: dict[tuple[Path, ...], list[int]] = {}
+    groups: dict[tuple[tuple[str, Path], ...], list[int]] = {}
     for i in keep:
-        key = tuple(sorted(released[i].items()))  # type: ignore[arg-type]
-        groups.setdefault(key, []).append(i)  # type: ignore[arg-type]
+        groups.setdefault(tuple(sorted(released[i].items())), []).append(i)
     return sorted(groups.values(), key=lambda members: (-len(members), members[0]))
 
 

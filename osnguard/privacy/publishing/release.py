@@ -185,11 +185,13 @@ def anonymize_records(records: Sequence[PostRecord], *, k: int | None) -> Releas
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
         raise ValueError("k must be a whole number of at least 1")
     rows = [_row(record) for record in records]
+    suppressed: list[int] = []
     if k is None:
-        released, suppressed = mondrian.simple_release(rows, ATTRIBUTES), []
+        released = mondrian.simple_release(rows, ATTRIBUTES)
     else:
         released, suppressed = mondrian.mondrian_release(rows, ATTRIBUTES, k)
-    keep = [i for i in range(len(rows)) if i not in set(suppressed)]
+    dropped = set(suppressed)
+    keep = [i for i in range(len(rows)) if i not in dropped]
     groups = mondrian.classes(released, keep)
     names = node_names(records)
     class_of = {i: number for number, members in enumerate(groups) for i in members}
