@@ -403,6 +403,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "osnguard.circles.tasks.circle_suggest_levels_all",
         "schedule": 24 * 3600.0,
     },
+    "writing-exposures": {
+        "task": "osnguard.accounts.tasks.writing_exposures_refresh_stale",
+        "schedule": 24 * 3600.0,
+    },
 }
 
 LOGGING = {

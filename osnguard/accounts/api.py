@@ -1,4 +1,5 @@
-"""REST API for the signed-in user's account and profile (thin: validation in services)."""
+"""REST API for the signed-in user's account and profile (thin: validation in services), and
+"How recognisable is your writing" (`WritingExposureApi`)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,19 @@ from osnguard.core.limits import client_ip, rate_limit_hit
 from osnguard.core.requests import request_user
 
 from .attributes import ATTRIBUTE_SPECS
-from .selectors import profile_get, profile_settings_get
-from .services import profile_settings_update, profile_update, user_sign_up
+from .models import WritingExposure
+from .selectors import (
+    profile_get,
+    profile_settings_get,
+    writing_exposure_advice,
+    writing_exposure_get,
+)
+from .services import (
+    profile_settings_update,
+    profile_update,
+    user_sign_up,
+    writing_exposure_request,
+)
 from .tokens import token_obtain, token_revoke
 
 
@@ -57,6 +69,9 @@ class ProfileOutputSerializer(serializers.Serializer):
     typographic_fingerprint = serializers.BooleanField(
         help_text="Give each friend their own apostrophes, emoji spacing and sentence capitals."
     )
+    warn_typical_writing = serializers.BooleanField(
+        help_text="Warn on compose when a message reads unusually like your other posts."
+    )
 
 
 class ProfileInputSerializer(serializers.Serializer):
@@ -76,9 +91,14 @@ class ProfileInputSerializer(serializers.Serializer):
         required=False,
         help_text="Give each friend their own apostrophes, emoji spacing and sentence capitals.",
     )
+    warn_typical_writing = serializers.BooleanField(
+        required=False,
+        help_text="Warn on compose when a message reads unusually like your other posts.",
+    )
 
 
 def _profile_payload(user: User) -> dict[str, Any]:
+    posting = profile_settings_get(user=user)
     return {
         "id": user.pk,
         "username": user.get_username(),
@@ -86,9 +106,10 @@ def _profile_payload(user: User) -> dict[str, Any]:
         "last_name": user.last_name,
         "email": user.email,
         "attributes": profile_get(user=user),
-        "fingerprint_all": profile_settings_get(user=user).fingerprint_all,
-        "invisible_fingerprint": profile_settings_get(user=user).invisible_fingerprint,
-        "typographic_fingerprint": profile_settings_get(user=user).typographic_fingerprint,
+        "fingerprint_all": posting.fingerprint_all,
+        "invisible_fingerprint": posting.invisible_fingerprint,
+        "typographic_fingerprint": posting.typographic_fingerprint,
+        "warn_typical_writing": posting.warn_typical_writing,
     }
 
 
@@ -116,6 +137,7 @@ class ProfileApi(APIView):
         fingerprint_all = data.pop("fingerprint_all", None)
         invisible_fingerprint = data.pop("invisible_fingerprint", None)
         typographic_fingerprint = data.pop("typographic_fingerprint", None)
+        warn_typical_writing = data.pop("warn_typical_writing", None)
         if attributes is None:
             attributes = {}
             replace = False  # a names-only edit never clears attributes
@@ -136,13 +158,19 @@ class ProfileApi(APIView):
             ) from None
         if any(
             value is not None
-            for value in (fingerprint_all, invisible_fingerprint, typographic_fingerprint)
+            for value in (
+                fingerprint_all,
+                invisible_fingerprint,
+                typographic_fingerprint,
+                warn_typical_writing,
+            )
         ):
             profile_settings_update(
                 user=user,
                 fingerprint_all=fingerprint_all,
                 invisible_fingerprint=invisible_fingerprint,
                 typographic_fingerprint=typographic_fingerprint,
+                warn_typical_writing=warn_typical_writing,
             )
         return Response(_profile_payload(user))
 
@@ -240,3 +268,44 @@ class TokenRevokeApi(APIView):
     def post(self, request: Request) -> Response:
         token_revoke(user=request_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class WritingExposureSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["none", "pending", "ready", "not_enough", "failed"],
+        help_text='"none" until the first check is asked for.',
+    )
+    computed_at = serializers.DateTimeField(allow_null=True)
+    result = serializers.DictField(
+        help_text="community, posts, words, neighbours (distances only), d, d_source, k_at_d, k, "
+        "d_for_k, standouts; for not_enough: words, community, min_words"
+    )
+    advice = serializers.ListField(child=serializers.CharField())
+
+
+def _exposure_payload(user: User) -> dict[str, Any]:
+    exposure = writing_exposure_get(user=user)
+    if exposure is None:
+        return {"status": "none", "computed_at": None, "result": {}, "advice": []}
+    ready = exposure.status == WritingExposure.Status.READY
+    return {
+        "status": exposure.status,
+        "computed_at": exposure.computed_at,
+        "result": exposure.result,
+        "advice": writing_exposure_advice(result=exposure.result) if ready else [],
+    }
+
+
+class WritingExposureApi(APIView):
+    """How recognisable your writing is among the site's public posts (seed 003). POST queues a
+    fresh check (a Celery task) and answers 202; poll GET until the status is not "pending"."""
+
+    @extend_schema(responses=WritingExposureSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(WritingExposureSerializer(_exposure_payload(request_user(request))).data)
+
+    @extend_schema(request=None, responses={202: WritingExposureSerializer})
+    def post(self, request: Request) -> Response:
+        user = request_user(request)
+        writing_exposure_request(user=user)
+        return Response(WritingExposureSerializer(_exposure_payload(user)).data, status=202)

@@ -59,6 +59,14 @@ class ProfileForm(forms.Form):
         "your typography exactly as you write it.",
     )
 
+    warn_typical_writing = forms.BooleanField(
+        required=False,
+        label="Warn when a message sounds just like me",
+        help_text="On the compose page, say when a message uses your own favourite words much "
+        "more than other people here do, so you can reword it before posting from an account "
+        "you keep apart. Uses “How recognisable is your writing” below.",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for spec in ATTRIBUTE_SPECS.values():
@@ -90,6 +98,7 @@ class ProfileForm(forms.Form):
         fingerprint_all: bool = False,
         invisible_fingerprint: bool = True,
         typographic_fingerprint: bool = True,
+        warn_typical_writing: bool = False,
     ) -> dict[str, object]:
         """Initial data for the form from a stored profile and the posting settings."""
         initial: dict[str, object] = {
@@ -99,6 +108,7 @@ class ProfileForm(forms.Form):
             "fingerprint_all": fingerprint_all,
             "invisible_fingerprint": invisible_fingerprint,
             "typographic_fingerprint": typographic_fingerprint,
+            "warn_typical_writing": warn_typical_writing,
         }
         for name, values in profile.items():
             initial[name] = (

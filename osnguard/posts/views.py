@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from osnguard.accounts.selectors import profile_settings_get
+from osnguard.accounts.selectors import message_typicality, profile_settings_get
 from osnguard.core.api import UNCHECKED_STATUS
 from osnguard.core.forms import error_text
 from osnguard.core.highlight import segments
@@ -63,10 +63,12 @@ def compose_analyze(request: AuthenticatedHttpRequest) -> HttpResponse:
         return render(request, "posts/_analysis.html", {"error": error_text(exc)}, status=400)
     except EngineBusy as exc:
         return _busy(request, "posts/_analysis.html", exc)
+    context = analysis_context(text, result)
+    context["typical_words"] = message_typicality(user=request.user, text=text)
     return render(
         request,
         "posts/_analysis.html",
-        analysis_context(text, result),
+        context,
         status=200 if result.checked else UNCHECKED_STATUS,
     )
 
