@@ -404,7 +404,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 24 * 3600.0,
     },
     "writing-exposures": {
-        "task": "osnguard.accounts.tasks.writing_exposures_refresh_stale",
+        "task": "osnguard.posts.tasks.writing_exposures_refresh_stale",
         "schedule": 24 * 3600.0,
     },
 }

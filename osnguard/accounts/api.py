@@ -1,5 +1,4 @@
-"""REST API for the signed-in user's account and profile (thin: validation in services), and
-"How recognisable is your writing" (`WritingExposureApi`)."""
+"""REST API for the signed-in user's account and profile (thin: validation in services)."""
 
 from __future__ import annotations
 
@@ -27,19 +26,8 @@ from osnguard.core.limits import client_ip, rate_limit_hit
 from osnguard.core.requests import request_user
 
 from .attributes import ATTRIBUTE_SPECS
-from .models import WritingExposure
-from .selectors import (
-    profile_get,
-    profile_settings_get,
-    writing_exposure_advice,
-    writing_exposure_get,
-)
-from .services import (
-    profile_settings_update,
-    profile_update,
-    user_sign_up,
-    writing_exposure_request,
-)
+from .selectors import profile_get, profile_settings_get
+from .services import profile_settings_update, profile_update, user_sign_up
 from .tokens import token_obtain, token_revoke
 
 
@@ -268,44 +256,3 @@ class TokenRevokeApi(APIView):
     def post(self, request: Request) -> Response:
         token_revoke(user=request_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class WritingExposureSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(
-        choices=["none", "pending", "ready", "not_enough", "failed"],
-        help_text='"none" until the first check is asked for.',
-    )
-    computed_at = serializers.DateTimeField(allow_null=True)
-    result = serializers.DictField(
-        help_text="community, posts, words, neighbours (distances only), d, d_source, k_at_d, k, "
-        "d_for_k, standouts; for not_enough: words, community, min_words"
-    )
-    advice = serializers.ListField(child=serializers.CharField())
-
-
-def _exposure_payload(user: User) -> dict[str, Any]:
-    exposure = writing_exposure_get(user=user)
-    if exposure is None:
-        return {"status": "none", "computed_at": None, "result": {}, "advice": []}
-    ready = exposure.status == WritingExposure.Status.READY
-    return {
-        "status": exposure.status,
-        "computed_at": exposure.computed_at,
-        "result": exposure.result,
-        "advice": writing_exposure_advice(result=exposure.result) if ready else [],
-    }
-
-
-class WritingExposureApi(APIView):
-    """How recognisable your writing is among the site's public posts (seed 003). POST queues a
-    fresh check (a Celery task) and answers 202; poll GET until the status is not "pending"."""
-
-    @extend_schema(responses=WritingExposureSerializer)
-    def get(self, request: Request) -> Response:
-        return Response(WritingExposureSerializer(_exposure_payload(request_user(request))).data)
-
-    @extend_schema(request=None, responses={202: WritingExposureSerializer})
-    def post(self, request: Request) -> Response:
-        user = request_user(request)
-        writing_exposure_request(user=user)
-        return Response(WritingExposureSerializer(_exposure_payload(user)).data, status=202)

@@ -11,5 +11,4 @@ urlpatterns = [
     path("auth/logout/", api.TokenRevokeApi.as_view(), name="logout"),
     path("auth/signup/", api.SignUpApi.as_view(), name="signup"),
     path("profile/", api.ProfileApi.as_view(), name="profile"),
-    path("profile/writing/", api.WritingExposureApi.as_view(), name="writing"),
 ]

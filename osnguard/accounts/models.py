@@ -62,30 +62,3 @@ class ProfileSettings(models.Model):
             f"invisible_fingerprint={self.invisible_fingerprint}, "
             f"typographic_fingerprint={self.typographic_fingerprint}"
         )
-
-
-class WritingExposure(models.Model):
-    """How recognisable a user's writing is among the site's public posts (seed 003), as last
-    computed by the `writing_exposure_refresh` task. `result` never names other users nor holds
-    their texts: it keeps distances, counts, the user's standout features and the advice."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Being computed"
-        READY = "ready", "Ready"
-        NOT_ENOUGH = "not_enough", "Not enough text"
-        FAILED = "failed", "Failed"
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="writing_exposure"
-    )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    requested_at = models.DateTimeField(null=True, blank=True)
-    computed_at = models.DateTimeField(null=True, blank=True)
-    result = models.JSONField(default=dict, blank=True)
-    # the user's and the community's content-word distributions (top words), for the compose
-    # page's "unusually typical of you" check
-    own_words = models.JSONField(default=dict, blank=True)
-    community_words = models.JSONField(default=dict, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.user_id}: {self.status}"

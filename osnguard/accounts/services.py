@@ -1,33 +1,22 @@
-"""Account and profile writes (HackSoft style: keyword-only, typed, `<entity>_<action>`), and the
-"How recognisable is your writing" computation (`writing_exposure_request` queues it,
-`writing_exposure_refresh` runs it in the Celery task)."""
+"""Account and profile writes (HackSoft style: keyword-only, typed, `<entity>_<action>`)."""
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from osnguard.circles.services import group_create_defaults
 
 from .attributes import ATTRIBUTE_SPECS, attribute_clean_values
-from .models import ProfileAttribute, ProfileSettings, WritingExposure
+from .models import ProfileAttribute, ProfileSettings
 from .selectors import profile_get
 from .usernames import username_check_available, username_normalize
 
 NAME_MAX_LENGTH = 150
-log = logging.getLogger(__name__)
-# Bounds on the work of one refresh: the author's latest posts, the most recent other authors.
-EXPOSURE_OWN_POSTS = 500
-EXPOSURE_COMMUNITY_AUTHORS = 2000
-EXPOSURE_POSTS_PER_AUTHOR = 100
-TOP_OWN_WORDS = 300
-TOP_COMMUNITY_WORDS = 2000
 
 
 @transaction.atomic
@@ -152,90 +141,3 @@ def profile_settings_update(
         user=user, defaults={name: value for name, value in changes.items() if value is not None}
     )
     return settings
-
-
-# --- how recognisable is your writing (seed 003) -------------------------------------------
-
-
-def writing_exposure_request(*, user: User) -> WritingExposure:
-    """Mark the user's writing exposure as being computed and queue the task (after commit).
-    If the queue is unavailable, it is computed here instead, so the user still gets it."""
-    exposure, _ = WritingExposure.objects.update_or_create(
-        user=user,
-        defaults={"status": WritingExposure.Status.PENDING, "requested_at": timezone.now()},
-    )
-
-    def send() -> None:
-        from .tasks import writing_exposure_refresh_task
-
-        try:
-            writing_exposure_refresh_task.delay(user.pk)
-        except Exception as exc:  # the broker is down: do the work now rather than never
-            log.warning("could not queue the writing exposure of user %s: %s", user.pk, exc)
-            writing_exposure_refresh(user=user)
-
-    transaction.on_commit(send)
-    return exposure
-
-
-def _top(distribution: dict[str, float], size: int) -> dict[str, float]:
-    kept = sorted(distribution.items(), key=lambda item: (-item[1], item[0]))[:size]
-    total = sum(value for _, value in kept)
-    return {word: round(value / total, 6) for word, value in kept} if total else {}
-
-
-def writing_exposure_refresh(*, user: User) -> WritingExposure:
-    """Compare the user's posts with the other authors of the site's public posts and store the
-    result (distances and counts only: no other user's name or text is kept)."""
-    from osnguard.posts.models import Message
-    from osnguard.privacy.linkability import assess
-    from osnguard.privacy.linkability.linker import MIN_WORDS
-    from osnguard.privacy.linkability.style import author_model, merged
-
-    own = list(
-        Message.objects.filter(author=user)
-        .order_by("-created_at")
-        .values_list("text", flat=True)[:EXPOSURE_OWN_POSTS]
-    )
-    community: dict[str, list[str]] = {}
-    public = (
-        Message.objects.filter(audience=Message.Audience.PUBLIC)
-        .exclude(author=user)
-        .order_by("-created_at")
-        .values_list("author_id", "text")
-    )
-    for author_id, text in public.iterator():
-        texts = community.get(str(author_id))
-        if texts is None:
-            if len(community) >= EXPOSURE_COMMUNITY_AUTHORS:
-                continue
-            texts = community[str(author_id)] = []
-        if len(texts) < EXPOSURE_POSTS_PER_AUTHOR:
-            texts.append(text)
-    mine = author_model(own)
-    values: dict[str, Any] = {"computed_at": timezone.now(), "own_words": {}, "community_words": {}}
-    if mine.words < MIN_WORDS or len(community) < 2:
-        values.update(
-            status=WritingExposure.Status.NOT_ENOUGH,
-            result={
-                "posts": len(own),
-                "words": mine.words,
-                "community": len(community),
-                "min_words": MIN_WORDS,
-            },
-        )
-    else:
-        assessment = assess(own, community, k=5)
-        data = assessment.to_data()
-        # distances only: the profile never names another user
-        data["neighbours"] = [{"distance": round(d, 4)} for _, d in assessment.neighbours]
-        data["posts"] = len(own)
-        models = [author_model(texts) for texts in community.values()]
-        values.update(
-            status=WritingExposure.Status.READY,
-            result=data,
-            own_words=_top(mine.distributions["unigrams"], TOP_OWN_WORDS),
-            community_words=_top(merged(models).distributions["unigrams"], TOP_COMMUNITY_WORDS),
-        )
-    exposure, _ = WritingExposure.objects.update_or_create(user=user, defaults=values)
-    return exposure

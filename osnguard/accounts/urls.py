@@ -22,5 +22,4 @@ urlpatterns = [
         "password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"
     ),
     path("profile/", views.profile, name="profile"),
-    path("profile/writing/", views.writing_exposure, name="writing"),
 ]

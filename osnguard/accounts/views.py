@@ -1,5 +1,4 @@
-"""HTML pages for sign-up and the profile (log-in, log-out and password change are Django's), and
-the profile's "How recognisable is your writing" card (`writing_exposure`, an htmx partial)."""
+"""HTML pages for sign-up and the profile (log-in, log-out and password change are Django's)."""
 
 from __future__ import annotations
 
@@ -7,11 +6,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from osnguard.core.forms import add_service_errors
@@ -20,19 +17,8 @@ from osnguard.core.requests import AuthenticatedHttpRequest
 
 from .attributes import ATTRIBUTE_SPECS
 from .forms import ProfileForm, SignUpForm
-from .models import WritingExposure
-from .selectors import (
-    profile_get,
-    profile_settings_get,
-    writing_exposure_advice,
-    writing_exposure_get,
-)
-from .services import (
-    profile_settings_update,
-    profile_update,
-    user_sign_up,
-    writing_exposure_request,
-)
+from .selectors import profile_get, profile_settings_get
+from .services import profile_settings_update, profile_update, user_sign_up
 
 
 @require_http_methods(["GET", "POST"])
@@ -113,32 +99,6 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
             "specs": ATTRIBUTE_SPECS,
             "filled": filled,
             "total": len(ATTRIBUTE_SPECS),
-            **writing_context(user=request.user),
         },
         status=400 if form.errors else 200,
     )
-
-
-def writing_context(*, user: User) -> dict[str, object]:
-    exposure = writing_exposure_get(user=user)
-    result = exposure.result if exposure is not None else {}
-    return {
-        "exposure": exposure,
-        "exposure_result": result,
-        "advice": writing_exposure_advice(result=result)
-        if exposure is not None and exposure.status == WritingExposure.Status.READY
-        else [],
-    }
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def writing_exposure(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """The "How recognisable is your writing" card: POST asks for a fresh computation (a Celery
-    task); GET is the card itself, which polls itself while the computation runs."""
-    if request.method == "POST":
-        writing_exposure_request(user=request.user)
-        if not request.htmx:
-            messages.info(request, "Your writing is being compared with the site's public posts.")
-            return redirect(reverse("accounts:profile") + "#writing")
-    return render(request, "accounts/_writing.html", writing_context(user=request.user))

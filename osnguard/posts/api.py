@@ -1,6 +1,7 @@
 """REST API for messages: the author's own messages (with the original and every version) and a
 recipient's feed (their own version only), the compose endpoints (analyze, proposal, post), and
-the k-anonymous exports of your posts and (administrators) the site's public posts.
+the k-anonymous exports of your posts and (administrators) the site's public posts, and "How
+recognisable is your writing" (`WritingExposureApi`).
 
 A message the engine could not check is answered 503 with `{"checked": false, "detail",
 "failures": [{detector, kind, reason}]}` by analyze, proposal and post alike (see
@@ -28,7 +29,7 @@ from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import TECHNICAL
 
 from . import selectors, services
-from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
+from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version, WritingExposure
 
 
 class AuthorSerializer(serializers.Serializer):
@@ -561,3 +562,44 @@ class PublicPostsExportApi(_ExportApi):
 
     def messages(self, request: Request) -> QuerySet[Message]:
         return selectors.public_messages()
+
+
+class WritingExposureSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["none", "pending", "ready", "not_enough", "failed"],
+        help_text='"none" until the first check is asked for.',
+    )
+    computed_at = serializers.DateTimeField(allow_null=True)
+    result = serializers.DictField(
+        help_text="community, posts, words, neighbours (distances only), d, d_source, k_at_d, k, "
+        "d_for_k, standouts; for not_enough: words, community, min_words"
+    )
+    advice = serializers.ListField(child=serializers.CharField())
+
+
+def _exposure_payload(user: User) -> dict[str, Any]:
+    exposure = selectors.writing_exposure_get(user=user)
+    if exposure is None:
+        return {"status": "none", "computed_at": None, "result": {}, "advice": []}
+    ready = exposure.status == WritingExposure.Status.READY
+    return {
+        "status": exposure.status,
+        "computed_at": exposure.computed_at,
+        "result": exposure.result,
+        "advice": selectors.writing_exposure_advice(result=exposure.result) if ready else [],
+    }
+
+
+class WritingExposureApi(APIView):
+    """How recognisable your writing is among the site's public posts (seed 003). POST queues a
+    fresh check (a Celery task) and answers 202; poll GET until the status is not "pending"."""
+
+    @extend_schema(responses=WritingExposureSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(WritingExposureSerializer(_exposure_payload(request_user(request))).data)
+
+    @extend_schema(request=None, responses={202: WritingExposureSerializer})
+    def post(self, request: Request) -> Response:
+        user = request_user(request)
+        services.writing_exposure_request(user=user)
+        return Response(WritingExposureSerializer(_exposure_payload(user)).data, status=202)

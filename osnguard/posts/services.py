@@ -16,6 +16,10 @@ Failing closed: when identification cannot check a message (a detector, the clas
 WordNet failed), `message_propose` and `message_post` raise `UncheckedMessage` (from the engine)
 and store nothing, unless the author passes `post_unchecked=True`: then every friend gets the
 original text as written and the message records that choice (`posted_unchecked`).
+
+"How recognisable is your writing" (seed 003): `writing_exposure_request` queues the Celery task
+(`dispatch`), which runs `writing_exposure_refresh`: the author's posts against the other authors
+of the site's public posts, stored without any other user's name or text.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.circles.selectors import friend_audience, group_list
 from osnguard.privacy.identification import identify
+from osnguard.privacy.linkability import MIN_WRITING_WORDS, assess, author_model, merged
 from osnguard.privacy.proposal import (
     RejectingCheck,
     ReviewChoices,
@@ -55,7 +60,8 @@ from osnguard.privacy.resources import ResourceMissing
 from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import TECHNICAL, CheckFailure, FailureKind, Profile, UncheckedMessage
 
-from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version
+from .dispatch import writing_exposure_send
+from .models import MESSAGE_MAX_LENGTH, Fingerprint, GroupVersion, Message, Version, WritingExposure
 
 log = logging.getLogger(__name__)
 
@@ -881,3 +887,92 @@ def _message_store_as_written(*, author: User, text: str, audience: str, **field
             for f in g["friends"]
         ],
     )
+
+
+# Bounds on the work of one writing-exposure refresh: the author's latest posts, the most recent
+# other authors of public posts and their latest posts; how many top words are kept.
+EXPOSURE_OWN_POSTS = 500
+EXPOSURE_COMMUNITY_AUTHORS = 2000
+EXPOSURE_POSTS_PER_AUTHOR = 100
+TOP_OWN_WORDS = 300
+TOP_COMMUNITY_WORDS = 2000
+
+
+# --- how recognisable is your writing (seed 003) -------------------------------------------
+
+
+def writing_exposure_request(*, user: User) -> WritingExposure:
+    """Mark the user's writing exposure as being computed and queue the task (after commit).
+    If the queue is unavailable, it is computed here instead, so the user still gets it."""
+    exposure, _ = WritingExposure.objects.update_or_create(
+        user=user,
+        defaults={"status": WritingExposure.Status.PENDING, "requested_at": timezone.now()},
+    )
+
+    def send() -> None:
+        try:
+            writing_exposure_send(user_id=user.pk)
+        except Exception as exc:  # the broker is down: do the work now rather than never
+            log.warning("could not queue the writing exposure of user %s: %s", user.pk, exc)
+            writing_exposure_refresh(user=user)
+
+    transaction.on_commit(send)
+    return exposure
+
+
+def _top(distribution: dict[str, float], size: int) -> dict[str, float]:
+    kept = sorted(distribution.items(), key=lambda item: (-item[1], item[0]))[:size]
+    total = sum(value for _, value in kept)
+    return {word: round(value / total, 6) for word, value in kept} if total else {}
+
+
+def writing_exposure_refresh(*, user: User) -> WritingExposure:
+    """Compare the user's posts with the other authors of the site's public posts and store the
+    result (distances and counts only: no other user's name or text is kept)."""
+    own = list(
+        Message.objects.filter(author=user)
+        .order_by("-created_at")
+        .values_list("text", flat=True)[:EXPOSURE_OWN_POSTS]
+    )
+    community: dict[str, list[str]] = {}
+    public = (
+        Message.objects.filter(audience=Message.Audience.PUBLIC)
+        .exclude(author=user)
+        .order_by("-created_at")
+        .values_list("author_id", "text")
+    )
+    for author_id, text in public.iterator():
+        texts = community.get(str(author_id))
+        if texts is None:
+            if len(community) >= EXPOSURE_COMMUNITY_AUTHORS:
+                continue
+            texts = community[str(author_id)] = []
+        if len(texts) < EXPOSURE_POSTS_PER_AUTHOR:
+            texts.append(text)
+    mine = author_model(own)
+    values: dict[str, Any] = {"computed_at": timezone.now(), "own_words": {}, "community_words": {}}
+    if mine.words < MIN_WRITING_WORDS or len(community) < 2:
+        values.update(
+            status=WritingExposure.Status.NOT_ENOUGH,
+            result={
+                "posts": len(own),
+                "words": mine.words,
+                "community": len(community),
+                "min_words": MIN_WRITING_WORDS,
+            },
+        )
+    else:
+        assessment = assess(own, community, k=5)
+        data = assessment.to_data()
+        # distances only: the profile never names another user
+        data["neighbours"] = [{"distance": round(d, 4)} for _, d in assessment.neighbours]
+        data["posts"] = len(own)
+        models = [author_model(texts) for texts in community.values()]
+        values.update(
+            status=WritingExposure.Status.READY,
+            result=data,
+            own_words=_top(mine.distributions["unigrams"], TOP_OWN_WORDS),
+            community_words=_top(merged(models).distributions["unigrams"], TOP_COMMUNITY_WORDS),
+        )
+    exposure, _ = WritingExposure.objects.update_or_create(user=user, defaults=values)
+    return exposure

@@ -16,4 +16,5 @@ urlpatterns = [
     path("posts/<int:pk>/", views.message_detail, name="message"),
     path("posts/export/", views.export_posts, name="export"),
     path("posts/export/public/", views.export_posts, {"scope": "public"}, name="export-public"),
+    path("posts/writing/", views.writing_exposure, name="writing"),
 ]

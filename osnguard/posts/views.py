@@ -5,7 +5,8 @@ the per-group versions.
 A message the engine could not check is answered 503 (as the API does, and swapped by htmx): the
 analysis says it could not be checked and why, review and posting are refused, and the review
 panel offers the explicit "post my original text unchecked" control (`post_unchecked`).
-`export_posts` releases the author's posts (or, for staff, the public posts) k-anonymously.
+`export_posts` releases the author's posts (or, for staff, the public posts) k-anonymously;
+`writing_exposure` is "How recognisable is your writing" (a card on the profile page).
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from osnguard.accounts.selectors import message_typicality, profile_settings_get
+from osnguard.accounts.selectors import profile_settings_get
 from osnguard.core.api import UNCHECKED_STATUS
 from osnguard.core.forms import error_text
 from osnguard.core.highlight import segments
@@ -32,7 +34,7 @@ from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
 from .forms import ExportForm, post_fields, review_fields
-from .models import Message
+from .models import Message, WritingExposure
 from .presentation import analysis_context, review_context
 
 PAGE_SIZE = 20
@@ -64,7 +66,7 @@ def compose_analyze(request: AuthenticatedHttpRequest) -> HttpResponse:
     except EngineBusy as exc:
         return _busy(request, "posts/_analysis.html", exc)
     context = analysis_context(text, result)
-    context["typical_words"] = message_typicality(user=request.user, text=text)
+    context["typical_words"] = selectors.message_typicality(user=request.user, text=text)
     return render(
         request,
         "posts/_analysis.html",
@@ -271,3 +273,29 @@ def export_posts(request: AuthenticatedHttpRequest, scope: str = "mine") -> Http
         download_query=f"{request.GET.urlencode()}&download=1",
     )
     return render(request, "posts/export.html", context)
+
+
+def writing_context(*, user: User) -> dict[str, object]:
+    exposure = selectors.writing_exposure_get(user=user)
+    result = exposure.result if exposure is not None else {}
+    ready = exposure is not None and exposure.status == WritingExposure.Status.READY
+    return {
+        "exposure": exposure,
+        "exposure_result": result,
+        "advice": selectors.writing_exposure_advice(result=result) if ready else [],
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def writing_exposure(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """ "How recognisable is your writing": POST asks for a fresh computation (a Celery task);
+    GET shows it: the card alone for htmx (the profile page loads it, and it polls itself while
+    the computation runs), else a page of its own."""
+    if request.method == "POST":
+        services.writing_exposure_request(user=request.user)
+        if not request.htmx:
+            messages.info(request, "Your writing is being compared with the site's public posts.")
+            return redirect("posts:writing")
+    template = "posts/_writing.html" if request.htmx else "posts/writing.html"
+    return render(request, template, writing_context(user=request.user))

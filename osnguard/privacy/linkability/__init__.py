@@ -7,10 +7,21 @@ community ((k,d)-anonymity, nearest neighbours), and style countermeasures.
   special-character modification.
 
 `osnguard linkability` (commands/linkability.py) is the command line; the profile page's "How
-recognisable is your writing" is `accounts.services.writing_exposure_refresh`.
+recognisable is your writing" is `posts.services.writing_exposure_refresh`.
 """
 
-from osnguard.privacy.linkability.linker import Assessment, assess, js_distance, link
-from osnguard.privacy.linkability.style import AuthorModel, author_model
+from osnguard.privacy.linkability.linker import MIN_WORDS as MIN_WRITING_WORDS
+from osnguard.privacy.linkability.linker import Assessment, Community, assess, js_distance, link
+from osnguard.privacy.linkability.style import AuthorModel, author_model, merged
 
-__all__ = ["Assessment", "AuthorModel", "assess", "author_model", "js_distance", "link"]
+__all__ = [
+    "MIN_WRITING_WORDS",
+    "Assessment",
+    "AuthorModel",
+    "Community",
+    "assess",
+    "author_model",
+    "js_distance",
+    "link",
+    "merged",
+]

@@ -9,20 +9,17 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from osnguard.accounts.models import WritingExposure
-from osnguard.accounts.selectors import (
+from osnguard.accounts.services import profile_settings_update
+from osnguard.celery import app as celery_app
+from osnguard.posts import dispatch
+from osnguard.posts.models import Message, WritingExposure
+from osnguard.posts.selectors import (
     message_typicality,
     writing_exposure_advice,
     writing_exposures_stale,
 )
-from osnguard.accounts.services import (
-    profile_settings_update,
-    writing_exposure_refresh,
-    writing_exposure_request,
-)
-from osnguard.accounts.tasks import writing_exposure_refresh_task, writing_exposures_refresh_stale
-from osnguard.celery import app as celery_app
-from osnguard.posts.models import Message
+from osnguard.posts.services import writing_exposure_refresh, writing_exposure_request
+from osnguard.posts.tasks import writing_exposure_refresh_task, writing_exposures_refresh_stale
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -95,7 +92,7 @@ def test_request_without_a_queue_computes_in_place(
     def down(*args, **kwargs):
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(writing_exposure_refresh_task, "delay", down)
+    monkeypatch.setattr(dispatch.celery_app, "signature", down)
     with django_capture_on_commit_callbacks(execute=True):
         writing_exposure_request(user=author)
     assert WritingExposure.objects.get(user=author).status == WritingExposure.Status.READY
@@ -117,12 +114,13 @@ def test_profile_card_checks_and_shows_the_result(
 ):
     client.force_login(author)
     body = client.get("/accounts/profile/").content.decode()
-    assert "How recognisable is your writing" in body and "Not checked yet" in body
+    assert 'hx-get="/posts/writing/"' in body  # the profile loads the card
+    assert "Not checked yet" in client.get("/posts/writing/").content.decode()  # its own page
     monkeypatch.setitem(celery_app.conf, "task_always_eager", True)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/accounts/profile/writing/", HTTP_HX_REQUEST="true")
+        response = client.post("/posts/writing/", HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "Comparing your writing" in response.content.decode()
-    card = client.get("/accounts/profile/writing/").content.decode()
+    card = client.get("/posts/writing/").content.decode()
     assert "Authors compared with" in card and "What helps" in card
     assert "secret_" not in card and "budget" not in card.lower()
 
@@ -130,7 +128,7 @@ def test_profile_card_checks_and_shows_the_result(
 def test_pending_card_polls_itself(client, author):
     WritingExposure.objects.create(user=author, status=WritingExposure.Status.PENDING)
     client.force_login(author)
-    card = client.get("/accounts/profile/writing/").content.decode()
+    card = client.get("/posts/writing/").content.decode()
     assert 'hx-trigger="every 2s"' in card and "Comparing your writing" in card
 
 

@@ -1,4 +1,4 @@
-"""Celery tasks for accounts: refresh a user's "How recognisable is your writing" (on request,
+"""Celery tasks for posts: refresh a user's "How recognisable is your writing" (on request,
 and daily for results older than a day)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .selectors import writing_exposures_stale
 from .services import writing_exposure_refresh
 
 
-@app.task(name="osnguard.accounts.tasks.writing_exposure_refresh_task", ignore_result=True)
+@app.task(name="osnguard.posts.tasks.writing_exposure_refresh_task", ignore_result=True)
 def writing_exposure_refresh_task(user_id: int) -> str:
     """Recompute one user's writing exposure; a failure is recorded for the profile page."""
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
@@ -27,7 +27,7 @@ def writing_exposure_refresh_task(user_id: int) -> str:
         raise
 
 
-@app.task(name="osnguard.accounts.tasks.writing_exposures_refresh_stale", ignore_result=True)
+@app.task(name="osnguard.posts.tasks.writing_exposures_refresh_stale", ignore_result=True)
 def writing_exposures_refresh_stale() -> int:
     """Queue a refresh of every writing exposure computed more than a day ago (daily, beat)."""
     stale = writing_exposures_stale(older_than=timedelta(days=1))
