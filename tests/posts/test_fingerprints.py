@@ -60,8 +60,16 @@ def _migrate(target: tuple[str, str]) -> None:
     executor.migrate([target])
 
 
+@pytest.fixture
+def back_to_the_latest_migration():
+    """These tests migrate posts back to 0002; later tests need every posts table again."""
+    yield
+    executor = MigrationExecutor(connection)
+    _migrate(max(executor.loader.graph.leaf_nodes("posts")))
+
+
 @pytest.mark.django_db(transaction=True)
-def test_migration_adopts_the_former_fingerprints_table_and_its_rows():
+def test_migration_adopts_the_former_fingerprints_table_and_its_rows(back_to_the_latest_migration):
     _migrate(BEFORE)
     assert Fingerprint._meta.db_table not in connection.introspection.table_names()
     # the database as the former app left it: its table (made by its migrations 0001 and 0002)
@@ -103,7 +111,9 @@ def test_migration_adopts_the_former_fingerprints_table_and_its_rows():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_migration_creates_the_table_on_a_fresh_database_and_reverses():
+def test_migration_creates_the_table_on_a_fresh_database_and_reverses(
+    back_to_the_latest_migration,
+):
     _migrate(BEFORE)
     assert Fingerprint._meta.db_table not in connection.introspection.table_names()
     _migrate(AFTER)

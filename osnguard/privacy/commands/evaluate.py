@@ -18,6 +18,7 @@ HELP = "rerun an evaluation on the shared test data and print its figures as JSO
 TARGETS: dict[str, str] = {
     name: f"osnguard.privacy.evaluation.{name}"
     for name in (
+        "authorship",
         "capacity",
         "classifier",
         "generalization",
