@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Any
 
-from osnguard.privacy.commands import EXIT_BAD_INPUT, EXIT_UNCHECKED
+from osnguard.privacy.commands import EXIT_BAD_INPUT, EXIT_UNCHECKED, read_input
 from osnguard.privacy.proposal import anonymize, result_data
 from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import UncheckedMessage
@@ -42,16 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_request(args: argparse.Namespace) -> dict[str, Any]:
-    if args.input:
-        try:
-            with open(args.input, encoding="utf-8") as handle:
-                raw = handle.read()
-        except OSError as exc:
-            raise ValueError(f"cannot read {args.input}: {exc.strerror}") from exc
-    else:
-        if sys.stdin.isatty():
-            raise ValueError("give the JSON request on stdin or with --input FILE")
-        raw = sys.stdin.read()
+    raw = read_input(args.input)
     if not raw.strip():
         raise ValueError('the input is empty; expected a JSON object with "text" and "groups"')
     try:

@@ -16,7 +16,7 @@ import json
 import sys
 from typing import Any
 
-from osnguard.privacy.commands import EXIT_BAD_INPUT
+from osnguard.privacy.commands import EXIT_BAD_INPUT, read_input
 from osnguard.privacy.publishing import anonymize_posts
 
 HELP = "publish posts k-anonymously: JSON Lines of posts on stdin, released records on stdout"
@@ -59,14 +59,9 @@ def run(args: argparse.Namespace) -> int:
         print("osnguard kanon: --k must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        if args.input:
-            with open(args.input, encoding="utf-8") as handle:
-                lines = handle.readlines()
-        else:
-            lines = sys.stdin.readlines()
-        posts = read_posts(lines)
+        posts = read_posts(read_input(args.input).splitlines())
         release = anonymize_posts(posts, k=None if args.simple else args.k)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except ValueError as exc:
         print(f"osnguard kanon: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     out = sys.stdout

@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from osnguard.privacy.commands import EXIT_BAD_INPUT
+from osnguard.privacy.commands import EXIT_BAD_INPUT, read_input
 from osnguard.privacy.linkability import assess
 
 HELP = "how recognisable an author's writing is: JSON {author, community} in, JSON out"
@@ -61,18 +61,13 @@ def parse_request(raw: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.input:
-            with open(args.input, encoding="utf-8") as handle:
-                raw = handle.read()
-        else:
-            raw = sys.stdin.read()
-        request = parse_request(raw)
+        request = parse_request(read_input(args.input))
         if args.d is not None:
             request["d"] = args.d
         if args.k is not None:
             request["k"] = args.k
         result = assess(request["author"], request["community"], d=request["d"], k=request["k"])
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except ValueError as exc:
         print(f"osnguard linkability: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(json.dumps(result.to_data(), ensure_ascii=False) + "\n")

