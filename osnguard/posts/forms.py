@@ -119,6 +119,7 @@ class ExportForm(forms.Form):
         label="Anonymization",
     )
     k = forms.IntegerField(
+        label="k",
         min_value=2,
         max_value=1000,
         initial=5,

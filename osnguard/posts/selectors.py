@@ -160,19 +160,38 @@ def public_messages() -> QuerySet[Message]:
 TYPICAL_MIN_WORDS = 6
 # How much nearer the author's own writing than everyone's a message must be to be "typical".
 TYPICAL_MARGIN = 0.05
-_FEATURE_ADVICE = {
-    "slang": "You use more slang and text-speak than most people here; standard spelling on "
-    "your other account makes it harder to link.",
-    "emoji": "You use more emoji and smileys than most people here; they are an easy marker.",
-    "exclamations": "You use more exclamation marks than most people here.",
-    "questions": "You ask more questions than most people here.",
-    "ellipses": "You use more ellipses (…) than most people here.",
-    "capitals": "Your use of capital letters differs from most people here.",
-    "sentence_length": "Your sentences are longer or shorter than most people's here.",
-    "word_length": "Your words are longer or shorter than most people's here.",
-    "contractions": "Your use of contractions (I'm, don't) differs from most people here.",
-    "digits": "You write more numbers than most people here.",
-    "richness": "Your vocabulary is unusually varied (or unusually repetitive) for this site.",
+# (what to say when the user is above most people here, when below); None says nothing
+_FEATURE_ADVICE: dict[str, tuple[str | None, str | None]] = {
+    "slang": (
+        "You use more slang and text-speak than most people here; standard spelling on your "
+        "other account makes it harder to link.",
+        None,
+    ),
+    "emoji": ("You use more emoji and smileys than most people here: an easy marker.", None),
+    "exclamations": ("You use more exclamation marks than most people here.", None),
+    "questions": ("You ask more questions than most people here.", None),
+    "ellipses": ("You use more ellipses (…) than most people here.", None),
+    "capitals": (
+        "You write more capital letters than most people here.",
+        "You write fewer capital letters than most people here (all lower case is a marker).",
+    ),
+    "sentence_length": (
+        "Your sentences are longer than most people's here.",
+        "Your sentences are shorter than most people's here.",
+    ),
+    "word_length": (
+        "Your words are longer than most people's here.",
+        "Your words are shorter than most people's here.",
+    ),
+    "contractions": (
+        "You use more contractions (I'm, don't) than most people here.",
+        "You use fewer contractions (I'm, don't) than most people here.",
+    ),
+    "digits": ("You write more numbers than most people here.", None),
+    "richness": (
+        "Your vocabulary is more varied than most people's here.",
+        "You repeat the same words more than most people here.",
+    ),
 }
 
 
@@ -188,7 +207,8 @@ def writing_exposure_advice(*, result: dict[str, Any]) -> list[str]:
         "phrases.",
     ]
     for item in result.get("standouts", [])[:2]:
-        line = _FEATURE_ADVICE.get(str(item.get("feature")))
+        above, below = _FEATURE_ADVICE.get(str(item.get("feature")), (None, None))
+        line = above if float(item.get("z", 0)) > 0 else below
         if line:
             advice.append(line)
     advice.append(

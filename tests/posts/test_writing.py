@@ -176,3 +176,10 @@ def test_api_checks_and_reads_the_writing_exposure(
         ]
         is True
     )
+
+
+def test_advice_follows_the_direction_a_feature_stands_out_in():
+    above = writing_exposure_advice(result={"standouts": [{"feature": "richness", "z": 2.0}]})
+    below = writing_exposure_advice(result={"standouts": [{"feature": "richness", "z": -2.0}]})
+    assert "more varied" in above[1] and "repeat the same words" in below[1]
+    assert len(writing_exposure_advice(result={"standouts": [{"feature": "emoji", "z": -3}]})) == 2

@@ -145,7 +145,8 @@ def assess(
     d_source = "given"
     if d is None:
         d, d_source = group.median_nearest_distance(weights), "community median"
-    within = sum(1 for _, distance in distances if distance <= d)
+    # an author with nothing in common (distance 1) is never "within d", even at d = 1
+    within = sum(1 for _, distance in distances if distance <= d and distance < 1.0)
     if k == 1:
         d_for_k: float | None = 0.0
     else:

@@ -221,13 +221,18 @@ def gender_path(text: str) -> Path | None:
     return ("female",) if female else ("male",)
 
 
-def _place_path(key: str | None) -> tuple[Path, dict[Path, str]] | None:
+def _place_path(
+    key: str | None, spoken: dict[str, str] | None = None
+) -> tuple[Path, dict[Path, str]] | None:
+    """The gazetteer path of a place (continent first); each node reads as compose says it
+    (`spoken`: place key -> the chain's wording, "the UK") or by its name."""
     place = places.get(key) if key else None
     if place is None:
         return None
+    spoken = spoken or {}
     steps = list(reversed(places.chain(place)))
     path: Path = tuple(step.key for step in steps)
-    display = {path[: i + 1]: step.name for i, step in enumerate(steps)}
+    display = {path[: i + 1]: spoken.get(step.key, step.name) for i, step in enumerate(steps)}
     return path, display
 
 
@@ -254,8 +259,10 @@ def chain_path(
         detectors=[],
     )
     chain = generalization_chain(phrase, context_text=context, profile=Profile())
-    if attribute == "region" and (placed := _place_path(chain.levels[0].place)) is not None:
-        return placed
+    if attribute == "region":
+        spoken = {level.place: level.text for level in chain.levels[1:] if level.place}
+        if (placed := _place_path(chain.levels[0].place, spoken)) is not None:
+            return placed
     labels: list[tuple[str, str]] = []
     for level in chain.levels:
         node = (level.label or level.text).strip().lower()

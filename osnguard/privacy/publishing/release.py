@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from osnguard.privacy import resources
 from osnguard.privacy.publishing import mondrian
 from osnguard.privacy.publishing.records import ATTRIBUTES, PostRecord, record_from_post
 
@@ -31,18 +32,8 @@ ROOT_WORDING = {
     "language": "[language]",
     "race": "[ethnicity]",
 }
-# "she is" -> "they is" -> "they are"
-_AGREEMENT = re.compile(r"\b([Tt]hey) (is|was|has|does|isn't|wasn't|hasn't|doesn't)\b")
-_PLURAL_VERB = {
-    "is": "are",
-    "was": "were",
-    "has": "have",
-    "does": "do",
-    "isn't": "aren't",
-    "wasn't": "weren't",
-    "hasn't": "haven't",
-    "doesn't": "don't",
-}
+# "she says" -> "they says" -> "they say": the verb after a new "they" agrees with it
+_PLURAL_FORM = {"is": "are", "was": "were", "'s": "'re"}
 NEUTRAL_WORDS = {
     "she": "they",
     "he": "they",
@@ -176,7 +167,30 @@ def rewrite(record: PostRecord, released: Mapping[str, Path], names: Names) -> s
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     if any(new in {"they", "They"} for _, _, new in edits):
-        text = _AGREEMENT.sub(lambda m: f"{m.group(1)} {_PLURAL_VERB[m.group(2)]}", text)
+        text = _agree_with_they(text)
+    return text
+
+
+def _agree_with_they(text: str) -> str:
+    """Present-tense verbs right after "they" in their plural form ("they says" -> "they say",
+    "they is" -> "they are", "they wasn't" -> "they weren't")."""
+    doc = resources.parse(text)
+    edits = []
+    for token in doc[1:]:
+        if doc[token.i - 1].lower_ != "they" or token.tag_ not in {"VBZ", "VBD"}:
+            continue
+        word = token.text
+        if word.lower() in _PLURAL_FORM:
+            plural = _PLURAL_FORM[word.lower()]
+        elif token.tag_ == "VBZ":
+            plural = token.lemma_
+        else:
+            continue
+        if word[:1].isupper():
+            plural = plural.capitalize()
+        edits.append((token.idx, token.idx + len(word), plural))
+    for start, end, plural in reversed(edits):
+        text = text[:start] + plural + text[end:]
     return text
 
 

@@ -146,3 +146,9 @@ def test_cli_rejects_bad_requests(tmp_path, capsys, request_, message):
     assert main(["linkability", "--input", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and message in captured.err
+
+
+def test_authors_with_nothing_in_common_never_count_as_within_d():
+    result = assess(["kayak estuary herons"], {"a": ["budget review"], "b": ["lentil soup"]}, d=1.0)
+    assert [distance for _, distance in result.neighbours] == [1.0, 1.0]
+    assert result.k_at_d == 1

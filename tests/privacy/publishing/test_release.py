@@ -160,3 +160,18 @@ def test_cli_with_fewer_posts_than_k_suppresses_them(tmp_path, capsys):
 
 def test_not_stated_is_kept_apart_from_generalized():
     assert mondrian.NOT_STATED != mondrian.ROOT
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("they says hi", "they say hi"),
+        ("They is 27 and they has a dog", "They are 27 and they have a dog"),
+        ("they wasn't there, they doesn't care", "they weren't there, they don't care"),
+        ("they said hi", "they said hi"),
+    ],
+)
+def test_verbs_agree_with_a_new_they(text, expected):
+    from osnguard.privacy.publishing.release import _agree_with_they
+
+    assert _agree_with_they(text) == expected
