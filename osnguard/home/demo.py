@@ -1,4 +1,5 @@
-"""The demo data set: Adam Ebert and about 150 friends over his five default groups.
+"""The demo data set: Adam Ebert and about 150 friends over his five default groups, and a few
+public posts by Adam and four friends.
 
 Loaded from fixtures/demo.json by `manage.py load_demo`. Idempotent: a second load creates only
 what is missing and leaves changes made through the app alone (`reset=True` starts over).
@@ -30,6 +31,8 @@ from osnguard.circles.models import (
     Interaction,
 )
 from osnguard.circles.services import circle_suggest_level
+from osnguard.posts.models import Message
+from osnguard.posts.services import message_post
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 
@@ -90,6 +93,7 @@ def demo_load(
         _create_interactions(data, owner, users, now) if friendships_created else 0
     )
     _create_requests(data, owner, users)
+    _create_public_posts(data, users)
     circle_suggest_level(owner=owner, now=now)
     return DemoSummary(
         users_created,
@@ -208,3 +212,14 @@ def _create_requests(data: dict[str, Any], owner: User, users: dict[str, User]) 
         friends = Friendship.objects.filter(owner=owner, friend=sender).exists()
         if not answered and not friends:
             FriendRequest.objects.create(from_user=sender, to_user=owner)
+
+
+def _create_public_posts(data: dict[str, Any], users: dict[str, User]) -> None:
+    """The public posts of the file (for the k-anonymous export and "How recognisable is your
+    writing"), each once: posted as any public post is, to every friend as written."""
+    for post in data.get("public_posts", []):
+        author = users.get(post["author"])
+        if author is None:
+            raise ValueError(f"public post by unknown demo user {post['author']!r}")
+        if not Message.objects.filter(author=author, text=post["text"]).exists():
+            message_post(author=author, text=post["text"], audience=Message.Audience.PUBLIC)

@@ -15,6 +15,8 @@ from osnguard.accounts.selectors import profile_as_engine_dict
 from osnguard.circles.models import FriendGroup, FriendRequest, Friendship, Interaction
 from osnguard.circles.services import MIN_SUGGESTION_INTERACTIONS
 from osnguard.home.demo import demo_load
+from osnguard.posts.models import Message, WritingExposure
+from osnguard.posts.services import writing_exposure_refresh
 
 User = get_user_model()
 
@@ -55,11 +57,17 @@ def test_load_demo_is_complete_and_idempotent():
         ).count()
     )
     assert suggested.count() >= 50
+    # public posts for the k-anonymous export and "How recognisable is your writing"
+    public = Message.objects.filter(audience=Message.Audience.PUBLIC)
+    assert public.filter(author=adam).count() == 4
+    assert public.values("author").distinct().count() == 5
+    assert writing_exposure_refresh(user=adam).status == WritingExposure.Status.READY
     counts = (
         User.objects.count(),
         Friendship.objects.count(),
         Interaction.objects.count(),
         FriendGroup.objects.count(),
+        Message.objects.count(),
     )
     call_command("load_demo", stdout=StringIO())
     assert counts == (
@@ -67,6 +75,7 @@ def test_load_demo_is_complete_and_idempotent():
         Friendship.objects.count(),
         Interaction.objects.count(),
         FriendGroup.objects.count(),
+        Message.objects.count(),
     )
 
 
