@@ -11,8 +11,6 @@ panel offers the explicit "post my original text unchecked" control (`post_unche
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -259,9 +257,7 @@ def export_posts(request: AuthenticatedHttpRequest, scope: str = "mine") -> Http
     except EngineBusy as exc:
         return _busy(request, "posts/export.html", exc)
     if request.GET.get("download"):
-        lines = [json.dumps(r, ensure_ascii=False) for r in release.records]
-        lines.append(json.dumps(release.summary, ensure_ascii=False))
-        response = HttpResponse("\n".join(lines) + "\n", content_type="application/jsonl")
+        response = HttpResponse(release.to_json_lines(), content_type="application/jsonl")
         name = f"osnguard-{scope}-posts-{'simple' if k is None else f'k{k}'}.jsonl"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response

@@ -64,8 +64,5 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"osnguard kanon: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    out = sys.stdout
-    for record in release.records:
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    out.write(json.dumps(release.summary, ensure_ascii=False) + "\n")
+    sys.stdout.write(release.to_json_lines())
     return 0

@@ -3,14 +3,13 @@
 - `records`: a post -> a `PostRecord` (direct identifiers, quasi-identifiers as taxonomy paths,
   sensitive phrases), tagged by the project's privacy-attribute tagger and generalized along the
   same chains as compose (`anonymization.schemas`, the gazetteer);
-- `taxonomy`: the generalization tree of each quasi-identifier, built from the records' paths;
-- `mondrian`: Mondrian multidimensional partitioning into classes of at least k records, and the
-  simple (non-k) anonymization;
+- `mondrian`: Mondrian multidimensional partitioning over those paths (the taxonomy is the paths
+  themselves) into classes of at least k records, and the simple (non-k) anonymization;
 - `release`: the released records (text rewritten, identifiers removed) and the utility figures
   DM and LM.
 
 `osnguard kanon` (commands/kanon.py) is the command line; the Django side exports public posts
-and a user's own posts with `posts.services.message_export_kanon`.
+and a user's own posts with `posts.selectors.message_release`.
 """
 
 from osnguard.privacy.publishing.records import PostRecord, record_from_post

@@ -16,7 +16,6 @@ This module knows nothing of text: records.py makes the paths, release.py the ou
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -221,8 +220,3 @@ def loss(
 def unique_share(class_sizes: Sequence[int], total: int) -> float:
     """The share of records whose released quasi-identifier combination is unique."""
     return round(sum(1 for n in class_sizes if n == 1) / total, 4) if total else 0.0
-
-
-def size_histogram(class_sizes: Sequence[int]) -> dict[int, int]:
-    """How many classes have each size."""
-    return dict(sorted(Counter(class_sizes).items()))

@@ -19,6 +19,7 @@ from typing import Any
 
 from osnguard.privacy import places, resources
 from osnguard.privacy.identification import categories, tagger
+from osnguard.privacy.publishing.mondrian import common_ancestor
 from osnguard.privacy.types import Category, Phrase, Profile
 
 # The quasi-identifier attributes, in output order, and the ppdp tag each comes from.
@@ -275,16 +276,6 @@ def chain_path(
     return path, {path[: i + 1]: shown for i, (_, shown) in enumerate(labels)}
 
 
-def common_path(a: Path, b: Path) -> Path:
-    """The deepest common ancestor of two paths (their longest common prefix)."""
-    size = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        size += 1
-    return a[:size]
-
-
 def _value_path(
     attribute: str, text: str, context: str = "", start: int | None = None
 ) -> tuple[Path, dict[Path, str]] | None:
@@ -343,10 +334,7 @@ def record_from_tagged(tokens: list[str], tags: list[str], *, post_id: Any = Non
     """A record from an annotated tweet of the ppdp corpus (its gold tags instead of the
     tagger's), for measuring the anonymization apart from tagging errors."""
     text = " ".join(tokens)
-    spans, at = [], 0
-    for token, tag in zip(tokens, tags):
-        spans.append((at, at + len(token), tag, 1.0))
-        at += len(token) + 1
+    spans = [(s, e, tag, 1.0) for (s, e), tag in zip(tagger.token_spans(text), tags)]
     merged = [(s, e, tag) for s, e, tag, _ in tagger.merge_tags(text, spans)]
     return record_from_spans(text, merged, post_id=post_id)
 
@@ -380,10 +368,9 @@ def record_from_spans(
         said = mentions.get(attribute)
         if not said:
             continue
-        path = said[0][2]
+        path = common_ancestor([own for _, _, own, _ in said])
         display: dict[Path, str] = {}
-        for _, _, other, shown in said:
-            path = common_path(path, other)
+        for _, _, _, shown in said:
             for node, words in shown.items():
                 display.setdefault(node, words)
         record.quasi[attribute] = QuasiValue(

@@ -11,6 +11,7 @@ unique, and the number of suppressed records.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -104,6 +105,11 @@ class Release:
 
     records: list[dict[str, Any]]
     summary: dict[str, Any]
+
+    def to_json_lines(self) -> str:
+        """One JSON line per record, then the summary line (what `osnguard kanon` prints)."""
+        lines = [json.dumps(item, ensure_ascii=False) for item in [*self.records, self.summary]]
+        return "\n".join(lines) + "\n"
 
 
 def _row(record: PostRecord) -> dict[str, Path]:

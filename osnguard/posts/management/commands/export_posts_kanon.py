@@ -3,7 +3,6 @@ k-anonymously as JSON Lines, the summary line last, as `osnguard kanon` writes t
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,9 +42,7 @@ class Command(BaseCommand):
         else:
             messages = selectors.public_messages()
         release = selectors.message_release_unbounded(messages=messages, k=None if simple else k)
-        lines = [json.dumps(r, ensure_ascii=False) for r in release.records]
-        lines.append(json.dumps(release.summary, ensure_ascii=False))
-        text = "\n".join(lines) + "\n"
+        text = release.to_json_lines()
         if output:
             output.write_text(text, encoding="utf-8")
         else:
