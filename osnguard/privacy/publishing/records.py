@@ -222,6 +222,43 @@ def gender_path(text: str) -> Path | None:
     return ("female",) if female else ("male",)
 
 
+# Gendered pronouns and their neutral forms (no generalization chain covers pronouns).
+NEUTRAL_PRONOUNS = {
+    "she": "they",
+    "he": "they",
+    "her": "their",
+    "him": "them",
+    "his": "their",
+    "hers": "theirs",
+    "herself": "themself",
+    "himself": "themself",
+}
+
+
+def gender_neutral(word: str) -> str | None:
+    """The neutral word for a gendered one, as compose generalizes it ("sister" -> "sibling",
+    "wife" -> "partner", "girls" -> "people", from the kinship and gender ladders and WordNet),
+    "she" -> "they"; None for a word that says no gender, or one no chain makes neutral."""
+    lowered = word.lower()
+    if lowered in NEUTRAL_PRONOUNS:
+        return NEUTRAL_PRONOUNS[lowered]
+    if lowered not in FEMALE_WORDS and lowered not in MALE_WORDS:
+        return None
+    from osnguard.privacy.anonymization.schemas import generalization_chain
+
+    phrase = Phrase(
+        start=0,
+        end=len(word),
+        text=word,
+        category=Category.GENDER,
+        reason="",
+        confidence=1.0,
+        detectors=[],
+    )
+    levels = generalization_chain(phrase, context_text=word, profile=Profile()).levels
+    return levels[1].text if len(levels) > 1 else None
+
+
 def _place_path(
     key: str | None, spoken: dict[str, str] | None = None
 ) -> tuple[Path, dict[Path, str]] | None:

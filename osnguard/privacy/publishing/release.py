@@ -19,7 +19,13 @@ from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.publishing import mondrian
-from osnguard.privacy.publishing.records import ATTRIBUTES, PostRecord, record_from_post
+from osnguard.privacy.publishing.records import (
+    ATTRIBUTES,
+    PostRecord,
+    gender_neutral,
+    gender_path,
+    record_from_post,
+)
 
 Path = tuple[str, ...]
 REMOVED = "[removed]"
@@ -35,66 +41,6 @@ ROOT_WORDING = {
 }
 # "she says" -> "they says" -> "they say": the verb after a new "they" agrees with it
 _PLURAL_FORM = {"is": "are", "was": "were", "'s": "'re"}
-NEUTRAL_WORDS = {
-    "she": "they",
-    "he": "they",
-    "her": "their",
-    "him": "them",
-    "his": "their",
-    "hers": "theirs",
-    "herself": "themself",
-    "himself": "themself",
-    "woman": "person",
-    "man": "person",
-    "women": "people",
-    "men": "people",
-    "girl": "kid",
-    "boy": "kid",
-    "girls": "kids",
-    "boys": "kids",
-    "lady": "person",
-    "ladies": "people",
-    "guy": "person",
-    "guys": "people",
-    "wife": "spouse",
-    "husband": "spouse",
-    "wives": "spouses",
-    "husbands": "spouses",
-    "girlfriend": "partner",
-    "boyfriend": "partner",
-    "girlfriends": "partners",
-    "boyfriends": "partners",
-    "mother": "parent",
-    "father": "parent",
-    "mom": "parent",
-    "mum": "parent",
-    "dad": "parent",
-    "mommy": "parent",
-    "daddy": "parent",
-    "daughter": "child",
-    "son": "child",
-    "daughters": "children",
-    "sons": "children",
-    "sister": "sibling",
-    "brother": "sibling",
-    "sisters": "siblings",
-    "brothers": "siblings",
-    "aunt": "relative",
-    "uncle": "relative",
-    "niece": "relative",
-    "nephew": "relative",
-    "grandma": "grandparent",
-    "grandpa": "grandparent",
-    "grandmother": "grandparent",
-    "grandfather": "grandparent",
-    "female": "person",
-    "male": "person",
-    "bride": "spouse",
-    "groom": "spouse",
-    "actress": "actor",
-    "waitress": "server",
-    "waiter": "server",
-}
 _WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -120,15 +66,21 @@ def _row(record: PostRecord) -> dict[str, Path]:
 
 
 def _neutral(words: str) -> str:
+    """A gender phrase with every gendered word made neutral; "[person]" when none can be (a
+    gendered word no chain makes neutral, "Mrs", is never left as it was)."""
+    kept_gender = False
+
     def swap(match: re.Match[str]) -> str:
+        nonlocal kept_gender
         word = match.group(0)
-        new = NEUTRAL_WORDS.get(word.lower())
+        new = gender_neutral(word)
         if new is None:
+            kept_gender = kept_gender or gender_path(word) is not None
             return word
         return new.capitalize() if word[0].isupper() else new
 
     changed = _WORD.sub(swap, words)
-    return changed if changed != words else ROOT_WORDING["gender"]
+    return ROOT_WORDING["gender"] if kept_gender or changed == words else changed
 
 
 Names = dict[str, dict[Path, str]]

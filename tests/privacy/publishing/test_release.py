@@ -175,3 +175,19 @@ def test_verbs_agree_with_a_new_they(text, expected):
     from osnguard.privacy.publishing.release import _agree_with_they
 
     assert _agree_with_they(text) == expected
+
+
+@pytest.mark.parametrize(
+    "said, neutral",
+    [
+        ("she", "they"),
+        ("my sister", "my sibling"),
+        ("his daughters", "their children"),
+        ("wife", "partner"),
+        ("Mrs", "[person]"),  # no chain makes it neutral: never left as it was
+    ],
+)
+def test_gender_words_are_made_neutral_as_compose_does(said, neutral):
+    from osnguard.privacy.publishing.release import _neutral
+
+    assert _neutral(said) == neutral
