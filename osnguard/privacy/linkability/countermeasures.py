@@ -18,11 +18,12 @@ import re
 from collections.abc import Callable
 
 from osnguard.privacy import resources
+from osnguard.privacy.author import EMOJI
 from osnguard.privacy.resources import load_once
 
 _WORD = re.compile(r"\b[A-Za-z]+(?:'[a-z]+)?\b")
 _REPEATED_MARKS = re.compile(r"([!?.])\1+")
-_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF☀-➿]|(?<!\w)[:;=]-?[)(DPp](?!\w)")
+_EMOJI_OR_SMILEY = re.compile(rf"{EMOJI.pattern}|(?<!\w)[:;=]-?[)(DPp](?!\w)")
 _PLAIN = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "."})
 _POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 
@@ -56,7 +57,7 @@ def misspellings_injected(text: str) -> str:
 
 
 def special_characters_modified(text: str) -> str:
-    text = _EMOJI.sub("", text.translate(_PLAIN))
+    text = _EMOJI_OR_SMILEY.sub("", text.translate(_PLAIN))
     return re.sub(r"[ \t]{2,}", " ", _REPEATED_MARKS.sub(r"\1", text)).strip()
 
 

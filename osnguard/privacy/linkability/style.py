@@ -22,16 +22,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from osnguard.privacy.author import EMOJI
 from osnguard.privacy.resources import load_once
 
 ATTRIBUTE_TYPES: tuple[str, ...] = ("unigrams", "function_words", "punctuation", "word_lengths")
 _URL = re.compile(r"\b(?:https?://|www\.)\S+", re.I)
 _REPEATS = re.compile(r"(\w)\1{3,}")
-_SMILEY = re.compile(r"(?:[:;=8xX]['-]?[)(\]\[dDpP/\\|oO*]|<3|\^_\^|[\U0001F300-\U0001FAFF☀-➿])")
+_SMILEY = re.compile(rf"(?:[:;=8xX]['-]?[)(\]\[dDpP/\\|oO*]|<3|\^_\^|{EMOJI.pattern})")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _PUNCT = re.compile(r"[!?.,;:\-–—…\"'“”‘’()*/&#@~]")
 _SENTENCE_END = re.compile(r"[.!?…]+(?:\s|$)")
-_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF☀-➿]")
 
 # Scalar features and the words users read for them.
 FEATURES: dict[str, str] = {
@@ -98,7 +98,7 @@ def author_model(texts: Iterable[str]) -> AuthorModel:
     stops, slang = stop_words(), slang_words()
     counts: dict[str, Counter[str]] = {name: Counter() for name in ATTRIBUTE_TYPES}
     letters = capitals = digits = characters = 0
-    sentences = exclamations = questions = emoji = slang_count = contractions = ellipses = 0
+    sentences = exclamations = questions = smileys = slang_count = contractions = ellipses = 0
     words_total = 0
     vocabulary: set[str] = set()
     n_texts = 0
@@ -114,10 +114,10 @@ def author_model(texts: Iterable[str]) -> AuthorModel:
         exclamations += raw.count("!")
         questions += raw.count("?")
         ellipses += raw.count("...") + raw.count("…")
-        emoji += len(_EMOJI.findall(raw))
         text = normalise(raw)
-        for smiley in _SMILEY.findall(text):
-            counts["punctuation"][smiley] += 1
+        found = _SMILEY.findall(text)  # smileys and emoji
+        smileys += len(found)
+        counts["punctuation"].update(found)
         for mark in _PUNCT.findall(_SMILEY.sub(" ", text)):
             counts["punctuation"][mark] += 1
         for word in _WORD.findall(text):
@@ -145,11 +145,7 @@ def author_model(texts: Iterable[str]) -> AuthorModel:
         "digits": digits / characters if characters else 0.0,
         "exclamations": exclamations / sentences,
         "questions": questions / sentences,
-        "emoji": (
-            emoji
-            + sum(counts["punctuation"][s] for s in counts["punctuation"] if _SMILEY.fullmatch(s))
-        )
-        * per_100,
+        "emoji": smileys * per_100,
         "slang": slang_count * per_100,
         "contractions": contractions * per_100,
         # richness on a length-independent scale (Guiraud's root type-token ratio)

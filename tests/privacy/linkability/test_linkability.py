@@ -152,3 +152,9 @@ def test_authors_with_nothing_in_common_never_count_as_within_d():
     result = assess(["kayak estuary herons"], {"a": ["budget review"], "b": ["lentil soup"]}, d=1.0)
     assert [distance for _, distance in result.neighbours] == [1.0, 1.0]
     assert result.k_at_d == 1
+
+
+def test_each_emoji_and_smiley_counts_once():
+    model = author_model(["I love it 😀 :) so much"])  # 5 words, one emoji, one smiley
+    assert model.features["emoji"] == pytest.approx(40.0)
+    assert special_characters_modified("great 😀 day :)") == "great day"
