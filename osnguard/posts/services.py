@@ -45,7 +45,7 @@ from osnguard.accounts.selectors import profile_as_engine_dict, profile_settings
 from osnguard.circles.models import FriendGroup, Friendship
 from osnguard.circles.selectors import friend_audience, group_list
 from osnguard.privacy.identification import identify
-from osnguard.privacy.linkability import MIN_WRITING_WORDS, assess, author_model, merged
+from osnguard.privacy.linkability import MIN_WRITING_WORDS, assess_models, author_model, merged
 from osnguard.privacy.proposal import (
     RejectingCheck,
     ReviewChoices,
@@ -962,17 +962,19 @@ def writing_exposure_refresh(*, user: User) -> WritingExposure:
             },
         )
     else:
-        assessment = assess(own, community, k=5)
+        models = {author_id: author_model(texts) for author_id, texts in community.items()}
+        assessment = assess_models(mine, models, k=5)
         data = assessment.to_data()
         # distances only: the profile never names another user
         data["neighbours"] = [{"distance": round(d, 4)} for _, d in assessment.neighbours]
         data["posts"] = len(own)
-        models = [author_model(texts) for texts in community.values()]
         values.update(
             status=WritingExposure.Status.READY,
             result=data,
             own_words=_top(mine.distributions["unigrams"], TOP_OWN_WORDS),
-            community_words=_top(merged(models).distributions["unigrams"], TOP_COMMUNITY_WORDS),
+            community_words=_top(
+                merged(models.values()).distributions["unigrams"], TOP_COMMUNITY_WORDS
+            ),
         )
     exposure, _ = WritingExposure.objects.update_or_create(user=user, defaults=values)
     return exposure

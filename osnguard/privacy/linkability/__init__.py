@@ -11,7 +11,13 @@ recognisable is your writing" is `posts.services.writing_exposure_refresh`.
 """
 
 from osnguard.privacy.linkability.linker import MIN_WORDS as MIN_WRITING_WORDS
-from osnguard.privacy.linkability.linker import Assessment, Community, assess, js_distance, link
+from osnguard.privacy.linkability.linker import (
+    Assessment,
+    Community,
+    assess,
+    assess_models,
+    js_distance,
+)
 from osnguard.privacy.linkability.style import AuthorModel, author_model, merged
 
 __all__ = [
@@ -20,8 +26,8 @@ __all__ = [
     "AuthorModel",
     "Community",
     "assess",
+    "assess_models",
     "author_model",
     "js_distance",
-    "link",
     "merged",
 ]

@@ -8,8 +8,8 @@ writing models, nearest neighbours, and (k,d)-anonymity.
 - `assess(author, community, d=..., k=...)`: the author's nearest neighbours, the largest k for
   which they are (k,d)-anonymous (at least k−1 others within distance d), the d a chosen k needs,
   and the features that make them stand out (distances: the seed's unigram model);
-- `link(text_model, candidates)`: the nearest-neighbour linker (which candidate wrote it);
-- `Community`: the same distances from one model to many authors at once (sparse matrices).
+- `Community`: the same distances from one model to many authors at once (sparse matrices): the
+  nearest-neighbour linker names the author at the smallest distance.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ DEFAULT_K = 5
 # authorship corpus it also links better than the mean over every attribute type
 # (docs/evaluation/linkability.md); `model_distance` without weights averages all types.
 SEED_WEIGHTS: dict[str, float] = {"unigrams": 1.0}
+ALL_TYPES: dict[str, float] = dict.fromkeys(ATTRIBUTE_TYPES, 1.0)
 MIN_WORDS = 30  # fewer words than this and the models say little: the result says so
 
 
@@ -57,7 +58,7 @@ def model_distance(
     a: AuthorModel, b: AuthorModel, weights: Mapping[str, float] | None = None
 ) -> float:
     """The weighted mean of the JS distances of the two models' attribute types."""
-    weights = weights or dict.fromkeys(ATTRIBUTE_TYPES, 1.0)
+    weights = weights or ALL_TYPES
     total = sum(weights.values())
     return (
         sum(
@@ -65,18 +66,6 @@ def model_distance(
             for name, weight in weights.items()
         )
         / total
-    )
-
-
-def link(
-    text: AuthorModel,
-    candidates: Mapping[str, AuthorModel],
-    weights: Mapping[str, float] | None = None,
-) -> list[tuple[str, float]]:
-    """Candidates from the most to the least likely author of `text` (nearest first)."""
-    return sorted(
-        ((name, model_distance(text, model, weights)) for name, model in candidates.items()),
-        key=lambda item: (item[1], item[0]),
     )
 
 
@@ -121,7 +110,28 @@ def assess(
     top: int = 5,
     weights: Mapping[str, float] | None = None,
 ) -> Assessment:
-    """Compare an author's texts with every other author of `community` (name -> texts).
+    """Compare an author's texts with every other author of `community` (name -> texts);
+    `assess_models` with their models built."""
+    return assess_models(
+        author_model(author_texts),
+        {name: author_model(texts) for name, texts in community.items()},
+        d=d,
+        k=k,
+        top=top,
+        weights=weights,
+    )
+
+
+def assess_models(
+    mine: AuthorModel,
+    community: Mapping[str, AuthorModel],
+    *,
+    d: float | None = None,
+    k: int = DEFAULT_K,
+    top: int = 5,
+    weights: Mapping[str, float] | None = None,
+) -> Assessment:
+    """Compare an author's model with every other author's (name -> model) who wrote anything.
 
     Distances are the seed's (content-word unigrams, `SEED_WEIGHTS`) unless `weights` says
     otherwise. Without `d`, d is the community's own median nearest-neighbour distance, so
@@ -132,9 +142,7 @@ def assess(
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError("k must be a whole number of at least 1")
     weights = weights or SEED_WEIGHTS
-    mine = author_model(author_texts)
-    others = {name: author_model(texts) for name, texts in community.items()}
-    others = {name: model for name, model in others.items() if model.words}
+    others = {name: model for name, model in community.items() if model.words}
     if not others:
         raise ValueError("the community has no other author with any text")
     group = Community(others)
@@ -196,14 +204,11 @@ class Community:
             for kind in ATTRIBUTE_TYPES
         }
 
-    def __len__(self) -> int:
-        return len(self.names)
-
     def distances(self, model: AuthorModel, weights: Mapping[str, float] | None = None) -> Any:
         """The distance from `model` to every author, in `names` order (a numpy array)."""
         import numpy as np
 
-        weights = weights or dict.fromkeys(ATTRIBUTE_TYPES, 1.0)
+        weights = weights or ALL_TYPES
         total = np.zeros(len(self.names))
         for kind, weight in weights.items():
             p = model.distributions.get(kind, {})
