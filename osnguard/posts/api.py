@@ -29,7 +29,7 @@ from osnguard.privacy.serialization import to_data
 from osnguard.privacy.types import TECHNICAL
 
 from . import selectors, services
-from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version, WritingExposure
+from .models import MESSAGE_MAX_LENGTH, GroupVersion, Message, Version
 
 
 class AuthorSerializer(serializers.Serializer):
@@ -578,15 +578,14 @@ class WritingExposureSerializer(serializers.Serializer):
 
 
 def _exposure_payload(user: User) -> dict[str, Any]:
-    exposure = selectors.writing_exposure_get(user=user)
+    exposure, advice = selectors.writing_exposure_with_advice(user=user)
     if exposure is None:
         return {"status": "none", "computed_at": None, "result": {}, "advice": []}
-    ready = exposure.status == WritingExposure.Status.READY
     return {
         "status": exposure.status,
         "computed_at": exposure.computed_at,
         "result": exposure.result,
-        "advice": selectors.writing_exposure_advice(result=exposure.result) if ready else [],
+        "advice": advice,
     }
 
 

@@ -94,9 +94,8 @@ def fingerprint_versions_for_message(*, message_id: int) -> list[EngineVersion]:
 EXPORT_MAX_POSTS = 5000  # beyond this, use `manage.py export_posts_kanon` (no request timeout)
 
 
-def _author_attributes(*, user: User, on: date) -> dict[str, str]:
-    """The author's profile as the export's author attributes, age as of the post's day."""
-    profile = profile_get(user=user)
+def _author_attributes(*, profile: dict[str, list[str]], on: date) -> dict[str, str]:
+    """An author's profile as the export's author attributes, age as of the post's day."""
     found: dict[str, str] = {}
     cities = profile.get("current_city") or profile.get("hometown") or []
     if cities:
@@ -133,16 +132,17 @@ def message_release(*, messages: QuerySet[Message], k: int | None) -> Release:
 
 def message_release_unbounded(*, messages: QuerySet[Message], k: int | None) -> Release:
     """`message_release` without the size limit (the management command's path)."""
-    authors: dict[int, User] = {}
+    profiles: dict[int, dict[str, list[str]]] = {}  # read once per author
     posts = []
     for message in messages.select_related("author").order_by("created_at", "id").iterator():
-        authors.setdefault(message.author_id, message.author)
+        if message.author_id not in profiles:
+            profiles[message.author_id] = profile_get(user=message.author)
         posts.append(
             {
                 "id": message.pk,
                 "text": message.text,
                 "author": _author_attributes(
-                    user=authors[message.author_id], on=message.created_at.date()
+                    profile=profiles[message.author_id], on=message.created_at.date()
                 ),
             }
         )
@@ -197,6 +197,14 @@ _FEATURE_ADVICE: dict[str, tuple[str | None, str | None]] = {
 
 def writing_exposure_get(*, user: User) -> WritingExposure | None:
     return WritingExposure.objects.filter(user=user).first()
+
+
+def writing_exposure_with_advice(*, user: User) -> tuple[WritingExposure | None, list[str]]:
+    """The user's writing exposure and, once it is ready, its advice (the card and the API)."""
+    exposure = writing_exposure_get(user=user)
+    if exposure is None or exposure.status != WritingExposure.Status.READY:
+        return exposure, []
+    return exposure, writing_exposure_advice(result=exposure.result)
 
 
 def writing_exposure_advice(*, result: dict[str, Any]) -> list[str]:

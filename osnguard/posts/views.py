@@ -32,7 +32,7 @@ from osnguard.privacy.types import UncheckedMessage
 
 from . import selectors, services
 from .forms import ExportForm, post_fields, review_fields
-from .models import Message, WritingExposure
+from .models import Message
 from .presentation import analysis_context, review_context
 
 PAGE_SIZE = 20
@@ -272,13 +272,11 @@ def export_posts(request: AuthenticatedHttpRequest, scope: str = "mine") -> Http
 
 
 def writing_context(*, user: User) -> dict[str, object]:
-    exposure = selectors.writing_exposure_get(user=user)
-    result = exposure.result if exposure is not None else {}
-    ready = exposure is not None and exposure.status == WritingExposure.Status.READY
+    exposure, advice = selectors.writing_exposure_with_advice(user=user)
     return {
         "exposure": exposure,
-        "exposure_result": result,
-        "advice": selectors.writing_exposure_advice(result=result) if ready else [],
+        "exposure_result": exposure.result if exposure is not None else {},
+        "advice": advice,
     }
 
 
