@@ -340,23 +340,22 @@ def disclosure_evidence(*, disclosure: Disclosure) -> DisclosureEvidence:
     layers = disclosure.layers or []
     if disclosure.verdict == Disclosure.Verdict.FRIEND and suspect is not None:
         name = user_display_name(user=suspect)
+        matches = (
+            f"matches {name}'s version in {places} "
+            + ("place where" if places == 1 else "places where")
+            + " most other friends' versions differ"
+        )
         if "invisible" in layers:
             summary = (
                 f"This copy still carries the hidden marks of {name}'s version: it was copied "
                 f"and pasted from what {name} received."
             )
             if places:
-                summary += (
-                    f" Its wording agrees: it matches {name}'s version in {places} "
-                    + ("place where" if places == 1 else "places where")
-                    + " most other friends' versions differ."
-                )
+                summary += f" Its wording agrees: it {matches}."
         else:
             summary = (
-                f"This copy matches {name}'s version in {places} "
-                + ("place where" if places == 1 else "places where")
-                + " most other friends' versions differ, and no other friend's version comes "
-                "close. osnguard names a friend only when the evidence is this strong."
+                f"This copy {matches}, and no other friend's version comes close. osnguard "
+                "names a friend only when the evidence is this strong."
             )
     elif disclosure.verdict == Disclosure.Verdict.GROUP:
         summary = (
