@@ -19,10 +19,12 @@ shortlisted. Throughput is measured single-process for the shortlist alone and f
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import json
 import logging
 import os
+import pstats
 import random
 import re
 import resource
@@ -135,6 +137,13 @@ def main(argv: list[str] | None = None) -> int:
         "--index-memory",
         action="store_true",
         help="only measure the resident memory of the index (per million stored versions)",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the N costliest functions of the timed run",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -267,7 +276,10 @@ def main(argv: list[str] | None = None) -> int:
     for text in sample:  # warm the prepared-versions cache, as a long-running worker would have
         for message_id in index.shortlist(text):
             prepared(message_id)
+    profiler = cProfile.Profile() if args.profile else None
     started = time.perf_counter()
+    if profiler:
+        profiler.enable()
     for text in sample:  # one batched detector call per document
         attribution.attribute_many(
             {m: prepared(m) for m in index.shortlist(text)},
@@ -276,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
             lexical_only=lexical,
         )
     full = time.perf_counter() - started
+    if profiler:
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
     how = "lexical overlap only" if lexical else "the paraphrase detector"
     print(
         f"shortlist + attribute() with {how}: {len(sample) / full:,.0f} documents/s "

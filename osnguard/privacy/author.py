@@ -52,7 +52,9 @@ CLOSE_PEOPLE = frozenset(
         "fiancé", "fiancee", "fiancée", "grandma", "grandpa", "granny", "grandad", "granddad",
         "nan", "nana", "gran", "grandmother", "grandfather", "grandparents", "auntie", "aunty",
         "aunt", "uncle", "cousin", "niece", "nephew", "family", "fam", "in-laws", "bestie", "amma",
-        "appa", "ammi", "abbu", "baba", "abuela", "abuelo", "nonna", "nonno", "oma", "opa"
+        "appa", "ammi", "abbu", "baba", "abuela", "abuelo", "nonna", "nonno", "oma", "opa",
+        "godson", "goddaughter", "godchild", "grandson", "granddaughter", "grandkids",
+        "grandchildren", "stepson", "stepdaughter", "stepmum", "stepmom", "stepdad", "lo"
     }
 )  # fmt: skip
 # Things of the author's that posts name without "my" ("house will be empty for two weeks").
@@ -144,7 +146,11 @@ def _subject(verb: Any) -> Any | None:
     while verb is not None and seen < 10:
         for child in verb.children:
             # an emoji parsed as a noun ("done at the Christie ✅ feeling rough") is no subject
-            if child.dep_ in SUBJECT_DEPS and any(c.isalpha() for c in child.text):
+            if (
+                child.dep_ in SUBJECT_DEPS
+                and any(c.isalpha() for c in child.text)
+                and not _sentence_between(child, verb)
+            ):
                 return child
         if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:
             verb = verb.head
@@ -152,6 +158,13 @@ def _subject(verb: Any) -> Any | None:
             continue
         return None
     return None
+
+
+def _sentence_between(subject: Any, verb: Any) -> bool:
+    """A full stop lies between them: the parser joined two sentences ("Tax return done. Made
+    £48k last year"), so the noun is no subject of the verb."""
+    low, high = sorted((subject.i, verb.i))
+    return any(t.text in {".", "!", "?", "..."} for t in subject.doc[low + 1 : high])
 
 
 def _clause_words(verb: Any) -> list[str]:
@@ -180,11 +193,30 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     if head in CLOSE_PEOPLE | OWN_THINGS:
         owners = {c.lower_ for c in subject.children if c.dep_ in {"det", "poss"}}
         others = owners & {"his", "her", "their", "your", "ur", "its", "a", "an", "some"}
+        # "Sarah's dad": a possessor who is not close makes the person someone else's
+        others |= {
+            c.lower_ for c in subject.children if c.dep_ == "poss" and c.pos_ == "PROPN"
+        } - CLOSE_PEOPLE
         if not others and (head in CLOSE_PEOPLE or not owners):
             return AuthorReference.CLOSE_PERSON
     if subject.text.lower() in CLOSE_PEOPLE and not list(subject.children):
         return AuthorReference.CLOSE_PERSON
+    if _close_possessor(subject):
+        return AuthorReference.CLOSE_PERSON  # "Mum's surgery went well", "our son's baptism is"
     return None
+
+
+def _close_possessor(noun: Any) -> bool:
+    """The noun belongs to someone close and to no one else's: "Mum's surgery", "my son's
+    baptism" (not "his son's baptism", "Sarah's surgery")."""
+    for owner in noun.children:
+        little_one = owner.lower_ == "one" and any(c.lower_ == "little" for c in owner.children)
+        if owner.dep_ != "poss" or not (owner.lower_ in CLOSE_PEOPLE or little_one):
+            continue
+        owners = {c.lower_ for c in owner.children if c.dep_ in {"det", "poss"}}
+        if not owners & {"his", "her", "their", "your", "ur", "its", "a", "an", "some"}:
+            return True
+    return False
 
 
 def _misparsed_compound(subject: Any, verb: Any) -> bool:
@@ -203,6 +235,13 @@ def _misparsed_compound(subject: Any, verb: Any) -> bool:
     )
 
 
+# Plural times, which the parser sometimes makes the subject of the next verb
+HABIT_TIMES = frozenset(
+    {
+        "mornings", "afternoons", "evenings", "nights", "weekends", "weekdays", "mondays",
+        "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+    }
+)  # fmt: skip
 # What only a verb has ("anyone else's sertraline make them yawn" is a question, not a name)
 VERB_ONLY_DEPS = frozenset({"aux", "auxpass", "dobj", "ccomp", "xcomp", "attr", "acomp", "dative"})
 
@@ -288,6 +327,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     subject = _subject(verb) if _is_verb(verb) else None
     if subject is not None and _misparsed_compound(subject, verb):
         subject = None  # "Karura forest run every Saturday": an event's name, no clause
+    if subject is not None and subject.lower_ in HABIT_TIMES:
+        subject = None  # "running Tues/Thurs/Sat mornings round the park": a time, no one
     clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
     if subject is None:
         if clause_person is None and sentence_person is None and _is_reader_request(sentence):

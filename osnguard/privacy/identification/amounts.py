@@ -45,6 +45,11 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?:^|[.!?]\s+)(\d{1,2})(?= today\b\s*(?:$|[.!]|and\b|[^\w\s,]))", re.I),
     # "in my 30s", "early twenties"
     re.compile(r"\b(?:my|our|her|his) ((?:early |mid |mid-|late )?(?:\d0s|\d0's))\b", re.I),
+    re.compile(
+        r"\bmy ((?:early |mid |mid-|late )?(?:teens|twenties|thirties|forties|fifties|sixties|"
+        r"seventies|eighties|nineties))\b",
+        re.I,
+    ),
     re.compile(r"\bborn in (?:19|20)\d{2}\b", re.I),
     # "Hong Kong born ('89)", "born '94": a birth year in brackets or short form
     re.compile(r"\bborn\s*\(?\s*(['’](?:\d{2})|(?:19|20)\d{2})\s*\)", re.I),
@@ -58,11 +63,16 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,)"),
     re.compile(r"^(\d{1,2})(?= and\b)"),
 )
+# ages said in words ("my thirties"): the only ages without a digit
+AGE_WORDS = re.compile(r"(?:teens|ties)\b", re.I)
 # "I'm 34", "she's 14", "the twins are 3": a bare number after a copula, the number is the phrase
 COPULA_AGE = re.compile(
     r"\b(?:i'?m|i am|am|she'?s|he'?s|is|are|was|just|now|aged|age|ages|officially)\s+(?:just\s+|only\s+|nearly\s+|"
     r"almost\s+)?(\d{1,2})\b(?=\s*(?:$|[.!?,;)🎉🥳]|and\b|today\b|now\b|tomorrow\b|this\b|next\b|"
-    r"years?\b|yrs?\b|already\b|going on\b|\n))",
+    r"(?:years?|yrs?)\s+(?:old|young|of age)\b|already\b|going on\b|\n|soon\b|tmrw?\b|"
+    # "I'm 40 on Thursday", "I'm 30 in two weeks": the day the age is reached
+    r"on\s+(?:the\s+\d|(?:mon|tue|wed|thu|fri|sat|sun)\w*\b|my\b)|"
+    r"in\s+(?:a|an|\d+|two|three|four|five|six|ten)\s+(?:days?|weeks?|months?)\b))",
     re.I,
 )
 NOT_AN_AGE = re.compile(
@@ -94,10 +104,38 @@ FINANCE_WORDS = frozenset(
         "pcm", "pw", "mo", "lease",
     }
 )  # fmt: skip
+# "earning 32k", "on 45k": thousands with no currency or period, after a verb of pay
+EARNED_THOUSANDS = re.compile(
+    r"\b(?:earn|earns|earning|earned|make|makes|making|made|salary of|paid|on|offered)\s+"
+    r"(\d{2,3}(?:\.\d)?\s?[kK])(?![\w£$€])"
+)
 # Thousands with no currency ("85k") are money only beside a word of rent or pay
 BARE_THOUSANDS = re.compile(r"\d[\d,]*\s?[kK]")
 RENT_OR_PAY_WORDS = frozenset(
-    {"rent", "salary", "pay", "paid", "earn", "earning", "earns", "income", "mortgage", "wage"}
+    {
+        "rent",
+        "salary",
+        "pay",
+        "paid",
+        "earn",
+        "earning",
+        "earns",
+        "earned",
+        "income",
+        "mortgage",
+        "wage",
+        "wages",
+        "made",
+        "make",
+        "making",
+        "makes",
+        "owe",
+        "owed",
+        "debt",
+        "savings",
+        "saved",
+        "loan",
+    }
 )
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
 
@@ -152,15 +190,19 @@ def ages(context: MessageContext, doc: Any) -> list[Phrase]:
 def money(context: MessageContext, doc: Any) -> list[Phrase]:
     text = context.text
     found: list[Phrase] = []
-    for match in MONEY.finditer(text):
-        start, end = match.span()
-        if not any(ch.isdigit() for ch in match.group(0)):
+    spans = [m.span() for m in MONEY.finditer(text)]
+    spans += [m.span(1) for m in EARNED_THOUSANDS.finditer(text)]
+    for start, end in sorted(set(spans)):
+        if any(start < p.end and p.start < end for p in found):
+            continue
+        amount = text[start:end]
+        if not any(ch.isdigit() for ch in amount):
             continue
         window = set(re.findall(r"[a-z/]+", _clause_window(text, start, end)))
         next_word = (text[end : end + 12].lower().split() or [""])[0]
         if not window & FINANCE_WORDS or next_word in PRICE_WORDS:
             continue
-        if BARE_THOUSANDS.fullmatch(match.group(0).strip()) and not window & RENT_OR_PAY_WORDS:
+        if BARE_THOUSANDS.fullmatch(amount.strip()) and not window & RENT_OR_PAY_WORDS:
             continue  # "ran 5k a week" is a distance; "rent went up to 85k a month" is money
         # in a first-person post the author's money is often the subject ("rent is €1,100")
         if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:
@@ -171,12 +213,14 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
 
 def detect(context: MessageContext) -> list[Phrase]:
     """Ages and money amounts of the author or close people."""
-    if not context.text.strip() or not any(ch.isdigit() for ch in context.text):
+    digits = any(ch.isdigit() for ch in context.text)
+    if not digits and not AGE_WORDS.search(context.text):
         return []
     doc: Any = context.doc
     if doc is None and context.language in ("en", None):
         doc = resources.parse(context.text)
-    return sorted(ages(context, doc) + money(context, doc), key=lambda p: p.start)
+    found = ages(context, doc) + (money(context, doc) if digits else [])
+    return sorted(found, key=lambda p: p.start)
 
 
 __all__ = ["ages", "detect", "money"]

@@ -133,6 +133,15 @@ class NamedMention:
     detector: Detector
 
 
+SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
+
+
+def _shouted(token: Any) -> bool:
+    """An everyday word in capitals ("AGAIN", "NOT"): emphasis, not a name or an acronym."""
+    text = str(token.text)
+    return len(text) > 2 and text.isupper() and text.isalpha() and _common_word(text.lower())
+
+
 def _is_capitalised(token: Any) -> bool:
     text = str(token.text)
     return bool(text[:1].isupper() and (len(text) > 1 or text.isalpha())) or text in {"&"}
@@ -149,6 +158,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
             while j < n:
                 nxt = doc[j]
                 if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
+                    if _shouted(nxt) and not doc[j - 1].text.isupper():
+                        break  # "Clapham Junction AGAIN": emphasis, not part of the name
                     j += 1
                 elif (
                     nxt.like_num
@@ -186,7 +197,7 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 ):
                     j += 1
             if (
-                doc[i].is_sent_start
+                (doc[i].is_sent_start or (i > 0 and doc[i - 1].text in SENTENCE_ENDS))
                 and j == i + 1
                 and doc[i].pos_ != "PROPN"
                 and not _is_big_place_name(doc[i].text)
@@ -316,13 +327,22 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
     entries = terms.lexicon().entries.get((span[0].lower_,), ()) if len(span) == 1 else ()
-    norp = label == "NORP" and head is None and not _is_big_place_name(span.text)
+    norp = (
+        label == "NORP"
+        and head is None
+        and not _is_big_place_name(span.text)
+        and _known_word(span.text)  # "Atlassian" is a company the tagger took for a people
+    )
     if norp or any(entry.mode != "role" for entry in entries):
         return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
     if i > 0 and doc[i - 1].like_num and span.text.isupper():
         return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
     context = _context_category(doc, i, j, sentence)
     before = doc[i - 1].lower_ if i > 0 else ""
+    if _studied_subject(doc, i, j):
+        return Category.EDUCATION, Detector.ORGANISATION  # "to read Law", "a degree in Music"
+    if _university_in_context(span.text, sentence):
+        return Category.EDUCATION, Detector.ORGANISATION  # "got into Oxford", "Yale reunion"
     if head == Category.HEALTH and {t.lower_ for t in sentence} & STRONG_WORK:
         return Category.WORK, Detector.ORGANISATION  # "on call ... at Kingston Hospital"
     if head in {Category.HEALTH, Category.EDUCATION, Category.RELIGION, Category.WORK}:
@@ -332,7 +352,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     owned = span[-1].lower_ in {"'s", "’s"}
     related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and (label != "PERSON" or owned)
     known = _is_known_place(name, lowercase=False)
-    in_town = known and before == "in"  # "classes in Hove": a town, not an institution
+    # "classes in Hove": a town, not an institution; so is a name the gazetteer lacks after
+    # "in" once the sentence has named an institution ("at Holy Trinity in Clapham")
+    in_town = before == "in" and (known or _after_institution(doc, i))
     # "the Kraków office of ...": a town that says where the workplace is
     in_town = in_town or (known and j < len(doc) and doc[j].lower_ in WORKPLACES)
     if context is not None and related and not in_town and (not known or not _is_major_place(name)):
@@ -388,6 +410,70 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if label is None and before in PLACE_PREPOSITIONS and len(words) <= 4:
         return Category.LOCATION, Detector.PLACE
     return None
+
+
+# Words right before a subject of study ("read Law"), and before "in" + subject ("a degree in Art")
+STUDY_VERBS = frozenset({"read", "study", "studying", "studied", "studies", "studys"})
+DEGREE_WORDS = frozenset(
+    {"degree", "major", "majoring", "majored", "masters", "phd", "ba", "bsc", "diploma", "course"}
+)
+# "got into Oxford", "accepted to Yale", "an offer from Cambridge": admission to a university
+ADMISSION = re.compile(
+    r"\b(?:got|get|gets|getting|accepted|admitted)\s+(?:in)?to\s*$|\boffers?\s+from\s*$", re.I
+)
+
+
+UNIVERSITY_CUES = frozenset(
+    {
+        "uni", "university", "degree", "study", "studying", "studied", "student", "students",
+        "graduate", "graduated", "graduation", "alumni", "alumnus", "reunion", "freshers",
+        "fresher", "freshman", "lecture", "lectures", "semester", "dphil", "phd", "masters",
+        "msc", "mba", "bsc", "course", "exam", "exams", "enrolled", "dorm", "campus", "thesis",
+        "dissertation", "offer", "admissions", "viva",
+    }
+)  # fmt: skip
+
+
+def _after_institution(doc: Any, i: int) -> bool:
+    """The name follows "at <Name>" in its sentence: "at Holy Trinity in Clapham"."""
+    sentence = doc[i].sent
+    return any(
+        doc[k].lower_ == "at" and doc[k + 1].is_title
+        for k in range(max(sentence.start, i - 6), i - 2)
+    )
+
+
+def _studied_subject(doc: Any, i: int, j: int) -> bool:
+    """A capitalised common word after a verb of study is a subject, not a place ("read Law")."""
+    if i == 0 or j - i > 3 or not all(_common_word(t.lower_) for t in doc[i:j]):
+        return False
+    before = doc[i - 1].lower_
+    if before in STUDY_VERBS:
+        return True
+    return before == "in" and i > 1 and doc[i - 2].lower_ in DEGREE_WORDS
+
+
+@lru_cache(maxsize=4096)
+def _has_university_sense(name: str) -> bool:
+    """WordNet knows the name as a university ("Oxford": Oxford University; "Yale")."""
+    key = name.replace(" ", "_").lower()
+    for synset in resources.wordnet().synsets(key, pos="n"):
+        names = {lemma.name().lower() for lemma in synset.lemmas()}
+        if f"{key}_university" in names or (
+            key in names and synset.definition().startswith("a university")
+        ):
+            return True
+    return False
+
+
+def _university_in_context(name: str, sentence: Any) -> bool:
+    """A name that is also a university, in a sentence about study or admission to it."""
+    if not _has_university_sense(name):
+        return False
+    start = sentence.doc.text.find(name, sentence.start_char)
+    if ADMISSION.search(sentence.doc.text[sentence.start_char : max(start, 0)]):
+        return True
+    return bool({t.lower_ for t in sentence} & UNIVERSITY_CUES)
 
 
 @lru_cache(maxsize=4096)
@@ -454,6 +540,13 @@ def _is_big_place_name(word: str) -> bool:
         for synset in resources.wordnet().synsets(lowered)
         for lemma in synset.lemmas()
     )
+
+
+@lru_cache(maxsize=4096)
+def _known_word(text: str) -> bool:
+    """WordNet or the lexicon knows the words (a people, a language, a faith...)."""
+    key = text.lower().replace(" ", "_")
+    return bool(resources.wordnet().synsets(key)) or (key,) in terms.lexicon().entries
 
 
 @lru_cache(maxsize=4096)

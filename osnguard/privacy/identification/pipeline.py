@@ -180,7 +180,15 @@ def _plainly_english(text: str, letters: str) -> bool:
         return False
     words = re.findall(r"[a-z']+", text.lower())
     hits = sum(1 for word in words if word in ENGLISH_FUNCTION_WORDS)
-    return hits >= 1 and hits >= 0.15 * len(words)
+    return (hits >= 1 and hits >= 0.15 * len(words)) or _common_english_words(words)
+
+
+def _common_english_words(words: list[str]) -> bool:
+    """Every word is common English ("starting meds next week", which langdetect calls
+    Afrikaans): short posts often have no function word at all."""
+    from wordfreq import zipf_frequency
+
+    return len(words) >= 2 and all(zipf_frequency(word, "en") >= 3.0 for word in words)
 
 
 def detect_language(text: str) -> str:

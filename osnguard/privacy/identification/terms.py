@@ -231,8 +231,17 @@ def _owned_by_other(tokens: list[Any]) -> bool:
         owner = doc[i - 1]
         if owner.lower_ == "else" and i > 1 and doc[i - 2].lower_ in {"anyone", "anybody"}:
             return False  # "anyone else's sertraline make them yawn?": the author's too
-        return owner.lower_ not in {"mum", "mom", "dad", "sister", "brother", "wife", "husband"}
+        little_one = owner.lower_ == "one" and i > 1 and doc[i - 2].lower_ == "little"
+        if owner.lower_ not in CLOSE_OWNERS and not little_one:
+            return True  # "Sarah's dad"
+        # "my son's baptism" is the author's family's; "his son's baptism" is not
+        return i > 1 and doc[i - 2].lower_ in OTHER_OWNERS
     return False
+
+
+# Owners whose things are the author's family's too ("mum's surgery", "our son's baptism"); a
+# cousin's wedding or a friend's diagnosis is theirs
+CLOSE_OWNERS = CLOSE_PEOPLE - {"cousin", "family", "fam", "bestie", "folks"}
 
 
 # "translator life: ...", "nurse mode", "barista shift": the author's job named alone

@@ -150,7 +150,9 @@ TRAIL_WORDS = re.compile(
     r"breakfast)\b"
 )
 # A gap that joins two time phrases into one: a range, a routine, a date with its time.
-JOINING_GAP = re.compile(r"(?i)^[ \t]*(?:,|and|&|to|till|until|til|from|through|-|–|—)?[ \t]*$")
+JOINING_GAP = re.compile(
+    r"(?i)^[ \t]*(?:,|and|&|to|till|until|til|from|through|thru|-|–|—|/)?[ \t]*$"
+)
 # Bare clock hours posts use: "10 till 6", "from 8 to 8", "6-8", "till 3", "after 6", "at 5".
 _CLOCK = r"(?:[1-9]|1[0-2])(?::[0-5]\d)?(?:\s*(?:am|pm))?"
 _NOT_A_TIME_AFTER = (

@@ -796,6 +796,28 @@ def _with_pod(
 def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     if m["wd"].lower().rstrip(".") in ("sun", "sat", "wed", "mon") and not m["wd"][0].isupper():
         return None
+    return _weekday_found(m, ctx)
+
+
+WEEKDAY_ABBREVIATION = r"(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)"
+_LIST_GAP = r"\s*(?:-|–|/|&|,|and|to|till|thru)\s*"
+
+
+@rule(rf"\b(?P<wd>{WEEKDAY_ABBREVIATION})\b(?!\.)")
+def _listed_weekday(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "Mon-Fri", "tues/thurs/sat", "Mon & Wed": short day names in a range or list, which
+    alone would be ordinary words ("sat", "wed")."""
+    after = ctx.text[m.end() : m.end() + 14]
+    before = ctx.text[max(0, m.start() - 14) : m.start()]
+    if not (
+        re.match(rf"{_LIST_GAP}{WEEKDAY_ABBREVIATION}\b", after, re.I)
+        or re.search(rf"\b{WEEKDAY_ABBREVIATION}{_LIST_GAP}$", before, re.I)
+    ):
+        return None
+    return _weekday_found(m, ctx)
+
+
+def _weekday_found(m: re.Match[str], ctx: Context) -> Found | None:
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
     tense = _ahead_or_tense(ctx, m.start(), m.end())
     if tense is None and ctx.doc is not None and in_verbless_chunk(ctx.doc, m.start(), m.end()):
@@ -1284,6 +1306,12 @@ def _duration(m: re.Match[str], ctx: Context) -> Found | None:
     ):  # "over the past 20 years": "over" is a preposition
         start, approx = m.start("lead"), None
     return Found(start, m.end(), "DURATION", value, mod=_approx_mod(approx))
+
+
+@rule(r"\b(?P<x>the\s+(?:next|past|last|coming|following|previous)\s+fortnight)\b")
+def _the_fortnight(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "for the next fortnight": two weeks, said without a number."""
+    return Found(m.start(), m.end(), "DURATION", norm.duration_value(1, "fortnight"))
 
 
 @rule(
