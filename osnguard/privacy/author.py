@@ -358,7 +358,7 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
 
 
 # An emoji, which ends a clause as posts write them
-EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\U0001F1E6-\U0001F1FF]")  # with flags
 _CHUNK_END = re.compile(
     rf"[,.](?!\d)|(?<!\d)[,.]|[;:!?\n()\u2014\u2013]|{EMOJI.pattern}"
 )  # "3,000" and "7.30" do not end a chunk

@@ -605,6 +605,35 @@ def _adjectives_between_determiner(text: str, start: int, phrase: Phrase) -> boo
     return False
 
 
+def _adjectives_after_determiner(text: str, start: int) -> bool:
+    """Adjectives between a possessive or determiner and `start` ("my brother's traditional
+    wedding"): the noun phrase has its determiner, so a generalization takes no article."""
+    tokens = [t for t in parse(text) if t.idx < start]
+    seen_adjective = False
+    for token in reversed(tokens):
+        if token.pos_ == "ADJ" or token.dep_ == "amod":
+            seen_adjective = True
+            continue
+        return seen_adjective and (
+            token.lower_ in ("'s", "’s", "the", "this", "that", "these", "those")
+            or token.dep_ == "poss"
+        )
+    return False
+
+
+def _the_only_verb(token: Any) -> bool:
+    """A word the parser took for a noun that must be the sentence's verb ("3rd round of IVF
+    starts monday"): it can be a verb and the sentence has no other."""
+    sentence = token.sent
+    others = [t for t in sentence if t.pos_ in ("VERB", "AUX") and t.i != token.i]
+    return (
+        not others
+        and token.lower_.endswith("s")
+        and token.i > sentence.start + 1
+        and _can_be(token.lower_, "VERB")
+    )
+
+
 CITIZENSHIP_AFTER = re.compile(
     r"\s+(?:citizen|citizens|citizenship|passport|passports|national|nationals|nationality|"
     r"residency|residence permit|visa)\b",
@@ -628,6 +657,8 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     following = last.doc[last.i + 1] if last.i + 1 < len(last.doc) else None
     if following is not None and not any(ch.isalnum() for ch in following.text):
         return False  # an emoji the parser calls a noun ("from Cork 🎄", "sorry Da 😂")
+    if following is not None and _the_only_verb(following):
+        return False  # "IVF starts monday": "starts" is the verb
     return last.dep_ == "compound" or (
         following is not None
         and following.pos_ == "NOUN"
@@ -742,7 +773,9 @@ def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
         # with a bare noun gets no article the author did not write
         return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
     match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
-    if not match and _POSSESSOR_BEFORE.search(text[:start]):
+    if not match and (
+        _POSSESSOR_BEFORE.search(text[:start]) or _adjectives_after_determiner(text, start)
+    ):
         # "my dad's dementia" -> "my dad's health condition", not "my dad's a health condition"
         return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
     if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
@@ -1005,6 +1038,9 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
                 return None
             return _removal(clause.start(), end, degree)
         start = preposition.start()
+        outer = _PREPOSITION_BEFORE.search(text[:start])
+        if outer is not None:
+            start = outer.start()  # "took my bike from outside Waitrose": "from" goes too
     return _removal(start, _one_comma_left(text, start, end), degree)
 
 
@@ -1548,7 +1584,10 @@ def _temporal_options(
         noun = meal.group("meal")
         said = [f"{'weekend' if weekend else 'weekday'} {noun}", noun]
         return _modifier_wordings(text, start, end, lead, said)
-    contracted = POSSESSIVE_AFTER.match(text, end) is not None  # "Tonight's the night"
+    # "Tonight's the night", "Tomorrow is my first day": the time is the subject
+    contracted = POSSESSIVE_AFTER.match(text, end) is not None or bool(
+        SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end)
+    )
     if TIME_NOUN_AFTER.match(text, end) or AGE_AFTER.match(text, end):
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
         # ("next week week") or a cut ("the whole of week") would break the sentence
@@ -1637,6 +1676,8 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
     return bool(
         _COPULA_BEFORE.search(text[:start])
         or OF_AFTER.match(text, end)
+        # "this week is going to be long": the time is the subject of the verb after it
+        or (SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end))
         or MILESTONE_VERB_BEFORE.search(text[:start])
         # "after 8 years in Toronto": the place says where the years were spent
         or (
@@ -1646,6 +1687,12 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
     )
 
 
+SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*)$")
+SUBJECT_OF_VERB_AFTER = re.compile(
+    r"\s+(?:is|was|has|had|will|would|can|could|must|seems?|looks?|feels?|went|goes|"
+    r"starts?|begins?|ends?)\b|['’](?:s|ll|d)\b",
+    re.IGNORECASE,
+)
 # Verbs whose object a length is ("we just hit 2 years", "celebrating 10 years"): "just hit!!"
 # would not read
 MILESTONE_VERB_BEFORE = re.compile(

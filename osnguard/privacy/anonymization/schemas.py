@@ -984,10 +984,19 @@ def _work_activity(text: str) -> Chain | None:
         return None
     if lowered[0] in ("the", "a", "an", "my", "our", "this", "that", "his", "her", "their"):
         return None  # "the building": a noun
+    if gerunds[0] == 0 and _names_a_person(lowered[-1]):
+        return None  # "teaching assistant", "nursing student": a role, said by its head noun
     gerund = lowered[gerunds[0]]
     steps = [(gerund, gerund)] if gerund in STANDALONE_GERUNDS else []
     steps.append(("working", "working"))
     return _ladder_chain(text, ChainKind.NOUN, steps)
+
+
+@lru_cache(maxsize=4096)
+def _names_a_person(word: str) -> bool:
+    """The word's first sense as a noun is a person ("assistant", "student", "manager")."""
+    senses = wordnet().synsets(word, pos="n")
+    return bool(senses) and senses[0].lexname() == "noun.person"
 
 
 def _ladders(path: Path) -> dict[str, tuple[str, ...]]:
@@ -1366,6 +1375,13 @@ def _health_ladder(words: list[str]) -> tuple[str, ...] | None:
     return None
 
 
+STUDY_BEFORE = re.compile(
+    r"\b(?:read|reading|study|studying|studied|studies|(?:degree|major|majoring|majored|"
+    r"masters|phd|ba|bsc|course)\s+in)$",
+    re.IGNORECASE,
+)
+
+
 def _used_as_name(phrase: Phrase, context_text: str) -> bool:
     """A capitalised word inside a sentence used as a name whose WordNet senses are other things:
     an institution ("Starting at Siemens", "canvassing for Labour") or a word WordNet knows only
@@ -1378,6 +1394,8 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
     before = context_text[: phrase.start].rstrip() if context_text else ""
     if not before or before.endswith((".", "!", "?", "\n", ":")):
         return False  # a sentence's first word is capitalised anyway
+    if STUDY_BEFORE.search(before):
+        return False  # "to read Law", "a degree in Music": a subject, capitalised
     if Detector.ORGANISATION in phrase.detectors or phrase.category == Category.POLITICS:
         return True  # a named employer, school, hospital or party
     key = "_".join(text.split())

@@ -340,7 +340,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     context = _context_category(doc, i, j, sentence)
     before = doc[i - 1].lower_ if i > 0 else ""
     if _studied_subject(doc, i, j):
-        return Category.EDUCATION, Detector.ORGANISATION  # "to read Law", "a degree in Music"
+        return Category.EDUCATION, Detector.TOPIC  # "to read Law", "a degree in Music"
     if _university_in_context(span.text, sentence):
         return Category.EDUCATION, Detector.ORGANISATION  # "got into Oxford", "Yale reunion"
     if head == Category.HEALTH and {t.lower_ for t in sentence} & STRONG_WORK:
@@ -361,6 +361,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return context, Detector.ORGANISATION
     if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
+    if (
+        i >= 2
+        and doc[i - 2].lower_ in {"my", "our", "his", "her", "their", "your"}
+        and _person_noun(before)
+        and len(words) <= 2
+        and not name.isupper()
+        and head is None
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "my sponsor Dave", "our neighbour Priya"
     nearby = {t.lower_ for t in doc[max(sentence.start, i - 3) : min(sentence.end, j + 3)]}
     if (
         len(span) == 1
@@ -543,6 +552,13 @@ def _is_big_place_name(word: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _person_noun(word: str) -> bool:
+    """The word's first sense as a noun is a person ("sponsor", "neighbour", "coach")."""
+    senses = resources.wordnet().synsets(word, pos="n")
+    return bool(senses) and senses[0].lexname() == "noun.person"
+
+
+@lru_cache(maxsize=4096)
 def _known_word(text: str) -> bool:
     """WordNet or the lexicon knows the words (a people, a language, a faith...)."""
     key = text.lower().replace(" ", "_")
@@ -614,7 +630,9 @@ def _detect(context: MessageContext, detector: Detector) -> list[Phrase]:
     doc: Any = context.doc if context.doc is not None else resources.parse(context.text)
     phrases = []
     for mention in _mentions(context.text, doc):
-        if mention.detector != detector:
+        # a subject of study ("read Law") is a sensitive word, found with the institutions
+        wanted = Detector.ORGANISATION if mention.detector == Detector.TOPIC else mention.detector
+        if wanted != detector:
             continue
         reason = PROFILE_REASONS.get(mention.category, CATEGORY_REASON[mention.category])
         phrases.append(
@@ -625,7 +643,7 @@ def _detect(context: MessageContext, detector: Detector) -> list[Phrase]:
                 category=mention.category,
                 reason=reason,
                 confidence=0.75,
-                detectors=[detector],
+                detectors=[mention.detector],
                 reasons=[reason],
             )
         )

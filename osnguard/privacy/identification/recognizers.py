@@ -84,7 +84,7 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             Detector.ORGANISATION,
             named.detect_institutions,
             finds="named employers, schools, health services and places of worship",
-            requires=("spacy",),
+            requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(
             Detector.LOCATION_RULE,
@@ -96,7 +96,7 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             Detector.PLACE,
             named.detect_places,
             finds="named places you are tied to",
-            requires=("spacy",),
+            requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(
             Detector.AMOUNT, amounts.detect, finds="ages and money amounts", requires=("spacy",)
@@ -114,7 +114,7 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             Detector.PERSONAL,
             named.detect_people,
             finds="names of people",
-            requires=("spacy",),
+            requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(
             Detector.TAGGER,

@@ -18,7 +18,7 @@ from osnguard.privacy import lexicon
 from osnguard.privacy.author import author_reference
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import describe_interval, duration_seconds
-from osnguard.privacy.temporal.recognition import find_expressions
+from osnguard.privacy.temporal.recognition import ORDINAL_NOUNS, find_expressions
 from osnguard.privacy.temporal.vague import HOLIDAY_NAME
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -111,7 +111,9 @@ def detect(context: MessageContext) -> list[Phrase]:
         interval = None
         if expression.interval is not None:
             interval = (expression.interval[0].isoformat(), expression.interval[1].isoformat())
-        start = _with_lead_word(context.text, start)
+        start = _with_lead_word(
+            context.text, start, outer_only=bool(LEADING.match(context.text[start:end]))
+        )
         end = _with_trail_word(context.text, end)
         phrases.append(
             Phrase(
@@ -147,7 +149,7 @@ LEADING = re.compile(rf"(?i)(?:{_LEADS}|most|some|the whole)\b")
 _WEEKDAY_END = re.compile(r"(?i)(?:day|days|mon|tues?|wed|thu|thurs?|fri|sat|sun)$")
 TRAIL_WORDS = re.compile(
     r"(?i)^[ \t]+(?:mornings?|afternoons?|evenings?|nights?|lunch(?:time)?|dinner|brunch|"
-    r"breakfast)\b"
+    r"breakfast|roast|drinks|supper)\b"
 )
 # A gap that joins two time phrases into one: a range, a routine, a date with its time.
 JOINING_GAP = re.compile(
@@ -194,7 +196,9 @@ WORDED_FALLBACK = re.compile(
     + _HOUR_WORD
     + r"|half\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b"
     r"|(?<![\w])(?:(?:on|from|till|until|by|since)\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b"
-    r"(?!\s+(?:of|birthday|bday|anniversary|time|floor|century|place))"
+    r"(?!\s+(?:of|bday|"
+    + ORDINAL_NOUNS
+    + r"|(?-i:[A-Z][a-z]+)\b))"  # "the 4th attempt", "82nd Airborne"
     r"|(?<![\w])(?:till|until|by|through|since)\s+(?:the\s+)?(?:(?:end|start|beginning|middle)\s+of\s+)?"
     + _MONTH
     + r"\b"
@@ -223,9 +227,17 @@ def _with_trail_word(text: str, end: int) -> int:
     return end + len(match.group(0)) if match else end
 
 
-def _with_lead_word(text: str, start: int) -> int:
-    """Move `start` left over a preposition or modifier right before the phrase."""
+# Words that take a time phrase with its own preposition: "till after Christmas", "starting in
+# October" (but "moving in on the 14th" is a verb's particle, "see you all on the 16th" a pronoun)
+OUTER_LEADS = frozenset({"till", "until", "til", "starting", "from", "since", "by"})
+
+
+def _with_lead_word(text: str, start: int, *, outer_only: bool = False) -> int:
+    """Move `start` left over a preposition or modifier right before the phrase (`outer_only`:
+    the phrase has its preposition, so only one that governs a preposition)."""
     match = LEAD_WORDS.search(text[max(0, start - 12) : start])
+    if match and outer_only and match.group(0).split()[0].lower() not in OUTER_LEADS:
+        return start
     return start - len(match.group(0)) if match else start
 
 

@@ -374,6 +374,8 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             root = _subjectless_root(head)
             if root is not None and root.tag_ == "VB":
                 return "future", None  # an imperative invites: "Come join us Saturday"
+            if root is not None and EMOJI.search(doc.text, *sorted((root.idx, head.idx))):
+                root = None  # "Just landed 🇰🇪 staying ... till the 20th": a new clause
             if (
                 root is not None
                 and root.tag_ in ("VBD", "VBN")
@@ -575,14 +577,24 @@ EVENING_CUES = re.compile(
 )
 
 
+MORNING_CUES = re.compile(
+    r"\b(?:suhoor|sehri|suhur|fajr|alarm|wake|waking|woke|dawn|sunrise|early|morning|"
+    r"breakfast|a\.?m\.?)\b",
+    re.I,
+)
+
+
 def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> bool:
     """Whether "at 7:30" with no am or pm means the afternoon or evening: the message speaks of
     the evening ("Tonight's the night ... at 7:30"), the hour is one people would say "am" or
     "in the morning" for if they meant it (1 to 6: "Jummah at 1:15"), or the time is still to
     come and the morning one has passed but not the evening one ("at 7:30" said at noon; said
     at 8pm, the next 7:30 is the morning's)."""
-    if EVENING_CUES.search(ctx.text) or hour <= 6:
+    if EVENING_CUES.search(ctx.text):
         return True
+    if hour <= 6:
+        # "first suhoor at 4:30 tomorrow", "alarm set for 5:15": a time before dawn
+        return not MORNING_CUES.search(ctx.text)
     said = (ctx.now.hour, ctx.now.minute)
     return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
 

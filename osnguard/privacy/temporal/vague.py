@@ -434,6 +434,11 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
             words.append("three times a week")
         elif len(days) == 1:
             words.append("once a week")
+    elif re.search(r"\bweekdays?\b", phrase, re.IGNORECASE):
+        # "every weekday at 6am" -> "on weekday mornings" -> "on weekdays", never "every morning"
+        if part and part != "lunchtime":
+            words.append("on weeknights" if part == "night" else f"on weekday {part}s")
+        words.append("on weekdays")
     elif HOLIDAY_NAME.search(phrase) or re.search(
         r"\b(?:every|each) (?:year|birthday)\b", phrase, re.IGNORECASE
     ):

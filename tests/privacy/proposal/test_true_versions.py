@@ -1,0 +1,68 @@
+"""Friends' versions must stay true and read right: the false statements and broken wordings
+found by reading the group versions of new posts (issue 14). Each case is a rule about how people
+write, checked on every group above the closest."""
+
+from __future__ import annotations
+
+import pytest
+
+from osnguard.privacy.proposal import anonymize
+
+GROUPS = [
+    {"name": name, "level": level, "friends": []}
+    for name, level in (("Family", 0), ("Best", 1), ("Friends", 2), ("Acq", 3), ("Public", 4))
+]
+NOW = "2027-03-10T12:00:00"
+
+
+def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[str]:
+    result = anonymize(text, profile=profile or {}, now=now, groups=GROUPS)
+    return [group.text for group in result.groups[1:]]
+
+
+@pytest.mark.parametrize(
+    ("text", "now", "profile", "never"),
+    [
+        # a verb the parser took for a noun: "IVF" is no modifier of "starts"
+        ("3rd round of IVF starts monday. trying not to get my hopes up", NOW, {}, "of starts"),
+        # an adjective between a possessive and the noun: no article of its own
+        ("Back in Lagos for my brother's traditional wedding next Saturday", NOW, {}, "al a "),
+        # an operating theatre is no building; a godson no baby
+        ("call the clinic, I'm in theatre from 9", NOW, {"work": ["Surgeon"]}, "building"),
+        ("Confirmation for my godson at St Patrick's Cathedral on Sunday", NOW, {}, "baby"),
+        # weekdays are not every day
+        ("gym every weekday at 6am before the school run", NOW, {}, "every morning"),
+        # an emoji (a flag too) ends the clause of a past verb: the stay is ahead
+        (
+            "Just landed in Nairobi for my cousin's wedding 🇰🇪 staying at my aunt's till the 20th",
+            "2027-08-09T15:00:00",
+            {},
+            "July",
+        ),
+        # a name after "my sponsor" is a person, not a place
+        ("Six months clean today. Thank you NA and my sponsor Dave", NOW, {}, "Myanmar"),
+        # a role named by its head noun, not an activity
+        ("First week as a teaching assistant at St Joseph's done", NOW, {}, "a teaching"),
+        # "from outside X": both prepositions go with the place
+        (
+            "whoever took my bike from outside Waitrose on Banbury Rd, I hope you step on lego",
+            NOW,
+            {},
+            "from,",
+        ),
+        # an ordinal before a noun is no date
+        ("Finally passed my driving test on the 4th attempt lmao", NOW, {}, "test attempt"),
+        # a time that is the subject of its sentence is said as a noun
+        ("Tomorrow is my first day at the new job", NOW, {}, "Soon is"),
+        ("this week is going to be long", NOW, {}, "lately is"),
+        # a subject of study is no school
+        ("my daughter got into Oxford to read Law!!!", NOW, {}, "a school"),
+        # before dawn, not in the afternoon
+        ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
+    ],
+)
+def test_no_group_reads_a_false_or_broken_wording(
+    text: str, now: str, profile: dict, never: str
+) -> None:
+    for version in versions(text, now=now, profile=profile):
+        assert never not in version, version
