@@ -60,7 +60,7 @@ WEEKDAYS: Final = MappingProxyType(
         name: number
         for number, names in enumerate(
             (
-                ("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),
+                ("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed", "weds"),
                 ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
                 ("sunday", "sun"),
             )

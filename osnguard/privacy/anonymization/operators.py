@@ -621,9 +621,17 @@ def _adjectives_after_determiner(text: str, start: int) -> bool:
     return False
 
 
+# What an event does, which the tagger takes for a plural noun after the event's name
+EVENT_VERBS = frozenset(
+    {"starts", "ends", "begins", "finishes", "resumes", "continues", "restarts", "kicks"}
+)
+
+
 def _the_only_verb(token: Any) -> bool:
     """A word the parser took for a noun that must be the sentence's verb ("3rd round of IVF
     starts monday"): it can be a verb and the sentence has no other."""
+    if token.lower_ in EVENT_VERBS:
+        return True  # "my deployment ends in March", "chemo starts monday"
     sentence = token.sent
     others = [t for t in sentence if t.pos_ in ("VERB", "AUX") and t.i != token.i]
     return (
@@ -1585,8 +1593,10 @@ def _temporal_options(
         said = [f"{'weekend' if weekend else 'weekday'} {noun}", noun]
         return _modifier_wordings(text, start, end, lead, said)
     # "Tonight's the night", "Tomorrow is my first day": the time is the subject
-    contracted = POSSESSIVE_AFTER.match(text, end) is not None or bool(
-        SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end)
+    contracted = (
+        POSSESSIVE_AFTER.match(text, end) is not None
+        or bool(SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end))
+        or AS_OF_BEFORE.search(text[:start]) is not None
     )
     if TIME_NOUN_AFTER.match(text, end) or AGE_AFTER.match(text, end):
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
@@ -1678,6 +1688,8 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         or OF_AFTER.match(text, end)
         # "this week is going to be long": the time is the subject of the verb after it
         or (SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end))
+        # "we have till end of Feb to find somewhere": "we have to find" says something else
+        or HAVE_BEFORE.search(text[:start]) is not None
         or MILESTONE_VERB_BEFORE.search(text[:start])
         # "after 8 years in Toronto": the place says where the years were spent
         or (
@@ -1687,6 +1699,9 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
     )
 
 
+HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
+# "as of this morning": only a time said as a noun can follow
+AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
 SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*)$")
 SUBJECT_OF_VERB_AFTER = re.compile(
     r"\s+(?:is|was|has|had|will|would|can|could|must|seems?|looks?|feels?|went|goes|"

@@ -362,12 +362,16 @@ def _chain_of(
             # "my grandad passed away" -> "my relative passed away", never "my family passed
             # away": what happens to one person is not the family's
             kin = replace(kin, levels=[*kin.levels[:-1], replace(kin.levels[-1], text="relative")])
-        if _kin_as_name(context_text or "", phrase.start, phrase.end):
-            # "mum cried, dad hugged me" -> "my parent cried, my parent hugged me"
+        if _kin_as_name(context_text or "", phrase.start, phrase.end) or _kin_as_object(
+            context_text or "", phrase.start, phrase.end
+        ):
+            # "mum cried, dad hugged me" -> "my parent cried, my parent hugged me"; "since we
+            # lost dad" -> "since we lost our parent"
+            owner = "our" if WE_BEFORE.search((context_text or "")[: phrase.start]) else "my"
             kin = replace(
                 kin,
                 levels=[kin.levels[0]]
-                + [replace(lv, text=f"my {lv.text}") for lv in kin.levels[1:]],
+                + [replace(lv, text=f"{owner} {lv.text}") for lv in kin.levels[1:]],
             )
         return kin
     if (
@@ -1049,8 +1053,35 @@ def _one_persons_event(text: str, start: int, end: int) -> bool:
     if not tokens:
         return False
     head = tokens[-1]
+    if LOSS_BEFORE.search(text[:start]):
+        return True  # "since we lost dad", "first Eid without mum": one person is gone
     return bool(
         head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_.lower() in ONE_PERSONS_EVENTS
+    )
+
+
+LOSS_BEFORE = re.compile(
+    r"\b(?:lost|losing|without|miss|missing|buried|mourning)\s+(?:my\s+|our\s+)?$", re.I
+)
+
+
+WE_BEFORE = re.compile(r"\bwe\b[^.!?]*$", re.IGNORECASE)
+# Words after which a family word said as a name is their object: "without mum", "lost dad"
+KIN_OBJECT_BEFORE = re.compile(
+    r"\b(?:with|without|for|to|from|like|after|behind|beside|lost|miss|missed|missing|visit|"
+    r"visited|visiting|call|called|calling|told|tell|ask|asked|help|helped|helping|see|saw|"
+    r"seeing|took|take|taking|thank|thanked|hug|hugged|buried|bury)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _kin_as_object(text: str, start: int, end: int) -> bool:
+    """A family word said as a name after a verb or preposition ("without mum", "since we lost
+    dad"): its generalization needs an owner ("without parent" would not read)."""
+    return (
+        (text[start : start + 1].islower() or text[start:end].istitle())
+        and KIN_OBJECT_BEFORE.search(text[:start]) is not None
+        and not re.match(r"['’]s\b", text[end:])
     )
 
 

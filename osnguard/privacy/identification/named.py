@@ -199,7 +199,16 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
             if (
                 (doc[i].is_sent_start or (i > 0 and doc[i - 1].text in SENTENCE_ENDS))
                 and j == i + 1
-                and doc[i].pos_ != "PROPN"
+                and (
+                    doc[i].pos_ != "PROPN"
+                    # "Gym, work, gym.": an everyday word standing alone, not a town
+                    or (
+                        j < n
+                        and doc[j].is_punct
+                        and _everyday_word(doc[i].lower_)
+                        and not _is_town(doc[i].text)
+                    )
+                )
                 and not _is_big_place_name(doc[i].text)
             ):
                 i = j
@@ -229,6 +238,9 @@ def _head_category(words: list[str]) -> Category | None:
         category = HEAD_WORDS.get(bare) or HEAD_WORDS.get(re.sub(r"s$", "", bare))  # "Quays"
         if category is not None:
             return category
+    first = HEAD_WORDS.get(words[0].lower()) if len(words) >= 2 else None
+    if first in (Category.RELIGION, Category.HEALTH):
+        return first  # "Temple Beth El", "Hospital Italiano": the kind said first
     return None
 
 
@@ -274,8 +286,10 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     categories = [c for c in CONTEXT_ORDER if c != Category.POLITICS or party]
     # the context word nearest the name decides ("3 years of evening classes at X" is a
     # school, "after 11 years at X" a workplace); at equal distance, CONTEXT_ORDER
-    for k in range(start - 1, max(sentence.start, start - 6) - 1, -1):
+    for k in range(start - 1, max(sentence.start, start - 8) - 1, -1):
         word = doc[k].lower_
+        if not any(ch.isalnum() for ch in word) and word not in {"&", "-", "'s", "’s"}:
+            break  # an emoji or a comma ends what the context words can say of the name
         if word in ("class", "classes") and k > 0 and doc[k - 1].lower_ in LEISURE_CLASSES:
             continue  # "spin class at the Third Space" is a gym, no school
         found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
@@ -326,14 +340,20 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
-    entries = terms.lexicon().entries.get((span[0].lower_,), ()) if len(span) == 1 else ()
+    # ("the ICU" is the lexicon's word with its article)
+    entries = terms.lexicon().entries.get((words[0].lower(),), ()) if len(words) == 1 else ()
     norp = (
         label == "NORP"
         and head is None
         and not _is_big_place_name(span.text)
         and _known_word(span.text)  # "Atlassian" is a company the tagger took for a people
     )
-    if norp or any(entry.mode != "role" for entry in entries):
+    # ("the PP": a party with its article, which the context words below name)
+    party_named = span[0].lower_ == "the"
+    if norp or any(
+        entry.mode != "role" and not (entry.category == Category.POLITICS and party_named)
+        for entry in entries
+    ):
         return None  # nationalities and sensitive words are the lexicon's ("Somali", "Pride")
     if i > 0 and doc[i - 1].like_num and span.text.isupper():
         return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
@@ -345,6 +365,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.EDUCATION, Detector.ORGANISATION  # "got into Oxford", "Yale reunion"
     if head == Category.HEALTH and {t.lower_ for t in sentence} & STRONG_WORK:
         return Category.WORK, Detector.ORGANISATION  # "on call ... at Kingston Hospital"
+    if head == Category.EDUCATION and {t.lower_ for t in sentence} & VOTING_WORDS:
+        return Category.LOCATION, Detector.PLACE  # "Voted at Kilimani Primary": a polling station
     if head in {Category.HEALTH, Category.EDUCATION, Category.RELIGION, Category.WORK}:
         return head, Detector.ORGANISATION
     name = " ".join(words)
@@ -421,6 +443,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     return None
 
 
+VOTING_WORDS = frozenset({"voted", "voting", "vote", "polling", "ballot"})
 # Words right before a subject of study ("read Law"), and before "in" + subject ("a degree in Art")
 STUDY_VERBS = frozenset({"read", "study", "studying", "studied", "studies", "studys"})
 DEGREE_WORDS = frozenset(
@@ -547,6 +570,25 @@ def _is_big_place_name(word: str) -> bool:
     return not any(
         lemma.name() == lowered
         for synset in resources.wordnet().synsets(lowered)
+        for lemma in synset.lemmas()
+    )
+
+
+def _is_town(name: str) -> bool:
+    """The gazetteer's likeliest reading of the name is a place of 20,000 people or more."""
+    readings = places.lookup(name)
+    return bool(readings) and (readings[0].population or 0) >= 20_000
+
+
+@lru_cache(maxsize=4096)
+def _everyday_word(word: str) -> bool:
+    """A frequent word WordNet knows in lower case ("gym", "work"): capitalised only because it
+    starts a sentence, whatever the tagger says."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") >= 4.0 and any(
+        lemma.name() == word
+        for synset in resources.wordnet().synsets(word)
         for lemma in synset.lemmas()
     )
 

@@ -145,10 +145,12 @@ PATTERNS: tuple[Pattern, ...] = (
             r"Way|Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|"
             r"Walk|Mews|Highway|Hwy|Circle)\b\.?"
             # the street type first: "4418 Avenue H", "12 Rue de la Paix", "3 Calle Mayor"
-            r"|(?:Avenue|Ave|Rue|Calle|Via|Avenida|Rua|Route)\s+(?:(?:de|del|la|le|da|do|dos)\s+)*"
+            r"|(?:Avenue|Ave|Rue|Calle|Via|Avenida|Rua|Route)\s+"
+            r"(?:(?:de|del|des|du|la|le|les|da|do|dos|das|di|della)\s+)*"
             r"[A-Z0-9][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,2})"
             r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
-            r"(?:,\s*[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
+            # the town, after a postcode where one is written first ("75019 Paris")
+            r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
         ),
         "contact",
         "This is a street address: it tells people where to find you.",

@@ -214,7 +214,7 @@ WORDED_FALLBACK = re.compile(
     r"|(?<![\w])(?:in|from|since|till|until|by)\s+(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?"
     # durations and frequencies in words: "all week", "the whole weekend", "most evenings"
     r"|(?<![\w])(?:(?:for|over)\s+)?(?:all|the\s+whole|most|some)\s+"
-    r"(?:day|night|week|weekend|morning|afternoon|evening|month|summer|winter)s?\b"
+    r"(?:day|night|week|weekend|morning|afternoon|evening|month|summer|winter|half[- ]term)s?\b"
     r"|(?<![\w])(?:(?:this|tomorrow|tmrw|every|on\s+\w+)\s+)?arvo\b"  # afternoon (Aus.)
 )
 

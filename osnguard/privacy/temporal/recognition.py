@@ -811,8 +811,14 @@ def _weekday(m: re.Match[str], ctx: Context) -> Found | None:
     return _weekday_found(m, ctx)
 
 
-WEEKDAY_ABBREVIATION = r"(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)"
+WEEKDAY_ABBREVIATION = r"(?:mon|tues|tue|weds|wed|thurs|thur|thu|fri|sat|sun)"
 _LIST_GAP = r"\s*(?:-|–|/|&|,|and|to|till|thru)\s*"
+
+
+@rule(r"\b(?P<wd>Weds|Tues|Thurs|Thur)\b(?!\.)", flags=0)
+def _capitalised_short_day(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "back in the office Weds": short day names that are no other word, capitalised."""
+    return _weekday_found(m, ctx)
 
 
 @rule(rf"\b(?P<wd>{WEEKDAY_ABBREVIATION})\b(?!\.)")
@@ -1026,6 +1032,8 @@ def _year(m: re.Match[str], ctx: Context) -> Found | None:
     before = ctx.text[max(0, m.start() - 2) : m.start()]
     if before.endswith("#"):
         return None
+    if re.search(r"\bclass\s+of\s+$", ctx.text[max(0, m.start() - 10) : m.start()], re.I):
+        return None  # "Class of 2012": a school year group, which the lexicon reads
     return Found(m.start(), m.end(), "DATE", f"{year:04d}", mod=mod)
 
 

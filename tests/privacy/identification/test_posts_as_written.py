@@ -47,6 +47,22 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("running Tues/Thurs/Sat mornings round the park", ("Tues/Thurs/Sat mornings", "time")),
         ("off work with sciatica for the next fortnight", ("for the next fortnight", "time")),
         ("starting meds next week", ("meds", "health")),
+        # an address written the French way, a short day name, half term
+        (
+            "New address: 14 Rue des Lilas, 75019 Paris",
+            ("14 Rue des Lilas, 75019 Paris", "contact"),
+        ),
+        ("back in the office Weds", ("Weds", "time")),
+        ("Looking after my nephews all half term", ("all half term", "time")),
+        # institutions: the kind said first, a school named "Primary", the ICU is the lexicon's
+        ("her bat mitzvah is at Temple Beth El", ("Temple Beth El", "religion")),
+        ("parents evening at Ravenscroft Primary at 6:30", ("Ravenscroft Primary", "education")),
+        ("my mom is in the ICU at Cedars-Sinai with pneumonia", ("Cedars-Sinai", "health")),
+        ("my mom is in the ICU at Cedars-Sinai with pneumonia", ("ICU", "health")),
+        ("chemo round 4 of 6 done at the Christie", ("the Christie", "health")),
+        # a name after a person noun of the author's
+        ("Thank you NA and my sponsor Dave", ("Dave", "identity")),
+        ("Type 1 diabetic for 20 years", ("Type 1 diabetic", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -69,6 +85,12 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("baptism is at Holy Trinity in Clapham this Sunday", ("Clapham", "religion")),
         # short day names alone are words
         ("I sat on the sofa and wed my love", ("sat", "time")),
+        # a year group, a polling station, a context word behind an emoji
+        ("Class of 2012 reunion next month", ("2012", "time")),
+        ("Voted at Kilimani Primary this morning", ("Kilimani Primary", "education")),
+        ("10 years with my wife today 🥂 tapas on Cava Baja", ("Cava Baja", "work")),
+        # an everyday word standing alone at the start is no town
+        ("Gym, work, gym. repeat until my brother's wedding", ("Gym", "location")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

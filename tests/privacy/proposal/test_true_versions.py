@@ -57,6 +57,18 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("this week is going to be long", NOW, {}, "lately is"),
         # a subject of study is no school
         ("my daughter got into Oxford to read Law!!!", NOW, {}, "a school"),
+        # an event's verb is no noun it modifies; a district number stays with its city
+        ("My husband's deployment ends in March", "2027-01-05T21:00:00", {}, "partner's ends"),
+        ("Type 1 diabetic for 20 years and my new pump is great", NOW, {}, "sick person"),
+        # "have till X": without the time, "have to" says something else
+        ("Our landlord is selling, we have till end of Feb to find somewhere", NOW, {}, "have to"),
+        ("officially a British citizen as of this morning", NOW, {}, "as of recently"),
+        ("Class of 2012 reunion at Ateneo next month", NOW, {}, "years ago"),
+        # a family word said as a name after a verb or preposition takes an owner, and one
+        # person who is gone is a relative, never the family
+        ("It's been a year since we lost dad. miss you", NOW, {}, "lost parent"),
+        ("It's been a year since we lost dad. miss you", NOW, {}, "our family"),
+        ("First Eid without mum. went to her grave after prayers", NOW, {}, "without parent"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
