@@ -45,6 +45,7 @@ from osnguard.privacy.identification.patterns import identifier_kind
 from osnguard.privacy.resources import parse, wordnet
 from osnguard.privacy.temporal import find_expressions, generalize, suppress
 from osnguard.privacy.temporal.model import TimeExpression
+from osnguard.privacy.temporal.recognition import PREPOSITIONS
 from osnguard.privacy.temporal.vague import HOLIDAY_NAME, vague_wordings
 from osnguard.privacy.types import Category, Phrase, Profile
 
@@ -880,6 +881,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 level.label == "political party"
                 and re.match(r"\s+[a-z]", text[phrase.end :])
                 and _noun_after(text, phrase.end)
+                and not TIME_WORD_AFTER.match(text, phrase.end)  # "Voting Labour tomorrow"
             ):
                 # "the Reform UK hustings" -> "a political hustings", not "a political party
                 # hustings"
@@ -1613,6 +1615,13 @@ def _temporal_options(
     ]
     if contracted and not wordings:
         return [_original_option(text, start, end)]
+    year = SINCE_YEAR.fullmatch(written)
+    if year:
+        # "since 1997" -> "since the late 1990s" -> "since the 1990s"; never "since years ago"
+        wordings = [
+            (f"{year.group('since')} {w}", w)
+            for w in values.decade_wordings(year.group("year"), parenthesised=False)
+        ] + [w for w in wordings if not w[0].endswith(" ago")]
     if (
         not wordings
         and len(inside) == 1
@@ -1648,6 +1657,8 @@ def _temporal_options(
         # "on the 14th of March" leaves no "on the 14th of"
         cut_start = min(start, *(s for s, _ in removed))
         cut_end = max(end, *(e for _, e in removed))
+        if text[cut_start:start].strip().lower() not in TIME_PREPOSITIONS:
+            cut_start = start  # "got broken into last night": "into" is the verb's
         governing = DANGLING_PREPOSITION.search(text[:cut_start])
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
@@ -1690,6 +1701,8 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         or (SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end))
         # "we have till end of Feb to find somewhere": "we have to find" says something else
         or HAVE_BEFORE.search(text[:start]) is not None
+        # "three years on", "a decade later": the length is what the word after it counts
+        or LATER_AFTER.match(text, end) is not None
         or MILESTONE_VERB_BEFORE.search(text[:start])
         # "after 8 years in Toronto": the place says where the years were spent
         or (
@@ -1699,6 +1712,15 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
     )
 
 
+# prepositions that govern a time phrase, which go with it when it is taken out
+TIME_PREPOSITIONS = frozenset({"", *PREPOSITIONS, "to", "towards", "past", "between"})
+SINCE_YEAR = re.compile(
+    r"(?P<since>since|from|before|after|until|till)\s+(?P<year>(?:19|20)\d\d)", re.I
+)
+TIME_WORD_AFTER = re.compile(
+    r"\s+(?:tomorrow|today|tonight|yesterday|this|next|last|again|now|tmrw)\b", re.IGNORECASE
+)
+LATER_AFTER = re.compile(r"\s+(?:on|later)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))", re.IGNORECASE)
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
 # "as of this morning": only a time said as a noun can follow
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)

@@ -1068,7 +1068,9 @@ LOSS_BEFORE = re.compile(
 WE_BEFORE = re.compile(r"\bwe\b[^.!?]*$", re.IGNORECASE)
 # Words after which a family word said as a name is their object: "without mum", "lost dad"
 KIN_OBJECT_BEFORE = re.compile(
-    r"\b(?:with|without|for|to|from|like|after|behind|beside|lost|miss|missed|missing|visit|"
+    r"\b(?:with|without|for|to|from|like|after|behind|beside|since|when|because|while|until|"
+    r"till|but|so|cos|lost|miss|missed|missing|visit|dropping|dropped|drop|picking|picked|"
+    r"collecting|collected|meeting|met|"
     r"visited|visiting|call|called|calling|told|tell|ask|asked|help|helped|helping|see|saw|"
     r"seeing|took|take|taking|thank|thanked|hug|hugged|buried|bury)\s+$",
     re.IGNORECASE,
@@ -1857,13 +1859,16 @@ def _place_chain(
 
 FAR_KM = 1500
 SMALL_PLACE = 100_000
+# a place far away in another country is read only when it is this large: "Kent" for a user in
+# London is the county the gazetteer lacks, not Kent, Washington (127,000 people)
+FAR_SMALL_PLACE = 500_000
 
 
 def _far_from_context(place: Place, anchors: list[Place]) -> bool:
     """A small place far from every place the message and profile name, in another country: the
     name is more likely a neighbourhood the gazetteer does not know ("Woodstock" for a user in
     Cape Town is not the town in New York), and its chain would say something false."""
-    if not anchors or (place.population or 0) >= SMALL_PLACE:
+    if not anchors or (place.population or 0) >= FAR_SMALL_PLACE:
         return False
     if any(
         a.key == place.key
@@ -2148,13 +2153,16 @@ def _organisation_chain(
         )
         # "Aga Khan University" in Nairobi is not in Aga, Egypt; "Kingston Hospital" beside Kew
         # (London) is not in Kingston, Jamaica: a name's town must be in the context's country
-        if reading is not None or (
-            not _far_from_context(city, hints + anchors)
-            and (
-                org.source == LevelSource.ORGANISATION  # the curated table knows its city
-                or len(city_readings) == 1
-                or any(a.country_code == city.country_code for a in [*hints, *anchors])
-                or (not anchors and _dominant(city_readings))
+        if (
+            reading is not None
+            or org.source == LevelSource.ORGANISATION  # the curated table knows its city
+            or (
+                not _far_from_context(city, hints + anchors)
+                and (
+                    len(city_readings) == 1
+                    or any(a.country_code == city.country_code for a in [*hints, *anchors])
+                    or (not anchors and _dominant(city_readings))
+                )
             )
         ):
             located = city

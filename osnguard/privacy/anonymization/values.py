@@ -85,12 +85,12 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         return ["big birthday", "birthday"] if n % 10 == 0 or n == 18 else ["birthday"]
     year = YEAR.fullmatch(text)
     if year:
-        return _decade_wordings(year.group("year"), parenthesised=text.startswith("("))
+        return decade_wordings(year.group("year"), parenthesised=text.startswith("("))
     born = BORN_IN.fullmatch(text)
     if born:  # "born in 1987" -> "born in the late 1980s"
         return [
             born.group("words") + w
-            for w in _decade_wordings(born.group("year"), parenthesised=False)
+            for w in decade_wordings(born.group("year"), parenthesised=False)
         ]
     age = AGE_NUMBER.fullmatch(text)
     if age:
@@ -100,14 +100,18 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
                 f"{NUMBER_NAMES[n // 10 * 10]}-something"
             ]
         if 13 <= n < 20:
-            return ["a teenager"] if not age.group("unit") else ["teenage"]
+            if not age.group("unit"):
+                return ["a teenager"]
+            # "my 16 year old daughter" -> "my teenage daughter"; "my 16 year old just passed"
+            # -> "my teenager just passed"
+            return ["teenage"] if CHILD_AFTER.match(after) else ["teenager"]
         if age.group("unit"):  # "my 4 y/o" -> "my kid"; "my 4 y/o daughter" -> "my daughter"
             return [""] if CHILD_AFTER.match(after) else ["kid"]
         return []
     return []
 
 
-def _decade_wordings(year: str, *, parenthesised: bool) -> list[str]:
+def decade_wordings(year: str, *, parenthesised: bool) -> list[str]:
     """ "1987" -> "the late 1980s" -> "the 1980s"; "'89" -> "the late 80s" -> "the 80s"."""
     digits = year.lstrip("'")
     decade = digits[:-1] + "0"

@@ -133,6 +133,10 @@ class NamedMention:
     detector: Detector
 
 
+# Parts of a place that go by a number ("Terminal 5", "Platform 9")
+NUMBERED_PARTS = frozenset(
+    {"terminal", "gate", "platform", "ward", "block", "building", "level", "pier", "stand"}
+)
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
@@ -181,6 +185,13 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     j += 2
                 else:
                     break
+            if (
+                j < n
+                and doc[j].like_num
+                and len(doc[j].text) <= 3
+                and doc[j - 1].lower_ in NUMBERED_PARTS
+            ):
+                j += 1  # "Heathrow Terminal 5", "Ward 7", "Gate 12": the number is the name's
             if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
                 j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
                 if j < n and doc[j - 1].lower_ in {"town", "city"} and doc[j].lower_ == "hall":
@@ -458,7 +469,7 @@ ADMISSION = re.compile(
 UNIVERSITY_CUES = frozenset(
     {
         "uni", "university", "degree", "study", "studying", "studied", "student", "students",
-        "graduate", "graduated", "graduation", "alumni", "alumnus", "reunion", "freshers",
+        "graduate", "graduated", "graduating", "graduation", "alumni", "alumnus", "reunion", "freshers",
         "fresher", "freshman", "lecture", "lectures", "semester", "dphil", "phd", "masters",
         "msc", "mba", "bsc", "course", "exam", "exams", "enrolled", "dorm", "campus", "thesis",
         "dissertation", "offer", "admissions", "viva",

@@ -239,6 +239,11 @@ def _owned_by_other(tokens: list[Any]) -> bool:
     return False
 
 
+# Words of study, which decide for a word that is also a degree ("MS", "MA")
+STUDY_CUES = frozenset(
+    {"graduating", "graduated", "graduate", "graduation", "degree", "thesis", "university",
+     "uni", "college", "studying", "dissertation", "defended", "defend", "enrolled", "masters"}
+)  # fmt: skip
 # Owners whose things are the author's family's too ("mum's surgery", "our son's baptism"); a
 # cousin's wedding or a friend's diagnosis is theirs
 CLOSE_OWNERS = CLOSE_PEOPLE - {"cousin", "family", "fam", "bestie", "folks"}
@@ -321,6 +326,9 @@ def _choose(
     if _owned_by_other(tokens):
         return None
     reference = author_reference(text, start, end, context.doc)
+    if len({t.category for t in terms}) > 1 and _clause_words(tokens) & STUDY_CUES:
+        # "graduating with my MS": the degree, not multiple sclerosis
+        terms = tuple(sorted(terms, key=lambda t: t.category != Category.EDUCATION))
     for term in terms:
         if not _case_matches(term, surface):
             continue

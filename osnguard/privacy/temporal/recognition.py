@@ -357,8 +357,19 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             if any(w.lower_ in ("will", "'ll", "shall", "gonna") for w in words):
                 return "future", None
             past = [w for w in words if w.lower_ not in STATE_PARTICIPLES]
+            # "I'm being made redundant on Friday", "will be told": a passive still ahead
+            ahead_passive = any(
+                w.dep_ in ("aux", "auxpass") and w.lower_ in ("being", "be", "am", "'m", "are")
+                for w in head.children
+            )
+            if (
+                head.tag_ == "VBN"
+                and any(w.lower_ == "being" for w in head.children)
+                and any(w.lower_ in ("am", "'m", "are", "'re", "is") for w in head.children)
+            ):
+                return "future", None  # "I'm being made redundant on Friday": arranged
             if any(w.tag_ == "VBD" for w in past) or (
-                head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES
+                head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive
             ):
                 return "past", None
             if head.tag_ in ("VBZ", "VBP") and head.lemma_.lower() in SCHEDULED_VERBS:

@@ -69,6 +69,25 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("It's been a year since we lost dad. miss you", NOW, {}, "lost parent"),
         ("It's been a year since we lost dad. miss you", NOW, {}, "our family"),
         ("First Eid without mum. went to her grave after prayers", NOW, {}, "without parent"),
+        # an arranged passive is ahead; a small town far away is not the county the user means
+        ("My boss just told me I'm being made redundant on Friday", NOW, {}, "last week"),
+        (
+            "broken into last night while I was at my parents in Kent",
+            NOW,
+            {"current_city": ["London"]},
+            "Washington",
+        ),
+        # a particle is not the time's preposition; "years on" needs its length
+        ("my flat got broken into last night while I was out", NOW, {}, "broken while"),
+        ("Diagnosed with MS at 27. three years on and I just ran a half marathon", NOW, {}, ". on"),
+        # a degree, not multiple sclerosis, when one graduates with it
+        ("Graduating from Stanford with my MS in June", NOW, {}, "condition"),
+        # a party before a time word is no adjective; "since" a year is no "years ago"
+        ("Voting Labour tomorrow for the first time since 1997", NOW, {}, "political this"),
+        ("Voting Labour tomorrow for the first time since 1997", NOW, {}, "since years ago"),
+        ("My 16 year old just passed her driving test", NOW, {}, "My teenage "),
+        ("Dropping mum at Heathrow Terminal 5 for her flight", NOW, {}, "terminal 5"),
+        ("Lunch with my grandad every Sunday since nan died", NOW, {}, "since grandparent"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
