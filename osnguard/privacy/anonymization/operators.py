@@ -1635,6 +1635,8 @@ def _temporal_options(
     height = len(wordings) + 1
     options = [_original_option(text, start, end)]
     for degree, (wording, source) in enumerate(wordings, start=1):
+        if re.search(r"\bin\s+$", text[:start]) and wording.lower().startswith("in "):
+            wording = wording[3:]  # "moving in [on the 1st]" -> "moving in early April"
         replacement = _fits(text, start, end, wording)
         fre = naturalness.fre_of_replacement(text, start, end, replacement)
         options.append(
