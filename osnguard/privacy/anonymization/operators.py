@@ -608,11 +608,12 @@ def _adjectives_between_determiner(text: str, start: int, phrase: Phrase) -> boo
 
 def _adjectives_after_determiner(text: str, start: int) -> bool:
     """Adjectives between a possessive or determiner and `start` ("my brother's traditional
-    wedding"): the noun phrase has its determiner, so a generalization takes no article."""
+    wedding", "Our Hindu wedding"): the noun phrase has its determiner, so a generalization
+    takes no article."""
     tokens = [t for t in parse(text) if t.idx < start]
     seen_adjective = False
     for token in reversed(tokens):
-        if token.pos_ == "ADJ" or token.dep_ == "amod":
+        if token.pos_ == "ADJ" or token.dep_ in ("amod", "compound", "nmod"):
             seen_adjective = True
             continue
         return seen_adjective and (
@@ -651,6 +652,11 @@ CITIZENSHIP_AFTER = re.compile(
 
 
 FROM_OR_AT_BEFORE = re.compile(r"\b(?:from|at|into|via)\s+$", re.IGNORECASE)
+ON_BEFORE = re.compile(r"\bon\s+$", re.IGNORECASE)
+STREET_NAME = re.compile(
+    r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|terrace|crescent)\.?$",
+    re.IGNORECASE,
+)
 CHAT_WORD_AFTER = re.compile(
     r"\s+(?:lol|lmao|lmfao|omg|tbh|btw|pls|plz|x+|haha\w*|rofl|smh|fr|ngl|imo|jk)\b", re.IGNORECASE
 )
@@ -886,6 +892,9 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 # "the Reform UK hustings" -> "a political hustings", not "a political party
                 # hustings"
                 replacement = re.sub(r"political party$", "political", replacement)
+                if re.search(r"\b(?:a|an|the)\s+$", text[:start], re.IGNORECASE):
+                    # "a Liberal Democrat member" -> "a political member", not "a a political"
+                    replacement = re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
             if (
                 phrase.category in (Category.RELATIONSHIP, Category.GENDER)
                 and KIN_PLACE_BEFORE.search(text[:start])
@@ -902,6 +911,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
                 )
             at = AT_BEFORE.search(text[:start]) if PHRASE_ENDS.match(text, phrase.end) else None
+            if (
+                at is None
+                and STREET_NAME.search(phrase.text)
+                and PHRASE_ENDS.match(text, phrase.end)
+            ):
+                at = ON_BEFORE.search(text[:start])  # "lunch on Edgware Road" -> "in London"
             if (
                 at
                 and chain.kind == ChainKind.PLACE
@@ -1281,7 +1296,7 @@ POSSESSIVE_AFTER = re.compile(r"['’]s\b")  # "tonight's outfit": no wording re
 # Time wordings that are nouns, which can stand before "'s" ("this evening's the night")
 NOUN_TIME = re.compile(
     r"(?:this|next|last)\s+(?:morning|afternoon|evening|week|weekend|month|year)|today|"
-    r"tomorrow|tonight|yesterday",
+    r"tomorrow|tonight|yesterday|the (?:holidays|weekend|summer|winter|spring|autumn|week)",
     re.IGNORECASE,
 )
 AGE_AFTER = re.compile(r"[\s-]+olds?\b", re.IGNORECASE)  # "the 19 year olds": an age, not a time
@@ -1599,6 +1614,8 @@ def _temporal_options(
         POSSESSIVE_AFTER.match(text, end) is not None
         or bool(SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end))
         or AS_OF_BEFORE.search(text[:start]) is not None
+        # "spending Easter with my mum": a time that is the object of the verb
+        or SPEND_BEFORE.search(text[:start]) is not None
     )
     if TIME_NOUN_AFTER.match(text, end) or AGE_AFTER.match(text, end):
         # "Christmas week", "Sunday lunch": the phrase describes the noun after it; a wording
@@ -1722,9 +1739,19 @@ SINCE_YEAR = re.compile(
 TIME_WORD_AFTER = re.compile(
     r"\s+(?:tomorrow|today|tonight|yesterday|this|next|last|again|now|tmrw)\b", re.IGNORECASE
 )
-LATER_AFTER = re.compile(r"\s+(?:on|later)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))", re.IGNORECASE)
+LATER_AFTER = re.compile(
+    r"\s+(?:on|later)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"
+    # "8 years together", "10 years married", "2 years sober", "5 days in a row"
+    r"|\s+(?:together|married|sober|clean|strong|running|in a row|and counting)\b",
+    re.IGNORECASE,
+)
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
 # "as of this morning": only a time said as a noun can follow
+SPEND_BEFORE = re.compile(
+    r"\b(?:spend|spends|spending|spent|celebrate|celebrating|celebrated|enjoy|enjoying|"
+    r"enjoyed)\s+$",
+    re.IGNORECASE,
+)
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
 SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*)$")
 SUBJECT_OF_VERB_AFTER = re.compile(

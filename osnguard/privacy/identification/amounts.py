@@ -60,7 +60,7 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     # "when you're 52", "nonbinary, 27, and ...", "14 and just passed my Grade 8"
     re.compile(r"\b(?:you'?re|you are|ur)\s+(\d{2})\b(?!\s*(?:%|mins?|minutes|hours?|k\b))", re.I),
-    re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,)"),
+    re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,|\s+and\s+(?:starting|still|single|newly|just)\b)"),
     re.compile(r"^(\d{1,2})(?= and\b)"),
 )
 # ages said in words ("my thirties"): the only ages without a digit

@@ -390,6 +390,14 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     merged = []
     for group in sorted(groups, key=lambda g: g[0].start):
         best = group[0]
+        named = next((p for p in group if _names_around(p, best)), None)
+        if named is not None and not any(
+            other is not group and named.start < other[0].end and other[0].start < named.end
+            for other in groups
+        ):
+            # "Regent's Park Mosque" for a Muslim user: the profile's word "mosque" explains
+            # the phrase, the institution's whole name is the span
+            best = replace(best, start=named.start, end=named.end)
         detectors, reasons = _explanations(group)
         timed = (
             best
@@ -415,6 +423,17 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
             )
         )
     return _with_ordinal(_located(_adjacent(_coordinated(merged, text), text), text), text)
+
+
+def _names_around(phrase: Phrase, best: Phrase) -> bool:
+    """A named institution of the same category whose name holds the best finding's word."""
+    return (
+        Detector.ORGANISATION in phrase.detectors
+        and phrase.category == best.category
+        and phrase.start <= best.start
+        and best.end <= phrase.end
+        and phrase.end - phrase.start > best.end - best.start
+    )
 
 
 # Kinds of phrase whose lists are one disclosure: "anxiety and depression", "Hindi, Marathi,

@@ -63,6 +63,15 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         # a name after a person noun of the author's
         ("Thank you NA and my sponsor Dave", ("Dave", "identity")),
         ("Type 1 diabetic for 20 years", ("Type 1 diabetic", "health")),
+        # the whole name of an institution holding a profile word; context words of study
+        (
+            "Jummah at Regent's Park Mosque then lunch",
+            ("Regent's Park Mosque", "religion"),
+        ),
+        ("Starting my PGCE at Goldsmiths in September", ("Goldsmiths", "education")),
+        ("I'm a nurse at St Vincent's", ("St Vincent's", "work")),
+        ("back with my parents after the divorce, 41 and starting over", ("41", "age")),
+        ("I've been a Liberal Democrat member for 15 years", ("Liberal Democrat", "politics")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

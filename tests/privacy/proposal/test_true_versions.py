@@ -88,6 +88,15 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("My 16 year old just passed her driving test", NOW, {}, "My teenage "),
         ("Dropping mum at Heathrow Terminal 5 for her flight", NOW, {}, "terminal 5"),
         ("Lunch with my grandad every Sunday since nan died", NOW, {}, "since grandparent"),
+        # an adjective or a party between the article and the noun: one article
+        ("Our Hindu wedding is on 14 Feb", NOW, {}, "Our a "),
+        ("I've been a Liberal Democrat member for 15 years", NOW, {}, "a a "),
+        ("Happy 30th to my wife, 8 years together and still laughing", NOW, {}, ", together"),
+        # a street is in its city; a time spent is said as a noun; a faith is no people
+        ("lunch with my brothers on Edgware Road", NOW, {"current_city": ["London"]}, "on London"),
+        ("We are spending Easter with my mum in Cork", "2027-03-20T12:00:00", {}, "spending soon"),
+        ("Our Hindu wedding is on 14 Feb", NOW, {}, "Asian"),
+        ("Just moved into halls at Manchester Met", NOW, {}, "buildings"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
