@@ -674,6 +674,8 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
         return False  # an emoji the parser calls a noun ("from Cork 🎄", "sorry Da 😂")
     if following is not None and _the_only_verb(following):
         return False  # "IVF starts monday": "starts" is the verb
+    if TIME_WORD_AFTER.match(text, phrase.end):
+        return False  # "to Puente la Reina today": a time, no noun it describes
     return last.dep_ == "compound" or (
         following is not None
         and following.pos_ == "NOUN"
@@ -1238,8 +1240,10 @@ TIME_NOUN_AFTER = re.compile(
     re.IGNORECASE,
 )
 DANGLING_PREPOSITION = re.compile(
-    r"\s\b(?:for|at|on|in|from|till|until|by|during|since|over|around)\s+$", re.IGNORECASE
-)
+    r"\s\b(?:for|at|on|in|from|till|until|by|during|since|over|around|"
+    r"(?:all|most|much|some|part|the whole) of)\s+$",
+    re.IGNORECASE,
+)  # ("spent all of [last week] in hospital": "all of" goes with it)
 
 
 DURATION_MODIFIER = re.compile(
@@ -1630,6 +1634,9 @@ def _temporal_options(
         # "Today's the day", never "Soon's the night"
         if not contracted or NOUN_TIME.fullmatch(w.text)
     ]
+    if _COPULA_BEFORE.search(text[:start]):
+        # "the iftar is every Saturday" -> "is every weekend", never "is regularly"
+        wordings = [w for w in wordings if w[0].lower() not in BARE_TIME_ADVERBS]
     if contracted and not wordings:
         return [_original_option(text, start, end)]
     year = SINCE_YEAR.fullmatch(written)
@@ -1722,6 +1729,8 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         or HAVE_BEFORE.search(text[:start]) is not None
         # "three years on", "a decade later": the length is what the word after it counts
         or LATER_AFTER.match(text, end) is not None
+        # "spent all of last week in hospital": the time is what was spent
+        or SPEND_BEFORE.search(text[:start]) is not None
         or MILESTONE_VERB_BEFORE.search(text[:start])
         # "after 8 years in Toronto": the place says where the years were spent
         or (
@@ -1747,9 +1756,12 @@ LATER_AFTER = re.compile(
 )
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
 # "as of this morning": only a time said as a noun can follow
+BARE_TIME_ADVERBS = frozenset(
+    {"regularly", "soon", "recently", "lately", "later", "earlier", "often", "sometimes"}
+)
 SPEND_BEFORE = re.compile(
     r"\b(?:spend|spends|spending|spent|celebrate|celebrating|celebrated|enjoy|enjoying|"
-    r"enjoyed)\s+$",
+    r"enjoyed)\s+(?:(?:all|most|much|some|part|the whole)\s+of\s+)?$",
     re.IGNORECASE,
 )
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)

@@ -1859,16 +1859,43 @@ def _place_chain(
 
 FAR_KM = 1500
 SMALL_PLACE = 100_000
-# a place far away in another country is read only when it is this large: "Kent" for a user in
-# London is the county the gazetteer lacks, not Kent, Washington (127,000 people)
-FAR_SMALL_PLACE = 500_000
+# Counties people name alone, which the gazetteer (cities and regions) lacks, and which share
+# their name with towns elsewhere ("Kent", "Norfolk", "Clare")
+COUNTIES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "GB": frozenset(
+            {
+                "Kent", "Surrey", "Essex", "Sussex", "Devon", "Cornwall", "Dorset", "Somerset",
+                "Norfolk", "Suffolk", "Cumbria", "Lancashire", "Cheshire", "Derbyshire", "Durham",
+                "Hampshire", "Berkshire", "Wiltshire", "Gloucestershire", "Oxfordshire",
+                "Hertfordshire", "Bedfordshire", "Shropshire", "Worcestershire", "Lincolnshire",
+                "Northumberland", "Fife", "Perthshire", "Ayrshire", "Lanarkshire", "Aberdeenshire",
+            }
+        ),
+        "IE": frozenset(
+            {
+                "Kerry", "Clare", "Mayo", "Meath", "Kildare", "Wicklow", "Wexford", "Carlow",
+                "Kilkenny", "Laois", "Offaly", "Longford", "Westmeath", "Roscommon", "Sligo",
+                "Leitrim", "Donegal", "Monaghan", "Cavan", "Louth", "Tipperary", "Waterford",
+                "Limerick", "Cork", "Galway", "Antrim", "Armagh", "Down", "Fermanagh", "Tyrone",
+                "Derry",
+            }
+        ),
+    }
+)  # fmt: skip
 
 
 def _far_from_context(place: Place, anchors: list[Place]) -> bool:
     """A small place far from every place the message and profile name, in another country: the
     name is more likely a neighbourhood the gazetteer does not know ("Woodstock" for a user in
     Cape Town is not the town in New York), and its chain would say something false."""
-    if not anchors or (place.population or 0) >= FAR_SMALL_PLACE:
+    if anchors and any(
+        place.name in COUNTIES.get(a.country_code or "", ())
+        and a.country_code != place.country_code
+        for a in anchors
+    ):
+        return True  # "my parents in Kent" for a user in London: the county, not Kent, WA
+    if not anchors or (place.population or 0) >= SMALL_PLACE:
         return False
     if any(
         a.key == place.key

@@ -157,6 +157,16 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
     i, n = 0, len(doc)
     while i < n:
         token = doc[i]
+        if (
+            _is_capitalised(token)
+            and (token.is_sent_start or (i > 0 and doc[i - 1].text in SENTENCE_ENDS))
+            and token.pos_ in ("VERB", "AUX", "ADV", "ADP", "PRON", "DET", "SCONJ")
+            and i + 1 < n
+            and _is_capitalised(doc[i + 1])
+            and _everyday_word(token.lower_)
+        ):
+            i += 1  # "Leaving Nairobi on Friday": the verb is capitalised as the first word
+            continue
         if _is_capitalised(token) and token.lower_ not in NOT_NAMES and token.text != "&":
             j = i + 1
             while j < n:

@@ -354,8 +354,8 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 return None, None  # "since I came out, Thursday 8pm": the clause sets no tense
             if head.pos_ not in ("VERB", "AUX"):
                 return None, None  # a verbless fragment: its nouns' clauses are not its tense
-            if any(w.lower_ in ("will", "'ll", "shall", "gonna") for w in words):
-                return "future", None
+            if any(w.lower_ in ("will", "'ll", "shall", "gonna", "can") for w in words):
+                return "future", None  # ("can someone cover my shift Sunday": a request ahead)
             past = [w for w in words if w.lower_ not in STATE_PARTICIPLES]
             # "I'm being made redundant on Friday", "will be told": a passive still ahead
             ahead_passive = any(
@@ -590,7 +590,7 @@ EVENING_CUES = re.compile(
 
 MORNING_CUES = re.compile(
     r"\b(?:suhoor|sehri|suhur|fajr|alarm|wake|waking|woke|dawn|sunrise|early|morning|"
-    r"breakfast|a\.?m\.?)\b",
+    r"breakfast|a\.?m\.?|up at|up by)\b",
     re.I,
 )
 

@@ -84,7 +84,9 @@ MONTHLY = re.compile(
     r"\s+month\b|\bmonthly\b|\bonce a month\b|\bevery month\b",
     re.I,
 )
-ALTERNATE = re.compile(r"\bevery other\b|\balternate\b|\bfortnightly\b|\bbiweekly\b", re.I)
+ALTERNATE = re.compile(
+    r"\bevery (?:other|second)\b|\balternate\b|\bfortnightly\b|\bbiweekly\b", re.I
+)
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)"
 DAY_RANGE = re.compile(
     rf"\b{_DAY}\w*\b.*?\b(?:to|till|until|til)\s+{_DAY}\w*\b|\b{_DAY}\w*\s*[-–]\s*{_DAY}", re.I

@@ -98,6 +98,8 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Class of 2012 reunion next month", ("2012", "time")),
         ("Voted at Kilimani Primary this morning", ("Kilimani Primary", "education")),
         ("10 years with my wife today 🥂 tapas on Cava Baja", ("Cava Baja", "work")),
+        # a verb that starts a sentence is no part of the name after it
+        ("Leaving Nairobi on Friday after 3 years", ("Leaving Nairobi", "identity")),
         # an everyday word standing alone at the start is no town
         ("Gym, work, gym. repeat until my brother's wedding", ("Gym", "location")),
     ],

@@ -97,6 +97,13 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("We are spending Easter with my mum in Cork", "2027-03-20T12:00:00", {}, "spending soon"),
         ("Our Hindu wedding is on 14 Feb", NOW, {}, "Asian"),
         ("Just moved into halls at Manchester Met", NOW, {}, "buildings"),
+        # a request is ahead; up at 4:45 is the morning; every second Saturday is no weekly thing
+        ("Can someone cover my shift Sunday 7 to 3?", "2027-05-05T12:00:00", {}, "last weekend"),
+        ("Up at 4:45 for my shift at Pret, home by 2", NOW, {}, "afternoon"),
+        ("Every second Saturday I volunteer at the food bank", NOW, {}, "Every weekend"),
+        ("Spent all of last week in hospital with my daughter", NOW, {}, "all of unwell"),
+        ("walked from Pamplona to Puente la Reina today, feet destroyed", NOW, {}, " to,"),
+        ("our iftar at the mosque is every Saturday this month", NOW, {}, "is regularly"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
