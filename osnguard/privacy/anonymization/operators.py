@@ -696,7 +696,7 @@ AT_BEFORE = re.compile(
 )  # "near Harrogate" -> "in England"
 # a noun phrase ends here: no possessive or noun follows ("at Brighton Pier. 28 years")
 PHRASE_ENDS = re.compile(
-    r"\s*(?:[,.;:!?)]|$|\s*[^\w\s'’-]|\s(?:and|but|with|for|on|in|this|last|next|today|tonight|"
+    r"\s*(?:[,.;:!?)]|$|\s*[^\w\s'’-]|\s(?:and|but|then|with|for|on|in|a|an|this|last|next|today|tonight|"
     r"tomorrow|yesterday|again|every|lol|lmao|omg|haha\w*|x+|pls|plz|please|thanks|thx|tho|though)\b)",
     re.IGNORECASE,
 )  # (an emoji or "lol" ends it too)
@@ -923,7 +923,11 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 at
                 and chain.kind == ChainKind.PLACE
                 and level.place
-                and (level.place.startswith(AREA_KEYS) or level.place == chain.levels[0].place)
+                and (
+                    level.place.startswith(AREA_KEYS)
+                    or level.place == chain.levels[0].place
+                    or (level.degree > 0 and not at.group(0).lower().startswith("near"))
+                )
             ):
                 # "the sea swim at Brighton Pier" -> "in England", never "at England"; "landed
                 # at JFK" -> "in New York": a place in a city is the city one is in

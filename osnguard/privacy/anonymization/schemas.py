@@ -402,8 +402,11 @@ def _chain_of(
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
     kinds = [k for k in builder_order(phrase) if not (k == ChainKind.NOUN and as_name)]
     # (a name is never read as a common noun: "at Siemens" is no unit of measurement)
-    if _after_place_word(phrase, context_text or "", NEAR_WORDS):
-        # "around BGC", "near Canary Wharf": a place, whatever company shares its name
+    if _after_place_word(phrase, context_text or "", NEAR_WORDS) or INSTITUTION_IN.search(
+        (context_text or "")[: phrase.start]
+    ):
+        # "around BGC", "near Canary Wharf", "at St. Luke's in BGC": a place, whatever company
+        # shares its name
         kinds = [k for k in kinds if k != ChainKind.ORGANISATION]
     for variant, suffix in _variants(text):
         for kind in kinds:
@@ -511,6 +514,10 @@ INSTITUTION_KINDS: dict[str, str] = {  # by Category
 # "in" only stops the guess of an institution's kind, not a listed company).
 NEAR_WORDS = frozenset({"around", "near", "outside", "across", "through", "round"})
 IN_WORDS = NEAR_WORDS | {"in"}
+
+
+# A named institution and "in" right before a name: the name is where it is
+INSTITUTION_IN = re.compile(r"\bat\s+(?:the\s+)?[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+in\s+$")
 
 
 def _after_place_word(phrase: Phrase, context_text: str, words: frozenset[str]) -> bool:
@@ -818,11 +825,15 @@ def _located_chain(text: str, anchors: list[Place], category: str) -> Chain | No
     kind = match["kind"].split()[-1].lower()
     known_kind = kind in ORG_TYPE_WORDS or kind in WORSHIP_PLACES or kind in PLACE_KIND_WORDS
     readings = places.lookup(match["where"])
-    if not known_kind or not readings:
+    if not known_kind:
         return None
-    place = _choose_place(readings, anchors, None)
-    if _far_from_context(place, anchors):
-        return None
+    place = _choose_place(readings, anchors, None) if readings else None
+    if place is None or _far_from_context(place, anchors):
+        if not match["where"][:1].isupper() or re.match(r"(?:the|a|an)\s", text, re.I):
+            return None
+        # "Our church in Wandsworth": a place the gazetteer lacks goes, the kind stays
+        bare = match["kind"].lower() if match["kind"].islower() else kind
+        return _ladder_chain(text, ChainKind.NOUN, [(bare, kind)])
     article = indefinite_article(kind)
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text, place.key)]
     for level in _wider_levels(place):

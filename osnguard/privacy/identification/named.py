@@ -137,6 +137,7 @@ class NamedMention:
 NUMBERED_PARTS = frozenset(
     {"terminal", "gate", "platform", "ward", "block", "building", "level", "pier", "stand"}
 )
+QUESTION_WORDS = frozenset({"why", "how", "what", "where", "when", "who"})
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
@@ -171,6 +172,16 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
             j = i + 1
             while j < n:
                 nxt = doc[j]
+                if (
+                    nxt.lower_ in NOT_NAMES
+                    and nxt.is_title
+                    and nxt.lower_ in QUESTION_WORDS
+                    and j + 1 < n
+                    and doc[j + 1].is_punct
+                    and doc[j + 1].text != "?"
+                ):
+                    j += 1  # "in Dee Why, life is good": a place's name, not a question
+                    continue
                 if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
                     if _shouted(nxt) and not doc[j - 1].text.isupper():
                         break  # "Clapham Junction AGAIN": emphasis, not part of the name
@@ -311,6 +322,10 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         word = doc[k].lower_
         if not any(ch.isalnum() for ch in word) and word not in {"&", "-", "'s", "’s"}:
             break  # an emoji or a comma ends what the context words can say of the name
+        if start - k > 6:
+            # farther back only treatment and worship say where one is ("chemo round 4 of 6
+            # done at the Christie"); an office seven words back is another place's
+            categories = [c for c in categories if c in (Category.HEALTH, Category.RELIGION)]
         if word in ("class", "classes") and k > 0 and doc[k - 1].lower_ in LEISURE_CLASSES:
             continue  # "spin class at the Third Space" is a gym, no school
         found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
@@ -402,6 +417,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     in_town = in_town or (known and j < len(doc) and doc[j].lower_ in WORKPLACES)
     if context is not None and related and not in_town and (not known or not _is_major_place(name)):
         return context, Detector.ORGANISATION
+    if (
+        before in ("to", "into")
+        and i >= 2
+        and doc[i - 2].lower_ in MOVING_WORDS
+        and head is None
+        and context is None
+    ):
+        return Category.LOCATION, Detector.PLACE  # "Shifted to Koramangala": where one moved
     if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
     if (
@@ -464,6 +487,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     return None
 
 
+# Verbs of moving, after which "to X" is a place ("shifted to Koramangala", "moved to Leith")
+MOVING_WORDS = frozenset(
+    {
+        "moved", "moving", "move", "shifted", "shifting", "relocated", "relocating", "relocate",
+        "flew", "flying", "fly", "headed", "heading", "drove", "driving", "travelled", "traveled",
+        "travelling", "traveling", "back", "home", "went", "going", "returned", "returning",
+    }
+)  # fmt: skip
 VOTING_WORDS = frozenset({"voted", "voting", "vote", "polling", "ballot"})
 # Words right before a subject of study ("read Law"), and before "in" + subject ("a degree in Art")
 STUDY_VERBS = frozenset({"read", "study", "studying", "studied", "studies", "studys"})

@@ -98,6 +98,9 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Class of 2012 reunion next month", ("2012", "time")),
         ("Voted at Kilimani Primary this morning", ("Kilimani Primary", "education")),
         ("10 years with my wife today 🥂 tapas on Cava Baja", ("Cava Baja", "work")),
+        # a place one moved to is no person; a place's name with a question word in it
+        ("Shifted to Koramangala last month", ("Koramangala", "identity")),
+        ("dinner at my sister's in Dee Why, life is good", ("Dee", "location")),
         # a verb that starts a sentence is no part of the name after it
         ("Leaving Nairobi on Friday after 3 years", ("Leaving Nairobi", "identity")),
         # an everyday word standing alone at the start is no town

@@ -104,6 +104,23 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Spent all of last week in hospital with my daughter", NOW, {}, "all of unwell"),
         ("walked from Pamplona to Puente la Reina today, feet destroyed", NOW, {}, " to,"),
         ("our iftar at the mosque is every Saturday this month", NOW, {}, "is regularly"),
+        # a district after an institution is no bank; a place one swims "at" is one one is in
+        ("Just got hired as a nurse at St. Luke's in BGC!!", NOW, {}, "a bank"),
+        ("Arvo swim at Manly then dinner", NOW, {"current_city": ["Sydney"]}, "at north"),
+        ("landed at JFK an hour ago", NOW, {}, "at New York"),
+        ("My team at Apple Park is hiring, DM me", NOW, {}, "hospital"),
+        (
+            "Working from the office in Rijswijk till Friday then back to Aberdeen",
+            NOW,
+            {},
+            "a company",
+        ),
+        (
+            "Our church in Wandsworth is doing a food drive",
+            NOW,
+            {"current_city": ["London"]},
+            "Wandsworth",
+        ),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
