@@ -790,6 +790,11 @@ def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
         # with a bare noun gets no article the author did not write
         return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
     match = re.search(r"\b(a|an|A|An)\s+$", text[:start])
+    if match and replacement.lower().startswith(("a ", "an ")):
+        # "has a dentist appointment" -> "has an appointment", not "has a an appointment"
+        if match.group(1)[0].isupper():
+            replacement = replacement[0].upper() + replacement[1:]
+        return match.start(), replacement
     if not match and (
         _POSSESSOR_BEFORE.search(text[:start]) or _adjectives_after_determiner(text, start)
     ):
@@ -1555,6 +1560,19 @@ def _temporal_options(
         options = _modifier_wordings(text, start, end, lead, _clock_parts(hour))
         options.append(_modifier_dropped(text, start, end, len(options)))
         return options
+    definite = re.search(r"\bthe\s+$", text[:start]) or (
+        clock_before is not None and (clock_before.group("det") or "").strip().lower() == "the"
+    )
+    if (
+        clock_before
+        and hour is not None
+        and definite
+        and (following is None or following.pos_ not in ("NOUN", "PROPN"))
+    ):
+        # "to catch the 6:10 to Edinburgh" -> "the early one" -> "the morning one": a train or
+        # bus named by its time, never "the early in the morning"
+        lead = clock_before.group("det") or ""
+        return _modifier_wordings(text, start, end, lead, [f"{p} one" for p in _clock_parts(hour)])
     if any(p.fullmatch(written) for p in (DURATION_MODIFIER, DURATION_OF, CLOCK_MODIFIER)) and (
         _noun_after(text, end)
     ):

@@ -368,6 +368,12 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 and any(w.lower_ in ("am", "'m", "are", "'re", "is") for w in head.children)
             ):
                 return "future", None  # "I'm being made redundant on Friday": arranged
+            if (
+                head.tag_ == "VBN"
+                and any(w.lower_ in ("is", "are", "am", "'m", "'re") for w in head.children)
+                and re.match(r"\s*(?:until|till|til)\b", doc.text[head.idx + len(head.text) :])
+            ):
+                return "future", None  # "my husband is deployed until May": a state ahead
             if any(w.tag_ == "VBD" for w in past) or (
                 head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive
             ):

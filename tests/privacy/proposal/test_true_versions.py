@@ -121,6 +121,11 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {"current_city": ["London"]},
             "Wandsworth",
         ),
+        # one article; a state "until May" is ahead; a train named by its time
+        ("My son has a dentist appointment at 3:30", NOW, {}, "a an "),
+        ("My husband is deployed until May and I'm solo parenting", NOW, {}, "last year"),
+        ("My husband is deployed until May and I'm solo parenting", NOW, {}, "deployed in May"),
+        ("Woke up at 5 to catch the 6:10 to Edinburgh", NOW, {}, "the early in"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
