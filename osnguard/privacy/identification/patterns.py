@@ -64,6 +64,11 @@ PHONE_WORD = re.compile(
     re.IGNORECASE,
 )
 PHONE_CUE = re.compile(PHONE_WORD.pattern + r"[^\d]{0,15}$", re.IGNORECASE)  # just before it
+PHONE_WORD_RIGHT_BEFORE = re.compile(
+    r"\b(?:call|ring|text|txt|phone|whatsapp|tel|ph|mob|mobile|cell)(?:\s+(?:me|us))?"
+    r"(?:\s+(?:on|at))?[:\s]+$",
+    re.IGNORECASE,
+)
 
 
 def find_phones(text: str, regions: tuple[str, ...] = PHONE_REGIONS) -> list[tuple[int, int]]:
@@ -85,6 +90,10 @@ def find_phones(text: str, regions: tuple[str, ...] = PHONE_REGIONS) -> list[tup
             digits = sum(c.isdigit() for c in match.raw_string)
             if digits >= 9 and PHONE_CUE.search(text[max(0, match.start - 25) : match.start]):
                 spans.add((match.start, match.end))
+            elif digits >= MIN_PHONE_DIGITS and PHONE_WORD_RIGHT_BEFORE.search(
+                text[max(0, match.start - 12) : match.start]
+            ):
+                spans.add((match.start, match.end))  # "Text 555-0143": a local number, called so
     kept: list[tuple[int, int]] = []
     for start, end in sorted(spans, key=lambda s: (s[0], -s[1])):
         if not any(start < k_end and k_start < end for k_start, k_end in kept):
@@ -151,6 +160,8 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
             # the town, after a postcode where one is written first ("75019 Paris")
             r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
+            # a UK postcode after the town ("London NW1 6XE")
+            r"(?:\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\s+\d[A-Z]{2}\b)?"
         ),
         "contact",
         "This is a street address: it tells people where to find you.",
@@ -177,7 +188,8 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     Pattern(
         "handle",
-        re.compile(r"(?<![\w@.])@[A-Za-z0-9_]{1,30}(?:\.[A-Za-z0-9_]{1,30})*(?![\w@])"),
+        # ("@sarah-k-22": Venmo and Instagram-style handles keep their dashes and dots)
+        re.compile(r"(?<![\w@.])@[A-Za-z0-9_]{1,30}(?:[.-][A-Za-z0-9_]{1,30})*(?![\w@])"),
         "identity",
         "This is a social-network handle: it names an account.",
         0.95,

@@ -63,6 +63,12 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         # a name after a person noun of the author's
         ("Thank you NA and my sponsor Dave", ("Dave", "identity")),
         ("Type 1 diabetic for 20 years", ("Type 1 diabetic", "health")),
+        # a local number right after "text", a postcode, a handle with dashes
+        ("Text 555-0143 if you find Biscuit", ("555-0143", "contact")),
+        (
+            "Our new address is 221B Baker Street, London NW1 6XE",
+            ("221B Baker Street, London NW1 6XE", "contact"),
+        ),
         # the whole name of an institution holding a profile word; context words of study
         (
             "Jummah at Regent's Park Mosque then lunch",
