@@ -1777,15 +1777,17 @@ LATER_AFTER = re.compile(
     re.IGNORECASE,
 )
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
-# "as of this morning": only a time said as a noun can follow
+# time wordings that are adverbs, which a copula cannot take ("is regularly")
 BARE_TIME_ADVERBS = frozenset(
     {"regularly", "soon", "recently", "lately", "later", "earlier", "often", "sometimes"}
 )
+# a time that is what is spent or celebrated ("spending Easter", "spent all of last week")
 SPEND_BEFORE = re.compile(
     r"\b(?:spend|spends|spending|spent|celebrate|celebrating|celebrated|enjoy|enjoying|"
     r"enjoyed)\s+(?:(?:all|most|much|some|part|the whole)\s+of\s+)?$",
     re.IGNORECASE,
 )
+# "as of this morning": only a time said as a noun can follow
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
 SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*)$")
 SUBJECT_OF_VERB_AFTER = re.compile(

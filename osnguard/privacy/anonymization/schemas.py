@@ -1080,10 +1080,10 @@ WE_BEFORE = re.compile(r"\bwe\b[^.!?]*$", re.IGNORECASE)
 # Words after which a family word said as a name is their object: "without mum", "lost dad"
 KIN_OBJECT_BEFORE = re.compile(
     r"\b(?:with|without|for|to|from|like|after|behind|beside|since|when|because|while|until|"
-    r"till|but|so|cos|lost|miss|missed|missing|visit|dropping|dropped|drop|picking|picked|"
-    r"collecting|collected|meeting|met|"
-    r"visited|visiting|call|called|calling|told|tell|ask|asked|help|helped|helping|see|saw|"
-    r"seeing|took|take|taking|thank|thanked|hug|hugged|buried|bury)\s+$",
+    r"till|but|so|cos|lost|miss|missed|missing|visit|visited|visiting|dropping|dropped|drop|"
+    r"picking|picked|collecting|collected|meeting|met|call|called|calling|told|tell|ask|asked|"
+    r"help|helped|helping|see|saw|seeing|took|take|taking|thank|thanked|hug|hugged|buried|"
+    r"bury)\s+$",
     re.IGNORECASE,
 )
 
