@@ -356,7 +356,14 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 return None, None  # a verbless fragment: its nouns' clauses are not its tense
             if any(w.lower_ in ("will", "'ll", "shall", "gonna", "can") for w in words):
                 return "future", None  # ("can someone cover my shift Sunday": a request ahead)
-            past = [w for w in words if w.lower_ not in STATE_PARTICIPLES]
+            # the clause's own verbs: not another clause hung on it ("her visa came through
+            # after 11 months, she lands on the 20th": "came" is no tense of "lands")
+            past = [
+                w
+                for w in words
+                if w.lower_ not in STATE_PARTICIPLES
+                and w.dep_ not in ("advcl", "ccomp", "conj", "parataxis", "relcl", "xcomp")
+            ]
             # "I'm being made redundant on Friday", "will be told": a passive still ahead
             ahead_passive = any(
                 w.dep_ in ("aux", "auxpass") and w.lower_ in ("being", "be", "am", "'m", "are")

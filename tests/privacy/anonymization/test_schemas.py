@@ -267,10 +267,8 @@ def test_money_matters_have_their_own_ladder() -> None:
 
 
 def test_events_of_sexuality_and_relationships_have_vaguer_words() -> None:
-    assert chain_texts("came out", "sexuality", "since I came out")[1:] == [
-        "opened up",
-        "shared some news",
-    ]
+    # ("talked", not "shared some news": "our son came out to us" -> "talked to us")
+    assert chain_texts("came out", "sexuality", "since I came out")[1:] == ["opened up", "talked"]
     assert chain_texts("remarried", "relationship", "he remarried")[1:] == [
         "settled down again",
         "moved on",

@@ -126,6 +126,15 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("My husband is deployed until May and I'm solo parenting", NOW, {}, "last year"),
         ("My husband is deployed until May and I'm solo parenting", NOW, {}, "deployed in May"),
         ("Woke up at 5 to catch the 6:10 to Edinburgh", NOW, {}, "the early in"),
+        # a landing after a past clause is still ahead; a state's length keeps the state
+        (
+            "My wife's visa came through after 11 months, she lands in Heathrow on the 20th",
+            NOW,
+            {},
+            "February",
+        ),
+        ("Got the all clear today, 5 years in remission", NOW, {}, "years 🎉"),
+        ("Our son came out to us last night", NOW, {}, "news to us"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
     ],
