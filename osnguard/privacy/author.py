@@ -57,6 +57,8 @@ CLOSE_PEOPLE = frozenset(
         "grandchildren", "stepson", "stepdaughter", "stepmum", "stepmom", "stepdad", "lo"
     }
 )  # fmt: skip
+# Determiners and possessives that make a person or thing someone else's ("his mum", "a son")
+NOT_THE_AUTHORS = frozenset({"his", "her", "their", "your", "ur", "its", "a", "an", "some"})
 # Things of the author's that posts name without "my" ("house will be empty for two weeks").
 OWN_THINGS = frozenset(
     {
@@ -192,7 +194,7 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     head = subject.lower_  # the head noun, not the last word of its subtree ("shift at X")
     if head in CLOSE_PEOPLE | OWN_THINGS:
         owners = {c.lower_ for c in subject.children if c.dep_ in {"det", "poss"}}
-        others = owners & {"his", "her", "their", "your", "ur", "its", "a", "an", "some"}
+        others = owners & NOT_THE_AUTHORS
         # "Sarah's dad": a possessor who is not close makes the person someone else's
         others |= {
             c.lower_ for c in subject.children if c.dep_ == "poss" and c.pos_ == "PROPN"
@@ -214,7 +216,7 @@ def _close_possessor(noun: Any) -> bool:
         if owner.dep_ != "poss" or not (owner.lower_ in CLOSE_PEOPLE or little_one):
             continue
         owners = {c.lower_ for c in owner.children if c.dep_ in {"det", "poss"}}
-        if not owners & {"his", "her", "their", "your", "ur", "its", "a", "an", "some"}:
+        if not owners & NOT_THE_AUTHORS:
             return True
     return False
 

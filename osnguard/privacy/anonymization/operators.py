@@ -593,34 +593,38 @@ def _compound_start(text: str, phrase: Phrase) -> int:
     return start
 
 
+def _before_modifiers(
+    text: str, start: int, *, modifier_deps: tuple[str, ...], adverbs: bool
+) -> Any | None:
+    """The token right before the adjectives (and, with `adverbs`, adverbs) that end at `start`,
+    when there is at least one adjective: the determiner of the noun phrase, if it has one."""
+    seen_adjective = False
+    for token in reversed([t for t in parse(text) if t.idx < start]):
+        if token.pos_ == "ADJ" or token.dep_ in modifier_deps:
+            seen_adjective = True
+        elif not (adverbs and token.pos_ == "ADV"):
+            return token if seen_adjective else None
+    return None
+
+
 def _adjectives_between_determiner(text: str, start: int, phrase: Phrase) -> bool:
     """Whether adjectives of the phrase's noun stand between its article and `start` ("a rare
     blood disorder"): the generalization then takes no article of its own."""
-    tokens = [t for t in parse(text) if t.idx < start]
-    seen_adjective = False
-    for token in reversed(tokens):
-        if token.pos_ == "ADJ" or token.dep_ == "amod" or token.pos_ == "ADV":
-            seen_adjective = seen_adjective or token.pos_ == "ADJ" or token.dep_ == "amod"
-            continue
-        return seen_adjective and token.lower_ in ("a", "an")
-    return False
+    token = _before_modifiers(text, start, modifier_deps=("amod",), adverbs=True)
+    return token is not None and token.lower_ in ("a", "an")
 
 
 def _adjectives_after_determiner(text: str, start: int) -> bool:
     """Adjectives between a possessive or determiner and `start` ("my brother's traditional
     wedding", "Our Hindu wedding"): the noun phrase has its determiner, so a generalization
     takes no article."""
-    tokens = [t for t in parse(text) if t.idx < start]
-    seen_adjective = False
-    for token in reversed(tokens):
-        if token.pos_ == "ADJ" or token.dep_ in ("amod", "compound", "nmod"):
-            seen_adjective = True
-            continue
-        return seen_adjective and (
-            token.lower_ in ("'s", "’s", "the", "this", "that", "these", "those")
-            or token.dep_ == "poss"
-        )
-    return False
+    token = _before_modifiers(
+        text, start, modifier_deps=("amod", "compound", "nmod"), adverbs=False
+    )
+    return token is not None and (
+        token.lower_ in ("'s", "’s", "the", "this", "that", "these", "those")
+        or token.dep_ == "poss"
+    )
 
 
 # What an event does, which the tagger takes for a plural noun after the event's name
@@ -630,8 +634,9 @@ EVENT_VERBS = frozenset(
 
 
 def _the_only_verb(token: Any) -> bool:
-    """A word the parser took for a noun that must be the sentence's verb ("3rd round of IVF
-    starts monday"): it can be a verb and the sentence has no other."""
+    """A word the parser took for a noun that must be a verb: what an event does ("chemo starts
+    monday"), or a word that can be a verb in a sentence with no other ("3rd round of IVF starts
+    monday")."""
     if token.lower_ in EVENT_VERBS:
         return True  # "my deployment ends in March", "chemo starts monday"
     sentence = token.sent
@@ -1560,14 +1565,14 @@ def _temporal_options(
         options = _modifier_wordings(text, start, end, lead, _clock_parts(hour))
         options.append(_modifier_dropped(text, start, end, len(options)))
         return options
-    definite = re.search(r"\bthe\s+$", text[:start]) or (
-        clock_before is not None and (clock_before.group("det") or "").strip().lower() == "the"
-    )
     if (
         clock_before
         and hour is not None
-        and definite
         and (following is None or following.pos_ not in ("NOUN", "PROPN"))
+        and (
+            (clock_before.group("det") or "").strip().lower() == "the"
+            or re.search(r"\bthe\s+$", text[:start])
+        )
     ):
         # "to catch the 6:10 to Edinburgh" -> "the early one" -> "the morning one": a train or
         # bus named by its time, never "the early in the morning"

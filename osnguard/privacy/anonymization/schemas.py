@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 from osnguard.privacy import airports, places
 from osnguard.privacy.anonymization import companies
+from osnguard.privacy.identification.named import is_person_noun
 from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, parse, wordnet
@@ -999,19 +1000,12 @@ def _work_activity(text: str) -> Chain | None:
         return None
     if lowered[0] in ("the", "a", "an", "my", "our", "this", "that", "his", "her", "their"):
         return None  # "the building": a noun
-    if gerunds[0] == 0 and _names_a_person(lowered[-1]):
+    if gerunds[0] == 0 and is_person_noun(lowered[-1]):
         return None  # "teaching assistant", "nursing student": a role, said by its head noun
     gerund = lowered[gerunds[0]]
     steps = [(gerund, gerund)] if gerund in STANDALONE_GERUNDS else []
     steps.append(("working", "working"))
     return _ladder_chain(text, ChainKind.NOUN, steps)
-
-
-@lru_cache(maxsize=4096)
-def _names_a_person(word: str) -> bool:
-    """The word's first sense as a noun is a person ("assistant", "student", "manager")."""
-    senses = wordnet().synsets(word, pos="n")
-    return bool(senses) and senses[0].lexname() == "noun.person"
 
 
 def _ladders(path: Path) -> dict[str, tuple[str, ...]]:

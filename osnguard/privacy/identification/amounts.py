@@ -113,30 +113,11 @@ EARNED_THOUSANDS = re.compile(
 BARE_THOUSANDS = re.compile(r"\d[\d,]*\s?[kK]")
 RENT_OR_PAY_WORDS = frozenset(
     {
-        "rent",
-        "salary",
-        "pay",
-        "paid",
-        "earn",
-        "earning",
-        "earns",
-        "earned",
-        "income",
-        "mortgage",
-        "wage",
-        "wages",
-        "made",
-        "make",
-        "making",
-        "makes",
-        "owe",
-        "owed",
-        "debt",
-        "savings",
-        "saved",
-        "loan",
+        "rent", "salary", "pay", "paid", "earn", "earning", "earns", "earned", "income",
+        "mortgage", "wage", "wages", "made", "make", "making", "makes", "owe", "owed", "debt",
+        "savings", "saved", "loan",
     }
-)
+)  # fmt: skip
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
 
 

@@ -430,7 +430,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if (
         i >= 2
         and doc[i - 2].lower_ in {"my", "our", "his", "her", "their", "your"}
-        and _person_noun(before)
+        and is_person_noun(before)
         and len(words) <= 2
         and not name.isupper()
         and head is None
@@ -646,8 +646,8 @@ def _everyday_word(word: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _person_noun(word: str) -> bool:
-    """The word's first sense as a noun is a person ("sponsor", "neighbour", "coach")."""
+def is_person_noun(word: str) -> bool:
+    """The word's first sense as a noun is a person ("sponsor", "neighbour", "assistant")."""
     senses = resources.wordnet().synsets(word, pos="n")
     return bool(senses) and senses[0].lexname() == "noun.person"
 
@@ -759,4 +759,10 @@ def detect_people(context: MessageContext) -> list[Phrase]:
     return _detect(context, Detector.PERSONAL)
 
 
-__all__ = ["NamedMention", "detect_institutions", "detect_people", "detect_places"]
+__all__ = [
+    "NamedMention",
+    "detect_institutions",
+    "detect_people",
+    "detect_places",
+    "is_person_noun",
+]

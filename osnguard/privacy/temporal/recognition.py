@@ -371,16 +371,15 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             )
             if (
                 head.tag_ == "VBN"
-                and any(w.lower_ == "being" for w in head.children)
                 and any(w.lower_ in ("am", "'m", "are", "'re", "is") for w in head.children)
+                and (
+                    any(w.lower_ == "being" for w in head.children)
+                    or re.match(r"\s*(?:until|till|til)\b", doc.text[head.idx + len(head.text) :])
+                )
             ):
-                return "future", None  # "I'm being made redundant on Friday": arranged
-            if (
-                head.tag_ == "VBN"
-                and any(w.lower_ in ("is", "are", "am", "'m", "'re") for w in head.children)
-                and re.match(r"\s*(?:until|till|til)\b", doc.text[head.idx + len(head.text) :])
-            ):
-                return "future", None  # "my husband is deployed until May": a state ahead
+                # "I'm being made redundant on Friday": arranged; "my husband is deployed until
+                # May": a state that lasts till then
+                return "future", None
             if any(w.tag_ == "VBD" for w in past) or (
                 head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive
             ):
