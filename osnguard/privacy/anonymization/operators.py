@@ -1253,11 +1253,21 @@ TIME_NOUN_AFTER = re.compile(
     r"service|mass|market|shift)s?\b",
     re.IGNORECASE,
 )
+# A part of the day alone, which may describe the noun after it ("after dawn prayers")
+PART_BEFORE_NOUN = re.compile(
+    r"(?P<lead>(?:after|before|at|for|to|from)\s+)?"
+    r"(?P<part>dawn|sunrise|daybreak|dusk|sunset|morning|afternoon|evening|night|midnight)",
+    re.IGNORECASE,
+)
+PART_AS_MODIFIER = {
+    "dawn": "morning", "sunrise": "morning", "daybreak": "morning", "dusk": "evening",
+    "sunset": "evening", "midnight": "late-night",
+}  # fmt: skip
 DANGLING_PREPOSITION = re.compile(
     r"\s\b(?:for|at|on|in|from|till|until|by|during|since|over|around|"
-    r"(?:all|most|much|some|part|the whole) of)\s+$",
+    r"(?:all|most|much|some|part|the whole|as) of)\s+$",
     re.IGNORECASE,
-)  # ("spent all of [last week] in hospital": "all of" goes with it)
+)  # ("spent all of [last week] in hospital", "a citizen as of [today]": "all of" goes with it)
 
 
 DURATION_MODIFIER = re.compile(
@@ -1473,8 +1483,8 @@ def _other_day_named(
         if expression.phrase_span[0] < phrase.end and phrase.start < expression.end:
             continue
         interval = expression.interval
-        if expression.type != "DATE" or interval is None:
-            continue
+        if expression.type not in ("DATE", "TIME") or interval is None:
+            continue  # ("at 6am Friday" names Friday as much as "on Friday")
         if interval[1] - interval[0] <= timedelta(days=1) and interval[0].date() != now.date():
             return True
     return False
@@ -1604,6 +1614,25 @@ def _temporal_options(
         # "my Wednesday AA meeting" -> "my weekly AA meeting": a day that names a habit
         weekly = Option(1, "weekly", start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, "")
         return [_original_option(text, start, end), weekly]
+    part_before = PART_BEFORE_NOUN.fullmatch(written)
+    if (
+        part_before
+        and following is not None
+        and following.idx == end + 1
+        and following.is_alpha
+        and following.is_lower
+        and following.pos_ == "NOUN"
+        and not TIME_NOUN_AFTER.match(text, end)
+    ):
+        # "after dawn prayers" -> "after morning prayers" -> "after prayers": the part of the
+        # day describes the noun after it ("today prayers" would not read)
+        lead = part_before.group("lead") or ""
+        word = part_before.group("part").lower()
+        said = [PART_AS_MODIFIER[word]] if word in PART_AS_MODIFIER else []
+        options = _modifier_wordings(text, start, end, lead, said)
+        cut = start + part_before.start("part")
+        options.append(_removal(cut, end + 1, len(options)))
+        return options
     modifier = DAY_MODIFIER.fullmatch(written)
     if (
         modifier
@@ -1664,6 +1693,22 @@ def _temporal_options(
     if _COPULA_BEFORE.search(text[:start]):
         # "the iftar is every Saturday" -> "is every weekend", never "is regularly"
         wordings = [w for w in wordings if w[0].lower() not in BARE_TIME_ADVERBS]
+    if STAGE_BEFORE.search(text[:start]) and inside[0].type == "DURATION":
+        # "I'm 16 weeks today": a stage reached, said with its count ("I'm over three months"),
+        # never "I'm weeks" or "I'm a while"
+        wordings = [w for w in wordings if STAGE_COUNT.match(w[0])]
+    if DUMMY_IT_BEFORE.search(text[:start]):
+        # "so it's Christmas on FaceTime again": the time is what "it" is, a noun ("it's the
+        # holidays"), never "it's in late December"
+        wordings = [w for w in wordings if NOUN_TIME.fullmatch(w[0])]
+    if UNTIL_BEFORE.search(text[:start]):
+        # "extended to February" -> "extended to the winter": the "to" stands for the
+        # preposition a wording brings; an adverb ("to recently") never reads
+        wordings = [
+            (re.sub(r"^(?:in|on|at)\s+", "", w[0], flags=re.I), w[1])
+            for w in wordings
+            if w[0].lower() not in BARE_TIME_ADVERBS and not w[0].lower().endswith(" ago")
+        ]
     if contracted and not wordings:
         return [_original_option(text, start, end)]
     year = SINCE_YEAR.fullmatch(written)
@@ -1783,6 +1828,17 @@ LATER_AFTER = re.compile(
 )
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
 # time wordings that are adverbs, which a copula cannot take ("is regularly")
+STAGE_BEFORE = re.compile(
+    r"\b(?:i['’]?m|i am|she['’]s|he['’]s|we['’]re|you['’]re|they['’]re|she is|he is|we are)\s+$",
+    re.IGNORECASE,
+)  # ("It's been a year", "waiting list is 18 months": a length, said as one)
+STAGE_COUNT = re.compile(
+    r"(?:over|nearly|almost|about|around|a few|a couple of|several|\d+|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten)\s",
+    re.IGNORECASE,
+)
+DUMMY_IT_BEFORE = re.compile(r"\bit(?:['’]s|\s+is|\s+was|\s+will\s+be)\s+$", re.IGNORECASE)
+UNTIL_BEFORE = re.compile(r"\b(?:to|till|until|til|into)\s+$", re.IGNORECASE)
 BARE_TIME_ADVERBS = frozenset(
     {"regularly", "soon", "recently", "lately", "later", "earlier", "often", "sometimes"}
 )

@@ -401,6 +401,16 @@ def _chain_of(
             return health
     anchors = _anchors(context_text, profile, exclude=text)
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
+    if phrase.category == Category.EDUCATION and reading is None:
+        city = _major_city_named(text) if not text.isupper() else None
+        if city is not None and city.name.casefold() == text.casefold():
+            # "got into Edinburgh to study vet medicine": the city's university, which
+            # identification read ("Scotland" would say where, not what)
+            return _city_university_chain(text, city, uni=_says_uni([*anchors, city], context))
+    if phrase.category == Category.LOCATION and reading is None:
+        county = _county_chain(text, anchors)
+        if county is not None:
+            return county
     kinds = [k for k in builder_order(phrase) if not (k == ChainKind.NOUN and as_name)]
     # (a name is never read as a common noun: "at Siemens" is no unit of measurement)
     if _after_place_word(phrase, context_text or "", NEAR_WORDS) or INSTITUTION_IN.search(
@@ -921,6 +931,7 @@ def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
     return _ladders(DATA_DIR / WORD_LADDER_FILES[category])
 
 
+OWNER_BEFORE = re.compile(r"(?:my|our|his|her|their|your)\s+", re.IGNORECASE)
 # Nouns for an occasion of something a ladder generalizes ("AA meeting", "physio session")
 EVENT_NOUNS = frozenset({"meeting", "meetings", "session", "sessions", "class", "classes", "group"})
 COUNTED_TERM = re.compile(
@@ -944,6 +955,15 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     ladder = word_ladders(category).get(key)
     if ladder is not None:
         return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+    owner = OWNER_BEFORE.match(key)
+    if owner and (ladder := word_ladders(category).get(key[owner.end() :])) is not None:
+        # "my consultant" -> "my doctor": the owner stays, the word climbs its own ladder
+        said = word[: owner.end()]
+        return _ladder_chain(
+            text,
+            ChainKind.NOUN,
+            [(said + re.sub(r"^(?:a|an|the) ", "", step) + suffix, step) for step in ladder],
+        )
     head = key.rsplit(" ", 1)
     if len(head) == 2 and head[1] in EVENT_NOUNS and head[0] in word_ladders(category):
         # "AA meeting" -> "support group meeting": the ladder of what the event is of
@@ -1387,6 +1407,9 @@ def _health_chain(text: str) -> Chain | None:
     ladder: tuple[str, ...] | None = None
     if INJURY_VERBS.match(words[0]):
         ladder = ("got injured",)  # "broke my wrist"
+    elif words[-1] in APPOINTMENTS and words[-1].endswith("s"):
+        # "scans are clear" -> "tests are clear": a plural stays plural for its verb
+        ladder = ("appointments",) if words[-1] == "appointments" else ("tests",)
     elif words[-1] in APPOINTMENTS:
         ladder = ("an appointment",)  # "12 week scan"
     elif words[-1] in MENTAL_HEALTH:
@@ -1734,12 +1757,23 @@ def _place_levels(place: Place, original: str | None) -> list[Level]:
             step.kind == "city"
             and (previous.population or 0) < places.HOSTED_MAX_POPULATION
             and (where := places.compass(step, previous))
+            and not _names_a_district(f"{where} {place_text(step)}", step)
         ):
             add(f"{where} {place_text(step)}", step, f"{where} {step.name}", place_k(step))
         add(place_text(step), step, step.name, place_k(step))
         if step.kind == "region" and (area := places.world_area(step)):
             add(area, None, area, None, f"area:{area}")
     return levels
+
+
+def _names_a_district(wording: str, city: places.Place) -> bool:
+    """Whether a compass wording of a city is the name of a place in that city ("east New York"
+    is East New York, a neighbourhood of its own)."""
+    return any(
+        (d := places.distance_km(city, other)) is not None and d < places.host_radius_km(city)
+        for other in places.lookup(wording)
+        if other.geonameid != city.geonameid
+    )
 
 
 def widest_default_degree(chain: Chain) -> int:
@@ -1912,6 +1946,104 @@ def _far_from_context(place: Place, anchors: list[Place]) -> bool:
         return False
     distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
     return bool(distances) and min(distances) > FAR_KM
+
+
+def _city_university_chain(text: str, city: Place, *, uni: bool) -> Chain:
+    """A university named by its city: "a university in <region>", "... in <country>", then "a
+    university" (or "uni"); never "in <city>", which all but names it."""
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text, city.key)]
+    for step in places.chain(city)[1:]:
+        if step.kind == "continent" or (
+            step.kind == "region" and step.country_code in REGIONS_UNSAID
+        ):
+            continue
+        levels.append(
+            Level(
+                f"a university in {place_text(step)}",
+                len(levels),
+                step.population,
+                _orgs_within("university", step),
+                LevelSource.GEONAMES,
+                f"university in {step.name}",
+                step.key,
+            )
+        )
+    levels.append(
+        Level(
+            "uni" if uni else "a university",
+            len(levels),
+            None,
+            _orgs_within("university", None),
+            LevelSource.TYPE,
+            "university",
+        )
+    )
+    return Chain(
+        text, ChainKind.ORGANISATION, _dedupe(levels), [Reading(city.key, describe(city))], city.key
+    )
+
+
+# WordNet's gloss of a British or Irish county ("a hilly county in southwestern England")
+COUNTY_GLOSS = re.compile(
+    r"\bcounty (?:of \w+ )?in (?:(?P<side>north|south|east|west|northeast|northwest|southeast|"
+    r"southwest)(?:ern)? )?(?P<nation>England|Scotland|Wales|Northern Ireland|Ireland)\b",
+    re.IGNORECASE,
+)
+SIDES = {
+    "north": "north", "south": "south", "east": "east", "west": "west",
+    "northeast": "north-east", "northwest": "north-west", "southeast": "south-east",
+    "southwest": "south-west",
+}  # fmt: skip
+
+
+def _county_chain(text: str, anchors: list[Place]) -> Chain | None:
+    """A county of Britain or Ireland the gazetteer lacks, read from WordNet ("Cornwall" ->
+    "south-west England" -> "England" -> "the UK"), unless the message or profile points to a
+    place the gazetteer has by that name (Cornwall, Ontario, for an author in Ottawa)."""
+    found = next(
+        (
+            m
+            for synset in wordnet().synsets(text.replace(" ", "_"), pos="n")
+            if synset.instance_hypernyms()
+            and (m := COUNTY_GLOSS.search(synset.definition())) is not None
+        ),
+        None,
+    )
+    if found is None:
+        return None
+    readings = places.lookup(text)
+    nation = places.lookup(found.group("nation"))
+    nation = [p for p in nation if p.kind in ("region", "country")][:1]
+    if not nation:
+        return None
+    home = nation[0].country_code
+    if any(r.country_code == home for r in readings) or any(
+        a.country_code == r.country_code for a in anchors for r in readings
+    ):
+        return None  # the gazetteer has it, or the context says which one
+    said = place_text(nation[0])
+    steps = [f"{SIDES[found.group('side').lower()]} {said}"] if found.group("side") else []
+    steps.append(said)
+    levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
+    for step in steps:
+        levels.append(
+            Level(step, len(levels), None, None, LevelSource.GEONAMES, step, nation[0].key)
+        )
+    if nation[0].kind == "region":
+        country = places.get(f"country:{home}")
+        if country is not None:
+            levels.append(
+                Level(
+                    place_text(country),
+                    len(levels),
+                    country.population,
+                    place_k(country),
+                    LevelSource.GEONAMES,
+                    country.name,
+                    country.key,
+                )
+            )
+    return Chain(text, ChainKind.PLACE, _dedupe(levels), [], None)
 
 
 def _major_city_named(text: str) -> Place | None:
@@ -2694,7 +2826,10 @@ def _anchors(context_text: str, profile: Profile, exclude: str) -> list[Place]:
         # the user's own city is the likeliest of its readings by a smaller margin ("Bristol")
         anchors.extend(_anchor_places(value.strip(), PROFILE_DOMINANCE))
     for name in mentioned:
-        anchors.extend(_anchor_places(name.strip()))
+        found = _anchor_places(name.strip())
+        if found and _frequent_word(name) and (found[0].population or 0) < SMALL_PLACE:
+            continue  # "Got a call back ...": a sentence's first word, not Got in India
+        anchors.extend(found)
     for symbol, codes in CURRENCY_COUNTRIES.items():
         if symbol in (context_text or ""):  # "€40k of the mortgage": Clontarf is not in Queensland
             anchors.extend(country for code in codes if (country := places.get(f"country:{code}")))
@@ -2730,6 +2865,13 @@ PROFILE_DOMINANCE = 3
 
 
 @lru_cache(maxsize=2048)
+def _frequent_word(name: str) -> bool:
+    """A single word among the commonest of English ("Got", "Just", "Back")."""
+    from wordfreq import zipf_frequency
+
+    return " " not in name.strip() and zipf_frequency(name.lower(), "en") >= 5.0
+
+
 def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place, ...]:
     if not name or len(name) > 80:
         return ()

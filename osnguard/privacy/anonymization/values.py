@@ -171,6 +171,10 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         # "paid off my last £4,200 of debt" -> "my last few grand of debt" -> "my last bit of
         # debt": after a determiner, "over four grand" or "a lot" would not read
         return (["few grand"] if 2000 <= value < 10_000 else []) + ["bit"]
+    if _DETERMINED.search(before) and not _money_noun_follows(after):
+        # "took £1,150 of my £1,600", "paid the £50": the amount is the noun there ("of my a
+        # lot" would not read)
+        return ["money"]
     if _OF.match(after) or _OF_SOMEONES.match(after):
         # "tens of thousands of debt" lacks its currency: only rounded amounts read there
         words = [w for w in words if not re.search(r"(?:hundreds|thousands|millions|figures)$", w)]

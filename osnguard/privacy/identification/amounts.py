@@ -58,6 +58,11 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"\bat (1[3-9]|[2-9]\d|1[01]\d)\b(?![:.]\d|\s*(?:am|pm|%|o'?clock|mph|km|kg))", re.I
     ),
+    # "took me till 34 to say it": the age by which something happened
+    re.compile(
+        r"\btook (?:me|her|him|us|them)\s+(?:till|until|til|to)\s+(1[3-9]|[2-9]\d)\b(?![:.]\d)",
+        re.I,
+    ),
     # "when you're 52", "nonbinary, 27, and ...", "14 and just passed my Grade 8"
     re.compile(r"\b(?:you'?re|you are|ur)\s+(\d{2})\b(?!\s*(?:%|mins?|minutes|hours?|k\b))", re.I),
     re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,|\s+and\s+(?:starting|still|single|newly|just)\b)"),

@@ -87,6 +87,7 @@ CONTEXT_ORDER = (
     Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION, Category.POLITICS
 )  # fmt: skip
 STRONG_WORK = _LISTS[("strong_work", "-")]
+APPS = _LISTS[("apps", "-")]  # apps and platforms people post from and talk on
 # verbs whose object can be an employer ("joined Dangote", "leaving Sky after 11 years")
 EMPLOYER_VERBS = frozenset({"joined", "joining", "join", "for", "leaving", "left", "quit", "of"})
 _STREET_TYPES = "street st road rd avenue ave boulevard blvd lane ln drive dr way place pl"
@@ -322,6 +323,8 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         word = doc[k].lower_
         if not any(ch.isalnum() for ch in word) and word not in {"&", "-", "'s", "’s"}:
             break  # an emoji or a comma ends what the context words can say of the name
+        if doc[k].pos_ == "CCONJ" and doc[k + 1].pos_ in ("ADV", "PRON", "VERB", "AUX"):
+            break  # "... her knee replacement and already back at Zumba": a new clause
         if start - k > 6:
             # farther back only treatment and worship say where one is ("chemo round 4 of 6
             # done at the Christie"); an office seven words back is another place's
@@ -331,8 +334,16 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
         if found is not None:
             return found
-    if after[:1] in (["for"], ["after"]) and {"years", "year", "months", "yrs"} & set(after):
-        return Category.WORK  # "at Atlassian for 5 years", "leaving Sky after 11 years"
+    if (
+        after[:1] in (["for"], ["after"]) or (after and after[0].isdigit() and "ago" not in after)
+    ) and {
+        "years",
+        "year",
+        "months",
+        "yrs",
+    } & set(after):
+        # "at Atlassian for 5 years", "leaving Sky after 11 years", "been at Tesco 6 years"
+        return Category.WORK
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
     if re.search(r"\bwhere (?:i|we) (?:work|worked)\b", rest):
         return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
@@ -358,6 +369,15 @@ CALENDAR_WORD = re.compile(
     re.IGNORECASE,
 )
 # Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
+ENDEARMENTS = frozenset(
+    {"little", "baby", "sweet", "darling", "precious", "beautiful", "gorgeous", "lovely", "dear",
+     "beloved"}
+)  # fmt: skip
+ZODIAC = frozenset(
+    {"aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius",
+     "capricorn", "aquarius", "pisces"}
+)  # fmt: skip
+FAMILY_NOUNS = frozenset({"family", "fam", "household", "clan", "families"})
 ADDRESSED_AFTER = frozenset({"birthday", "bday", "congrats", "congratulations", "thanks"})
 
 
@@ -367,10 +387,42 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if not words:
         return None
     sentence = doc[i].sent
-    if span[0].lower_ in lexicon.GREETING_WORDS:
+    if span[0].lower_ in lexicon.GREETING_WORDS or lexicon.GREETING_AFTER.match(f" {words[-1]}"):
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
+    campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]
+    if (
+        campaign
+        and all(_everyday_word(w.lower()) and not _is_big_place_name(w) for w in campaign)
+        and (i == 0 or doc[i - 1].lower_ not in PLACE_PREPOSITIONS)
+        and (
+            (len(words) > 1 and CALENDAR_WORD.fullmatch(words[-1]))
+            or (j < len(doc) and doc[j].is_title and CALENDAR_WORD.fullmatch(doc[j].text))
+        )
+    ):
+        # ("London January 5th" is a place and a date)
+        return None  # "Dry January", "Black History Month": an event's name
     if all(CALENDAR_WORD.fullmatch(w) or w.lower() in CONNECTORS for w in words):
         return None  # "Tuesdays and Thursdays", "March": times, which the temporal stage reads
+    if (
+        " ".join(words).lower() in APPS
+        and i > 0
+        and doc[i - 1].lower_ in {"on", "via", "over", "through", "using", "of", "from", "with"}
+    ):
+        return None  # "Christmas on FaceTime", "years of Duolingo": an app, no place or person
+    if (
+        j < len(doc)
+        and doc[j].lower_ in FAMILY_NOUNS
+        and i > 0
+        and doc[i - 1].lower_ in {"the", "whole", "entire", "wider"}
+        and len(words) == 1
+        and label != "NORP"
+        and not _is_demonym(words[0])
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "from the whole Hussain family"
+    if j < len(doc) and doc[j].lower_ in {"fan", "fans", "supporter", "supporters"}:
+        return None  # "a Liverpool fan": a team, no place of the author's
+    if len(words) == 1 and words[0].lower() in ZODIAC and before_word(doc, i) in {"a", "an"}:
+        return None  # "I'm a Leo": a star sign
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
@@ -408,7 +460,10 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     name = " ".join(words)
     # "at Guy's" is a place named after someone, not the person
     owned = span[-1].lower_ in {"'s", "’s"}
-    related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and (label != "PERSON" or owned)
+    # ("radiotherapy at Velindre": after "at", a name the tagger took for a person's is where)
+    related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and (
+        label != "PERSON" or owned or before == "at"
+    )
     known = _is_known_place(name, lowercase=False)
     # "classes in Hove": a town, not an institution; so is a name the gazetteer lacks after
     # "in" once the sentence has named an institution ("at Holy Trinity in Clapham")
@@ -431,11 +486,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         i >= 2
         and doc[i - 2].lower_ in {"my", "our", "his", "her", "their", "your"}
         and is_person_noun(before)
+        and doc[i - 1].pos_ != "ADJ"  # "my beloved Lagos"
         and len(words) <= 2
         and not name.isupper()
         and head is None
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "my sponsor Dave", "our neighbour Priya"
+    if _endeared(doc, i, j) and len(words) <= 2 and not name.isupper() and head is None:
+        return Category.IDENTITY, Detector.PERSONAL  # "our little Amara", not Amara, Iraq
     nearby = {t.lower_ for t in doc[max(sentence.start, i - 3) : min(sentence.end, j + 3)]}
     if (
         len(span) == 1
@@ -454,10 +512,10 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         j < len(doc)
         and doc[j].lower_ in HOME_NOUNS
         and i > 0
-        and doc[i - 1].lower_ in ("my", "our", "his", "her", "their")
+        and _owned(doc, i)
         and len(words) <= 2
     ):
-        return Category.LOCATION, Detector.PLACE  # "our Hackney flat": where one lives
+        return Category.LOCATION, Detector.PLACE  # "our (little) Hackney flat": where one lives
     if len(words) == 1 and _is_demonym(words[0]):
         return Category.ETHNICITY, Detector.PLACE  # "fluent Brummie": a people, no one's name
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
@@ -552,12 +610,15 @@ def _has_university_sense(name: str) -> bool:
 
 def _university_in_context(name: str, sentence: Any) -> bool:
     """A name that is also a university, in a sentence about study or admission to it."""
+    start = sentence.doc.text.find(name, sentence.start_char)
+    admitted = ADMISSION.search(sentence.doc.text[sentence.start_char : max(start, 0)])
+    cued = bool({t.lower_ for t in sentence} & UNIVERSITY_CUES)
+    after = sentence.doc.text[start + len(name) : start + len(name) + 40].split(",")[0]
+    if admitted and set(re.findall(r"[a-z]+", after.lower())) & UNIVERSITY_CUES and _is_town(name):
+        return True  # "got into Edinburgh to study vet medicine": its university
     if not _has_university_sense(name):
         return False
-    start = sentence.doc.text.find(name, sentence.start_char)
-    if ADMISSION.search(sentence.doc.text[sentence.start_char : max(start, 0)]):
-        return True
-    return bool({t.lower_ for t in sentence} & UNIVERSITY_CUES)
+    return bool(admitted) or cued
 
 
 @lru_cache(maxsize=4096)
@@ -568,6 +629,35 @@ def _is_demonym(word: str) -> bool:
     return bool(senses) and bool(
         re.match(r"an? (?:native|inhabitant|resident)\b", senses[0].definition())
     )
+
+
+def _endeared(doc: Any, i: int, j: int) -> bool:
+    """A possessive and a word of endearment before a name ("our little Amara", "my darling
+    Sofia"): someone's child or loved one, unless a home or site noun follows ("our little
+    Hackney flat")."""
+    k = i - 1
+    fond = 0
+    while k >= 0 and doc[k].lower_ in ENDEARMENTS:
+        fond += 1
+        k -= 1
+    if not fond or k < 0 or doc[k].lower_ not in {"my", "our", "his", "her", "their", "your"}:
+        return False
+    if k > 0 and doc[k - 1].lower_ in {"in", "at", "from", "around", "across", "near"}:
+        return False  # "back in my beloved Lagos"
+    return not (j < len(doc) and doc[j].lower_ in HOME_NOUNS | SITE_NOUNS | WORKPLACES)
+
+
+def before_word(doc: Any, i: int) -> str:
+    """The lower-case word before token i ("" at the start)."""
+    return doc[i - 1].lower_ if i > 0 else ""
+
+
+def _owned(doc: Any, i: int) -> bool:
+    """A possessive right before the name, or before adjectives before it ("our little")."""
+    k = i - 1
+    while k > 0 and (doc[k].pos_ == "ADJ" or doc[k].lower_ in ENDEARMENTS):
+        k -= 1
+    return k >= 0 and doc[k].lower_ in {"my", "our", "his", "her", "their"}
 
 
 @lru_cache(maxsize=1)

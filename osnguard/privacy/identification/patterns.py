@@ -152,7 +152,7 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?:(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
             r"(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Crescent|Cres|Terrace|Tce|"
             r"Way|Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|"
-            r"Walk|Mews|Highway|Hwy|Circle)\b\.?"
+            r"Walk|Mews|Highway|Hwy|Circle|View|Rise|Heights|Vale|Meadows)\b\.?"
             # the street type first: "4418 Avenue H", "12 Rue de la Paix", "3 Calle Mayor"
             r"|(?:Avenue|Ave|Rue|Calle|Via|Avenida|Rua|Route)\s+"
             r"(?:(?:de|del|des|du|la|le|les|da|do|dos|das|di|della)\s+)*"
@@ -160,8 +160,9 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
             # the town, after a postcode where one is written first ("75019 Paris")
             r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
-            # a UK postcode after the town ("London NW1 6XE")
-            r"(?:\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\s+\d[A-Z]{2}\b)?"
+            # a UK postcode after the town ("London NW1 6XE"), an Irish Eircode ("Cobh, P24 X2Y3")
+            r"(?:,?\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\s+\d[A-Z]{2}\b"
+            r"|,?\s+[AC-FHKNPRTV-Y]\d[0-9W]\s?[0-9AC-FHKNPRTV-Y]{4}\b)?"
         ),
         "contact",
         "This is a street address: it tells people where to find you.",

@@ -42,6 +42,7 @@ from osnguard.privacy.author import (
     speaks_of_author,
 )
 from osnguard.privacy.identification.categories import CATEGORY_REASON
+from osnguard.privacy.lexicon import GREETING_AFTER, GREETING_BEFORE
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 Mode = Literal["any", "strict", "role", "lang"]
@@ -64,7 +65,8 @@ PERSONAL_REFERENCES = frozenset(
 )
 ROLE_CONTEXT = re.compile(
     r"(?:\b(?:i'?m|i am|am|as|become|became|becoming|trained as|training as|training to be|"
-    r"qualified as|work as|working as|job as|career as|life as|proud)\s+(?:a|an)?\s*"
+    r"qualified as|work as|working as|job as|career as|life as|proud|promoted to|made up to|"
+    r"moved up to|stepped up to)\s+(?:a|an)?\s*"
     r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|qualified|retired|former|ex-|"
     r"junior|senior|lead|head|chief|locum|agency|relief|night|freelance)\s+"
     r"(?:[\w-]+\s+){0,1})$",
@@ -325,6 +327,8 @@ def _choose(
         return None
     if _owned_by_other(tokens):
         return None
+    if GREETING_AFTER.match(text[end:]) or GREETING_BEFORE.search(text[:start]):
+        return None  # "Ramadan Mubarak to everyone fasting", "Happy Diwali": a greeting
     reference = author_reference(text, start, end, context.doc)
     if len({t.category for t in terms}) > 1 and _clause_words(tokens) & STUDY_CUES:
         # "graduating with my MS": the degree, not multiple sclerosis

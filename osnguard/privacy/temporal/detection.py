@@ -107,6 +107,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             continue  # "Happy Christmas", "Happy Friday!": a greeting times nothing one does
         if _restates_now(expression, context.now, context.text, start, context.doc):
             continue
+        if CAMPAIGN_MONTH.search(context.text[max(0, start - 12) : end]):
+            continue  # "doing Dry January", "Sober October": a campaign's name, no date
         reason = _reason(expression, context.now)
         interval = None
         if expression.interval is not None:
@@ -150,6 +152,10 @@ _WEEKDAY_END = re.compile(r"(?i)(?:day|days|mon|tues?|wed|thu|thurs?|fri|sat|sun
 TRAIL_WORDS = re.compile(
     r"(?i)^[ \t]+(?:mornings?|afternoons?|evenings?|nights?|lunch(?:time)?|dinner|brunch|"
     r"breakfast|roast|drinks|supper)\b"
+)
+# A month in the name of a month-long campaign ("Dry January", "Sober October")
+CAMPAIGN_MONTH = re.compile(
+    r"\b(?:Dry|Sober|Damp|Plastic[- ]Free|Mindful)\s+(?:January|October|July|November)$"
 )
 # A gap that joins two time phrases into one: a range, a routine, a date with its time.
 JOINING_GAP = re.compile(
@@ -216,6 +222,9 @@ WORDED_FALLBACK = re.compile(
     r"|(?<![\w])(?:(?:for|over)\s+)?(?:all|the\s+whole|most|some)\s+"
     r"(?:day|night|week|weekend|morning|afternoon|evening|month|summer|winter|half[- ]term)s?\b"
     r"|(?<![\w])(?:(?:this|tomorrow|tmrw|every|on\s+\w+)\s+)?arvo\b"  # afternoon (Aus.)
+    # "for the long weekend", "over the bank holiday weekend"
+    r"|(?<![\w])(?:(?:for|over|on|during)\s+)?(?:the|this|next|last)\s+"
+    r"(?:long|bank\s+holiday|holiday|easter|may|august)\s+weekend\b"
 )
 
 
@@ -325,6 +334,12 @@ def _join_adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
             previous is not None
             and JOINING_GAP.match(gap)
             and not ("," in gap and lengths)  # "last week, 2 weeks till my review": two times
+            # "for 20 years and today my HbA1c ...": a length and a day are two times; two
+            # lengths are one ("for three years and two months")
+            and not (
+                re.search(r"(?i)\band\b|&", gap)
+                and (previous.timex_type == "DURATION") != (phrase.timex_type == "DURATION")
+            )
         ):
             kinds = {previous.timex_type, phrase.timex_type}
             kind = "SET" if "SET" in kinds else previous.timex_type or phrase.timex_type

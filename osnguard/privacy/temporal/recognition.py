@@ -354,6 +354,10 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 return None, None  # "since I came out, Thursday 8pm": the clause sets no tense
             if head.pos_ not in ("VERB", "AUX"):
                 return None, None  # a verbless fragment: its nouns' clauses are not its tense
+            # "Landed at JFK, back to London on the 28th": the parse hangs the date on "Landed",
+            # but a fragment after a comma takes no past from it (an imperative's plan it may)
+            fragment = _verbless_fragment(doc, head, token)
+            past_or_fragment = ("past", None) if fragment is None else (None, fragment)
             if any(w.lower_ in ("will", "'ll", "shall", "gonna", "can") for w in words):
                 return "future", None  # ("can someone cover my shift Sunday": a request ahead)
             # the clause's own verbs: not another clause hung on it ("her visa came through
@@ -383,9 +387,18 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             if any(w.tag_ == "VBD" for w in past) or (
                 head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive
             ):
-                return "past", None
+                return past_or_fragment
             if head.tag_ in ("VBZ", "VBP") and head.lemma_.lower() in SCHEDULED_VERBS:
                 return "future", None  # "our little one starts reception in September"
+            if (
+                head.tag_ in ("VBZ", "VBP")
+                and head.lemma_.lower() == "be"
+                and any(w.dep_ in ("nsubj", "expl") for w in head.children)
+                and not any(w.tag_ == "VBN" for w in head.children)
+            ):
+                # "interview is the 19th at 2pm": what is set for a date is ahead, whatever
+                # the clause hung on it tells ("Got a call back ..., interview is ...")
+                return "future", None
             if (
                 head.tag_ == "VBG"
                 and head.i == head.sent.start
@@ -404,10 +417,30 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 and root.tag_ in ("VBD", "VBN")
                 and root.lower_ not in STATE_PARTICIPLES
             ):
-                return "past", None  # "Loved seeing everyone Saturday"
+                return past_or_fragment  # "Loved seeing everyone Saturday"
             subtree = list(head.subtree)
             return None, (subtree[0].idx, subtree[-1].idx + len(subtree[-1].text))
     return None, None
+
+
+def _verbless_fragment(doc: Any, verb: Any, token: Any) -> tuple[int, int] | None:
+    """The characters of the comma-separated fragment holding `token` when no verb of its own
+    stands between that comma and `token`, and `verb` (what the parse hangs it on) is before
+    the comma; else None."""
+    if verb.i >= token.i:
+        return None
+    commas = [w for w in doc[verb.i + 1 : token.i] if w.text == ","]
+    if not commas:
+        return None
+    comma = commas[-1]
+    if any(w.pos_ in ("VERB", "AUX") for w in doc[comma.i + 1 : token.i]):
+        return None
+    stop = next(
+        (w.i for w in doc[token.i :] if w.text in (",", ".", "!", "?") or w.is_sent_start),
+        len(doc),
+    )
+    last = doc[stop - 1]
+    return comma.idx + 1, last.idx + len(last.text)
 
 
 def _subjectless_root(verb: Any) -> Any:
@@ -596,13 +629,14 @@ def _clock_half(m: re.Match[str], ctx: Context) -> Found | None:
 
 
 EVENING_CUES = re.compile(
-    r"\b(?:tonight|tonite|evening|night|dinner|supper|p\.?m\.?|after work|iftar)\b", re.I
+    r"(?:\b(?:tonight|tonite|evening|night|dinner|supper|p\.?m\.?|after work|iftar)|(?<=\d)\s?p\.?m)\b",
+    re.I,
 )
 
 
 MORNING_CUES = re.compile(
     r"\b(?:suhoor|sehri|suhur|fajr|alarm|wake|waking|woke|dawn|sunrise|early|morning|"
-    r"breakfast|a\.?m\.?|up at|up by)\b",
+    r"breakfast|a\.?m\.?|up at|up by)\b|(?<=\d)\s?a\.?m\b",
     re.I,
 )
 
@@ -613,13 +647,24 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
     "in the morning" for if they meant it (1 to 6: "Jummah at 1:15"), or the time is still to
     come and the morning one has passed but not the evening one ("at 7:30" said at noon; said
     at 8pm, the next 7:30 is the morning's)."""
-    if EVENING_CUES.search(ctx.text):
-        return True
+    cue = _nearest_cue(ctx.text, m.start())
+    if cue is not None:
+        # "first suhoor at 4:30 tomorrow", "dinner at 7pm then bed, alarm at 5:30"
+        return cue == "evening"
     if hour <= 6:
-        # "first suhoor at 4:30 tomorrow", "alarm set for 5:15": a time before dawn
-        return not MORNING_CUES.search(ctx.text)
+        return True
     said = (ctx.now.hour, ctx.now.minute)
     return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
+
+
+def _nearest_cue(text: str, at: int) -> str | None:
+    """ "evening" or "morning": the kind of the day-part cue nearest to a bare clock time."""
+    found = [
+        (abs(c.start() - at), kind)
+        for kind, cues in (("evening", EVENING_CUES), ("morning", MORNING_CUES))
+        for c in cues.finditer(text)
+    ]
+    return min(found)[1] if found else None
 
 
 @rule(

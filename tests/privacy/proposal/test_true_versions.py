@@ -137,6 +137,95 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Our son came out to us last night", NOW, {}, "news to us"),
         # before dawn, not in the afternoon
         ("first suhoor at 4:30 tomorrow, pray for me", "2027-02-07T21:00:00", {}, "afternoon"),
+        # a fond word after a possessive makes a person of a town's name
+        ("Our little Amara started nursery today and didn't look back", NOW, {}, "Iraq"),
+        # a verbless fragment after a comma takes no past tense from the clause before it
+        (
+            "Landed at JFK, Uber to my cousin's in Astoria, back to London on the 28th",
+            "2027-12-18T17:00:00",
+            {},
+            "November",
+        ),
+        # "6am" nearby makes "at 5:40" a morning; the day is the one named, not today
+        (
+            "Picking up my dad from Heathrow T5 at 6am Friday, his flight lands at 5:40",
+            "2027-08-10T12:00:00",
+            {},
+            "evening",
+        ),
+        (
+            "Picking up my dad from Heathrow T5 at 6am Friday, his flight lands at 5:40",
+            "2027-08-10T12:00:00",
+            {},
+            "today",
+        ),
+        # a compass word and a city that name a district of the city
+        ("moved to Bushwick last year", NOW, {"current_city": ["New York"]}, "east New York"),
+        # a consultant in a hospital is a doctor; scans are plural
+        (
+            "Saw my consultant at the Royal Marsden this morning, scans are clear",
+            NOW,
+            {},
+            "authority",
+        ),
+        (
+            "Saw my consultant at the Royal Marsden this morning, scans are clear",
+            NOW,
+            {},
+            "an appointment are",
+        ),
+        # an amount after "my" is a noun
+        ("Payday and rent took £1,150 of my £1,600. the maths isn't mathing", NOW, {}, "my a lot"),
+        ("Payday and rent took £1,150 of my £1,600. the maths isn't mathing", NOW, {}, "my other"),
+        # a part of the day that describes a noun stays a modifier
+        (
+            "after dawn prayers at East London Mosque we're off to my aunt's",
+            NOW,
+            {},
+            "today prayers",
+        ),
+        # "to" before a month, "it's" before a festival
+        (
+            "my husband's deployment got extended to February so it's Christmas on FaceTime again",
+            "2027-10-01T12:00:00",
+            {},
+            "to in ",
+        ),
+        (
+            "my husband's deployment got extended to February so it's Christmas on FaceTime again",
+            "2027-10-01T12:00:00",
+            {},
+            "it's in ",
+        ),
+        # an app is no place to leave out
+        (
+            "my husband's deployment got extended to February so it's Christmas on FaceTime again",
+            "2027-10-01T12:00:00",
+            {},
+            "Christmas again",
+        ),
+        # "as of" goes with its time
+        (
+            "Officially a Canadian citizen as of this morning 🇨🇦",
+            "2027-06-10T14:00:00",
+            {},
+            "as of 🇨🇦",
+        ),
+        # a length and a day joined by "and" are two times, and the "and" stays
+        (
+            "Living with type 1 diabetes for 20 years and today my HbA1c is the best it's ever been",
+            NOW,
+            {},
+            "years my",
+        ),
+        (
+            "Living with type 1 diabetes for 20 years and today my HbA1c is the best it's ever been",
+            NOW,
+            {},
+            "decades my",
+        ),
+        # a university named by its city is no region
+        ("My daughter got into Edinburgh to study vet medicine", NOW, {}, "into Scotland"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
