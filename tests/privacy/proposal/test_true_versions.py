@@ -224,6 +224,42 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "decades my",
         ),
+        # a county the gazetteer lacks is no Canadian town ("Cornwall", "Surrey")
+        ("off to Cornwall next week", NOW, {}, "Canada"),
+        ("weekend in Surrey with the in-laws", NOW, {}, "Canada"),
+        # Lent is no festival; alcohol no medication; a month-long campaign no date
+        ("Lent starts Wednesday and I'm giving up chocolate", NOW, {}, "festival"),
+        ("Been off the booze for 100 days. never felt better", NOW, {}, "medication"),
+        ("we're doing Dry January and my husband has already cracked", NOW, {}, "lately"),
+        # a stage reached keeps its count ("I'm a while" would not read)
+        (
+            "I'm 16 weeks today and finally stopped throwing up",
+            "2027-04-01T12:00:00",
+            {},
+            "I'm a while",
+        ),
+        (
+            "I'm 16 weeks today and finally stopped throwing up",
+            "2027-04-01T12:00:00",
+            {},
+            "I'm weeks",
+        ),
+        # what is set for a date is ahead, whatever the clause before it says
+        (
+            "Got a call back from Barclays for the grad scheme, interview is the 19th at 2pm",
+            "2027-03-05T12:00:00",
+            {},
+            "February",
+        ),
+        # a sentence's first word is no place that anchors the others ("Got", India)
+        ("Got a call back from Barclays, interview is in Canary Wharf", NOW, {}, "a wharf"),
+        # a new clause ends what a treatment word says of the name after it
+        (
+            "My mum's 3 weeks out from her knee replacement and already back at Zumba",
+            NOW,
+            {},
+            "hospital",
+        ),
         # a university named by its city is no region
         ("My daughter got into Edinburgh to study vet medicine", NOW, {}, "into Scotland"),
     ],
