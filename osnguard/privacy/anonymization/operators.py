@@ -358,10 +358,26 @@ def _worded_alternatives(
     return PhraseAlternatives(phrase, _with_height(options), [], None)
 
 
+# A superlative whose scope is the place after it ("the oldest man in", "the best pizza in")
+SUPERLATIVE_SCOPE = re.compile(
+    r"\bthe\s+(?!(?:west|rest|guest|forest|interest|chest|quest|test|contest|protest|request|"
+    r"harvest)\b)(?:\w+est|best|worst|most\s+\w+|only)\b(?:\s+[\w'’-]+){0,4}\s+in\s+$",
+    re.IGNORECASE,
+)
+
+
 def generalization_operator(
     text: str, phrase: Phrase, context: OperatorContext
 ) -> PhraseAlternatives:
     """The levels of the phrase's generalization chain (place, organisation or WordNet noun)."""
+    if phrase.category == Category.LOCATION and SUPERLATIVE_SCOPE.search(text[: phrase.start]):
+        # "the oldest man in Tipperary": the place is the claim's scope; a wider place or none
+        # would make it false ("the oldest man in Ireland"), "the area" keeps it true
+        return _worded_alternatives(
+            text,
+            phrase,
+            [(phrase.text, OptionKind.ORIGINAL, 0.0), ("the area", OptionKind.GENERALIZATION, 0.5)],
+        )
     chain = generalization_chain(
         phrase, context_text=text, profile=context.profile, reading=context.reading
     )
@@ -690,7 +706,8 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     )
 
 
-PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values())
+# ("a Hindu" -> "a religious person": an adjective after an article needs its noun)
+PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values()) | {"religious"}
 ELLIPTICAL_POSSESSIVE = re.compile(
     r"['’]s?(?=\s*(?:[,.;:!?)]|$)|\s+(?:for|to|in|on|at|and|with|since|this|last|yesterday|"
     r"today|tonight|tomorrow|again)\b)",
@@ -1528,6 +1545,16 @@ def _temporal_options(
         unit = _units_said(length, unit_word)
         said = list(dict.fromkeys([*said, unit]))
         return _modifier_wordings(text, start, end, "", [f"{w} {word}" for w in said])
+    compared = COMPARED_LENGTH.fullmatch(text[start:end])
+    if compared and inside[0].type == "DURATION":
+        # "never slept more than 2 hours straight" -> "more than a couple of hours": the
+        # comparison stays, the count goes vague ("more than a while" would not read)
+        said = [
+            w.text
+            for w in vague_wordings(compared.group("length"), inside, now)
+            if COUNTED_LENGTH.match(w.text)
+        ]
+        return _modifier_wordings(text, start, end, compared.group("cmp") + " ", said)
     if units_of and _state_after(text, end):
         # "2 years sober" -> "a couple of years sober" -> "years sober": never "a while sober"
         unit = _units_said(units_of.group(0), units_of.group(1))
@@ -1836,6 +1863,13 @@ STAGE_COUNT = re.compile(
     r"(?:over|nearly|almost|about|around|a few|a couple of|several|\d+|one|two|three|four|five|six|"
     r"seven|eight|nine|ten)\s",
     re.IGNORECASE,
+)
+COMPARED_LENGTH = re.compile(
+    r"(?P<cmp>more than|less than|fewer than|at least|at most|up to)\s+(?P<length>.+)",
+    re.IGNORECASE,
+)
+COUNTED_LENGTH = re.compile(
+    r"(?:a few|a couple of|several|\d+|two|three|four|five|six|seven|eight|nine|ten)\s", re.I
 )
 DUMMY_IT_BEFORE = re.compile(r"\bit(?:['’]s|\s+is|\s+was|\s+will\s+be)\s+$", re.IGNORECASE)
 UNTIL_BEFORE = re.compile(r"\b(?:to|till|until|til|into)\s+$", re.IGNORECASE)

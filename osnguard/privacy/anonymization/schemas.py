@@ -390,6 +390,9 @@ def _chain_of(
     ):
         # "anyone know a good physio?", "my physio says": the person, not the treatment
         return _ladder_chain(text, ChainKind.NOUN, [("health professional", "health professional")])
+    if re.fullmatch(r"(?:the\s+)?ward\s+[\w-]{1,4}", text, re.IGNORECASE):
+        # "the nurses on Ward 12" -> "on the ward" ("on the hospital" would not read)
+        return _ladder_chain(text, ChainKind.NOUN, [("the ward", "ward")])
     if reading is None and phrase.category in CATEGORY_CHAINS:
         own = CATEGORY_CHAINS[phrase.category](text)
         if own is not None:
@@ -435,7 +438,10 @@ def _chain_of(
     located = _located_chain(text, anchors, phrase.category) or _place_modified_chain(text, anchors)
     if located is not None:
         return located
-    facility = _facility_chain(text, phrase.category, _home_city(profile, anchors, context_text))
+    placed = re.match(r"\s+(?:in|at|near|outside)\s+[A-Z]", (context_text or "")[phrase.end :])
+    # ("the Amazon warehouse in Tilbury" is in Tilbury, not in the author's town)
+    home = None if placed else _home_city(profile, anchors, context_text)
+    facility = _facility_chain(text, phrase.category, home)
     if facility is not None:
         return facility
     city = _major_city_named(text)
@@ -670,6 +676,14 @@ NOT_A_FACILITY_HEAD = frozenset(
 # (a dorm, a venue, an organisation: the word alone would say what the place is not)
 
 
+# Capitalised last words that are parts of names more than kinds of place ("Ponds Forge" is a
+# pool, "Canary Wharf" a business district, "Covent Garden" a district)
+NAME_PART_HEADS = frozenset(
+    {"forge", "wharf", "works", "mill", "mills", "yard", "exchange", "garden", "gate", "cross",
+     "point", "circus", "arches", "foundry", "depot", "warehouse"}
+)  # fmt: skip
+
+
 def _facility_chain(text: str, category: str, city: Place | None = None) -> Chain | None:
     """ "Third Mainland Bridge" -> "a bridge"; "the North Cathedral" (religion) -> "a cathedral"
     -> "a place of worship": a name whose last word is a kind of place (WordNet: a structure,
@@ -694,10 +708,14 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
             text, ChainKind.ORGANISATION, [(f"{indefinite_article(head)} {head}", head)]
         )
     senses = wordnet().synsets(head, pos="n")[:3]
+    if words[-1][:1].isupper() and senses and senses[0].instance_hypernyms():
+        return None  # "the Royal Victoria": a name's name (Queen Victoria), no carriage
     if not senses or _under(senses[0], NATURAL_AREAS):
         return None  # "Camp Hill", "Holland Park": a hill or a park first, and areas are named so
     if not any(_under(synset, FACILITY_ROOTS) for synset in senses):
         return None
+    if words[-1][:1].isupper() and head in NAME_PART_HEADS - STREET_WORDS:
+        return None  # "Ponds Forge" (a pool), "Canary Wharf": a capitalised head is the name's
     word = words[-1].lower()
     named = None if head in STREET_WORDS else _city_named_in(words[:-1])
     if named is not None and city is not None and named.country_code != city.country_code:

@@ -101,7 +101,8 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
             ]
         if 13 <= n < 20:
             if not age.group("unit"):
-                return ["a teenager"]
+                # "for the first time at 18" -> "at a young age" ("at a teenager" would not read)
+                return ["a young age"] if re.search(r"\bat\s+$", before) else ["a teenager"]
             # "my 16 year old daughter" -> "my teenage daughter"; "my 16 year old just passed"
             # -> "my teenager just passed"
             return ["teenage"] if CHILD_AFTER.match(after) else ["teenager"]

@@ -56,7 +56,9 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\bborn\s+(['’]\d{2})\b", re.I),
     # an age event: "widowed at 34", "back at uni at 45", "first time voting at 18"
     re.compile(
-        r"\bat (1[3-9]|[2-9]\d|1[01]\d)\b(?![:.]\d|\s*(?:am|pm|%|o'?clock|mph|km|kg))", re.I
+        r"\bat (1[3-9]|[2-9]\d|1[01]\d)\b"
+        r"(?![:.]\d|\s*(?:am|pm|%|o'?clock|mph|km|kg|weeks?|wks?|months?|days?))",
+        re.I,
     ),
     # "took me till 34 to say it": the age by which something happened
     re.compile(

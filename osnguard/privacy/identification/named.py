@@ -470,7 +470,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     in_town = before == "in" and (known or _after_institution(doc, i))
     # "the Kraków office of ...": a town that says where the workplace is
     in_town = in_town or (known and j < len(doc) and doc[j].lower_ in WORKPLACES)
-    if context is not None and related and not in_town and (not known or not _is_major_place(name)):
+    moved_to = before in ("to", "into") and i >= 2 and doc[i - 2].lower_ in MOVING_WORDS
+    if (
+        context is not None
+        and related
+        and not in_town
+        and not moved_to  # "since we moved to Finchley": a place, whatever the context words
+        and (not known or not _is_major_place(name))
+    ):
         return context, Detector.ORGANISATION
     if (
         before in ("to", "into")

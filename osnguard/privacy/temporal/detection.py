@@ -340,6 +340,13 @@ def _join_adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
                 re.search(r"(?i)\band\b|&", gap)
                 and (previous.timex_type == "DURATION") != (phrase.timex_type == "DURATION")
             )
+            # "first time in 4 years on the 16th": how long since, then when; "at 19 weeks
+            # last month": a stage, then when
+            and not (
+                previous.timex_type == "DURATION"
+                and phrase.timex_type != "DURATION"
+                and re.match(r"(?i)(?:in|at)\s", previous.text)
+            )
         ):
             kinds = {previous.timex_type, phrase.timex_type}
             kind = "SET" if "SET" in kinds else previous.timex_type or phrase.timex_type

@@ -358,7 +358,10 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             # but a fragment after a comma takes no past from it (an imperative's plan it may)
             fragment = _verbless_fragment(doc, head, token)
             past_or_fragment = ("past", None) if fragment is None else (None, fragment)
-            if any(w.lower_ in ("will", "'ll", "shall", "gonna", "can") for w in words):
+            if any(
+                w.lower_ in ("will", "'ll", "shall", "gonna", "can", "ca", "cannot", "wo")
+                for w in words
+            ):  # ("Can't make it Thursday", "won't be in Friday": "ca", "wo" before "n't")
                 return "future", None  # ("can someone cover my shift Sunday": a request ahead)
             # the clause's own verbs: not another clause hung on it ("her visa came through
             # after 11 months, she lands on the 20th": "came" is no tense of "lands")
@@ -406,6 +409,15 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             ):
                 # "Voting Labour on Thursday", "Flying out on the 3rd": a plan, whatever the
                 # clause after it tells ("moving in March, the rent was killing me")
+                return "future", None
+            if (
+                head.tag_ == "VBG"
+                and head.dep_ == "conj"
+                and head.head.tag_ in ("VBD", "VBN", "VBZ", "VBP")
+                and not any(w.dep_ in ("aux", "auxpass") for w in head.children)
+            ):
+                # "Registered to vote at 18 and proudly voting Labour on the 4th": a plan
+                # joined to what is done, not its past
                 return "future", None
             root = _subjectless_root(head)
             if root is not None and root.tag_ == "VB":

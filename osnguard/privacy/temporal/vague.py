@@ -148,6 +148,20 @@ def vague_wordings(
         and (clock := _part_of_day_wordings(phrase, expressions))
     ):
         return clock
+    sun = SUN_PHRASE.fullmatch(phrase.strip())
+    if sun:
+        # "we met at sunset": a part of the day said of no day ("this evening" would date it)
+        lead = sun.group("lead").lower()
+        morning = sun.group("sun").lower() in ("sunrise", "dawn", "first light", "daybreak")
+        if morning:
+            said = {"after": ["in the morning"], "by": ["early in the morning"]}.get(
+                lead, ["early in the morning", "in the morning"]
+            )
+        else:
+            said = {"before": ["before evening"], "by": ["by evening"]}.get(
+                lead, ["in the evening"]
+            )
+        return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(said)]
     if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
         return []  # "a 10-day trip": an adjective the ladders cannot rewrite
     plural_days = PLURAL_DAYS.fullmatch(phrase.strip())
@@ -241,6 +255,14 @@ DAY_REFERENCE = re.compile(
     r"\b(?:today|tonight|tomorrow|tmrw|tmr|yesterday|this|next|last|weekend|week|"
     r"(?:mon|tue|wed|thu|fri|sat|sun)\w*|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|"
     r"\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.-]\d{1,2})\b",
+    re.IGNORECASE,
+)
+
+
+# A time by the sun with no day of its own ("at sunset", "before dawn")
+SUN_PHRASE = re.compile(
+    r"(?P<lead>at|by|before|after|around)\s+"
+    r"(?P<sun>sunrise|dawn|first light|daybreak|sunset|sundown|dusk|golden hour)",
     re.IGNORECASE,
 )
 
@@ -654,6 +676,11 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
         and RANGE_CUE.search(phrase)
         and BARE_DAY_OF_MONTH.fullmatch(expressions[0].text.strip())
         and (start.year, start.month) != (end.year, end.month)
+        # ("from the 23rd till the 3rd" names no month: it runs into the next one)
+        and any(
+            re.search(rf"\b{re.escape(month)}", expressions[-1].text, re.IGNORECASE)
+            for month in lexicon.MONTHS
+        )
     ):
         # "from the 3rd to the 17th of March": the first day is in the month the range names
         try:

@@ -111,6 +111,19 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Kal se night duty at AIIMS for 2 weeks", ("AIIMS", "work")),
         ("Kal se night duty at AIIMS for 2 weeks", ("night duty", "work")),
         ("Matric results out and my boy got 6 distinctions", ("Matric results", "education")),
+        # a stage of pregnancy is no age; a place moved to is a place whatever the context
+        ("we lost our baby at 19 weeks last month", ("lost our baby", "health")),
+        ("we lost our baby at 19 weeks last month", ("last month", "time")),
+        ("first Shabbat dinner at ours since we moved to Finchley", ("Finchley", "location")),
+        # how long since, then when: two times
+        (
+            "Flying home to Manila for the first time in 4 years on the 16th!!!",
+            ("in 4 years", "time"),
+        ),
+        (
+            "Flying home to Manila for the first time in 4 years on the 16th!!!",
+            ("on the 16th", "time"),
+        ),
         ("Nikah is booked!!! 14th of August at Regent's Park Mosque", ("Nikah", "religion")),
     ],
 )
@@ -145,6 +158,7 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Leaving Nairobi on Friday after 3 years", ("Leaving Nairobi", "identity")),
         # an everyday word standing alone at the start is no town
         ("Gym, work, gym. repeat until my brother's wedding", ("Gym", "location")),
+        ("we lost our baby at 19 weeks last month", ("19", "age")),
         # a team's fan, a star sign, a Hindi word for tomorrow
         ("I'm a Leo, INFJ, Catholic and a Liverpool fan", ("Liverpool", "location")),
         ("I'm a Leo, INFJ, Catholic and a Liverpool fan", ("Leo", "location")),

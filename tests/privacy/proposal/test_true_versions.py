@@ -260,6 +260,85 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "hospital",
         ),
+        # a range of days of the month that names no month runs into the next one
+        (
+            "Out of office from the 23rd till the 3rd, emails will wait",
+            "2027-12-15T12:00:00",
+            {},
+            "January",
+        ),
+        # a facility with its place named after it is there, not in the author's town
+        (
+            "I work nights at the Amazon warehouse in Tilbury, 10 hour shifts",
+            NOW,
+            {"current_city": ["Basildon"]},
+            "Basildon",
+        ),
+        # a capitalised head that is part of a name is no kind of place
+        (
+            "swimming lessons for the kids Tuesdays 4:30-5:15 at Ponds Forge",
+            NOW,
+            {"current_city": ["Sheffield"]},
+            "forge",
+        ),
+        # a religion's noun after "a"; a teenage age after "at"
+        ("been a vegetarian since 2009 and a Hindu my whole life", NOW, {}, "a religious my"),
+        (
+            "Registered to vote for the first time at 18 and proudly voting Labour on the 4th",
+            "2027-06-20T12:00:00",
+            {},
+            "at a teenager",
+        ),
+        # a plan joined to what was done is ahead
+        (
+            "Registered to vote for the first time at 18 and proudly voting Labour on the 4th",
+            "2027-06-20T12:00:00",
+            {},
+            "earlier this month",
+        ),
+        # the scope of a superlative stays true
+        (
+            "my grandad turns 100 next Sunday, he's the oldest man in Tipperary!",
+            NOW,
+            {},
+            "oldest man!",
+        ),
+        (
+            "my grandad turns 100 next Sunday, he's the oldest man in Tipperary!",
+            NOW,
+            {},
+            "in Ireland",
+        ),
+        # a comparison keeps its word; a time by the sun says no day
+        ("My daughter has never slept more than 2 hours straight", NOW, {}, "slept a couple"),
+        ("we met at sunset on the beach", "2027-06-10T09:00:00", {}, "this evening"),
+        ("up before dawn for the hike", "2027-06-10T09:00:00", {}, "Thursday"),
+        # "can't" is ahead; a ward is no hospital; a name's name is no kind of place
+        (
+            "Can't make it Thursday, I've got an interview at 11",
+            "2027-03-01T12:00:00",
+            {},
+            "last week",
+        ),
+        (
+            "Shout out to the nurses on Ward 12 at the Royal Victoria",
+            NOW,
+            {"current_city": ["Belfast"]},
+            "on the hospital",
+        ),
+        (
+            "Shout out to the nurses on Ward 12 at the Royal Victoria",
+            NOW,
+            {"current_city": ["Belfast"]},
+            "a victoria",
+        ),
+        # a loss is said as one
+        (
+            "we lost our baby at 19 weeks last month. please be gentle with us",
+            "2027-05-05T12:00:00",
+            {},
+            "lost our baby",
+        ),
         # a university named by its city is no region
         ("My daughter got into Edinburgh to study vet medicine", NOW, {}, "into Scotland"),
     ],
