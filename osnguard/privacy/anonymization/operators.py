@@ -707,6 +707,9 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
 
 
 # ("a Hindu" -> "a religious person": an adjective after an article needs its noun)
+INTENSIFIER_BEFORE = re.compile(
+    r"\b(?:so|very|really|proper|completely|totally|absolutely)\s+$", re.I
+)
 PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values()) | {"religious"}
 ELLIPTICAL_POSSESSIVE = re.compile(
     r"['’]s?(?=\s*(?:[,.;:!?)]|$)|\s+(?:for|to|in|on|at|and|with|since|this|last|yesterday|"
@@ -903,6 +906,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 # "I'm at Kingston Hospital" -> "at the hospital": people name the hospital,
                 # clinic or airport they use with "the", whichever one it is
                 replacement = re.sub(r"^an?\s+", "the ", replacement, flags=re.IGNORECASE)
+            if replacement == "struggling" and INTENSIFIER_BEFORE.search(text[:start]):
+                replacement = "short of money"  # "I'm so broke" -> "so short of money"
             # one person is "a family member", never "a family" ("now a grandmother at 56")
             replacement = re.sub(r"^([aA]) family$", r"\1 family member", replacement)
             if (

@@ -2848,12 +2848,18 @@ def _anchors(context_text: str, profile: Profile, exclude: str) -> list[Place]:
         if found and _frequent_word(name) and (found[0].population or 0) < SMALL_PLACE:
             continue  # "Got a call back ...": a sentence's first word, not Got in India
         anchors.extend(found)
+    for flag in FLAG.finditer(context_text or ""):
+        # "my granny from Mayo 🇮🇪": a flag says which country the post is about
+        code = "".join(chr(ord(ch) - 0x1F1E6 + ord("A")) for ch in flag.group(0))
+        country = places.get(f"country:{code}")
+        anchors.extend([country] if country is not None else [])
     for symbol, codes in CURRENCY_COUNTRIES.items():
         if symbol in (context_text or ""):  # "€40k of the mortgage": Clontarf is not in Queensland
             anchors.extend(country for code in codes if (country := places.get(f"country:{code}")))
     return anchors
 
 
+FLAG = re.compile("[\U0001f1e6-\U0001f1ff]{2}")  # a flag emoji: two regional indicators
 # Currencies that point to where the author lives ("$" is too widely used to say)
 CURRENCY_COUNTRIES: dict[str, tuple[str, ...]] = {
     "£": ("GB",),

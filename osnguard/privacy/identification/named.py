@@ -203,6 +203,12 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     and _is_capitalised(doc[j + 1])
                     and doc[j + 1].lower_ not in NOT_NAMES
                     and not doc[j + 1].is_punct
+                    # "in Walthamstow and SATs week": a town and something else, not one name
+                    and not (
+                        nxt.lower_ in ("and", "&")
+                        and not doc[j + 1].is_title
+                        and _is_town(doc[i:j].text)
+                    )
                 ):
                     j += 2
                 else:

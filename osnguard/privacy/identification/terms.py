@@ -101,6 +101,30 @@ SELF_DESCRIPTION = re.compile(
 NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
     ("coming", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
+    # "nearly broke me", "broke my heart": the verb, not money
+    ("broke",): frozenset(
+        {
+            "me",
+            "us",
+            "him",
+            "her",
+            "them",
+            "my",
+            "our",
+            "his",
+            "their",
+            "the",
+            "a",
+            "down",
+            "up",
+            "into",
+            "out",
+            "through",
+            "even",
+            "it",
+            "in",
+        }
+    ),  # fmt: skip
 }
 CONFIDENCE: dict[str, float] = {"any": 0.8, "strict": 0.75, "role": 0.8, "lang": 0.75}
 

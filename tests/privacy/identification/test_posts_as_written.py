@@ -159,6 +159,11 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # an everyday word standing alone at the start is no town
         ("Gym, work, gym. repeat until my brother's wedding", ("Gym", "location")),
         ("we lost our baby at 19 weeks last month", ("19", "age")),
+        (
+            "I teach Year 6 at a primary in Walthamstow and SATs week",
+            ("Walthamstow and SATs", "education"),
+        ),
+        ("SATs week nearly broke me", ("broke", "finance")),
         # a team's fan, a star sign, a Hindi word for tomorrow
         ("I'm a Leo, INFJ, Catholic and a Liverpool fan", ("Liverpool", "location")),
         ("I'm a Leo, INFJ, Catholic and a Liverpool fan", ("Leo", "location")),

@@ -339,6 +339,22 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "lost our baby",
         ),
+        # "my team" keeps its owner; "broke me" is no money; a flag names the country
+        ("got laid off from Meta this morning along with half my team", NOW, {}, "half colleagues"),
+        ("got laid off from Meta this morning along with half my team", NOW, {}, "organization"),
+        (
+            "I teach Year 6 at a primary in Walthamstow and SATs week nearly broke me",
+            NOW,
+            {},
+            "struggling",
+        ),
+        ("I'm so broke until payday", NOW, {}, "so struggling"),
+        (
+            "finally got my Irish passport through my granny from Mayo 🇮🇪",
+            NOW,
+            {"current_city": ["Boston"]},
+            "Maryland",
+        ),
         # a university named by its city is no region
         ("My daughter got into Edinburgh to study vet medicine", NOW, {}, "into Scotland"),
     ],
