@@ -97,34 +97,16 @@ SELF_DESCRIPTION = re.compile(
     r"(?:\b(?:i'?m|i am|we'?re|we are|being|be|grew up|growing up|raised|as an?|born)\s+"
     r"(?:(?:half|proudly|also|a|an)\s+)?)$"
 )
+# Words after which "broke" is the verb ("nearly broke me"), no money
+VERB_BROKE_OBJECTS = frozenset(
+    {"me", "us", "him", "her", "them", "my", "our", "his", "their", "the", "a", "down", "up",
+     "into", "out", "through", "even", "it", "in"}
+)  # fmt: skip
 # "came out of the shop" is not a coming out
 NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
     ("coming", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
-    # "nearly broke me", "broke my heart": the verb, not money
-    ("broke",): frozenset(
-        {
-            "me",
-            "us",
-            "him",
-            "her",
-            "them",
-            "my",
-            "our",
-            "his",
-            "their",
-            "the",
-            "a",
-            "down",
-            "up",
-            "into",
-            "out",
-            "through",
-            "even",
-            "it",
-            "in",
-        }
-    ),  # fmt: skip
+    ("broke",): VERB_BROKE_OBJECTS,  # "nearly broke me", "broke my heart": the verb, not money
 }
 CONFIDENCE: dict[str, float] = {"any": 0.8, "strict": 0.75, "role": 0.8, "lang": 0.75}
 
