@@ -1859,25 +1859,21 @@ LATER_AFTER = re.compile(
     re.IGNORECASE,
 )
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
-# time wordings that are adverbs, which a copula cannot take ("is regularly")
 STAGE_BEFORE = re.compile(
     r"\b(?:i['’]?m|i am|she['’]s|he['’]s|we['’]re|you['’]re|they['’]re|she is|he is|we are)\s+$",
     re.IGNORECASE,
 )  # ("It's been a year", "waiting list is 18 months": a length, said as one)
-STAGE_COUNT = re.compile(
-    r"(?:over|nearly|almost|about|around|a few|a couple of|several|\d+|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten)\s",
-    re.IGNORECASE,
-)
+# a length said with its count ("a couple of hours", "3 weeks"), and with a measure before it
+_COUNT_WORDS = r"a few|a couple of|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+COUNTED_LENGTH = re.compile(rf"(?:{_COUNT_WORDS})\s", re.IGNORECASE)
+STAGE_COUNT = re.compile(rf"(?:over|nearly|almost|about|around|{_COUNT_WORDS})\s", re.IGNORECASE)
 COMPARED_LENGTH = re.compile(
     r"(?P<cmp>more than|less than|fewer than|at least|at most|up to)\s+(?P<length>.+)",
     re.IGNORECASE,
 )
-COUNTED_LENGTH = re.compile(
-    r"(?:a few|a couple of|several|\d+|two|three|four|five|six|seven|eight|nine|ten)\s", re.I
-)
 DUMMY_IT_BEFORE = re.compile(r"\bit(?:['’]s|\s+is|\s+was|\s+will\s+be)\s+$", re.IGNORECASE)
 UNTIL_BEFORE = re.compile(r"\b(?:to|till|until|til|into)\s+$", re.IGNORECASE)
+# time wordings that are adverbs, which a copula cannot take ("is regularly")
 BARE_TIME_ADVERBS = frozenset(
     {"regularly", "soon", "recently", "lately", "later", "earlier", "often", "sometimes"}
 )

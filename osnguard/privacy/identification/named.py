@@ -397,13 +397,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]
     if (
-        campaign
-        and all(_everyday_word(w.lower()) and not _is_big_place_name(w) for w in campaign)
-        and (i == 0 or doc[i - 1].lower_ not in PLACE_PREPOSITIONS)
-        and (
+        (
             (len(words) > 1 and CALENDAR_WORD.fullmatch(words[-1]))
             or (j < len(doc) and doc[j].is_title and CALENDAR_WORD.fullmatch(doc[j].text))
         )
+        and campaign
+        and (i == 0 or doc[i - 1].lower_ not in PLACE_PREPOSITIONS)
+        and all(_everyday_word(w.lower()) and not _is_big_place_name(w) for w in campaign)
     ):
         # ("London January 5th" is a place and a date)
         return None  # "Dry January", "Black History Month": an event's name
@@ -427,7 +427,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "from the whole Hussain family"
     if j < len(doc) and doc[j].lower_ in {"fan", "fans", "supporter", "supporters"}:
         return None  # "a Liverpool fan": a team, no place of the author's
-    if len(words) == 1 and words[0].lower() in ZODIAC and before_word(doc, i) in {"a", "an"}:
+    if len(words) == 1 and words[0].lower() in ZODIAC and i > 0 and doc[i - 1].lower_ == "a":
         return None  # "I'm a Leo": a star sign
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
@@ -658,11 +658,6 @@ def _endeared(doc: Any, i: int, j: int) -> bool:
     if k > 0 and doc[k - 1].lower_ in {"in", "at", "from", "around", "across", "near"}:
         return False  # "back in my beloved Lagos"
     return not (j < len(doc) and doc[j].lower_ in HOME_NOUNS | SITE_NOUNS | WORKPLACES)
-
-
-def before_word(doc: Any, i: int) -> str:
-    """The lower-case word before token i ("" at the start)."""
-    return doc[i - 1].lower_ if i > 0 else ""
 
 
 def _owned(doc: Any, i: int) -> bool:
