@@ -1646,16 +1646,17 @@ def _temporal_options(
         # "my Wednesday AA meeting" -> "my weekly AA meeting": a day that names a habit
         weekly = Option(1, "weekly", start, end, 0.5, None, 0.0, True, OptionKind.TEMPORAL, "")
         return [_original_option(text, start, end), weekly]
-    part_before = PART_BEFORE_NOUN.fullmatch(written)
-    if (
-        part_before
-        and following is not None
+    # the word right after the phrase, which the phrase may describe ("dawn prayers")
+    described = (
+        following
+        if following is not None
         and following.idx == end + 1
         and following.is_alpha
-        and following.is_lower
-        and following.pos_ == "NOUN"
         and not TIME_NOUN_AFTER.match(text, end)
-    ):
+        else None
+    )
+    part_before = PART_BEFORE_NOUN.fullmatch(written)
+    if part_before and described is not None and described.is_lower and described.pos_ == "NOUN":
         # "after dawn prayers" -> "after morning prayers" -> "after prayers": the part of the
         # day describes the noun after it ("today prayers" would not read)
         lead = part_before.group("lead") or ""
@@ -1668,12 +1669,9 @@ def _temporal_options(
     modifier = DAY_MODIFIER.fullmatch(written)
     if (
         modifier
-        and following is not None
-        and following.idx == end + 1
-        and following.is_alpha
-        and following.lemma_.lower() in EVENT_NOUNS
-        and _describes(text, start + modifier.start("day"), following)
-        and not TIME_NOUN_AFTER.match(text, end)
+        and described is not None
+        and described.lemma_.lower() in EVENT_NOUNS
+        and _describes(text, start + modifier.start("day"), described)
     ):
         # "at Tuesday night classes" -> "at weeknight classes" -> "at evening classes": the day
         # describes the noun after it, and so must its wordings
