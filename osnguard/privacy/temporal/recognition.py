@@ -915,11 +915,19 @@ def _listed_weekday(m: re.Match[str], ctx: Context) -> Found | None:
     return _weekday_found(m, ctx)
 
 
+# Words of a post that announces something ahead, with no tense on the day itself
+ANNOUNCING = re.compile(
+    r"\b(?:nervous|excited|can't wait|cannot wait|countdown|wish me luck)\b", re.I
+)
+
+
 def _weekday_found(m: re.Match[str], ctx: Context) -> Found | None:
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
     tense = _ahead_or_tense(ctx, m.start(), m.end())
     if tense is None and ctx.doc is not None and in_verbless_chunk(ctx.doc, m.start(), m.end()):
         tense = "future"  # "garage sale Saturday 8am-noon": a fragment announces
+    if tense is None and ANNOUNCING.search(ctx.text):
+        tense = "future"  # "Bar mitzvah on Saturday morning, my nephew is so nervous"
     day = _weekday_date(ctx.today, weekday, tense)
     if (
         day == ctx.today

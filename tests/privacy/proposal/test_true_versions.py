@@ -355,6 +355,13 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {"current_city": ["Boston"]},
             "Maryland",
         ),
+        # a post that looks forward ("so nervous") puts an untensed weekday ahead
+        (
+            "Bar mitzvah at Bevis Marks on Saturday morning, my nephew is so nervous",
+            "2027-05-03T12:00:00",
+            {},
+            "last weekend",
+        ),
         # a university named by its city is no region
         ("My daughter got into Edinburgh to study vet medicine", NOW, {}, "into Scotland"),
     ],
