@@ -2896,6 +2896,7 @@ def _frequent_word(name: str) -> bool:
     return " " not in name.strip() and zipf_frequency(name.lower(), "en") >= 5.0
 
 
+@lru_cache(maxsize=2048)
 def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place, ...]:
     if not name or len(name) > 80:
         return ()
