@@ -1970,32 +1970,14 @@ def _city_university_chain(text: str, city: Place, *, uni: bool) -> Chain:
     """A university named by its city: "a university in <region>", "... in <country>", then "a
     university" (or "uni"); never "in <city>", which all but names it."""
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text, city.key)]
-    for step in places.chain(city)[1:]:
-        if step.kind == "continent" or (
-            step.kind == "region" and step.country_code in REGIONS_UNSAID
-        ):
-            continue
-        levels.append(
-            Level(
-                f"a university in {place_text(step)}",
-                len(levels),
-                step.population,
-                _orgs_within("university", step),
-                LevelSource.GEONAMES,
-                f"university in {step.name}",
-                step.key,
-            )
-        )
-    levels.append(
-        Level(
-            "uni" if uni else "a university",
-            len(levels),
-            None,
-            _orgs_within("university", None),
-            LevelSource.TYPE,
-            "university",
-        )
-    )
+    steps = [
+        step
+        for step in places.chain(city)[1:]
+        if step.kind != "continent"
+        and not (step.kind == "region" and step.country_code in REGIONS_UNSAID)
+    ]
+    levels += _kind_in_levels("university", steps, LevelSource.GEONAMES, len(levels))
+    levels.append(_kind_level("university", "uni" if uni else "a university", len(levels)))
     return Chain(
         text, ChainKind.ORGANISATION, _dedupe(levels), [Reading(city.key, describe(city))], city.key
     )
@@ -2351,37 +2333,42 @@ def _organisation_chain(
             chosen_key = city.key
             levels[0] = Level(text, 0, org.members, 1, LevelSource.ORIGINAL, org.name, city.key)
             readings = [Reading(p.key, describe(p)) for p in city_readings[:10]]
-    for step in places.chain(located) if located is not None else ():
-        if step.kind == "continent":
-            break
-        if (
+    steps = [
+        step
+        for step in (places.chain(located) if located is not None else ())
+        if step.kind != "continent"
+        and not (
             step.kind == "city"
             and org.type in ("university", "college")
             and (step.population or 0) < UNIVERSITY_TOWN_POPULATION
-        ):
-            continue  # "a university in Cambridge" or "in Oxford" all but names it
-        levels.append(
-            Level(
-                f"{article} {org.type} in {place_text(step)}",
-                len(levels),
-                step.population,
-                _orgs_within(org.type, step),
-                org.source,
-                f"{org.type} in {step.name}",
-                step.key,
-            )
-        )
-    levels.append(
-        Level(
-            f"{article} {org.type}",
-            len(levels),
-            None,
-            _orgs_within(org.type, None),
-            LevelSource.TYPE,
-            org.type,
-        )
-    )
+        )  # "a university in Cambridge" or "in Oxford" all but names it
+    ]
+    levels += _kind_in_levels(org.type, steps, org.source, len(levels))
+    levels.append(_kind_level(org.type, f"{article} {org.type}", len(levels)))
     return Chain(text, ChainKind.ORGANISATION, _dedupe(levels), readings, chosen_key)
+
+
+def _kind_in_levels(kind: str, steps: list[Place], source: LevelSource, first: int) -> list[Level]:
+    """ "a university in Scotland", "a mosque in London": a kind of institution in each of
+    `steps`, from degree `first` on."""
+    article = indefinite_article(kind)
+    return [
+        Level(
+            f"{article} {kind} in {place_text(step)}",
+            first + n,
+            step.population,
+            _orgs_within(kind, step),
+            source,
+            f"{kind} in {step.name}",
+            step.key,
+        )
+        for n, step in enumerate(steps)
+    ]
+
+
+def _kind_level(kind: str, text: str, degree: int) -> Level:
+    """The kind alone ("a university", "uni"), with how many of it are known."""
+    return Level(text, degree, None, _orgs_within(kind, None), LevelSource.TYPE, kind)
 
 
 # A town under this size holds too few universities for "a university in <town>" to hide one
