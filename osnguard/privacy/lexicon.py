@@ -54,7 +54,8 @@ WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # A greeting's words before a day, a holiday or a name ("Happy Friday", "Merry Xmas")
 GREETING_WORDS: Final = frozenset({"happy", "merry", "blessed", "joyous", "joyful"})
 # "Ramadan Mubarak", "Eid Kareem", "Chag Sameach": the festival's name in a greeting
-GREETING_AFTER: Final = re.compile(r"^\s+(?:mubarak|kareem|sameach|saameach)\b", re.IGNORECASE)
+GREETED_AFTER: Final = frozenset({"mubarak", "kareem", "sameach", "saameach"})
+GREETING_AFTER: Final = re.compile(rf"^\s+(?:{'|'.join(sorted(GREETED_AFTER))})\b", re.IGNORECASE)
 GREETING_BEFORE: Final = re.compile(rf"\b(?:{'|'.join(sorted(GREETING_WORDS))})\s+$", re.IGNORECASE)
 # weekday names and their abbreviations, lower case, to Monday = 0 .. Sunday = 6
 WEEKDAYS: Final = MappingProxyType(

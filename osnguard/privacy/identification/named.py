@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -340,14 +341,10 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
         if found is not None:
             return found
-    if (
-        after[:1] in (["for"], ["after"]) or (after and after[0].isdigit() and "ago" not in after)
-    ) and {
-        "years",
-        "year",
-        "months",
-        "yrs",
-    } & set(after):
+    tenure = after[:1] in (["for"], ["after"]) or (
+        bool(after) and after[0].isdigit() and "ago" not in after
+    )
+    if tenure and {"years", "year", "months", "yrs"} & set(after):
         # "at Atlassian for 5 years", "leaving Sky after 11 years", "been at Tesco 6 years"
         return Category.WORK
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
@@ -374,16 +371,21 @@ CALENDAR_WORD = re.compile(
     rf"(?:{lexicon.WEEKDAY_NAME}s?|{'|'.join(m for m in lexicon.MONTHS if len(m) > 3)})",
     re.IGNORECASE,
 )
-# Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
+# Possessives before a name ("my", "our little")
+OWNERS = frozenset({"my", "our", "his", "her", "their", "your"})
+# Fond words between a possessive and a child's or loved one's name ("our little Amara")
 ENDEARMENTS = frozenset(
     {"little", "baby", "sweet", "darling", "precious", "beautiful", "gorgeous", "lovely", "dear",
      "beloved"}
 )  # fmt: skip
+# Star signs, no places after "I'm a" ("I'm a Leo")
 ZODIAC = frozenset(
     {"aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius",
      "capricorn", "aquarius", "pisces"}
 )  # fmt: skip
+# Nouns after a family's name ("the whole Hussain family")
 FAMILY_NOUNS = frozenset({"family", "fam", "household", "clan", "families"})
+# Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
 ADDRESSED_AFTER = frozenset({"birthday", "bday", "congrats", "congratulations", "thanks"})
 
 
@@ -393,7 +395,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if not words:
         return None
     sentence = doc[i].sent
-    if span[0].lower_ in lexicon.GREETING_WORDS or lexicon.GREETING_AFTER.match(f" {words[-1]}"):
+    if span[0].lower_ in lexicon.GREETING_WORDS or words[-1].lower() in lexicon.GREETED_AFTER:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]
     if (
@@ -497,7 +499,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
     if (
         i >= 2
-        and doc[i - 2].lower_ in {"my", "our", "his", "her", "their", "your"}
+        and doc[i - 2].lower_ in OWNERS
         and is_person_noun(before)
         and doc[i - 1].pos_ != "ADJ"  # "my beloved Lagos"
         and len(words) <= 2
@@ -644,28 +646,32 @@ def _is_demonym(word: str) -> bool:
     )
 
 
+def _owner_before(doc: Any, i: int, skipped: Callable[[Any], bool]) -> int | None:
+    """The index of the possessive before token i, past the words `skipped` accepts ("our
+    little Amara": "our"), or None when no possessive stands there."""
+    k = i - 1
+    while k >= 0 and skipped(doc[k]):
+        k -= 1
+    return k if k >= 0 and doc[k].lower_ in OWNERS else None
+
+
 def _endeared(doc: Any, i: int, j: int) -> bool:
     """A possessive and a word of endearment before a name ("our little Amara", "my darling
     Sofia"): someone's child or loved one, unless a home or site noun follows ("our little
     Hackney flat")."""
-    k = i - 1
-    fond = 0
-    while k >= 0 and doc[k].lower_ in ENDEARMENTS:
-        fond += 1
-        k -= 1
-    if not fond or k < 0 or doc[k].lower_ not in {"my", "our", "his", "her", "their", "your"}:
-        return False
+    k = _owner_before(doc, i, lambda token: token.lower_ in ENDEARMENTS)
+    if k is None or k == i - 1:
+        return False  # no possessive, or no fond word after it
     if k > 0 and doc[k - 1].lower_ in {"in", "at", "from", "around", "across", "near"}:
         return False  # "back in my beloved Lagos"
     return not (j < len(doc) and doc[j].lower_ in HOME_NOUNS | SITE_NOUNS | WORKPLACES)
 
 
 def _owned(doc: Any, i: int) -> bool:
-    """A possessive right before the name, or before adjectives before it ("our little")."""
-    k = i - 1
-    while k > 0 and (doc[k].pos_ == "ADJ" or doc[k].lower_ in ENDEARMENTS):
-        k -= 1
-    return k >= 0 and doc[k].lower_ in {"my", "our", "his", "her", "their"}
+    """A possessive of the author's or a close person's right before the name, or before
+    adjectives before it ("our little Hackney flat"; not "your")."""
+    k = _owner_before(doc, i, lambda token: token.pos_ == "ADJ" or token.lower_ in ENDEARMENTS)
+    return k is not None and doc[k].lower_ != "your"
 
 
 @lru_cache(maxsize=1)
