@@ -354,10 +354,6 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 return None, None  # "since I came out, Thursday 8pm": the clause sets no tense
             if head.pos_ not in ("VERB", "AUX"):
                 return None, None  # a verbless fragment: its nouns' clauses are not its tense
-            # "Landed at JFK, back to London on the 28th": the parse hangs the date on "Landed",
-            # but a fragment after a comma takes no past from it (an imperative's plan it may)
-            fragment = _verbless_fragment(doc, head, token)
-            past_or_fragment = ("past", None) if fragment is None else (None, fragment)
             if any(
                 w.lower_ in ("will", "'ll", "shall", "gonna", "can", "ca", "cannot", "wo")
                 for w in words
@@ -390,7 +386,7 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
             if any(w.tag_ == "VBD" for w in past) or (
                 head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive
             ):
-                return past_or_fragment
+                return _past_unless_fragment(doc, head, token)
             if head.tag_ in ("VBZ", "VBP") and head.lemma_.lower() in SCHEDULED_VERBS:
                 return "future", None  # "our little one starts reception in September"
             if (
@@ -429,10 +425,20 @@ def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]
                 and root.tag_ in ("VBD", "VBN")
                 and root.lower_ not in STATE_PARTICIPLES
             ):
-                return past_or_fragment  # "Loved seeing everyone Saturday"
+                return _past_unless_fragment(doc, head, token)  # "Loved seeing everyone Saturday"
             subtree = list(head.subtree)
             return None, (subtree[0].idx, subtree[-1].idx + len(subtree[-1].text))
     return None, None
+
+
+def _past_unless_fragment(
+    doc: Any, verb: Any, token: Any
+) -> tuple[str | None, tuple[int, int] | None]:
+    """The past a verb marks, for a time its clause holds; for a time in a verbless fragment
+    after a comma, no tense and the fragment ("Landed at JFK, back to London on the 28th": the
+    parse hangs the date on "Landed", but the fragment takes no past from it)."""
+    fragment = _verbless_fragment(doc, verb, token)
+    return ("past", None) if fragment is None else (None, fragment)
 
 
 def _verbless_fragment(doc: Any, verb: Any, token: Any) -> tuple[int, int] | None:
