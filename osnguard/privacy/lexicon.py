@@ -53,6 +53,8 @@ MONTHS: Final = MappingProxyType(
 WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # A greeting's words before a day, a holiday or a name ("Happy Friday", "Merry Xmas")
 GREETING_WORDS: Final = frozenset({"happy", "merry", "blessed", "joyous", "joyful"})
+# Possessive determiners before a name or a noun ("my consultant", "our little Amara")
+POSSESSIVES: Final = frozenset({"my", "our", "his", "her", "their", "your"})
 # "Ramadan Mubarak", "Eid Kareem", "Chag Sameach": the festival's name in a greeting
 GREETED_AFTER: Final = frozenset({"mubarak", "kareem", "sameach", "saameach"})
 GREETING_AFTER: Final = re.compile(rf"^\s+(?:{'|'.join(sorted(GREETED_AFTER))})\b", re.IGNORECASE)

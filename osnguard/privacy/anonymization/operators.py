@@ -706,10 +706,11 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     )
 
 
-# ("a Hindu" -> "a religious person": an adjective after an article needs its noun)
+# An intensifier before the phrase ("so broke"): "so struggling" would not read
 INTENSIFIER_BEFORE = re.compile(
     r"\b(?:so|very|really|proper|completely|totally|absolutely)\s+$", re.I
 )
+# ("a Hindu" -> "a religious person": an adjective after an article needs its noun)
 PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values()) | {"religious"}
 ELLIPTICAL_POSSESSIVE = re.compile(
     r"['’]s?(?=\s*(?:[,.;:!?)]|$)|\s+(?:for|to|in|on|at|and|with|since|this|last|yesterday|"
@@ -1857,6 +1858,7 @@ LATER_AFTER = re.compile(
     re.IGNORECASE,
 )
 HAVE_BEFORE = re.compile(r"\b(?:have|has|had|got|get|gets|given?|gave)\s+$", re.IGNORECASE)
+# A person as the subject of a stage reached ("I'm 16 weeks today")
 STAGE_BEFORE = re.compile(
     r"\b(?:i['’]?m|i am|she['’]s|he['’]s|we['’]re|you['’]re|they['’]re|she is|he is|we are)\s+$",
     re.IGNORECASE,

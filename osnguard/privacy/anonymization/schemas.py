@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from osnguard.privacy import airports, places
 from osnguard.privacy.anonymization import companies
 from osnguard.privacy.identification.named import is_person_noun
-from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES
+from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES, POSSESSIVES
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, parse, wordnet
 from osnguard.privacy.types import Category, Detector, Phrase, Profile
@@ -949,7 +949,7 @@ def word_ladders(category: str) -> dict[str, tuple[str, ...]]:
     return _ladders(DATA_DIR / WORD_LADDER_FILES[category])
 
 
-OWNER_BEFORE = re.compile(r"(?:my|our|his|her|their|your)\s+", re.IGNORECASE)
+OWNER_BEFORE = re.compile(rf"(?:{'|'.join(sorted(POSSESSIVES))})\s+", re.IGNORECASE)
 # Nouns for an occasion of something a ladder generalizes ("AA meeting", "physio session")
 EVENT_NOUNS = frozenset({"meeting", "meetings", "session", "sessions", "class", "classes", "group"})
 COUNTED_TERM = re.compile(

@@ -371,8 +371,6 @@ CALENDAR_WORD = re.compile(
     rf"(?:{lexicon.WEEKDAY_NAME}s?|{'|'.join(m for m in lexicon.MONTHS if len(m) > 3)})",
     re.IGNORECASE,
 )
-# Possessives before a name ("my", "our little")
-OWNERS = frozenset({"my", "our", "his", "her", "their", "your"})
 # Fond words between a possessive and a child's or loved one's name ("our little Amara")
 ENDEARMENTS = frozenset(
     {"little", "baby", "sweet", "darling", "precious", "beautiful", "gorgeous", "lovely", "dear",
@@ -499,7 +497,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
     if (
         i >= 2
-        and doc[i - 2].lower_ in OWNERS
+        and doc[i - 2].lower_ in lexicon.POSSESSIVES
         and is_person_noun(before)
         and doc[i - 1].pos_ != "ADJ"  # "my beloved Lagos"
         and len(words) <= 2
@@ -652,7 +650,7 @@ def _owner_before(doc: Any, i: int, skipped: Callable[[Any], bool]) -> int | Non
     k = i - 1
     while k >= 0 and skipped(doc[k]):
         k -= 1
-    return k if k >= 0 and doc[k].lower_ in OWNERS else None
+    return k if k >= 0 and doc[k].lower_ in lexicon.POSSESSIVES else None
 
 
 def _endeared(doc: Any, i: int, j: int) -> bool:
