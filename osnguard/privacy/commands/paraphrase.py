@@ -3,7 +3,8 @@
 FILE is in the MSRP format (`Quality <TAB> #1 ID <TAB> #2 ID <TAB> #1 String <TAB> #2 String`,
 UTF-8, no header needed). With labels it prints `{"accuracy", "f1", "n"}` (F1 of the paraphrase
 class); without, `{"n", "paraphrases"}`. `--out` writes one score per pair, as JSON lines or, for a
-`.tsv` name, tab-separated.
+`.tsv` name, tab-separated. It uses the accurate detector (the hand-built model stacked with the
+MiniLM cross-encoder); `--fast` the hand-built model alone, screening's default.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import json
 import sys
 from pathlib import Path
 
-from osnguard.privacy.paraphrase import Pair, check_text, get_detector, read_pairs
+from osnguard.privacy.paraphrase import Pair, ParaphraseDetector, check_text, read_pairs
+from osnguard.privacy.paraphrase.detector import get_accurate_detector, get_hand_built_detector
 
 HELP = "detect paraphrases in MSRP-format sentence pairs (prints accuracy and F1 when labelled)"
 BATCH = 256
@@ -25,11 +27,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=Path, help="write per-pair scores here (.tsv, else JSON lines)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--fast",
+        action="store_true",
+        help="the hand-built model alone (about ten times faster, about 5 points less accurate)",
+    )
 
 
-def score_pairs(pairs: list[Pair], *, progress: bool = False) -> list[float]:
+def detector_for(*, fast: bool) -> ParaphraseDetector:
+    return get_hand_built_detector() if fast else get_accurate_detector()
+
+
+def score_pairs(pairs: list[Pair], *, progress: bool = False, fast: bool = False) -> list[float]:
     """Paraphrase probability of each pair, in batches (progress on stderr if asked)."""
-    detector = get_detector()
+    detector = detector_for(fast=fast)
     scores: list[float] = []
     for start in range(0, len(pairs), BATCH):
         batch = pairs[start : start + BATCH]
@@ -81,11 +92,11 @@ def run(args: argparse.Namespace) -> int:
         for pair in pairs:
             check_text(pair.a, f"{args.pairs}, line {pair.line}, #1 String")
             check_text(pair.b, f"{args.pairs}, line {pair.line}, #2 String")
-        scores = score_pairs(pairs, progress=not args.quiet)
+        scores = score_pairs(pairs, progress=not args.quiet, fast=args.fast)
     except ValueError as exc:
         print(f"osnguard paraphrase: error: {exc}", file=sys.stderr)
         return 2
-    decisions = get_detector().decisions(scores)
+    decisions = detector_for(fast=args.fast).decisions(scores)
     if args.out:
         try:
             write_scores(args.out, pairs, scores, decisions)

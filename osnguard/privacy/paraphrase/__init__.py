@@ -2,13 +2,16 @@
 
 - `simmat(a, b, *, alpha=0.2) -> SimMatResult`: the seed's metric with all its parts
   (`simmat_tokens` on already-parsed `Token`s, from `parse_many`);
-- `get_detector() -> ParaphraseDetector`: the trained detector, loaded once per process, with
-  `probability(a, b)`, `is_paraphrase(a, b)`, `probabilities(pairs)` and `threshold`;
+- `get_detector() -> ParaphraseDetector`: screening's detector, loaded once per process, with
+  `probability(a, b)`, `is_paraphrase(a, b)`, `probabilities(pairs)` and `threshold`: the
+  hand-built model (`get_hand_built_detector`), or, with `OSNGUARD_PARAPHRASE_ENCODER=on`, the
+  accurate one stacked with the MiniLM cross-encoder (`get_accurate_detector`, `encoder`);
 - `word_path_similarity(w1, w2)`: cached WordNet path similarity;
 - `read_pairs(path)`: MSRP-format pair files; `train_model()`: rebuild the shipped paraphrase.json.
 
 The modules import one way: `parsing` <- `simmat`, `mt_metrics`, `wordnet_paths` <- `features`,
-`tfkld` <- `detector`.
+`tfkld`, `encoder` <- `detector`; `encoder_training` (PyTorch, a developer's step) builds the
+encoder's adapters.
 """
 
 from osnguard.privacy.paraphrase.detector import ParaphraseDetector, get_detector, train_model

@@ -81,3 +81,16 @@ def test_cli_bad_input_is_a_clear_error(tmp_path, capsys):
     empty = write(tmp_path, [""], name="empty.txt")
     assert main(["paraphrase", "--pairs", str(empty), "--quiet"]) == 2
     assert "no sentence pairs" in capsys.readouterr().err
+
+
+def test_accurate_by_default_and_fast_on_request(tmp_path, capsys):
+    path = write(tmp_path, LINES)
+    scores = {}
+    for flag in ([], ["--fast"]):
+        out = tmp_path / f"scores{len(flag)}.jsonl"
+        assert main(["paraphrase", "--pairs", str(path), "--quiet", "--out", str(out), *flag]) == 0
+        assert json.loads(capsys.readouterr().out.strip()) == {"accuracy": 1.0, "f1": 1.0, "n": 2}
+        scores[bool(flag)] = [
+            json.loads(line)["probability"] for line in out.read_text().splitlines()
+        ]
+    assert scores[False] != scores[True]  # the stack and the hand-built model score differently
