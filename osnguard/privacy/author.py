@@ -148,10 +148,13 @@ def _subject(verb: Any) -> Any | None:
     while verb is not None and seen < 10:
         for child in verb.children:
             # an emoji parsed as a noun ("done at the Christie ✅ feeling rough") is no subject
+            # nor is a feeling word that opens a subjectless post ("Nervous for the interview
+            # Tuesday, been here since 2009"): the parser's guess, not who speaks
             if (
                 child.dep_ in SUBJECT_DEPS
                 and any(c.isalpha() for c in child.text)
                 and not _sentence_between(child, verb)
+                and not (child.pos_ == "ADJ" and child.i == child.sent.start)
             ):
                 return child
         if verb.dep_ in {"conj", "xcomp"} and verb.head.i != verb.i:

@@ -92,6 +92,15 @@ def description(kind: str, text: str, before: str = "") -> str:
     return DESCRIPTIONS[kind]
 
 
+# the town written after the street with no comma ("14 Banksia St Coburg VIC 3058")
+TOWN_AFTER_STREET = re.compile(
+    r"\b(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Crescent|Cres|Terrace|Tce|Way|"
+    r"Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|Walk|Mews|"
+    r"Highway|Hwy)\.?\s+(?P<area>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?)"
+    r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT))?(?:\s+\d{4})?$"
+)
+
+
 def area_name(area: str) -> str:
     """An address's area as said in a post: without a state code or postcode ("Austin TX" ->
     "Austin")."""
@@ -110,8 +119,14 @@ def partial_mask(kind: str, text: str) -> str | None:
         head = re.match(r"\s*([A-Z]{2}\d{2}|\d{4})", text)
         return f"{head.group(1)} {MASK}" if head else None
     if kind == "address":
-        # "22 Wellington Road, Moseley" -> "Moseley"; no area named: no mask
-        area = text.rsplit(",", 1)[1].strip() if "," in text else ""
+        # "22 Wellington Road, Moseley" -> "Moseley", "14 Banksia St Coburg" -> "Coburg"; no
+        # area named: no mask
+        after_street = TOWN_AFTER_STREET.search(text)
+        area = (
+            text.rsplit(",", 1)[1].strip()
+            if "," in text
+            else (after_street.group("area") if after_street else "")
+        )
         return area if area and not any(ch.isdigit() for ch in area) else None
     return None
 

@@ -1313,6 +1313,27 @@ CLOCK_BEFORE_NOUN = re.compile(
 CLOCK_VALUE = re.compile(r"T(\d{2}):\d{2}")
 
 
+DETERMINER_LEAD = re.compile(r"(?:(?:the|this|that|my|our)\s+)?", re.IGNORECASE)
+# a count of hours or minutes said as a compound before its noun ("12 hour shift", "a 10-minute
+# walk"); "6 weeks gamble-free" is a state, not a compound
+COUNTED_UNIT = re.compile(
+    r"(?:(?:the|this|that|my|our)\s+)?(?P<n>\d+(?:\.\d+)?)[\s-]+(?P<unit>hour|hr|minute|min)",
+    re.IGNORECASE,
+)
+
+
+def _length_word(written: str) -> str | None:
+    """ "long" for 3 hours or more, "short" for 15 minutes or less (true whatever the activity),
+    else None ("a 2 hour drive" may be either)."""
+    counted = COUNTED_UNIT.fullmatch(written)
+    if counted is None:
+        return None
+    n, unit = float(counted.group("n")), counted.group("unit").lower()
+    if unit in ("hour", "hr"):
+        return "long" if n >= 3 else None
+    return "short" if n <= 15 else None
+
+
 def _modifier_wordings(
     text: str, start: int, end: int, lead: str, words: Sequence[str]
 ) -> list[Option]:
@@ -1625,8 +1646,17 @@ def _temporal_options(
         _noun_after(text, end)
     ):
         # "after a 3 hour queue", "a 13-hour flight", "6am swim": a wording would read "a a
-        # while flight"; what is true and natural is the noun without its length or time
-        return [_original_option(text, start, end), _modifier_dropped(text, start, end, 1)]
+        # while flight"; what is true and natural is "long" when the length is long ("12 hour
+        # shift" -> "long shift"), then the noun without its length or time
+        options = [_original_option(text, start, end)]
+        length = _length_word(written)
+        if length:
+            lead = m.group(0) if (m := DETERMINER_LEAD.match(written)) else ""
+            options = _modifier_wordings(text, start, end, lead, [length])
+        # (", 12 hour shift" -> ", long shift": the noun would not stand alone there)
+        if not length or re.search(r"\w\s*$", text[:start]):
+            options.append(_modifier_dropped(text, start, end, len(options)))
+        return options
     possessive = POSSESSIVE_AFTER.match(text, end)
     if possessive and _is_possessive_mark(text, end):
         # "tonight's outfit" -> "the outfit": the time goes with its possessive

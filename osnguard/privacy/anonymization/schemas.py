@@ -416,8 +416,17 @@ def _chain_of(
             return county
     kinds = [k for k in builder_order(phrase) if not (k == ChainKind.NOUN and as_name)]
     # (a name is never read as a common noun: "at Siemens" is no unit of measurement)
-    if _after_place_word(phrase, context_text or "", NEAR_WORDS) or INSTITUTION_IN.search(
-        (context_text or "")[: phrase.start]
+    # "we live in Cambridge": a known town after "in", "from" or "to" said as where one is, is
+    # the town, never its university ("we live in a university in England")
+    a_town_where = (
+        phrase.category == Category.LOCATION
+        and _after_place_word(phrase, context_text or "", IN_WORDS | {"from", "to"})
+        and bool(places.lookup(text))
+    )
+    if (
+        a_town_where
+        or _after_place_word(phrase, context_text or "", NEAR_WORDS)
+        or INSTITUTION_IN.search((context_text or "")[: phrase.start])
     ):
         # "around BGC", "near Canary Wharf", "at St. Luke's in BGC": a place, whatever company
         # shares its name

@@ -108,7 +108,7 @@ FINANCE_WORDS = frozenset(
         "lost", "borrowed", "borrow", "lent", "spent", "spend", "afford", "broke", "net",
         "worth", "package", "offer", "severance", "redundancy", "council", "refund", "make",
         "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
-        "pcm", "pw", "mo", "lease",
+        "pcm", "pw", "mo", "lease", "fund", "funds", "invested", "investments", "portfolio",
     }
 )  # fmt: skip
 # "earning 32k", "on 45k": thousands with no currency or period, after a verb of pay
@@ -126,6 +126,11 @@ RENT_OR_PAY_WORDS = frozenset(
     }
 )  # fmt: skip
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
+# money raised or given for a cause is not the author's own ("raised £500 for the hospice fund")
+FUNDRAISING_WORDS = frozenset(
+    {"raised", "raising", "donate", "donated", "donating", "sponsor", "sponsored",
+     "charity", "justgiving", "gofundme", "fundraiser", "fundraising"}
+)  # fmt: skip
 
 
 def _phrase(start: int, end: int, category: Category, text: str, confidence: float) -> Phrase:
@@ -189,6 +194,8 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         window = set(re.findall(r"[a-z/]+", _clause_window(text, start, end)))
         next_word = (text[end : end + 12].lower().split() or [""])[0]
         if not window & FINANCE_WORDS or next_word in PRICE_WORDS:
+            continue
+        if window & FUNDRAISING_WORDS and not window & RENT_OR_PAY_WORDS:
             continue
         if BARE_THOUSANDS.fullmatch(amount.strip()) and not window & RENT_OR_PAY_WORDS:
             continue  # "ran 5k a week" is a distance; "rent went up to 85k a month" is money

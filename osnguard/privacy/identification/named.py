@@ -85,7 +85,8 @@ PET_WORDS = frozenset(
 # an account number right before a name in brackets: the account holder
 ACCOUNT_BEFORE = re.compile(r"(?:[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,}|\d{6,})[\s\d]*$")
 CONTEXT_ORDER = (
-    Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION, Category.POLITICS
+    Category.HEALTH, Category.WORK, Category.EDUCATION, Category.RELIGION, Category.POLITICS,
+    Category.ETHNICITY, Category.FINANCE,
 )  # fmt: skip
 STRONG_WORK = _LISTS[("strong_work", "-")]
 APPS = _LISTS[("apps", "-")]  # apps and platforms people post from and talk on
@@ -339,6 +340,10 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         if word in ("class", "classes") and k > 0 and doc[k - 1].lower_ in LEISURE_CLASSES:
             continue  # "spin class at the Third Space" is a gym, no school
         found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
+        # "the citizenship interview at USCIS", "visa appointment": the modifier says what for
+        modified = k > sentence.start and doc[k - 1].lower_ in CONTEXT_WORDS[Category.ETHNICITY]
+        if found is not None and modified:
+            return Category.ETHNICITY
         if found is not None:
             return found
     tenure = after[:1] in (["for"], ["after"]) or (
@@ -351,7 +356,7 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     if re.search(r"\bwhere (?:i|we) (?:work|worked)\b", rest):
         return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
     following = {t.lower_ for t in doc[end : min(sentence.end, end + 8)]}
-    for category in (Category.HEALTH, Category.EDUCATION, Category.WORK):
+    for category in (Category.HEALTH, Category.EDUCATION, Category.WORK, Category.FINANCE):
         if following & CONTEXT_AFTER[category]:
             return category
     return None

@@ -158,8 +158,11 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?:(?:de|del|des|du|la|le|les|da|do|dos|das|di|della)\s+)*"
             r"[A-Z0-9][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,2})"
             r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
-            # the town, after a postcode where one is written first ("75019 Paris")
-            r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2})?"
+            # the town, after a postcode where one is written first ("75019 Paris"), or with no
+            # comma where the address ends there ("14 Banksia St Coburg", "... Coburg VIC 3058")
+            r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2}"
+            r"|\s+[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?"
+            r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT))?(?:\s+\d{4})?(?=\s*(?:$|[.,!?;:)\n])))?"
             # a UK postcode after the town ("London NW1 6XE"), an Irish Eircode ("Cobh, P24 X2Y3")
             r"(?:,?\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\s+\d[A-Z]{2}\b"
             r"|,?\s+[AC-FHKNPRTV-Y]\d[0-9W]\s?[0-9AC-FHKNPRTV-Y]{4}\b)?"

@@ -398,6 +398,9 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
             # "Regent's Park Mosque" for a Muslim user: the profile's word "mosque" explains
             # the phrase, the institution's whole name is the span
             best = replace(best, start=named.start, end=named.end)
+        titled = next((p for p in group if _titled_name(p, best, text)), None)
+        if titled is not None:
+            best = titled  # "in memory of Aunty Bev": a name with its kin title, not the title
         detectors, reasons = _explanations(group)
         timed = (
             best
@@ -423,6 +426,18 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
             )
         )
     return _with_ordinal(_located(_adjacent(_coordinated(merged, text), text), text), text)
+
+
+def _titled_name(phrase: Phrase, best: Phrase, text: str) -> bool:
+    """A person's name the best finding, a kin word, opens as a title ("Aunty Bev")."""
+    rest = text[best.end : phrase.end]
+    return (
+        best.category == Category.GENDER
+        and phrase.category == Category.IDENTITY
+        and Detector.PERSONAL in phrase.detectors
+        and phrase.start == best.start
+        and bool(re.fullmatch(r"\s[A-Z][a-z]+", rest))
+    )
 
 
 def _names_around(phrase: Phrase, best: Phrase) -> bool:

@@ -347,6 +347,12 @@ def _join_adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
                 and phrase.timex_type != "DURATION"
                 and re.match(r"(?i)(?:in|at)\s", previous.text)
             )
+            # "back on the tools Monday after 8 weeks off": when, then how long one was away
+            and not (
+                phrase.timex_type == "DURATION"
+                and previous.timex_type != "DURATION"
+                and re.match(r"(?i)after\s", phrase.text)
+            )
         ):
             kinds = {previous.timex_type, phrase.timex_type}
             kind = "SET" if "SET" in kinds else previous.timex_type or phrase.timex_type

@@ -125,6 +125,39 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("on the 16th", "time"),
         ),
         ("Nikah is booked!!! 14th of August at Regent's Park Mosque", ("Nikah", "religion")),
+        # a feeling word opening a subjectless post is no subject
+        (
+            "Nervous for the citizenship interview at USCIS Tuesday 10:30am, been here since 2009 from Manila",
+            ("since 2009", "time"),
+        ),
+        (
+            "Nervous for the interview Tuesday 10:30am, been here since 2009 from Manila",
+            ("Manila", "location"),
+        ),
+        # immigration status, and an office named after it
+        (
+            "Nervous for the citizenship interview at USCIS on Tuesday",
+            ("citizenship interview", "ethnicity"),
+        ),
+        ("Nervous for the citizenship interview at USCIS on Tuesday", ("USCIS", "ethnicity")),
+        ("my Tier 2 visa runs out in March", ("Tier 2 visa", "ethnicity")),
+        # a bank by the words around it, savings by their fund
+        ("Moved my savings out of Monzo into a Marcus account", ("Monzo", "finance")),
+        ("switched my mortgage to Nationwide last month", ("Nationwide", "finance")),
+        ("£12k emergency fund done finally", ("£12k", "finance")),
+        # shifts and trades
+        ("arvo shift at Woolies done, heading to Cronulla", ("arvo shift", "work")),
+        ("Bricklaying at 52 isn't getting easier", ("Bricklaying", "work")),
+        # a name with its kin title
+        (
+            "Mum and I did the Race for Life in Hyde Park this morning in memory of Aunty Bev 💗",
+            ("Aunty Bev", "identity"),
+        ),
+        # when, then how long one was away: two times
+        ("Back on the tools Monday after 8 weeks off with my back", ("Monday", "time")),
+        ("Back on the tools Monday after 8 weeks off with my back", ("after 8 weeks", "time")),
+        # an address whose town follows the street with no comma
+        ("new place is 14 Banksia St Coburg", ("14 Banksia St Coburg", "contact")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -178,6 +211,9 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("chatting on Zoom with my mum", ("Zoom", "identity")),
         ("back in my beloved Lagos", ("Lagos", "identity")),
         ("got into Edinburgh at 5pm, the study trip starts tomorrow", ("Edinburgh", "education")),
+        # money raised for a cause is not the author's
+        ("raised £500 for the hospice fund, thank you all", ("£500", "finance")),
+        ("visa appointment at the embassy in London", ("London", "ethnicity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -364,6 +364,35 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ),
         # a university named by its city is no region
         ("My daughter got into Edinburgh to study vet medicine", NOW, {}, "into Scotland"),
+        # a known town where one lives is the town, never its university
+        ("we live in Cambridge", NOW, {}, "university"),
+        ("we live at 12 Elm Street in Cambridge", NOW, {}, "university"),
+        # a long shift stays a shift
+        (
+            "Dropping the kids at school then straight to the depot, 12 hour shift",
+            NOW,
+            {},
+            "depot, shift",
+        ),
+        # a panic attack is no illness
+        ("I can finally leave the house without a panic attack", NOW, {}, "illness"),
+        ("I can finally leave the house without a panic attack", NOW, {}, "health condition"),
+        # a kin title goes with its name
+        ("Mum and I did the Race for Life in memory of Aunty Bev", NOW, {}, "family Bev"),
+        ("Mum and I did the Race for Life in memory of Aunty Bev", NOW, {}, "relative Bev"),
+        # an address's town stays, "my address" is no place
+        (
+            "new place is 14 Banksia St Coburg",
+            NOW,
+            {"current_city": ["Melbourne"]},
+            "my address Coburg",
+        ),
+        (
+            "Back on the tools Monday after 8 weeks off with my back",
+            "2027-02-26T20:00:00",
+            {},
+            "Back off with",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
