@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from osnguard.privacy.paraphrase.detector import Features, fit_model, msrp_features
+from osnguard.privacy.paraphrase.encoder import Bert, read_base, transposed
 from osnguard.privacy.paraphrase.msrp import msrp_split
 
 MAX_TOKENS = 128
@@ -43,15 +43,10 @@ class MiniLM:
     """all-MiniLM-L6-v2 (BERT, 6 layers, 384 dimensions) with mean pooling and L2 normalisation."""
 
     def __init__(self, folder: Path) -> None:
-        from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
-        self.heads = int(config["num_attention_heads"])
-        self.eps = float(config["layer_norm_eps"])
-        self.layers = int(config["num_hidden_layers"])
-        weights = load_file(str(folder / "model.safetensors"))
-        self.w = {k.removeprefix("bert."): v.astype(np.float32) for k, v in weights.items()}
+        weights, config = read_base(folder)
+        self.bert = Bert(transposed(weights), config)
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.no_padding()
@@ -63,7 +58,7 @@ class MiniLM:
     def encode_with_tokens(self, texts: Sequence[str]) -> tuple[np.ndarray, list[np.ndarray]]:
         """Sentence vectors and, per text, its word pieces' unit-length contextual vectors (the
         special tokens left out), for token alignment (BERTScore)."""
-        dims = self.w["embeddings.word_embeddings.weight"].shape[1]
+        dims = self.bert.w["embeddings.word_embeddings.weight"].shape[1]
         if not texts:
             return np.zeros((0, dims), np.float32), []
         encodings = self.tokenizer.encode_batch(list(texts))
@@ -87,63 +82,11 @@ class MiniLM:
                 tokens[i] = words / np.maximum(np.linalg.norm(words, axis=1, keepdims=True), 1e-12)
         return out, tokens
 
-    def _layer_norm(self, x: np.ndarray, name: str) -> np.ndarray:
-        mean = x.mean(-1, keepdims=True)
-        var = ((x - mean) ** 2).mean(-1, keepdims=True)
-        return (x - mean) / np.sqrt(var + self.eps) * self.w[f"{name}.weight"] + self.w[
-            f"{name}.bias"
-        ]
-
-    def _dense(self, x: np.ndarray, name: str) -> np.ndarray:
-        return x @ self.w[f"{name}.weight"].T + self.w[f"{name}.bias"]
-
     def _forward(self, ids: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w = self.w
-        batch, length = ids.shape
-        x = (
-            w["embeddings.word_embeddings.weight"][ids]
-            + w["embeddings.position_embeddings.weight"][:length][None]
-            + w["embeddings.token_type_embeddings.weight"][0][None, None]
-        )
-        x = self._layer_norm(x, "embeddings.LayerNorm")
-        size = x.shape[-1] // self.heads
-        blocked = (1.0 - mask)[:, None, None, :] * -1e9
-        for n in range(self.layers):
-            p = f"encoder.layer.{n}"
-
-            def split(t: np.ndarray) -> np.ndarray:
-                return t.reshape(batch, length, self.heads, size).transpose(0, 2, 1, 3)
-
-            q = split(self._dense(x, f"{p}.attention.self.query"))
-            k = split(self._dense(x, f"{p}.attention.self.key"))
-            v = split(self._dense(x, f"{p}.attention.self.value"))
-            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(size) + blocked
-            scores = np.exp(scores - scores.max(-1, keepdims=True))
-            scores /= scores.sum(-1, keepdims=True)
-            context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, -1)
-            x = self._layer_norm(
-                x + self._dense(context, f"{p}.attention.output.dense"),
-                f"{p}.attention.output.LayerNorm",
-            )
-            inner = self._dense(x, f"{p}.intermediate.dense")
-            inner = 0.5 * inner * (1.0 + _erf(inner / math.sqrt(2.0)))  # BERT's exact GELU
-            x = self._layer_norm(
-                x + self._dense(inner, f"{p}.output.dense"), f"{p}.output.LayerNorm"
-            )
+        x = self.bert.hidden(ids, np.zeros_like(ids), mask)
         pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return pooled / np.maximum(norms, 1e-12), x
-
-
-def _erf(x: np.ndarray) -> np.ndarray:
-    """The error function, elementwise (Abramowitz-Stegun 7.1.26, |error| < 1.5e-7)."""
-    sign = np.sign(x)
-    a = np.abs(x)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    poly = t * (
-        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
-    )
-    return sign * (1.0 - poly * np.exp(-a * a))
 
 
 def bertscore(first: np.ndarray, second: np.ndarray) -> tuple[float, float, float]:

@@ -19,6 +19,7 @@ import math
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -65,24 +66,93 @@ def base_model_dir() -> Path:
     return folder
 
 
+def read_base(folder: Path) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """The base model's float32 weights (without the "bert." prefix) and its config."""
+    from safetensors.numpy import load_file
+
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    weights = {
+        k.removeprefix("bert."): v.astype(np.float32)
+        for k, v in load_file(str(folder / "model.safetensors")).items()
+    }
+    return weights, config
+
+
+def transposed(weights: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The weights with every dense matrix stored as inputs × outputs (`name.T`), for `x @ W`."""
+    w = dict(weights)
+    for name in [k for k in w if k.endswith(".weight") and w[k].ndim == 2]:
+        if not name.startswith("embeddings."):
+            w[f"{name}.T"] = np.ascontiguousarray(w.pop(name).T)
+    return w
+
+
+class Bert:
+    """BERT's embeddings and layers in numpy, over `transposed` weights."""
+
+    def __init__(self, w: dict[str, np.ndarray], config: dict[str, Any]) -> None:
+        self.w = w
+        self.heads = int(config["num_attention_heads"])
+        self.layers = int(config["num_hidden_layers"])
+        self.eps = float(config["layer_norm_eps"])
+
+    def layer_norm(self, x: np.ndarray, name: str) -> np.ndarray:
+        mean = x.mean(-1, keepdims=True)
+        centred = x - mean
+        var = (centred * centred).mean(-1, keepdims=True)
+        normed = centred / np.sqrt(var + self.eps)
+        return np.asarray(normed * self.w[f"{name}.weight"] + self.w[f"{name}.bias"])
+
+    def dense(self, x: np.ndarray, name: str) -> np.ndarray:
+        return np.asarray(x @ self.w[f"{name}.weight.T"] + self.w[f"{name}.bias"])
+
+    def hidden(self, ids: np.ndarray, types: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The last layer's vectors of a padded batch (`mask` 1 on real word pieces)."""
+        from scipy.special import erf
+
+        w = self.w
+        batch, length = ids.shape
+        x = (
+            w["embeddings.word_embeddings.weight"][ids]
+            + w["embeddings.position_embeddings.weight"][:length][None]
+            + w["embeddings.token_type_embeddings.weight"][types]
+        )
+        x = self.layer_norm(x, "embeddings.LayerNorm")
+        size = x.shape[-1] // self.heads
+        blocked = ((1.0 - mask) * -1e9)[:, None, None, :]
+        for n in range(self.layers):
+            p = f"encoder.layer.{n}"
+            q, k, v = (
+                self.dense(x, f"{p}.{LORA_LAYERS[key]}")
+                .reshape(batch, length, self.heads, size)
+                .transpose(0, 2, 1, 3)
+                for key in ("q", "k", "v")
+            )
+            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(size) + blocked
+            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores /= scores.sum(-1, keepdims=True)
+            context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, -1)
+            x = self.layer_norm(
+                x + self.dense(context, f"{p}.attention.output.dense"),
+                f"{p}.attention.output.LayerNorm",
+            )
+            inner = self.dense(x, f"{p}.intermediate.dense")
+            inner = 0.5 * inner * (1.0 + erf(inner / math.sqrt(2.0)))  # BERT's exact GELU
+            x = self.layer_norm(x + self.dense(inner, f"{p}.output.dense"), f"{p}.output.LayerNorm")
+        return x
+
+
 class PairEncoder:
     """BERT (6 layers, 384 dimensions) over "[CLS] a [SEP] b [SEP]" -> one paraphrase logit."""
 
     def __init__(self, base: Path, adapter: Path) -> None:
-        from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        config = json.loads((base / "config.json").read_text(encoding="utf-8"))
-        self.heads = int(config["num_attention_heads"])
-        self.layers = int(config["num_hidden_layers"])
-        self.eps = float(config["layer_norm_eps"])
-        base_weights = {
-            k.removeprefix("bert."): v.astype(np.float32)
-            for k, v in load_file(str(base / "model.safetensors")).items()
-        }
+        weights, config = read_base(base)
         with np.load(adapter) as stored:
             tuned = {k: stored[k].astype(np.float32) for k in stored.files}
-        self.w = _merge(base_weights, tuned, self.layers, float(tuned["scale"]))
+        layers = int(config["num_hidden_layers"])
+        self.bert = Bert(transposed(_merge(weights, tuned, layers, float(tuned["scale"]))), config)
         self.tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.no_padding()
@@ -110,62 +180,16 @@ class PairEncoder:
                 ids[row, :n] = encodings[i].ids
                 types[row, :n] = encodings[i].type_ids
                 mask[row, :n] = 1.0
-            out[chunk] = self._forward(ids, types, mask)
+            x = self.bert.hidden(ids, types, mask)
+            pooled = np.tanh(self.bert.dense(x[:, 0], "pooler.dense"))
+            out[chunk] = (pooled @ self.bert.w["head.weight.T"] + self.bert.w["head.bias"])[:, 0]
         return out
-
-    def _layer_norm(self, x: np.ndarray, name: str) -> np.ndarray:
-        mean = x.mean(-1, keepdims=True)
-        centred = x - mean
-        var = (centred * centred).mean(-1, keepdims=True)
-        normed = centred / np.sqrt(var + self.eps)
-        return np.asarray(normed * self.w[f"{name}.weight"] + self.w[f"{name}.bias"])
-
-    def _dense(self, x: np.ndarray, name: str) -> np.ndarray:
-        return np.asarray(x @ self.w[f"{name}.weight.T"] + self.w[f"{name}.bias"])
-
-    def _forward(self, ids: np.ndarray, types: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        from scipy.special import erf
-
-        w = self.w
-        batch, length = ids.shape
-        x = (
-            w["embeddings.word_embeddings.weight"][ids]
-            + w["embeddings.position_embeddings.weight"][:length][None]
-            + w["embeddings.token_type_embeddings.weight"][types]
-        )
-        x = self._layer_norm(x, "embeddings.LayerNorm")
-        size = x.shape[-1] // self.heads
-        blocked = ((1.0 - mask) * -1e9)[:, None, None, :]
-        for n in range(self.layers):
-            p = f"encoder.layer.{n}"
-            q, k, v = (
-                self._dense(x, f"{p}.{LORA_LAYERS[key]}")
-                .reshape(batch, length, self.heads, size)
-                .transpose(0, 2, 1, 3)
-                for key in ("q", "k", "v")
-            )
-            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(size) + blocked
-            scores = np.exp(scores - scores.max(-1, keepdims=True))
-            scores /= scores.sum(-1, keepdims=True)
-            context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, -1)
-            x = self._layer_norm(
-                x + self._dense(context, f"{p}.attention.output.dense"),
-                f"{p}.attention.output.LayerNorm",
-            )
-            inner = self._dense(x, f"{p}.intermediate.dense")
-            inner = 0.5 * inner * (1.0 + erf(inner / math.sqrt(2.0)))  # BERT's exact GELU
-            x = self._layer_norm(
-                x + self._dense(inner, f"{p}.output.dense"), f"{p}.output.LayerNorm"
-            )
-        pooled = np.tanh(self._dense(x[:, 0], "pooler.dense"))
-        return np.asarray((pooled @ w["head.weight.T"] + w["head.bias"])[:, 0])
 
 
 def _merge(
     base: dict[str, np.ndarray], tuned: dict[str, np.ndarray], layers: int, scale: float
 ) -> dict[str, np.ndarray]:
-    """The base weights with the tuned parts in place and each adapter added to its layer;
-    dense weights are stored transposed (inputs × outputs) for `x @ W`."""
+    """The base weights with the tuned parts in place and each adapter added to its layer."""
     w = dict(base)
     w["embeddings.token_type_embeddings.weight"] = tuned["typ"]
     w["embeddings.LayerNorm.weight"] = tuned["eln.weight"]
@@ -182,9 +206,6 @@ def _merge(
     w["pooler.dense.bias"] = tuned["pooler.bias"]
     w["head.weight"] = tuned["head.weight"]
     w["head.bias"] = tuned["head.bias"]
-    for name in [k for k in w if k.endswith(".weight") and w[k].ndim == 2]:
-        if not name.startswith("embeddings."):
-            w[f"{name}.T"] = np.ascontiguousarray(w.pop(name).T)
     return w
 
 

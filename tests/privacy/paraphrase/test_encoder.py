@@ -73,8 +73,8 @@ def test_zero_adapters_leave_the_base_model(tmp_path, encoder):
     zero = PairEncoder(base_model_dir(), tmp_path / "zero.npz")
     base = load_file(str(base_model_dir() / "model.safetensors"))
     name = "encoder.layer.3.intermediate.dense.weight"
-    assert np.array_equal(zero.w[f"{name}.T"], base[name].T)
-    assert not np.array_equal(encoder.w[f"{name}.T"], base[name].T)
+    assert np.array_equal(zero.bert.w[f"{name}.T"], base[name].T)
+    assert not np.array_equal(encoder.bert.w[f"{name}.T"], base[name].T)
 
 
 def test_held_out_fifth_is_fixed():
