@@ -735,6 +735,9 @@ DETERMINER_BEFORE = re.compile(
 )  # ("first Ramadan since ..." -> "first month since ...", never "first a month")
 
 
+MONTH_OR_FAST = frozenset({"a month", "the fast"})  # a fasting month's two wordings
+
+
 def _describes_next_noun(text: str, phrase: Phrase) -> bool:
     """Whether the phrase stands before the noun it describes ("korean class", "Japanese
     exam"), as an adjective or a noun."""
@@ -795,6 +798,11 @@ _POSSESSOR_BEFORE = re.compile(
 HEADLINE_START = re.compile(r"(?:^|[.!?\n]\s*)$")
 
 
+ORDINAL_BEFORE = re.compile(
+    r"\b(?:first|second|third|last|next|another|every|each)\s+$", re.IGNORECASE
+)
+
+
 def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
     """Extend the span over a preceding "a"/"an" and make it agree with the replacement; a
     preceding "the" gives way to a replacement with its own article ("the Greens" -> "a political
@@ -822,10 +830,13 @@ def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
             replacement = replacement[0].upper() + replacement[1:]
         return match.start(), replacement
     if not match and (
-        _POSSESSOR_BEFORE.search(text[:start]) or _adjectives_after_determiner(text, start)
+        _POSSESSOR_BEFORE.search(text[:start])
+        or _adjectives_after_determiner(text, start)
+        or ORDINAL_BEFORE.search(text[:start])
     ):
-        # "my dad's dementia" -> "my dad's health condition", not "my dad's a health condition"
-        return start, re.sub(r"^(?:a|an)\s+", "", replacement, flags=re.IGNORECASE)
+        # "my dad's dementia" -> "my dad's health condition", not "my dad's a health condition";
+        # "first Ramadan as a revert" -> "first fast", not "first the fast"
+        return start, re.sub(r"^(?:a|an|the)\s+", "", replacement, flags=re.IGNORECASE)
     if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
         return start, replacement
     article = indefinite_article(replacement)
@@ -855,6 +866,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     )
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
+        if level.degree > 0 and level.text in MONTH_OR_FAST:
+            # "this Ramadan" -> "this month", "Ramadan starts Tuesday" -> "The fast starts
+            # Tuesday" (never "A month starts Tuesday", nor "this fast")
+            timed = bool(DETERMINER_BEFORE.search(text[: phrase.start]))
+            if timed != (level.text == "a month"):
+                continue
         # "korean class" -> "language class": a language word modifies a noun as it stands
         language_modifier = (
             level.degree > 0
@@ -1526,12 +1543,21 @@ def _other_day_named(
     for expression in found:
         if expression.phrase_span[0] < phrase.end and phrase.start < expression.end:
             continue
+        if expression.type == "SET" and _same_sentence(
+            text, expression.phrase_span[0], phrase.start
+        ):
+            return True  # "gym 6-7am every weekday, then standups at 9:30": the routine's days
         interval = expression.interval
         if expression.type not in ("DATE", "TIME") or interval is None:
             continue  # ("at 6am Friday" names Friday as much as "on Friday")
         if interval[1] - interval[0] <= timedelta(days=1) and interval[0].date() != now.date():
             return True
     return False
+
+
+def _same_sentence(text: str, one: int, two: int) -> bool:
+    low, high = sorted((one, two))
+    return not re.search(r"[.!?\n]", text[low:high])
 
 
 KIN_PLACE_BEFORE = re.compile(r"\bat\s+(?:my|our|his|her|their|your)\s+$", re.I)

@@ -363,6 +363,14 @@ def _chain_of(
             # "my grandad passed away" -> "my relative passed away", never "my family passed
             # away": what happens to one person is not the family's
             kin = replace(kin, levels=[*kin.levels[:-1], replace(kin.levels[-1], text="relative")])
+        if (
+            kin.levels[-1].text == "family"
+            and not is_plural(text)
+            and THE_BEFORE_KIN.search((context_text or "")[: phrase.start])
+        ):
+            # "the best dad in the world" -> "the best family member", never "the best family"
+            member = replace(kin.levels[-1], text="family member")
+            kin = replace(kin, levels=[*kin.levels[:-1], member])
         if _kin_as_name(context_text or "", phrase.start, phrase.end) or _kin_as_object(
             context_text or "", phrase.start, phrase.end
         ):
@@ -591,15 +599,21 @@ PARTY_CONTEXT = re.compile(r"\b(?:vot\w*|party|elect\w*|manifesto|ballot|polls?|
 # around it ("a lecture at UoN", "graduated from Trinity", "my PhD at Deakin").
 UNIVERSITY_NAME = re.compile(
     r"^(?:the\s+)?U[A-Z]{1,5}$|^(?:the\s+)?U(?:o|of)[A-Z]\w*$|\b(?:uni|university|college|"
-    r"institute|polytechnic|poly)\b",
+    r"institute)\b",
     re.IGNORECASE,
 )
+# a polytechnic is a college, not always a university ("Ngee Ann Poly")
+POLYTECHNIC_NAME = re.compile(r"\bpoly(?:technic)?\b", re.IGNORECASE)
 UNIVERSITY_CONTEXT = re.compile(
     r"\b(?:degree|graduat\w*|lectures?|lecturer|campus|semester|ph\.?d|dphil|masters?|msc|ba|bsc|"
     r"undergrad\w*|postgrad\w*|dissertation|thesis|uni|university|fresher\w*|professor|modules?|"
     r"tuition|scholarship|alumni|alma mater|dorm|halls)\b",
     re.IGNORECASE,
 )
+
+
+# "the best dad", "the proudest mum": one person after "the" and a word or two
+THE_BEFORE_KIN = re.compile(r"\b[Tt]he\s+(?:[\w-]+\s+){0,2}$")
 
 
 def _institution_chain(
@@ -623,6 +637,8 @@ def _institution_chain(
         or UNIVERSITY_CONTEXT.search(context.replace(text, " "))
     ):
         kind = "university"
+    if category == Category.EDUCATION and POLYTECHNIC_NAME.search(text):
+        kind = "college"
     if category == Category.HEALTH:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital

@@ -43,6 +43,12 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     # "40 today and feeling it": an age opening a sentence on the day
     re.compile(r"(?:^|[.!?]\s+)(\d{1,2})(?= today\b\s*(?:$|[.!]|and\b|[^\w\s,]))", re.I),
+    # "Happy birthday to the best dad in the world, 70 today and still ...": after a comma in a
+    # birthday wish
+    re.compile(
+        r"\b(?:birthday|bday|b-day)\b[^.!?\d]*?,\s+(\d{1,3})(?= today\b\s*(?:$|[.!]|and\b|[^\w\s,]))",
+        re.I,
+    ),
     # "in my 30s", "early twenties"
     re.compile(r"\b(?:my|our|her|his) ((?:early |mid |mid-|late )?(?:\d0s|\d0's))\b", re.I),
     re.compile(

@@ -434,6 +434,16 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "a Liverpool fan": a team, no place of the author's
     if len(words) == 1 and words[0].lower() in ZODIAC and i > 0 and doc[i - 1].lower_ == "a":
         return None  # "I'm a Leo": a star sign
+    if (
+        i >= 2
+        and doc[i - 2].lower_ in ("tickets", "ticket", "tix")
+        and doc[i - 1].lower_
+        in (
+            "for",
+            "to",
+        )
+    ):
+        return None  # "tickets for Burna Boy": an act or a show, not someone the author knows
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):

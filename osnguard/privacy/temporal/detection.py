@@ -117,6 +117,9 @@ def detect(context: MessageContext) -> list[Phrase]:
             context.text, start, outer_only=bool(LEADING.match(context.text[start:end]))
         )
         end = _with_trail_word(context.text, end)
+        hour_range = RANGE_START_BEFORE.search(context.text[:start])
+        if hour_range and CLOCK_START.match(context.text[start:end]):
+            start = hour_range.start()  # "gym 6-7am": the range's first hour goes with it
         phrases.append(
             Phrase(
                 start=start,
@@ -157,6 +160,9 @@ TRAIL_WORDS = re.compile(
 CAMPAIGN_MONTH = re.compile(
     r"\b(?:Dry|Sober|Damp|Plastic[- ]Free|Mindful)\s+(?:January|October|July|November)$"
 )
+# The first hour of a range whose second the recognizer read alone ("6-7am", "9:30–11pm")
+RANGE_START_BEFORE = re.compile(r"(?<![\w:/£$€.,-])\d{1,2}(?:[:.][0-5]\d)?\s*[-–]\s*$")
+CLOCK_START = re.compile(r"\d{1,2}(?:[:.][0-5]\d)?\s*(?:am|pm)\b", re.IGNORECASE)
 # A gap that joins two time phrases into one: a range, a routine, a date with its time.
 JOINING_GAP = re.compile(
     r"(?i)^[ \t]*(?:,|and|&|to|till|until|til|from|through|thru|-|–|—|/)?[ \t]*$"

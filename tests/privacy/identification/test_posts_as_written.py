@@ -158,6 +158,16 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Back on the tools Monday after 8 weeks off with my back", ("after 8 weeks", "time")),
         # an address whose town follows the street with no comma
         ("new place is 14 Banksia St Coburg", ("14 Banksia St Coburg", "contact")),
+        # a polytechnic by its short name, an age in a birthday wish after a comma
+        ("first day back at Ngee Ann Poly tmr, Year 2 already", ("Ngee Ann Poly", "education")),
+        (
+            "Happy birthday to the best dad in the world, 70 today and still beating me at golf",
+            ("70", "age"),
+        ),
+        # the first hour of a range goes with it
+        ("gym 6-7am every weekday before work", ("6-7am every weekday", "time")),
+        ("4 weeks post op from my ACL reconstruction", ("ACL reconstruction", "health")),
+        ("my girlfriend and I just signed the lease", ("girlfriend", "relationship")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -214,6 +224,10 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # money raised for a cause is not the author's
         ("raised £500 for the hospice fund, thank you all", ("£500", "finance")),
         ("visa appointment at the embassy in London", ("London", "ethnicity")),
+        # "my girlfriend and I" says nothing of the author's orientation
+        ("my girlfriend and I just signed the lease", ("my girlfriend and I", "sexuality")),
+        # an act one buys tickets for is no one the author knows
+        ("Anyone selling tickets for Burna Boy at the O2?", ("Burna Boy", "identity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

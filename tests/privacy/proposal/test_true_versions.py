@@ -393,6 +393,35 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "Back off with",
         ),
+        # a fasting month said as a fast where it is no time, as a month where it is
+        (
+            "Ramadan starts Tuesday so I'm not coming to brunch for a month",
+            NOW,
+            {},
+            "A month starts",
+        ),
+        ("first Ramadan as a revert, so grateful", NOW, {}, "first the fast"),
+        ("iftar at my khalto's every Thursday this Ramadan", NOW, {}, "this fast"),
+        # a polytechnic is no university, Year 2 of it no primary school
+        (
+            "first day back at Ngee Ann Poly tmr, Year 2 already",
+            NOW,
+            {"current_city": ["Singapore"]},
+            "university",
+        ),
+        (
+            "first day back at Ngee Ann Poly tmr, Year 2 already",
+            NOW,
+            {"current_city": ["Singapore"]},
+            "primary",
+        ),
+        # one person after "the best" is a family member, never "the best family"
+        ("Happy birthday to the best dad in the world", NOW, {}, "best family in"),
+        ("dinner with the in-laws tonight", NOW, {}, "family member"),
+        # a range keeps its first hour; a clock time beside a routine is of no one day
+        ("gym 6-7am every weekday before work, then standups at 9:30", NOW, {}, "gym 6-"),
+        ("gym 6-7am every weekday before work, then standups at 9:30", NOW, {}, "this morning"),
+        ("Anyone selling tickets for Burna Boy at the O2?", NOW, {}, "tickets for someone"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
