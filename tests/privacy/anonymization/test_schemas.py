@@ -497,9 +497,12 @@ def test_a_university_is_uni_where_people_say_so() -> None:
     assert top("moving into halls at UoM", {"hometown": ["Boston"]}) == "university"
 
 
-def test_ramadan_is_a_month() -> None:
+def test_ramadan_is_the_fast_or_a_month() -> None:
+    # the operator keeps "a month" where the name is a time ("this Ramadan") and "the fast"
+    # where it is not ("Ramadan starts Tuesday"): tests/privacy/proposal/test_true_versions.py
     assert chain_texts("Ramadan", "religion", "iftar every Thursday this Ramadan")[1:] == [
-        "a month"
+        "the fast",
+        "a month",
     ]
 
 
