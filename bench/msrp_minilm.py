@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from osnguard.privacy.paraphrase.detector import Features, fit_model, msrp_features
-from osnguard.privacy.paraphrase.encoder import Bert, read_base, transposed
+from osnguard.privacy.paraphrase.encoder import Bert, padded, read_base, transposed
 from osnguard.privacy.paraphrase.msrp import msrp_split
 
 MAX_TOKENS = 128
@@ -67,14 +67,8 @@ class MiniLM:
         tokens: list[np.ndarray] = [np.zeros((0, dims), np.float32)] * len(texts)
         for start in range(0, len(order), BATCH):
             chunk = order[start : start + BATCH]
-            longest = max(len(encodings[i].ids) for i in chunk)
-            ids = np.zeros((len(chunk), longest), np.int64)
-            mask = np.zeros((len(chunk), longest), np.float32)
-            for row, i in enumerate(chunk):
-                n = len(encodings[i].ids)
-                ids[row, :n] = encodings[i].ids
-                mask[row, :n] = 1.0
-            pooled, hidden = self._forward(ids, mask)
+            ids, types, mask = padded([encodings[i] for i in chunk])
+            pooled, hidden = self._forward(ids, types, mask)
             out[chunk] = pooled
             for row, i in enumerate(chunk):
                 n = len(encodings[i].ids)
@@ -82,8 +76,10 @@ class MiniLM:
                 tokens[i] = words / np.maximum(np.linalg.norm(words, axis=1, keepdims=True), 1e-12)
         return out, tokens
 
-    def _forward(self, ids: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        x = self.bert.hidden(ids, np.zeros_like(ids), mask)
+    def _forward(
+        self, ids: np.ndarray, types: np.ndarray, mask: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        x = self.bert.hidden(ids, types, mask)
         pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return pooled / np.maximum(norms, 1e-12), x

@@ -1330,25 +1330,26 @@ CLOCK_BEFORE_NOUN = re.compile(
 CLOCK_VALUE = re.compile(r"T(\d{2}):\d{2}")
 
 
-DETERMINER_LEAD = re.compile(r"(?:(?:the|this|that|my|our)\s+)?", re.IGNORECASE)
 # a count of hours or minutes said as a compound before its noun ("12 hour shift", "a 10-minute
 # walk"); "6 weeks gamble-free" is a state, not a compound
 COUNTED_UNIT = re.compile(
-    r"(?:(?:the|this|that|my|our)\s+)?(?P<n>\d+(?:\.\d+)?)[\s-]+(?P<unit>hour|hr|minute|min)",
+    r"(?P<det>(?:the|this|that|my|our)\s+)?(?P<n>\d+(?:\.\d+)?)[\s-]+"
+    r"(?P<unit>hour|hr|minute|min)",
     re.IGNORECASE,
 )
 
 
-def _length_word(written: str) -> str | None:
-    """ "long" for 3 hours or more, "short" for 15 minutes or less (true whatever the activity),
-    else None ("a 2 hour drive" may be either)."""
+def _length_wording(written: str) -> tuple[str, str] | None:
+    """The determiner kept and "long" for 3 hours or more, "short" for 15 minutes or less (true
+    whatever the activity), else None ("a 2 hour drive" may be either)."""
     counted = COUNTED_UNIT.fullmatch(written)
     if counted is None:
         return None
     n, unit = float(counted.group("n")), counted.group("unit").lower()
-    if unit in ("hour", "hr"):
-        return "long" if n >= 3 else None
-    return "short" if n <= 15 else None
+    long_or_short = "long" if n >= 3 else None
+    if unit in ("minute", "min"):
+        long_or_short = "short" if n <= 15 else None
+    return (counted.group("det") or "", long_or_short) if long_or_short else None
 
 
 def _modifier_wordings(
@@ -1675,10 +1676,10 @@ def _temporal_options(
         # while flight"; what is true and natural is "long" when the length is long ("12 hour
         # shift" -> "long shift"), then the noun without its length or time
         options = [_original_option(text, start, end)]
-        length = _length_word(written)
+        length = _length_wording(written)
         if length:
-            lead = m.group(0) if (m := DETERMINER_LEAD.match(written)) else ""
-            options = _modifier_wordings(text, start, end, lead, [length])
+            lead, word = length
+            options = _modifier_wordings(text, start, end, lead, [word])
         # (", 12 hour shift" -> ", long shift": the noun would not stand alone there)
         if not length or re.search(r"\w\s*$", text[:start]):
             options.append(_modifier_dropped(text, start, end, len(options)))

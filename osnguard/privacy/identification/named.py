@@ -386,6 +386,8 @@ ZODIAC = frozenset(
     {"aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius",
      "capricorn", "aquarius", "pisces"}
 )  # fmt: skip
+# Words before "for"/"to" and an act's name ("tickets for Burna Boy")
+TICKET_WORDS = frozenset({"tickets", "ticket", "tix"})
 # Nouns after a family's name ("the whole Hussain family")
 FAMILY_NOUNS = frozenset({"family", "fam", "household", "clan", "families"})
 # Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
@@ -434,15 +436,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "a Liverpool fan": a team, no place of the author's
     if len(words) == 1 and words[0].lower() in ZODIAC and i > 0 and doc[i - 1].lower_ == "a":
         return None  # "I'm a Leo": a star sign
-    if (
-        i >= 2
-        and doc[i - 2].lower_ in ("tickets", "ticket", "tix")
-        and doc[i - 1].lower_
-        in (
-            "for",
-            "to",
-        )
-    ):
+    if i >= 2 and doc[i - 2].lower_ in TICKET_WORDS and doc[i - 1].lower_ in ("for", "to"):
         return None  # "tickets for Burna Boy": an act or a show, not someone the author knows
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article

@@ -27,7 +27,7 @@ import logging
 import multiprocessing
 import os
 import pickle
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -206,6 +206,15 @@ class Stack:
     def assumed_logits(self, hand: np.ndarray) -> np.ndarray:
         below, above = self.skipped_logits
         return np.where(hand < self.band[0], below, above)
+
+    def banded(self, hand: np.ndarray, logits_of: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """The stacked probabilities, the encoder's logits asked (`logits_of(rows)`) only for
+        the rows inside the band; the others take the logit assumed outside it."""
+        logits = self.assumed_logits(hand).astype(np.float64)
+        rows = np.flatnonzero(self.needs_encoder(hand))
+        if len(rows):
+            logits[rows] = logits_of(rows)
+        return self.probabilities(hand, logits)
 
 
 def _logit(p: np.ndarray) -> np.ndarray:
@@ -403,11 +412,8 @@ class ParaphraseDetector:
 
     def _stacked(self, pairs: list[tuple[str, str]], hand: np.ndarray) -> np.ndarray:
         assert self.stack is not None and self.encoder is not None
-        logits = self.stack.assumed_logits(hand).astype(np.float64)
-        uncertain = np.flatnonzero(self.stack.needs_encoder(hand))
-        if len(uncertain):
-            logits[uncertain] = self.encoder.pair_logits([pairs[i] for i in uncertain])
-        return self.stack.probabilities(hand, logits)
+        encoder = self.encoder
+        return self.stack.banded(hand, lambda rows: encoder.pair_logits([pairs[i] for i in rows]))
 
     def probability(self, a: str, b: str) -> float:
         return self.probabilities([(a, b)])[0]

@@ -142,6 +142,21 @@ class Bert:
         return x
 
 
+def padded(encodings: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Word-piece ids, token types and a mask (1 on real pieces) of tokenizer encodings, padded
+    with zeros to the longest."""
+    longest = max(len(e.ids) for e in encodings)
+    ids = np.zeros((len(encodings), longest), np.int64)
+    types = np.zeros((len(encodings), longest), np.int64)
+    mask = np.zeros((len(encodings), longest), np.float32)
+    for row, encoding in enumerate(encodings):
+        n = len(encoding.ids)
+        ids[row, :n] = encoding.ids
+        types[row, :n] = encoding.type_ids
+        mask[row, :n] = 1.0
+    return ids, types, mask
+
+
 class PairEncoder:
     """BERT (6 layers, 384 dimensions) over "[CLS] a [SEP] b [SEP]" -> one paraphrase logit."""
 
@@ -171,16 +186,7 @@ class PairEncoder:
         out = np.zeros(len(pairs), np.float32)
         for start in range(0, len(order), BATCH):
             chunk = order[start : start + BATCH]
-            longest = max(len(encodings[i].ids) for i in chunk)
-            ids = np.zeros((len(chunk), longest), np.int64)
-            types = np.zeros((len(chunk), longest), np.int64)
-            mask = np.zeros((len(chunk), longest), np.float32)
-            for row, i in enumerate(chunk):
-                n = len(encodings[i].ids)
-                ids[row, :n] = encodings[i].ids
-                types[row, :n] = encodings[i].type_ids
-                mask[row, :n] = 1.0
-            x = self.bert.hidden(ids, types, mask)
+            x = self.bert.hidden(*padded([encodings[i] for i in chunk]))
             pooled = np.tanh(self.bert.dense(x[:, 0], "pooler.dense"))
             out[chunk] = (pooled @ self.bert.w["head.weight.T"] + self.bert.w["head.bias"])[:, 0]
         return out

@@ -19,7 +19,13 @@ from typing import Any
 import numpy as np
 
 from osnguard.privacy import artifacts
-from osnguard.privacy.paraphrase.encoder import LORA_LAYERS, SPEC, base_model_dir, held_out_rows
+from osnguard.privacy.paraphrase.encoder import (
+    LORA_LAYERS,
+    SPEC,
+    base_model_dir,
+    held_out_rows,
+    padded,
+)
 from osnguard.privacy.paraphrase.msrp import msrp_split
 
 RANK = 8
@@ -103,17 +109,8 @@ def train_model(folder: Path | None = None) -> Path:
 
 
 def _encode(torch: Any, tokenizer: Any, pairs: list[tuple[str, str]]) -> tuple[Any, Any, Any]:
-    encodings = tokenizer.encode_batch(pairs)
-    longest = max(len(e.ids) for e in encodings)
-    ids = torch.zeros(len(pairs), longest, dtype=torch.long)
-    types = torch.zeros(len(pairs), longest, dtype=torch.long)
-    mask = torch.zeros(len(pairs), longest)
-    for row, e in enumerate(encodings):
-        n = len(e.ids)
-        ids[row, :n] = torch.tensor(e.ids)
-        types[row, :n] = torch.tensor(e.type_ids)
-        mask[row, :n] = 1.0
-    return ids, types, mask
+    ids, types, mask = padded(tokenizer.encode_batch(pairs))
+    return torch.from_numpy(ids), torch.from_numpy(types), torch.from_numpy(mask)
 
 
 def _cross_encoder(torch: Any, weights: dict[str, Any]) -> Any:
