@@ -59,6 +59,14 @@ POSSESSIVES: Final = frozenset({"my", "our", "his", "her", "their", "your"})
 GREETED_AFTER: Final = frozenset({"mubarak", "kareem", "sameach", "saameach"})
 GREETING_AFTER: Final = re.compile(rf"^\s+(?:{'|'.join(sorted(GREETED_AFTER))})\b", re.IGNORECASE)
 GREETING_BEFORE: Final = re.compile(rf"\b(?:{'|'.join(sorted(GREETING_WORDS))})\s+$", re.IGNORECASE)
+# Street types as written in addresses, capitalised, with their abbreviations ("Banksia St")
+STREET_TYPES: Final = (
+    "Street", "St", "Road", "Rd", "Avenue", "Ave", "Lane", "Ln", "Drive", "Dr", "Close",
+    "Crescent", "Cres", "Terrace", "Tce", "Way", "Place", "Pl", "Court", "Ct", "Boulevard",
+    "Blvd", "Gardens", "Gdns", "Grove", "Row", "Square", "Sq", "Hill", "Parade", "Walk", "Mews",
+    "Highway", "Hwy", "Circle", "View", "Rise", "Heights", "Vale", "Meadows",
+)  # fmt: skip
+STREET_TYPE: Final = f"(?:{'|'.join(STREET_TYPES)})"
 # weekday names and their abbreviations, lower case, to Monday = 0 .. Sunday = 6
 WEEKDAYS: Final = MappingProxyType(
     {

@@ -522,6 +522,9 @@ def _render(
         spans[i] = (length, length + len(option.text))
         pieces.append(option.text)
         length += len(option.text)
+        if _ends_sentence_with_abbreviation(text, option):
+            pieces.append(".")  # "from 5 Jan. text me" -> "from early January. text me"
+            length += 1
         cursor = option.end
         # "Lost 3 hours. 3 hours on the road" -> "On the road": a capital the author wrote at
         # a sentence start moves to the word that now starts it
@@ -610,6 +613,17 @@ def metrics_k(combo: tuple[Option, ...]) -> int | None:
 
 
 SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+
+
+def _ends_sentence_with_abbreviation(text: str, option: Option) -> bool:
+    """Whether the phrase's last full stop ("5 Jan.", "Mon.") also ended the sentence, so the
+    wording that replaces it (ending in a word, or removing it) has to keep it."""
+    phrase = text[option.start : option.end]
+    return (
+        (not option.text or option.text[-1].isalnum())
+        and re.search(r"\w\.$", phrase) is not None
+        and (option.end == len(text) or text[option.end].isspace())
+    )
 
 
 def _capitalises(text: str, start: int) -> bool:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from osnguard.privacy.lexicon import STREET_TYPE
+
 # The author's words for each kind of identifier that can be hidden (a phrase that names someone
 # else's detail, "No. 24", is described as theirs).
 DESCRIPTIONS: dict[str, str] = {
@@ -94,9 +96,7 @@ def description(kind: str, text: str, before: str = "") -> str:
 
 # the town written after the street with no comma ("14 Banksia St Coburg VIC 3058")
 TOWN_AFTER_STREET = re.compile(
-    r"\b(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Crescent|Cres|Terrace|Tce|Way|"
-    r"Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|Walk|Mews|"
-    r"Highway|Hwy)\.?\s+(?P<area>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?)"
+    rf"\b{STREET_TYPE}\.?\s+(?P<area>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?)"
     r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT))?(?:\s+\d{4})?$"
 )
 

@@ -674,10 +674,7 @@ CITIZENSHIP_AFTER = re.compile(
 
 FROM_OR_AT_BEFORE = re.compile(r"\b(?:from|at|into|via)\s+$", re.IGNORECASE)
 ON_BEFORE = re.compile(r"\bon\s+$", re.IGNORECASE)
-STREET_NAME = re.compile(
-    r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|terrace|crescent)\.?$",
-    re.IGNORECASE,
-)
+STREET_NAME = re.compile(rf"\b{lexicon.STREET_TYPE}\.?$", re.IGNORECASE)
 CHAT_WORD_AFTER = re.compile(
     r"\s+(?:lol|lmao|lmfao|omg|tbh|btw|pls|plz|x+|haha\w*|rofl|smh|fr|ngl|imo|jk)\b", re.IGNORECASE
 )
@@ -720,6 +717,18 @@ ELLIPTICAL_POSSESSIVE = re.compile(
 AT_BEFORE = re.compile(
     r"\b(?:at|near|around)\s+$", re.IGNORECASE
 )  # "near Harrogate" -> "in England"
+PLURAL_POSSESSIVE_AFTER = re.compile(r"['’](?!\w)")  # "the Teals' climate bill"
+
+
+def _possessive_agreed(text: str, end: int, replacement: str) -> tuple[str, int]:
+    """A plural possessive's bare apostrophe after the phrase, made to agree with a singular
+    wording: "the Teals' climate bill" -> "a political party's climate bill"."""
+    mark = PLURAL_POSSESSIVE_AFTER.match(text, end) if text[end - 1 : end] == "s" else None
+    if mark is None or not replacement[-1:].isalpha() or replacement.endswith("s"):
+        return replacement, end
+    return f"{replacement}{mark.group()}s", mark.end()
+
+
 # a noun phrase ends here: no possessive or noun follows ("at Brighton Pier. 28 years")
 PHRASE_ENDS = re.compile(
     r"\s*(?:[,.;:!?)]|$|\s*[^\w\s'’-]|\s(?:and|but|then|with|for|on|in|a|an|this|last|next|today|tonight|"
@@ -982,8 +991,15 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 # "the sea swim at Brighton Pier" -> "in England", never "at England"; "landed
                 # at JFK" -> "in New York": a place in a city is the city one is in
                 start, replacement = at.start(), f"in {replacement}"
+            venue = VENUE_COMMA_BEFORE.search(text[:start])
+            if venue is not None and chain.kind == ChainKind.PLACE and at is None:
+                # "St Ia's Church, St Ives" -> "St Ia's Church in Cornwall": the town that
+                # follows a venue after a comma says where it is
+                start, replacement = venue.start("comma"), f" in {replacement}"
             replacement = _fits(text, start, phrase.end, replacement)
             end = named_possessive.end() if named_possessive else end
+        if level.degree > 0 and end == phrase.end:
+            replacement, end = _possessive_agreed(text, end, replacement)
         fre = (
             original_fre
             if level.degree == 0
@@ -1080,6 +1096,14 @@ _HOME_NOUN_AFTER = re.compile(
 # A comma after a capitalised name ("North End Coffee, [Gulshan]"), and a district number after
 # an area ("Gulshan 2", "Dublin 8")
 _LISTED_AFTER_NAME = re.compile(r"\b[A-Z][\w'’.]*(?P<comma>,\s*)$")
+# a venue's kind, then a comma before a place ("St Ia's Church, St Ives")
+VENUE_COMMA_BEFORE = re.compile(
+    r"\b(?:station|airport|university|college|hospital|clinic|school|museum|stadium|arena|"
+    r"library|hotel|church|chapel|temple|shrine|cathedral|mosque|synagogue|gurdwara|caf[eé]|"
+    r"restaurant|pub|bar|centre|center)(?P<comma>,\s*)$",
+    re.IGNORECASE,
+)
+_AREA_AFTER_STREET = re.compile(r",(?=\s*[A-Z][a-z])")
 _DISTRICT_NUMBER = re.compile(r"\s+\d{1,2}\b(?![:.,]?\d)")
 
 
@@ -1091,6 +1115,14 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
         re.match(r"['’](?!\w)", text[end:]) if phrase.text.endswith("s") else None
     )
     end += possessive.end() if possessive else 0  # "at St Vincent['s]", "from St Thomas[']"
+    owner = possessive is not None or re.search(r"\w['’]s$", phrase.text) is not None
+    if owner and _noun_after(text, end):
+        # the possessive says whose the next noun is: "at [Jake's] place" cannot lose it
+        if _HOME_NOUN_AFTER.match(text, end):
+            return Option(
+                degree, "someone's", start, end, 1.0, None, 0.0, True, OptionKind.GENERALIZATION
+            )
+        return None
     if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
         preposition = _PREPOSITION_BEFORE.search(text[:start])
         if (
@@ -1111,6 +1143,20 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
                 return _removal(listed.start("comma"), end, degree)
         if preposition is None:
             return None
+        area = _AREA_AFTER_STREET.match(text, end)
+        if (
+            area is not None
+            and phrase.category in (Category.LOCATION, Category.CONTACT)
+            and STREET_NAME.search(phrase.text)
+        ):
+            # "the house on Latrobe Terrace, Paddington" -> "the house in Paddington": the
+            # street goes, the area after it says where
+            word = preposition.group().split()[0]
+            kept = word if word.lower() in ("to", "from", "into", "near", "around") else "in"
+            return Option(
+                degree, kept, preposition.start(), area.end(), 1.0, None, 0.0, True,
+                OptionKind.SUPPRESSION,
+            )  # fmt: skip
         if _COPULA_BEFORE.search(text[: preposition.start()]):
             # "we're at the Royal Children's till Friday": "we're till Friday" would not read;
             # a last clause that only says where ("..., I'm in Clapham") goes whole

@@ -19,6 +19,7 @@ from phonenumbers import Leniency
 from stdnum import iban, luhn
 from stdnum.us import ssn
 
+from osnguard.privacy.lexicon import STREET_TYPE
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 
@@ -150,9 +151,7 @@ PATTERNS: tuple[Pattern, ...] = (
         re.compile(
             r"(?<![\w-])(?:(?:Flat|Apt\.?|Apartment|Unit)\s*\d+[A-Za-z]?,?\s+)?\d{1,5}[A-Za-z]?,?\s+"
             r"(?:(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
-            r"(?i:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Crescent|Cres|Terrace|Tce|"
-            r"Way|Place|Pl|Court|Ct|Boulevard|Blvd|Gardens|Gdns|Grove|Row|Square|Sq|Hill|Parade|"
-            r"Walk|Mews|Highway|Hwy|Circle|View|Rise|Heights|Vale|Meadows)\b\.?"
+            rf"(?i:{STREET_TYPE})\b\.?"
             # the street type first: "4418 Avenue H", "12 Rue de la Paix", "3 Calle Mayor"
             r"|(?:Avenue|Ave|Rue|Calle|Via|Avenida|Rua|Route)\s+"
             r"(?:(?:de|del|des|du|la|le|les|da|do|dos|das|di|della)\s+)*"
@@ -162,7 +161,11 @@ PATTERNS: tuple[Pattern, ...] = (
             # comma where the address ends there ("14 Banksia St Coburg", "... Coburg VIC 3058")
             r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2}"
             r"|\s+[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?"
-            r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT))?(?:\s+\d{4})?(?=\s*(?:$|[.,!?;:)\n])))?"
+            r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT))?(?:\s+\d{4})?(?=\s*(?:$|[.,!?;:)\n]))"
+            # or anywhere, when a state code or postcode says it is the town ("... Coburg VIC
+            # 3058 is our new place")
+            r"|\s+[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?"
+            r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT)(?:\s+\d{4})?|\s+\d{4,5})\b)?"
             # a UK postcode after the town ("London NW1 6XE"), an Irish Eircode ("Cobh, P24 X2Y3")
             r"(?:,?\s+[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\s+\d[A-Z]{2}\b"
             r"|,?\s+[AC-FHKNPRTV-Y]\d[0-9W]\s?[0-9AC-FHKNPRTV-Y]{4}\b)?"

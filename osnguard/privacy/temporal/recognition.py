@@ -907,6 +907,32 @@ def _capitalised_short_day(m: re.Match[str], ctx: Context) -> Found | None:
     return _weekday_found(m, ctx)
 
 
+_ANY_WEEKDAY = (
+    rf"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|{WEEKDAY_ABBREVIATION})"
+)
+
+
+@rule(rf"\b(?P<x>(?P<wd>{_ANY_WEEKDAY})(?:\s*/\s*{_ANY_WEEKDAY})+)\b(?!\.)")
+def _weekday_timetable(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "Mon/Wed/Fri 12-1", "tues/thurs": days joined by slashes are a timetable, a weekly
+    routine, never the one coming week ("next week" would be false the week after)."""
+    return Found(m.start(), m.end(), "SET", f"XXXX-WXX-{WEEKDAYS[m['wd'].lower()] + 1}")
+
+
+@rule(
+    rf"\b(?P<x>(?P<n>\d+|{NUM_WORD})\s+(?P<unit>days|weeks)\s+on\s*[,/&]?\s*(?:and\s+)?"
+    rf"(?:\d+|{NUM_WORD})(?:\s+(?:days|weeks))?\s+off)\b"
+)
+def _rota(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "21 days on, 21 off": a rotation of shifts, one routine, never two durations."""
+    return Found(
+        m.start(),
+        m.end(),
+        "SET",
+        norm.duration_value(2 * int(parse_number(m["n"]) or 1), _unit(m["unit"])),
+    )
+
+
 @rule(rf"\b(?P<wd>{WEEKDAY_ABBREVIATION})\b(?!\.)")
 def _listed_weekday(m: re.Match[str], ctx: Context) -> Found | None:
     """ "Mon-Fri", "tues/thurs/sat", "Mon & Wed": short day names in a range or list, which

@@ -22,6 +22,7 @@ from datetime import date, datetime, time, timedelta
 from osnguard.privacy import lexicon
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import Interval, TimeExpression
+from osnguard.privacy.temporal.recognition import parse_number
 
 WEEKDAY_PATTERN = re.compile(
     r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s?day|nesday|urday|rsday|r|rs|s)?s?\b", re.I
@@ -87,6 +88,8 @@ MONTHLY = re.compile(
 ALTERNATE = re.compile(
     r"\bevery (?:other|second)\b|\balternate\b|\bfortnightly\b|\bbiweekly\b", re.I
 )
+# "21 days on, 21 off": shifts in rotation
+ROTA = re.compile(r"\b(?P<n>\w+)\s+(?P<unit>days|weeks)\s+on\b.*\boff\b", re.I)
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)"
 DAY_RANGE = re.compile(
     rf"\b{_DAY}\w*\b.*?\b(?:to|till|until|til)\s+{_DAY}\w*\b|\b{_DAY}\w*\s*[-–]\s*{_DAY}", re.I
@@ -429,7 +432,14 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
     has_clock = any(CLOCK.search(e.value) for e in expressions) or bool(re.search(r"\d", phrase))
     words: list[str] = []
     weekend = (bool(days) and set(days) <= {4, 5, 6}) or bool(WEEKEND.search(phrase))
-    if MONTHLY.search(phrase):
+    rota = ROTA.search(phrase)
+    if rota:
+        unit = rota["unit"].lower()
+        if unit == "days" and (parse_number(rota["n"]) or 0) >= 7:
+            unit = "weeks"  # "21 days on, 21 off" -> "weeks on, weeks off"
+        words.append(f"{unit} on, {unit} off")
+        words.append("rotating shifts")
+    elif MONTHLY.search(phrase):
         if len(days) == 1:
             words.append(f"once a month on a {calendar.day_name[days[0]]}")
         words.append("once a month")

@@ -422,6 +422,23 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("gym 6-7am every weekday before work, then standups at 9:30", NOW, {}, "gym 6-"),
         ("gym 6-7am every weekday before work, then standups at 9:30", NOW, {}, "this morning"),
         ("Anyone selling tickets for Burna Boy at the O2?", NOW, {}, "tickets for someone"),
+        # days joined by slashes are a timetable, never the coming week
+        ("Dog walker needed: Mon/Wed/Fri 12-1 while I'm at work", NOW, {}, "next week"),
+        ("Dog walker needed: Mon/Wed/Fri 12-1 while I'm at work", NOW, {}, "this month"),
+        # an abbreviation's full stop that ended the sentence stays after its wording
+        ("Dog walker needed from 5 Jan. text me on 07911 123456", NOW, {}, "January text"),
+        # a rotation of shifts is one routine, never a duration and a stray number
+        ("21 days on, 21 off on the rig again", NOW, {}, "21 off"),
+        # a plural possessive agrees with its singular wording; a possessive keeps its noun's owner
+        ("Off to Canberra to lobby for the Teals' climate bill", NOW, {}, "party' "),
+        ("sleeping at Jake's place tonight", NOW, {}, "at place"),
+        ("reference 'Hamburg' by Friday pls", NOW, {}, "'s"),
+        # a street dropped before its area: the area keeps a preposition
+        ("so the house on Latrobe Terrace, Paddington is empty", NOW, {}, "house,"),
+        # a town after a venue and a comma is where the venue is
+        ("ceremony at 1pm at St Ia's Church, St Ives, then drinks", NOW, {}, "church, "),
+        # the town and postcode of an address go with it, wherever it ends
+        ("14 Banksia St Coburg VIC 3058 is our new place", NOW, {}, "3058"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
