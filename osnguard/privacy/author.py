@@ -172,6 +172,9 @@ def _sentence_between(subject: Any, verb: Any) -> bool:
     return any(t.text in {".", "!", "?", "..."} for t in subject.doc[low + 1 : high])
 
 
+OBJECT_PRONOUNS = frozenset({"me", "us"})
+
+
 def _clause_words(verb: Any) -> list[str]:
     """The words of a verb's own clause: its subtree without embedded clauses that have a
     subject of their own."""
@@ -181,8 +184,10 @@ def _clause_words(verb: Any) -> list[str]:
         token = stack.pop()
         words.append(token.text)
         for child in token.children:
-            if child.dep_ in CLAUSE_DEPS and any(c.dep_ in SUBJECT_DEPS for c in child.children):
-                continue
+            if child.dep_ in CLAUSE_DEPS and any(
+                c.dep_ in SUBJECT_DEPS and c.lower_ not in OBJECT_PRONOUNS for c in child.children
+            ):
+                continue  # ("they made [me a team leader]": a small clause, the verb's object)
             stack.append(child)
     return words
 

@@ -371,8 +371,10 @@ def _chain_of(
             # "the best dad in the world" -> "the best family member", never "the best family"
             member = replace(kin.levels[-1], text="family member")
             kin = replace(kin, levels=[*kin.levels[:-1], member])
-        if _kin_as_name(context_text or "", phrase.start, phrase.end) or _kin_as_object(
-            context_text or "", phrase.start, phrase.end
+        if (
+            _kin_as_name(context_text or "", phrase.start, phrase.end)
+            or _kin_as_object(context_text or "", phrase.start, phrase.end)
+            or _kin_as_owner(context_text or "", phrase.start, phrase.end)
         ):
             # "mum cried, dad hugged me" -> "my parent cried, my parent hugged me"; "since we
             # lost dad" -> "since we lost our parent"
@@ -708,6 +710,10 @@ NAME_PART_HEADS = frozenset(
      "point", "circus", "arches", "foundry", "depot", "warehouse"}
 )  # fmt: skip
 
+# Capitalised last words that name an institution used as a patient, pupil or worshipper, not a
+# kind of place ("Tata Memorial", "Northwestern Memorial" are hospitals)
+INSTITUTION_NAME_HEADS = frozenset({"memorial"})
+
 
 def _facility_chain(text: str, category: str, city: Place | None = None) -> Chain | None:
     """ "Third Mainland Bridge" -> "a bridge"; "the North Cathedral" (religion) -> "a cathedral"
@@ -741,6 +747,8 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
         return None
     if words[-1][:1].isupper() and head in NAME_PART_HEADS - STREET_WORDS:
         return None  # "Ponds Forge" (a pool), "Canary Wharf": a capitalised head is the name's
+    if words[-1][:1].isupper() and head in INSTITUTION_NAME_HEADS and category in INSTITUTION_KINDS:
+        return None  # "chemo at Tata Memorial": a hospital's name, no memorial
     word = words[-1].lower()
     named = None if head in STREET_WORDS else _city_named_in(words[:-1])
     if named is not None and city is not None and named.country_code != city.country_code:
@@ -1165,6 +1173,19 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
         and bool(re.match(r"\s+(?:\w+ly\s+)?[a-z]", text[end:]))
         and not re.match(r"['’]s\b", text[end:])
     )
+
+
+def _kin_as_owner(text: str, start: int, end: int) -> bool:
+    """A family word said as a name that owns something, inside a clause ("missing maa's
+    cooking", "at nani's"): "missing parent's cooking" would not read without "my"."""
+    owned = re.search(r"['’]s$", text[start:end]) or re.match(r"['’]s\b", text[end:])
+    return bool(owned) and not OWNER_OR_DETERMINER_BEFORE.search(text[:start])
+
+
+OWNER_OR_DETERMINER_BEFORE = re.compile(
+    r"(?:^|\b(?:a|an|the|my|our|your|his|her|their|its|this|that|whose)\s+(?:[\w-]+\s+)?)$",
+    re.IGNORECASE,
+)  # (the message's start: "Mum's chemo", a name at a clause start, is _kin_as_name's)
 
 
 def _kinship_chain(text: str) -> Chain | None:

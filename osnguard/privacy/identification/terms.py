@@ -42,7 +42,7 @@ from osnguard.privacy.author import (
     speaks_of_author,
 )
 from osnguard.privacy.identification.categories import CATEGORY_REASON
-from osnguard.privacy.lexicon import GREETING_AFTER, GREETING_BEFORE
+from osnguard.privacy.lexicon import GREETING_AFTER, GREETING_BEFORE, POSSESSIVES
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 Mode = Literal["any", "strict", "role", "lang"]
@@ -66,7 +66,8 @@ PERSONAL_REFERENCES = frozenset(
 ROLE_CONTEXT = re.compile(
     r"(?:\b(?:i'?m|i am|am|as|become|became|becoming|trained as|training as|training to be|"
     r"qualified as|work as|working as|job as|career as|life as|proud|promoted to|made up to|"
-    r"moved up to|stepped up to)\s+(?:a|an)?\s*"
+    r"moved up to|stepped up to|made me|make me|making me|hired me as|hired as|got a job as)"
+    r"\s+(?:a|an)?\s*"
     r"(?:[\w-]+\s+){0,2}|\b(?:newly qualified|trainee|student|qualified|retired|former|ex-|"
     r"junior|senior|lead|head|chief|locum|agency|relief|night|freelance)\s+"
     r"(?:[\w-]+\s+){0,1})$",
@@ -430,6 +431,21 @@ def _phrase(start: int, end: int, category: Category, mode: Mode, text: str) -> 
 # Units a term may start with, whose number before it belongs to the phrase ("12 weeks pregnant")
 COUNTED_UNITS = frozenset({"weeks", "months", "days", "years", "week", "month", "day", "year"})
 
+HOLIDAY_NAMES = frozenset({("mother",), ("father",), ("mothers",), ("fathers",)})
+HOLIDAY_AFTER = re.compile(r"['’]?s?['’]?\s+day\b", re.IGNORECASE)  # "Mother's Day", "Fathers Day"
+# Head nouns a health word modifies, which go with it ("HIV meds", "hip op")
+HEALTH_HEADS = frozenset({"op", "operation", "surgery", "meds", "medication", "tablets", "pills"})
+# Places at work or in a hospital that a number names ("ward 7", "bay 3"), the number with them
+NUMBERED_PLACES = frozenset({"ward", "bay", "unit", "theatre", "wing", "platform", "gate", "dock"})
+NUMBERED_AFTER = re.compile(r"\s+\d{1,3}[A-Za-z]?\b(?!\s*(?:am|pm|[ap]\.m|%|:\d))", re.I)
+
+
+def _numbered_end(text: str, window: list[Any]) -> int:
+    """The end of a term, past the number that names it ("on [ward 7]": which ward)."""
+    end = window[-1].idx + len(window[-1].text)
+    numbered = NUMBERED_AFTER.match(text, end)
+    return numbered.end() if numbered and window[-1].lower_ in NUMBERED_PLACES else end
+
 
 def detect(context: MessageContext) -> list[Phrase]:
     """Sensitive words of the message that concern its author."""
@@ -451,7 +467,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             key = tuple(_normal(t) for t in window)
             link = linked.get(key)
             if link is not None and not _owned_by_other(window):
-                start, end = window[0].idx, window[-1].idx + len(window[-1].text)
+                start, end = window[0].idx, _numbered_end(context.text, window)
                 if author_reference(context.text, start, end, context.doc) is not None:
                     found.append(_profile_phrase(start, end, context.text, *link))
                     matched = size
@@ -463,6 +479,12 @@ def detect(context: MessageContext) -> list[Phrase]:
                 terms = _wordnet_terms(window)
             if not terms:
                 continue
+            if (
+                key in HOLIDAY_NAMES
+                and HOLIDAY_AFTER.match(context.text, window[-1].idx + len(window[-1].text))
+                and not (i > 0 and tokens[i - 1].lower_ in POSSESSIVES)
+            ):
+                continue  # "Mother's Day brunch": a holiday, no one's mother
             chosen = _choose(terms, window, context, lex, personal_post)
             if chosen is None:
                 continue
@@ -472,8 +494,19 @@ def detect(context: MessageContext) -> list[Phrase]:
                 start -= 1
             if i > 0 and window[0].lower_ in COUNTED_UNITS and tokens[i - 1].like_num:
                 start = tokens[i - 1].idx  # "[12] weeks pregnant": the number says the stage
+            end = _numbered_end(context.text, window)
+            following = tokens[i + size] if i + size < len(tokens) else None
+            extra = 0
+            if (
+                category == Category.HEALTH
+                and following is not None
+                and following.lower_ in HEALTH_HEADS
+                and following.idx == end + 1
+            ):
+                end = following.idx + len(following.text)  # "[gastric sleeve op]", "[HIV meds]"
+                extra = 1
             found.append(_phrase(start, end, category, term.mode, context.text))
-            matched = size
+            matched = size + extra
             break
         i += matched or 1
     return found

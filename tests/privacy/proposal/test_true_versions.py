@@ -439,6 +439,17 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("ceremony at 1pm at St Ia's Church, St Ives, then drinks", NOW, {}, "church, "),
         # the town and postcode of an address go with it, wherever it ends
         ("14 Banksia St Coburg VIC 3058 is our new place", NOW, {}, "3058"),
+        # a hospital named "Memorial" is no memorial; a union rep no congressman
+        (
+            "Mama's chemo starts Monday at Tata Memorial",
+            NOW,
+            {"current_city": ["Pune"]},
+            "memorial",
+        ),
+        ("Proud to say I'm a union rep at the depot now", NOW, {}, "congressman"),
+        # a ward's number goes with it; a family word that owns something keeps "my"
+        ("night shift on ward 7 again tonight", NOW, {"work": ["Nurse"]}, " 7 "),
+        ("missing maa's kaju katli so much", NOW, {}, "missing parent"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
