@@ -245,6 +245,7 @@ class Chain:
     readings: list[Reading] = field(default_factory=list)
     reading: str | None = None  # key of the reading the chain follows
     suppressible: bool = True
+    widest_default: int | None = None  # the widest degree groups get by default, when set
 
     @property
     def height(self) -> int:
@@ -384,6 +385,10 @@ def _chain_of(
                 levels=[kin.levels[0]]
                 + [replace(lv, text=f"{owner} {lv.text}") for lv in kin.levels[1:]],
             )
+        if phrase.category == Category.GENDER and kin.height > 1:
+            # "dad" -> "parent" hides the gender the phrase discloses; "family" says less and
+            # stays in the review ("my parent's cooking", not "my family's cooking", by default)
+            kin = replace(kin, widest_default=1)
         return kin
     if (
         phrase.category == Category.RELIGION
@@ -1848,6 +1853,8 @@ def widest_default_degree(chain: Chain) -> int:
     its country ("Lagos" -> "Nigeria", not "West Africa"), a US city or county at its state
     ("Omaha" -> "Nebraska"). A country keeps its whole ladder; an institution's place stops where
     its own place's does (`_widest_place_of_organisation`); chains of other kinds keep theirs."""
+    if chain.widest_default is not None:
+        return chain.widest_default
     keys = [level.place or "" for level in chain.levels]
     if chain.kind == ChainKind.ORGANISATION:
         return _widest_place_of_organisation(keys, chain.height)

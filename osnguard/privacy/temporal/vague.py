@@ -114,6 +114,9 @@ HOLIDAY_NAME = re.compile(
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year
 WEEK_WORDING = re.compile(r"(?:this|next|last) week(?:end)?")
 WEEKDAY_NEAR = timedelta(days=14)  # a weekday is said by its week within a fortnight
+# a stretch across midnight this long is a night ("from 9pm to 5am"); "around quarter to
+# midnight" is a moment, never "all night"
+NIGHT_MIN = timedelta(hours=4)
 SOON = timedelta(days=62)  # "soon" covers next month, "recently" last month
 
 
@@ -812,8 +815,9 @@ def _candidates(
             add("earlier", (at(moment)[0], now))
         else:
             add(word, at(moment))
-    if original[0].date() != original[1].date() and original[1] - original[0] <= timedelta(
-        hours=18
+    if (
+        original[0].date() != original[1].date()
+        and NIGHT_MIN <= original[1] - original[0] <= timedelta(hours=18)
     ):
         evening = original[0].date()  # the night from one day's evening to the next morning
         night = (at(evening, time(17))[0], at(evening + timedelta(days=1), time(11, 59, 59))[1])

@@ -450,6 +450,9 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         # a ward's number goes with it; a family word that owns something keeps "my"
         ("night shift on ward 7 again tonight", NOW, {"work": ["Nurse"]}, " 7 "),
         ("missing maa's kaju katli so much", NOW, {}, "missing parent"),
+        # a moment near midnight is no night's stretch
+        ("should be home around quarter to midnight x", NOW, {}, "all night"),
+        ("should be home around quarter to midnight x", NOW, {}, "overnight"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -457,3 +460,11 @@ def test_no_group_reads_a_false_or_broken_wording(
 ) -> None:
     for version in versions(text, now=now, profile=profile):
         assert never not in version, version
+
+
+@pytest.mark.parametrize("text", ["my dad's cooking is the best", "visiting my grandma in Cork"])
+def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) -> None:
+    """ "dad" -> "parent": the gender the word discloses is hidden, and no group gets the vaguer
+    "family" by default (it stays in the review)."""
+    for version in versions(text):
+        assert "parent" in version or "grandparent" in version, version
