@@ -73,7 +73,8 @@ OWN_THINGS = frozenset(
         "citizenship", "passport", "payout", "settlement", "operation", "procedure", "recovery",
         # treatments a post names as its subject ("Chemo round 4 done this morning")
         "chemo", "chemotherapy", "radiotherapy", "dialysis", "therapy", "round", "cycle", "ivf",
-        "physio", "rehab", "bloods", "biopsy", "mri", "transfusion", "infusion"
+        "physio", "rehab", "bloods", "biopsy", "mri", "transfusion", "infusion",
+        "job", "new job", "first day", "last day",
     }
 )  # fmt: skip
 # Imperatives addressed to readers: their time is the reader's deadline, not the author's plan.
@@ -250,6 +251,8 @@ HABIT_TIMES = frozenset(
     {
         "mornings", "afternoons", "evenings", "nights", "weekends", "weekdays", "mondays",
         "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+        # a day said as the subject ("... and tonight is one of them"): a time, no one
+        "today", "tonight", "tomorrow", "yesterday",
     }
 )  # fmt: skip
 # What only a verb has ("anyone else's sertraline make them yawn" is a question, not a name)

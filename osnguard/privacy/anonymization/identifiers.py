@@ -77,6 +77,8 @@ def description(kind: str, text: str, before: str = "") -> str:
     "ask me" for one that stands on its own ("bank details: IE29 …")."""
     if kind in ("phone", "iban", "account") and _STANDALONE_BEFORE.search(before):
         return "ask me"
+    if kind == "phone" and _NAMED_BEFORE.search(before):
+        return "in my bio"  # "my number is 07911 …" -> "my number is in my bio"
     if kind == "phone":
         compact = text.strip()
         word = next(
@@ -91,6 +93,9 @@ def description(kind: str, text: str, before: str = "") -> str:
             return provider
         if _NAMED_BEFORE.search(before):
             return "in my bio"
+    if _NAMED_BEFORE.search(before):
+        # "my account is 12-3456-…" -> "my account is in my DMs", never "is my account"
+        return "in my DMs"
     return DESCRIPTIONS[kind]
 
 

@@ -1827,6 +1827,15 @@ def _temporal_options(
     if _COPULA_BEFORE.search(text[:start]):
         # "the iftar is every Saturday" -> "is every weekend", never "is regularly"
         wordings = [w for w in wordings if w[0].lower() not in BARE_TIME_ADVERBS]
+    if COURSE_STAGE.fullmatch(written):
+        # "week 6 and my shins hate me" -> "a few weeks in and ...", "Week 2 of radiotherapy"
+        # -> "A couple of weeks of radiotherapy": how far in, never "a while of"
+        of_after = re.match(r"\s+of\b", text[end:], re.I) is not None
+        wordings = [
+            (w[0] if of_after else f"{w[0]} in", w[1])
+            for w in wordings
+            if STAGE_COUNT.match(w[0]) or not of_after
+        ]
     if STAGE_BEFORE.search(text[:start]) and inside[0].type == "DURATION":
         # "I'm 16 weeks today": a stage reached, said with its count ("I'm over three months"),
         # never "I'm weeks" or "I'm a while"
@@ -1988,7 +1997,8 @@ SPEND_BEFORE = re.compile(
 )
 # "as of this morning": only a time said as a noun can follow
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
-SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*)$")
+COURSE_STAGE = re.compile(r"(?:week|day)\s+\d{1,2}", re.IGNORECASE)  # "week 3 and I'm a zombie"
+SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*|\b(?:and|but|so|because|cos|while)\s+)$", re.I)
 SUBJECT_OF_VERB_AFTER = re.compile(
     r"\s+(?:is|was|has|had|will|would|can|could|must|seems?|looks?|feels?|went|goes|"
     r"starts?|begins?|ends?)\b|['’](?:s|ll|d)\b",

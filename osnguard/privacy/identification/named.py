@@ -654,6 +654,10 @@ def _has_university_sense(name: str) -> bool:
     return False
 
 
+# Initials universities go by: "UQ", "UCL", "UoM", "NYU", "UNILAG"
+UNIVERSITY_INITIALS = re.compile(r"U(?:o[A-Z]{1,3}|[A-Z]{1,6})|[A-Z]{1,4}U")
+
+
 def _university_in_context(name: str, sentence: Any) -> bool:
     """A name that is also a university, in a sentence about study or admission to it."""
     start = sentence.doc.text.find(name, sentence.start_char)
@@ -662,6 +666,8 @@ def _university_in_context(name: str, sentence: Any) -> bool:
     after = sentence.doc.text[start + len(name) : start + len(name) + 40].split(",")[0]
     if admitted and set(re.findall(r"[a-z]+", after.lower())) & UNIVERSITY_CUES and _is_town(name):
         return True  # "got into Edinburgh to study vet medicine": its university
+    if cued and UNIVERSITY_INITIALS.fullmatch(name.strip()):
+        return True  # "graduating from UQ", "halls at UoM": a university's initials
     if not _has_university_sense(name):
         return False
     return bool(admitted) or cued

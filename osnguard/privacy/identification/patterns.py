@@ -186,7 +186,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "account",
         re.compile(
             r"(?i)\b(?:account|acct|a/c|routing|sort code|member(?:ship)?|policy|passport|licen[cs]e)"
-            r"(?:\s+(?:no\.?|number|num|#))?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{5,19})\b"
+            r"(?:\s+(?:no\.?|number|num|#))?(?:\s+is)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{5,19})\b"
         ),
         "finance",
         "This is an account or document number.",

@@ -933,6 +933,23 @@ def _rota(m: re.Match[str], ctx: Context) -> Found | None:
     )
 
 
+@rule(
+    r"(?:^|(?<=[.!?,;:\n]\s)|(?<=[.!?,;:\n]))(?P<x>(?P<unit>week|day)\s+(?P<n>\d{1,2}))\b"
+    r"(?=\s+of\b|\s+(?:and|done|down|complete)\b|\s*[,.!?]|\s*$)"
+)
+def _course_stage(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "week 3 and I'm a zombie", "Week 2 of radiotherapy done": how far into a course of
+    something the author is, a time elapsed ("day 5" alone, a stage of something else, is not)."""
+    after = ctx.text[m.end() :].lstrip()
+    if m["unit"].lower() == "day" and not after.lower().startswith("of"):
+        return None
+    if re.match(r"of\s+(?:the\s+)?[A-Z]", after):
+        return None  # "Day 1 of Ramadan", "week 2 of Wimbledon": a named event's own days
+    return Found(
+        m.start("x"), m.end("x"), "DURATION", norm.duration_value(int(m["n"]), _unit(m["unit"]))
+    )
+
+
 @rule(rf"\b(?P<wd>{WEEKDAY_ABBREVIATION})\b(?!\.)")
 def _listed_weekday(m: re.Match[str], ctx: Context) -> Found | None:
     """ "Mon-Fri", "tues/thurs/sat", "Mon & Wed": short day names in a range or list, which

@@ -183,6 +183,20 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("first proper meal since the gastric sleeve op", ("gastric sleeve op", "health")),
         ("Filed my first tax return as a freelancer", ("freelancer", "work")),
         ("Shabbat dinner at ours, bringing the good challah", ("challah", "religion")),
+        # a day as the subject of the next clause is a time, no one; initials of a university
+        (
+            "On call every other weekend at Groote Schuur and tonight is one of them",
+            ("every other weekend", "time"),
+        ),
+        ("9 years after graduating from UQ. free at last", ("UQ", "education")),
+        ("job at Apple starts Monday!", ("Apple", "work")),
+        # an account number after "is"; how far into a course
+        (
+            "my account is 12-3456-7890123-00 if you're sending money",
+            ("12-3456-7890123-00", "finance"),
+        ),
+        ("Week 2 of radiotherapy done", ("Week 2", "time")),
+        ("sertraline makes me yawn all day. week 3 and I'm a zombie", ("week 3", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -247,6 +261,9 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("6 years teaching in Tulsa and I still make less", ("Tulsa", "identity")),
         ("Mother's Day brunch plans?", ("Mother", "gender")),
         ("Chase froze my card again", ("Chase", "identity")),
+        ("my account is verified now", ("verified", "finance")),
+        ("3 embryos made it to day 5", ("day 5", "time")),
+        ("Day 1 of Ramadan and I already miss coffee", ("Day 1", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -453,6 +453,14 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         # a moment near midnight is no night's stretch
         ("should be home around quarter to midnight x", NOW, {}, "all night"),
         ("should be home around quarter to midnight x", NOW, {}, "overnight"),
+        # a day that is the subject of a clause after "and" is said as a noun
+        ("On call every other weekend and tonight is one of them", NOW, {}, "soon is"),
+        # an identifier named just before: never "my account is my account"
+        ("yes my account is 12-3456-7890123-00 if you're sending money", NOW, {}, "is my account"),
+        ("my number is 07911 123456 if anyone needs it", NOW, {}, "is my mobile"),
+        # how far into a course: "a while in", never "a while of"
+        ("Week 2 of radiotherapy done, tired but ok", NOW, {}, "while of"),
+        ("Couch to 5k? week 6 and my shins hate me", NOW, {}, "a while and"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
