@@ -815,10 +815,8 @@ def _candidates(
             add("earlier", (at(moment)[0], now))
         else:
             add(word, at(moment))
-    if (
-        original[0].date() != original[1].date()
-        and NIGHT_MIN <= original[1] - original[0] <= timedelta(hours=18)
-    ):
+    stretch = original[1] - original[0]
+    if original[0].date() != original[1].date() and NIGHT_MIN <= stretch <= timedelta(hours=18):
         evening = original[0].date()  # the night from one day's evening to the next morning
         night = (at(evening, time(17))[0], at(evening + timedelta(days=1), time(11, 59, 59))[1])
         add("overnight", night)
