@@ -1173,8 +1173,12 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
     generalization needs "my" ("parent cried" would not read)."""
     before = text[:start].rstrip()
     opens = not before or before[-1] in ".,!?;:)" or not before[-1].isascii()
+    # "why Grandpa can't come": a capital inside a sentence makes the word a name too
+    named = text[start : start + 1].isupper() and not OWNER_OR_DETERMINER_BEFORE.search(
+        text[:start]
+    )
     return (
-        opens
+        (opens or named)
         and bool(re.match(r"\s+(?:\w+ly\s+)?[a-z]", text[end:]))
         and not re.match(r"['’]s\b", text[end:])
     )

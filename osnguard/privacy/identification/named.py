@@ -373,6 +373,24 @@ def _is_known_place(text: str, *, lowercase: bool) -> bool:
     return top.kind != "city" or (top.population or 0) >= MIN_LOWERCASE_PLACE_POPULATION
 
 
+def _code_out_of_place(name: str, before: str) -> bool:
+    """A short capitalised code the gazetteer knows only as another name of a place (airport
+    codes: "PIN" for Parintins, "ATM" for Altamira) that is no place here: away from a place
+    preposition, or an everyday word ("my PIN", "at the ATM") for a smaller place ("in DC" and
+    "to LA" stay places)."""
+    if not (name.isupper() and name.isalpha() and len(name) <= 4):
+        return False
+    readings = places.lookup(name)
+    if not readings or places.fold(readings[0].name) == places.fold(name):
+        return False
+    top = readings[0]
+    if top.kind in ("country", "continent"):
+        return False
+    big = (top.population or 0) >= CODE_CITY_MIN
+    return before not in PLACE_PREPOSITIONS or (_common_word(name.lower()) and not big)
+
+
+CODE_CITY_MIN = 500_000
 CALENDAR_WORD = re.compile(
     rf"(?:{lexicon.WEEKDAY_NAME}s?|{'|'.join(m for m in lexicon.MONTHS if len(m) > 3)})",
     re.IGNORECASE,
@@ -480,7 +498,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and (
         label != "PERSON" or owned or before == "at"
     )
-    known = _is_known_place(name, lowercase=False)
+    known = _is_known_place(name, lowercase=False) and not _code_out_of_place(name, before)
     # "classes in Hove": a town, not an institution; so is a name the gazetteer lacks after
     # "in" once the sentence has named an institution ("at Holy Trinity in Clapham")
     in_town = before == "in" and (known or _after_institution(doc, i))

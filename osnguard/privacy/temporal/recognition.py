@@ -508,9 +508,14 @@ def _weekday_date(today: date, weekday: int, direction: str | None) -> date:
     return today - timedelta(days=back) if back <= ahead else today + timedelta(days=ahead)
 
 
+SINCE_BEFORE = re.compile(r"\bsince\s+(?:(?:early|late|mid|the\s+start\s+of)[\s-]+)?$", re.I)
+
+
 def _ahead_or_tense(ctx: Context, start: int, end: int) -> str | None:
     """The tense of [start, end), or "future" when nothing says it and a preposition before it
     points ahead ("available from January", "booked till March")."""
+    if SINCE_BEFORE.search(ctx.text[max(0, start - 20) : start]):
+        return "past"  # "counting down since September": a start, always behind
     tense = ctx.tense(start, end)
     if tense is None and AHEAD_BEFORE.search(ctx.text[max(0, start - 20) : start]):
         return "future"

@@ -461,6 +461,10 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         # how far into a course: "a while in", never "a while of"
         ("Week 2 of radiotherapy done, tired but ok", NOW, {}, "while of"),
         ("Couch to 5k? week 6 and my shins hate me", NOW, {}, "a while and"),
+        # "since" a month is behind, whatever the tense says
+        ("counting down since September lol", "2027-11-02T12:00:00", {}, "next year"),
+        # a capitalised family word inside a sentence is a name: it takes "my"
+        ("explained to my 6yo why Grandpa can't come this year", NOW, {}, "why grandparent"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
