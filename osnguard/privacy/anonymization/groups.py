@@ -580,6 +580,9 @@ def _render(
 NOT_COUNTED = frozenset({"family", "lot", "while", "bit", "few", "little", "couple"})
 
 
+PLACE_PREPOSITION_BEFORE = re.compile(r"\b(?:to|from|into|via|and)\s+$", re.IGNORECASE)
+
+
 def _others_told_apart(
     text: str, phrases: Sequence[Phrase], combo: tuple[Option, ...]
 ) -> tuple[Option, ...]:
@@ -602,6 +605,10 @@ def _others_told_apart(
                 told[i] = replace(option, text=word + option.text[article.end() - 1 :])
             elif re.search(r"\b(?:my|our|your|his|her|their)\s+$", text[: option.start], re.I):
                 told[i] = replace(option, text=f"other {option.text}")
+            elif option.place and PLACE_PREPOSITION_BEFORE.search(text[: option.start]):
+                # "from Wellington to Christchurch" -> "from New Zealand to elsewhere in New
+                # Zealand", never "from New Zealand to New Zealand"
+                told[i] = replace(option, text=f"elsewhere in {option.text}")
         seen.setdefault(key, original)
     return tuple(told)
 

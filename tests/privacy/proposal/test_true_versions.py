@@ -465,6 +465,8 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("counting down since September lol", "2027-11-02T12:00:00", {}, "next year"),
         # a capitalised family word inside a sentence is a name: it takes "my"
         ("explained to my 6yo why Grandpa can't come this year", NOW, {}, "why grandparent"),
+        # two places worded alike: the second is "elsewhere in", never a move to where one was
+        ("moving from Wellington to Christchurch in August", NOW, {}, "to New Zealand"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
