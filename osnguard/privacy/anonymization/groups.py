@@ -591,6 +591,7 @@ def _others_told_apart(
     parent"): the later one is "another" or "other" ("another South Asian language", "my other
     parent"). The same phrase said twice stays as it is (it is the same person or thing)."""
     seen: dict[str, str] = {}
+    bare: set[str] = set()  # wordings first said with no article ("starts school")
     told = list(combo)
     for i in sorted(range(len(combo)), key=lambda i: combo[i].start):
         option = combo[i]
@@ -600,7 +601,9 @@ def _others_told_apart(
         original = phrases[i].text.strip().lower() if i < len(phrases) else ""
         if key in seen and seen[key] != original and key.split()[-1] not in NOT_COUNTED:
             article = re.match(r"(an?)\s+", option.text, re.IGNORECASE)
-            if article:
+            if article and key in bare:
+                pass  # "starts school at a school": the first is an activity, no other one
+            elif article:
                 word = "Another" if option.text[:1].isupper() else "another"
                 told[i] = replace(option, text=word + option.text[article.end() - 1 :])
             elif re.search(r"\b(?:my|our|your|his|her|their)\s+$", text[: option.start], re.I):
@@ -609,6 +612,8 @@ def _others_told_apart(
                 # "from Wellington to Christchurch" -> "from New Zealand to elsewhere in New
                 # Zealand", never "from New Zealand to New Zealand"
                 told[i] = replace(option, text=f"elsewhere in {option.text}")
+        if key not in seen and not re.match(r"(?:an?|the)\s", option.text, re.IGNORECASE):
+            bare.add(key)
         seen.setdefault(key, original)
     return tuple(told)
 

@@ -717,6 +717,7 @@ ELLIPTICAL_POSSESSIVE = re.compile(
 AT_BEFORE = re.compile(
     r"\b(?:at|near|around)\s+$", re.IGNORECASE
 )  # "near Harrogate" -> "in England"
+SINGULAR_VERB_AFTER = re.compile(r"\s+(?:is|was|has|seems|feels|gets)\b|['’]s\b", re.IGNORECASE)
 PLURAL_POSSESSIVE_AFTER = re.compile(r"['’](?!\w)")  # "the Teals' climate bill"
 
 
@@ -995,11 +996,14 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             if venue is not None and chain.kind == ChainKind.PLACE and at is None:
                 # "St Ia's Church, St Ives" -> "St Ia's Church in Cornwall": the town that
                 # follows a venue after a comma says where it is
-                start, replacement = venue.start("comma"), f" in {replacement}"
+                comma = "comma" if venue.group("comma") is not None else "comma2"
+                start, replacement = venue.start(comma), f" in {replacement}"
             replacement = _fits(text, start, phrase.end, replacement)
             end = named_possessive.end() if named_possessive else end
         if level.degree > 0 and end == phrase.end:
             replacement, end = _possessive_agreed(text, end, replacement)
+            if replacement.endswith(" issues") and SINGULAR_VERB_AFTER.match(text, end):
+                replacement = replacement[: -len(" issues")]  # "my mental health is better"
         fre = (
             original_fre
             if level.degree == 0
@@ -1100,7 +1104,8 @@ _LISTED_AFTER_NAME = re.compile(r"\b[A-Z][\w'’.]*(?P<comma>,\s*)$")
 VENUE_COMMA_BEFORE = re.compile(
     r"\b(?:station|airport|university|college|hospital|clinic|school|museum|stadium|arena|"
     r"library|hotel|church|chapel|temple|shrine|cathedral|mosque|synagogue|gurdwara|caf[eé]|"
-    r"restaurant|pub|bar|centre|center)(?P<comma>,\s*)$",
+    r"restaurant|pub|bar|centre|center)(?P<comma>,\s*)$"
+    r"|\bS(?:ain)?t\.?\s+[A-Z][\w'’-]*['’]s?(?P<comma2>,\s*)$",  # "St Anne's, Kildare"
     re.IGNORECASE,
 )
 _AREA_AFTER_STREET = re.compile(r",(?=\s*[A-Z][a-z])")
@@ -1997,7 +2002,7 @@ SPEND_BEFORE = re.compile(
 )
 # "as of this morning": only a time said as a noun can follow
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
-COURSE_STAGE = re.compile(r"(?:week|day)\s+\d{1,2}", re.IGNORECASE)  # "week 3 and I'm a zombie"
+COURSE_STAGE = re.compile(r"(?:week|day|month)\s+\d{1,2}", re.IGNORECASE)  # "week 3 and I'm a zombie"
 SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*|\b(?:and|but|so|because|cos|while)\s+)$", re.I)
 SUBJECT_OF_VERB_AFTER = re.compile(
     r"\s+(?:is|was|has|had|will|would|can|could|must|seems?|looks?|feels?|went|goes|"

@@ -623,6 +623,16 @@ UNIVERSITY_CONTEXT = re.compile(
 THE_BEFORE_KIN = re.compile(r"\b[Tt]he\s+(?:[\w-]+\s+){0,2}$")
 
 
+# The kind of school a name's last word says ("Oakfield Primary", "Maple Grove Elementary")
+SCHOOL_KIND_BY_LAST_WORD: Mapping[str, str] = MappingProxyType(
+    {
+        "primary": "primary school", "elementary": "elementary school", "infants": "infant school",
+        "juniors": "junior school", "secondary": "secondary school", "high": "high school",
+        "grammar": "grammar school", "comprehensive": "secondary school", "ns": "primary school",
+    }
+)  # fmt: skip
+
+
 def _institution_chain(
     text: str, category: Category, context: str = "", before: str = "", *, uni: bool = False
 ) -> Chain:
@@ -646,6 +656,9 @@ def _institution_chain(
         kind = "university"
     if category == Category.EDUCATION and POLYTECHNIC_NAME.search(text):
         kind = "college"
+    school = SCHOOL_KIND_BY_LAST_WORD.get(text.strip().split()[-1].lower())
+    if category == Category.EDUCATION and kind == "school" and school:
+        kind = school  # "Oakfield Primary" -> "a primary school" -> "a school"
     if category == Category.HEALTH:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
@@ -658,13 +671,16 @@ def _institution_chain(
         # false of a hospital, a school, a council); that the author works there is not
         return _ladder_chain(text, ChainKind.ORGANISATION, [("work", "work")])
     steps = [(f"{indefinite_article(kind)} {kind}", kind)]
+    if kind != INSTITUTION_KINDS[category] and kind.endswith(" school"):
+        steps.append(("a school", "school"))
     if city is not None:
         # "Hillsong Brisbane" -> "a place of worship in Brisbane" -> "a place of worship"
         steps.insert(0, (f"{indefinite_article(kind)} {kind} in {place_text(city)}", kind))
-    if kind in ("university", "school") and re.search(
+    if (kind in ("university", "school") or kind.endswith(" school")) and re.search(
         r"\b(?:at|from|to)\s+$", before, re.IGNORECASE
     ):
-        steps.append((kind, kind))  # "graduated from university", "starts at school"
+        bare = "school" if kind.endswith("school") else kind
+        steps.append((bare, bare))  # "graduated from university", "starts at school"
     if kind == "university" and uni:
         # "lecture at UoN" -> "lecture at uni", as a student in Nairobi or Manchester says it
         steps = [*(step for step in steps if step[0] != "university"), ("uni", "university")]
@@ -974,6 +990,7 @@ WORD_LADDER_FILES: Mapping[str, str] = MappingProxyType(
         Category.WORK: "work.tsv",  # "laid off" -> "let go", "junior dev" -> "developer"
         Category.FINANCE: "finance.tsv",  # "payday loan" -> "loan", "broke" -> "struggling"
         Category.GENDER: "gender.tsv",  # "woman" -> "person", "waitress" -> "server"
+        Category.ETHNICITY: "ethnicity.tsv",  # "citizenship" -> "papers" -> "status"
     }
 )
 SUBJECT_DEGREE = re.compile(
@@ -1402,7 +1419,10 @@ CATEGORY_CHAINS: Mapping[str, Callable[[str], Chain | None]] = MappingProxyType(
             for category in WORD_LADDER_FILES
         },
         Category.LANGUAGE: _language_chain,
-        Category.ETHNICITY: _people_chain,
+        # "citizenship" -> "papers" (its word ladder), else a people ("Korean" -> "Asian")
+        Category.ETHNICITY: lambda text: (
+            _word_ladder_chain(text, category=Category.ETHNICITY) or _people_chain(text)
+        ),
     }
 )
 

@@ -556,6 +556,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and not _is_major_place(name)
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "me and Marco got engaged", "Jake and I"
+    if (
+        before in lexicon.POSSESSIVES
+        and len(span) == 1
+        and span[0].lower_ in first_names()
+        and not (i >= 2 and doc[i - 2].lower_ in PLACE_PREPOSITIONS)  # "back in my Sofia"
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "Holy Communion for our Sofia"
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -615,6 +615,23 @@ def _clock_found(
 
 
 @rule(
+    rf"\b(?P<x>(?:the\s+)?(?P<d1>{DAYNUM}){ORD_SUFFIX}?)\s*(?:to|till|until|-|–)\s*"
+    rf"(?:the\s+)?{DAYNUM}{ORD_SUFFIX}?(?:\s+of)?\s+(?P<mon>{MONTH})"
+)
+def _first_day_of_range(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "from 2 to 9 Dec", "the 3rd to the 17th of March": the first day is in the month the
+    range ends with (the day alone would be read in the nearest month)."""
+    month = MONTHS[m["mon"].lower().rstrip(".")]
+    today = ctx.today
+    if _ahead_or_tense(ctx, m.start(), m.end()) == "past":
+        year = today.year if month <= today.month else today.year - 1
+    else:
+        year = today.year if month >= today.month else today.year + 1
+    day = _safe_date(year, month, int(m["d1"]))
+    return Found(m.start("x"), m.end("x"), "DATE", day.isoformat(), kind="range_start")
+
+
+@rule(
     rf"\b(?P<x>(?P<h>[01]?\d|2[0-4])(?:[:.](?P<mi>[0-5]\d))?\s*(?P<ap>{AMPM}){TZ}"
     rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
 )
@@ -938,13 +955,20 @@ def _rota(m: re.Match[str], ctx: Context) -> Found | None:
     )
 
 
+STAGE_NOT_AFTER = re.compile(
+    r"(?:\d|\b(?:a|an|the|per|this|next|last|that|each|every|one|all|whole))\s+$", re.I
+)
+
+
 @rule(
-    r"(?:^|(?<=[.!?,;:\n]\s)|(?<=[.!?,;:\n]))(?P<x>(?P<unit>week|day)\s+(?P<n>\d{1,2}))\b"
+    r"\b(?P<x>(?P<unit>week|day|month)\s+(?P<n>\d{1,2}))\b"
     r"(?=\s+of\b|\s+(?:and|done|down|complete)\b|\s*[,.!?]|\s*$)"
 )
 def _course_stage(m: re.Match[str], ctx: Context) -> Found | None:
     """ "week 3 and I'm a zombie", "Week 2 of radiotherapy done": how far into a course of
     something the author is, a time elapsed ("day 5" alone, a stage of something else, is not)."""
+    if STAGE_NOT_AFTER.search(ctx.text[: m.start()]):
+        return None  # "3 times a week 2 hours", "every day 8 to 4": no stage
     after = ctx.text[m.end() :].lstrip()
     if m["unit"].lower() == "day" and not after.lower().startswith("of"):
         return None
@@ -1561,6 +1585,25 @@ def _the_unit(m: re.Match[str], ctx: Context) -> Found | None:
 MERGE_GAP = re.compile(r"\s*(?:,\s*|\s+(?:on|at|this|of)\s+|\s+)?\s*", re.I)
 
 
+def _range_starts_dated(items: list[Found]) -> list[Found]:
+    """A range's first day takes the year and month of the day that ends it ("from 2 to 9 Dec"),
+    however the rules read that day's year; then it is a day like any other."""
+    dated: list[Found] = []
+    for k, item in enumerate(items):
+        if item.kind == "range_start":
+            end = items[k + 1] if k + 1 < len(items) else None
+            value = item.value
+            if (
+                end is not None
+                and end.type == "DATE"
+                and re.fullmatch(r"\d{4}-\d{2}-\d{2}", end.value)
+            ):
+                value = f"{end.value[:8]}{item.value[8:]}"
+            item = replace(item, value=value, kind="day")
+        dated.append(item)
+    return dated
+
+
 def _select(found: list[Found]) -> list[Found]:
     """Longest non-overlapping matches; ties go to the earlier rule (stable sort)."""
     chosen: list[Found] = []
@@ -1625,7 +1668,7 @@ def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeE
             item = build(match, ctx)
             if item is not None and item.end > item.start:
                 found.append(item)
-    items = _merge(_select(found), text)
+    items = _range_starts_dated(_merge(_select(found), text))
     result = []
     for item in items:
         interval = _interval(item, now)

@@ -170,7 +170,11 @@ def test_a_school_known_only_by_name_is_a_university_when_its_name_or_sentence_s
         "a university",
         "university",
     ]
-    assert levels("St Brigid's NS", "kids start at St Brigid's NS today") == ["a school", "school"]
+    assert levels("St Brigid's NS", "kids start at St Brigid's NS today") == [
+        "a primary school",
+        "a school",
+        "school",
+    ]
 
 
 def test_a_counted_family_word_keeps_its_count() -> None:

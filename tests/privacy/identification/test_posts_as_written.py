@@ -196,6 +196,9 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("12-3456-7890123-00", "finance"),
         ),
         ("Week 2 of radiotherapy done", ("Week 2", "time")),
+        ("sober curious month 2, and my anxiety is better", ("month 2", "time")),
+        ("Holy Communion for our Sofia this Saturday", ("Sofia", "identity")),
+        ("Got the keys to our council flat today!!", ("council flat", "finance")),
         ("sertraline makes me yawn all day. week 3 and I'm a zombie", ("week 3", "time")),
     ],
 )

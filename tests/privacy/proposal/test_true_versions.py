@@ -467,6 +467,14 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("explained to my 6yo why Grandpa can't come this year", NOW, {}, "why grandparent"),
         # two places worded alike: the second is "elsewhere in", never a move to where one was
         ("moving from Wellington to Christchurch in August", NOW, {}, "to New Zealand"),
+        # batch 11: a named procedure keeps its whole name; a range's first day is in its month;
+        # a singular verb after a mental health word; a school year beside a school
+        ("on the waiting list for top surgery at Leeds", NOW, {}, "top a"),
+        ("funeral from 2 to 9 Dec. no work emails please", "2027-11-25T12:00:00", {}, "from 2 to"),
+        ("honestly my anxiety is way better", NOW, {}, "issues is"),
+        ("my son starts Year 1 at Oakfield Primary on Wednesday", NOW, {}, "another school"),
+        ("3rd miscarriage this year, taking a break", NOW, {}, "3rd miscarriage"),
+        ("first election since I got my citizenship in 2025", NOW, {}, "citizenship"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
