@@ -2002,7 +2002,8 @@ SPEND_BEFORE = re.compile(
 )
 # "as of this morning": only a time said as a noun can follow
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
-COURSE_STAGE = re.compile(r"(?:week|day|month)\s+\d{1,2}", re.IGNORECASE)  # "week 3 and I'm a zombie"
+# how far into a course of something: "week 3 and I'm a zombie"
+COURSE_STAGE = re.compile(r"(?:week|day|month)\s+\d{1,2}", re.IGNORECASE)
 SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*|\b(?:and|but|so|because|cos|while)\s+)$", re.I)
 SUBJECT_OF_VERB_AFTER = re.compile(
     r"\s+(?:is|was|has|had|will|would|can|could|must|seems?|looks?|feels?|went|goes|"

@@ -25,7 +25,11 @@ GROUPS = [
     for name, level in (("Family", 0), ("Best", 1), ("Friends", 2), ("Acq", 3), ("Public", 4))
 ]
 # a word a sentence cannot end or pause on: "my viva is, wish me luck", "a flight from, ..."
-DANGLING = re.compile(r"\b(?:at|from|in|on|to|of|with|is|are|was|the|a|an|my)\s*(?:[,.!?;]|$)")
+# ("a few weeks in, and": "in" after a time is an adverb, how far into something)
+DANGLING = re.compile(
+    r"\b(?<!weeks )(?<!months )(?<!days )(?<!while )(?<!years )"
+    r"(?:at|from|in|on|to|of|with|is|are|was|the|a|an|my)\s*(?:[,.!?;]|$)"
+)
 # (lower case only: "meet at Gate A," is a name)
 REPEATED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)  # "person person", "at at"
 STRAY_COMMA = re.compile(r",\s*[.!?]")  # "my address,. bring a bottle"
@@ -39,6 +43,10 @@ def test_every_version_of_a_post_reads_as_a_sentence(post: dict) -> None:
         assert not DANGLING.search(text), (group.level, text)
         assert not STRAY_COMMA.search(text), (group.level, text)
         repeated = REPEATED.search(text)
-        assert not repeated or repeated.group(0).lower() in {"had had", "that that"}, text
+        assert (
+            not repeated
+            or repeated.group(0).lower() in {"had had", "that that"}
+            or repeated.group(0).lower() in post["text"].lower()  # the author's "cool cool cool"
+        ), text
         assert text == text.strip() and "  " not in text and ".." not in text.replace("...", "")
         assert not re.search(r"\s[,.!?;:]", text), (group.level, text)
