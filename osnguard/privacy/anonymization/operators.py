@@ -1832,6 +1832,9 @@ def _temporal_options(
     if _COPULA_BEFORE.search(text[:start]):
         # "the iftar is every Saturday" -> "is every weekend", never "is regularly"
         wordings = [w for w in wordings if w[0].lower() not in BARE_TIME_ADVERBS]
+    if HAPPY_BEFORE.search(text[:start]) and inside[0].type == "DURATION":
+        # "Happy 1 year to the love of my life": an anniversary, never "Happy a while"
+        wordings = [("anniversary", "anniversary")]
     if COURSE_STAGE.fullmatch(written):
         # "week 6 and my shins hate me" -> "a few weeks in and ...", "Week 2 of radiotherapy"
         # -> "A couple of weeks of radiotherapy": how far in, never "a while of"
@@ -2002,6 +2005,7 @@ SPEND_BEFORE = re.compile(
 )
 # "as of this morning": only a time said as a noun can follow
 AS_OF_BEFORE = re.compile(r"\bas\s+of\s+$", re.IGNORECASE)
+HAPPY_BEFORE = re.compile(r"\bhappy\s+$", re.IGNORECASE)
 # how far into a course of something: "week 3 and I'm a zombie"
 COURSE_STAGE = re.compile(r"(?:week|day|month)\s+\d{1,2}", re.IGNORECASE)
 SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n]\s*|\b(?:and|but|so|because|cos|while)\s+)$", re.I)

@@ -1411,6 +1411,23 @@ HYPHENATED_PEOPLE = re.compile(
 )
 
 
+def _ethnicity_chain(text: str) -> Chain | None:
+    """ "citizenship" -> "papers" (its word ladder), "Irish citizenship" -> "citizenship" ->
+    "papers" (the nationality goes first), else a people ("Korean" -> "Asian")."""
+    own = _word_ladder_chain(text, category=Category.ETHNICITY)
+    if own is not None:
+        return own
+    named = NATIONALITY_BEFORE.fullmatch(text.strip())
+    if named and (rest := _word_ladder_chain(named.group("rest"), category=Category.ETHNICITY)):
+        steps = [(named.group("rest"), named.group("rest"))]
+        steps += [(level.text, level.label) for level in rest.levels[1:]]
+        return _ladder_chain(text, ChainKind.NOUN, steps)
+    return _people_chain(text)
+
+
+NATIONALITY_BEFORE = re.compile(r"(?P<people>[A-Z][\w'’-]+)\s+(?P<rest>[a-z][\w\s-]+)")
+
+
 # A category's own chain, tried before the generic builders: its word ladders, languages, peoples.
 CATEGORY_CHAINS: Mapping[str, Callable[[str], Chain | None]] = MappingProxyType(
     {
@@ -1419,10 +1436,7 @@ CATEGORY_CHAINS: Mapping[str, Callable[[str], Chain | None]] = MappingProxyType(
             for category in WORD_LADDER_FILES
         },
         Category.LANGUAGE: _language_chain,
-        # "citizenship" -> "papers" (its word ladder), else a people ("Korean" -> "Asian")
-        Category.ETHNICITY: lambda text: (
-            _word_ladder_chain(text, category=Category.ETHNICITY) or _people_chain(text)
-        ),
+        Category.ETHNICITY: _ethnicity_chain,
     }
 )
 

@@ -475,6 +475,8 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("my son starts Year 1 at Oakfield Primary on Wednesday", NOW, {}, "another school"),
         ("3rd miscarriage this year, taking a break", NOW, {}, "3rd miscarriage"),
         ("first election since I got my citizenship in 2025", NOW, {}, "citizenship"),
+        # a duration wished happy is an anniversary
+        ("Happy 1 year to the love of my life 🥂", NOW, {}, "Happy a while"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -490,3 +492,18 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
     "family" by default (it stays in the review)."""
     for version in versions(text):
         assert "parent" in version or "grandparent" in version, version
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Finally got my Irish citizenship after 8 years here!", "Irish citizenship"),
+        ("Mortgage approved!!! 🏡 adulting unlocked", "Mortgage"),
+        ("Took my shahada last Friday 🤍 keep it between us", "Took my shahada"),
+        ("HE PROPOSED 💍😭 at sunset yesterday", "HE PROPOSED"),
+        ("I'm nonbinary and my family finally gets it", "nonbinary"),
+    ],
+)
+def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
+    """Identified phrases with no wider word were sent to every group as written."""
+    assert phrase not in versions(text)[-1]
