@@ -996,8 +996,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             if venue is not None and chain.kind == ChainKind.PLACE and at is None:
                 # "St Ia's Church, St Ives" -> "St Ia's Church in Cornwall": the town that
                 # follows a venue after a comma says where it is
-                comma = "comma" if venue.group("comma") is not None else "comma2"
-                start, replacement = venue.start(comma), f" in {replacement}"
+                start, replacement = venue.start("comma"), f" in {replacement}"
             replacement = _fits(text, start, phrase.end, replacement)
             end = named_possessive.end() if named_possessive else end
         if level.degree > 0 and end == phrase.end:
@@ -1100,12 +1099,12 @@ _HOME_NOUN_AFTER = re.compile(
 # A comma after a capitalised name ("North End Coffee, [Gulshan]"), and a district number after
 # an area ("Gulshan 2", "Dublin 8")
 _LISTED_AFTER_NAME = re.compile(r"\b[A-Z][\w'’.]*(?P<comma>,\s*)$")
-# a venue's kind, then a comma before a place ("St Ia's Church, St Ives")
+# a venue's kind or a saint's name, then a comma before a place ("St Ia's Church, St Ives",
+# "St Anne's, Kildare")
 VENUE_COMMA_BEFORE = re.compile(
-    r"\b(?:station|airport|university|college|hospital|clinic|school|museum|stadium|arena|"
+    r"(?:\b(?:station|airport|university|college|hospital|clinic|school|museum|stadium|arena|"
     r"library|hotel|church|chapel|temple|shrine|cathedral|mosque|synagogue|gurdwara|caf[eé]|"
-    r"restaurant|pub|bar|centre|center)(?P<comma>,\s*)$"
-    r"|\bS(?:ain)?t\.?\s+[A-Z][\w'’-]*['’]s?(?P<comma2>,\s*)$",  # "St Anne's, Kildare"
+    r"restaurant|pub|bar|centre|center)|\bS(?:ain)?t\.?\s+[A-Z][\w'’-]*['’]s?)(?P<comma>,\s*)$",
     re.IGNORECASE,
 )
 _AREA_AFTER_STREET = re.compile(r",(?=\s*[A-Z][a-z])")

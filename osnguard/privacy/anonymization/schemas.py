@@ -446,6 +446,9 @@ def _chain_of(
         # "around BGC", "near Canary Wharf", "at St. Luke's in BGC": a place, whatever company
         # shares its name
         kinds = [k for k in kinds if k != ChainKind.ORGANISATION]
+    if SAINTS_INSTITUTION.fullmatch(text) and reading is None:
+        # "St Anne's" is a church, school or hospital, never the town "St Anne"
+        kinds = [k for k in kinds if k != ChainKind.PLACE]
     for variant, suffix in _variants(text):
         for kind in kinds:
             chosen = reading
@@ -1961,6 +1964,9 @@ CAPITAL_DISTRICT = re.compile(
     r"District of Columbia|Federal District|Distrito Federal|\bF\.D\.|Capital District",
     re.IGNORECASE,
 )
+
+
+SAINTS_INSTITUTION = re.compile(r"S(?:ain)?t\.?\s+[A-Z][\w-]*['’]s?", re.IGNORECASE)
 
 
 def _place_chain(

@@ -475,6 +475,8 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("my son starts Year 1 at Oakfield Primary on Wednesday", NOW, {}, "another school"),
         ("3rd miscarriage this year, taking a break", NOW, {}, "3rd miscarriage"),
         ("first election since I got my citizenship in 2025", NOW, {}, "citizenship"),
+        # a saint's name with "'s" is a church or a school, never the town "St Anne" (Alderney)
+        ("Holy Communion this Saturday at St Anne's, Kildare", NOW, {}, "Europe"),
         # a duration wished happy is an anniversary
         ("Happy 1 year to the love of my life 🥂", NOW, {}, "Happy a while"),
     ],
