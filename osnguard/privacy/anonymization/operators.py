@@ -1306,6 +1306,14 @@ def _restates_context(text: str, phrase: Phrase, label: str) -> bool:
     )
 
 
+def _said_by_author(original: str, replacement: str) -> bool:
+    """A wording that is the start of the author's own phrase, cut between words ("every
+    evening this week" -> "every evening"): it reads as the author wrote it."""
+    cut = original.lower()
+    wording = replacement.strip().lower()
+    return bool(wording) and cut.startswith(wording) and cut[len(wording) : len(wording) + 1] == " "
+
+
 def _reads_right(text: str, start: int, end: int, replacement: str, gamma: float) -> bool:
     """Writing `replacement` for text[start:end] passes both checks: Fre reaches γ (or, when the
     original itself is under γ, loses at most MAX_DROP against it), which catches broken word
@@ -1894,7 +1902,8 @@ def _temporal_options(
                 degree / height,
                 None,
                 round(fre, 2),
-                _reads_right(text, start, end, replacement, gamma),
+                _said_by_author(text[start:end], replacement)
+                or _reads_right(text, start, end, replacement, gamma),
                 OptionKind.TEMPORAL,
                 source,
             )

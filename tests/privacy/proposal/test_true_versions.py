@@ -509,3 +509,9 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
     """Identified phrases with no wider word were sent to every group as written."""
     assert phrase not in versions(text)[-1]
+
+
+def test_the_start_of_the_authors_time_phrase_reads_as_written() -> None:
+    """ "every evening this week" -> "every evening" for the closest group above Family: the
+    author's own words, cut between words, are never vetoed as unnatural."""
+    assert "every evening," in versions("Canvassing in Brighton every evening this week, DM me")[0]
