@@ -601,11 +601,10 @@ def _others_told_apart(
         original = phrases[i].text.strip().lower() if i < len(phrases) else ""
         if key in seen and seen[key] != original and key.split()[-1] not in NOT_COUNTED:
             article = re.match(r"(an?)\s+", option.text, re.IGNORECASE)
-            if article and key in bare:
-                pass  # "starts school at a school": the first is an activity, no other one
-            elif article:
-                word = "Another" if option.text[:1].isupper() else "another"
-                told[i] = replace(option, text=word + option.text[article.end() - 1 :])
+            if article:
+                if key not in bare:  # "starts school at a school": the first is an activity
+                    word = "Another" if option.text[:1].isupper() else "another"
+                    told[i] = replace(option, text=word + option.text[article.end() - 1 :])
             elif re.search(r"\b(?:my|our|your|his|her|their)\s+$", text[: option.start], re.I):
                 told[i] = replace(option, text=f"other {option.text}")
             elif option.place and PLACE_PREPOSITION_BEFORE.search(text[: option.start]):

@@ -679,7 +679,7 @@ def _institution_chain(
     if city is not None:
         # "Hillsong Brisbane" -> "a place of worship in Brisbane" -> "a place of worship"
         steps.insert(0, (f"{indefinite_article(kind)} {kind} in {place_text(city)}", kind))
-    if (kind in ("university", "school") or kind.endswith(" school")) and re.search(
+    if (kind == "university" or kind.endswith("school")) and re.search(
         r"\b(?:at|from|to)\s+$", before, re.IGNORECASE
     ):
         bare = "school" if kind.endswith("school") else kind

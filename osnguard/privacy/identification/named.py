@@ -545,9 +545,12 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "vet appointment with Mochi 🐶", "she's Miso 🐱": a pet's name
     if before in ADDRESSED_AFTER and len(words) <= 2 and head is None and not _is_major_place(name):
         return Category.IDENTITY, Detector.PERSONAL  # "happy birthday Amara", not Amara, Iraq
-    paired = [t.lower_ for t in doc[j : j + 2]] in (["and", "i"], ["and", "me"]) or [
-        t.lower_ for t in doc[max(0, i - 2) : i]
-    ] in (["me", "and"], ["i", "and"])
+    after = [t.lower_ for t in doc[j : j + 2]]
+    beside_author = after in (["and", "i"], ["and", "me"])  # "Jake and I"
+    paired = beside_author or [t.lower_ for t in doc[max(0, i - 2) : i]] in (
+        ["me", "and"],
+        ["i", "and"],
+    )
     if (
         paired
         and len(words) <= 2
@@ -581,8 +584,6 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
         return None  # public figures ("King Charles") and hashtags are not the author's people
-    after = [t.lower_ for t in doc[j : j + 2]]
-    beside_author = after in (["and", "i"], ["and", "me"])  # "Jake and I"
     introduced = _introduced(doc, i)
     holder = (
         i > 0 and doc[i - 1].text == "(" and bool(ACCOUNT_BEFORE.search(doc.text[: doc[i - 1].idx]))

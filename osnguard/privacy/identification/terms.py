@@ -489,12 +489,11 @@ def detect(context: MessageContext) -> list[Phrase]:
             if chosen is None:
                 continue
             term, category = chosen
-            start, end = window[0].idx, window[-1].idx + len(window[-1].text)
+            start, end = window[0].idx, _numbered_end(context.text, window)
             if i > 0 and tokens[i - 1].text == "#" and tokens[i - 1].idx + 1 == start:
                 start -= 1
             if i > 0 and window[0].lower_ in COUNTED_UNITS and tokens[i - 1].like_num:
                 start = tokens[i - 1].idx  # "[12] weeks pregnant": the number says the stage
-            end = _numbered_end(context.text, window)
             following = tokens[i + size] if i + size < len(tokens) else None
             extra = 0
             if (

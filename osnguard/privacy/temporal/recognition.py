@@ -622,11 +622,8 @@ def _first_day_of_range(m: re.Match[str], ctx: Context) -> Found | None:
     """ "from 2 to 9 Dec", "the 3rd to the 17th of March": the first day is in the month the
     range ends with (the day alone would be read in the nearest month)."""
     month = MONTHS[m["mon"].lower().rstrip(".")]
-    today = ctx.today
-    if _ahead_or_tense(ctx, m.start(), m.end()) == "past":
-        year = today.year if month <= today.month else today.year - 1
-    else:
-        year = today.year if month >= today.month else today.year + 1
+    behind = _ahead_or_tense(ctx, m.start(), m.end()) == "past"
+    year = _month_year(ctx.today, month, "past" if behind else "future")
     day = _safe_date(year, month, int(m["d1"]))
     return Found(m.start("x"), m.end("x"), "DATE", day.isoformat(), kind="range_start")
 
