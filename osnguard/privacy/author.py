@@ -75,6 +75,9 @@ OWN_THINGS = frozenset(
         "chemo", "chemotherapy", "radiotherapy", "dialysis", "therapy", "round", "cycle", "ivf",
         "physio", "rehab", "bloods", "biopsy", "mri", "transfusion", "infusion",
         "job", "new job", "first day", "last day",
+        # money and work patterns that are the poster's own ("Rent went up $80 a week AGAIN")
+        "rent", "salary", "paycheck", "paycheque", "payslip", "wages", "overdraft", "rota",
+        "rotation", "roster",
     }
 )  # fmt: skip
 # Imperatives addressed to readers: their time is the reader's deadline, not the author's plan.
@@ -360,6 +363,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
         by_subject = AuthorReference.CLOSE_PERSON  # "Sunday service hit different" + "my ..."
     if by_subject is None and subject.lower_ in {"it", "there", "this", "that"}:
         by_subject = sentence_person  # "It's been 3 years today since I lost my husband"
+    if by_subject is None and subject.lower_ in {"this", "that"} and subject.i == sentence.start:
+        by_subject = _previous_sentence_reference(text, sentence, doc)  # "Rent went up. that's"
     if by_subject is not None:
         return clause_person if clause_person is not None else by_subject
     if clause_person is None and verb.dep_ in {"ccomp", "xcomp"} and verb.head.i != verb.i:
@@ -370,6 +375,15 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     return clause_person
 
 
+def _previous_sentence_reference(text: str, sentence: Any, doc: Any) -> AuthorReference | None:
+    """How the sentence before this one refers to the author: a sentence opening with "that" or
+    "this" speaks of what the one before said ("Rent went up $80 a week. that's $4,160 a year")."""
+    if sentence.start == 0:
+        return None
+    root = doc[sentence.start - 1].sent.root
+    return author_reference(text, root.idx, root.idx + len(root.text), doc)
+
+
 # An emoji, which ends a clause as posts write them
 EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\U0001F1E6-\U0001F1FF]")  # with flags
 _CHUNK_END = re.compile(
@@ -377,7 +391,7 @@ _CHUNK_END = re.compile(
 )  # "3,000" and "7.30" do not end a chunk
 
 
-def in_verbless_chunk(doc: Any, start: int, end: int) -> bool:
+def in_verbless_chunk(doc: Any, start: int, end: int, *, phrase_excluded: bool = False) -> bool:
     """text[start:end] lies in a stretch between punctuation or emoji that has no verb: a post's
     fragment ("night shift at Kenyatta from 8pm to 8am, then ..."), whatever the parse says."""
     text = doc.text
@@ -385,7 +399,10 @@ def in_verbless_chunk(doc: Any, start: int, end: int) -> bool:
     following = _CHUNK_END.search(text, end)
     right = following.start() if following else len(text)
     chunk = [t for t in doc if left <= t.idx < right]
-    return bool(chunk) and not any(t.pos_ in {"VERB", "AUX"} for t in chunk)
+    # (with `phrase_excluded`, the phrase's own words are not the chunk's verb: "hair appt fri
+    # 3pm", where "fri" is tagged a verb)
+    verbs = [t for t in chunk if not (phrase_excluded and start <= t.idx < end)]
+    return bool(chunk) and not any(t.pos_ in {"VERB", "AUX"} for t in verbs)
 
 
 def _is_own_thing(subject: Any) -> bool:

@@ -51,6 +51,8 @@ MONTHS: Final = MappingProxyType(
 )  # fmt: skip
 # A weekday's full name as a regex piece ("Monday", "wednesday"): add "s" for the plural
 WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# Words after a town's name in the name of its event ("Cape Town Pride", "Leeds Mela")
+TOWN_EVENT_WORDS: Final = frozenset({"pride", "mardi", "carnival", "mela", "marathon"})
 # A greeting's words before a day, a holiday or a name ("Happy Friday", "Merry Xmas")
 GREETING_WORDS: Final = frozenset({"happy", "merry", "blessed", "joyous", "joyful"})
 # Possessive determiners before a name or a noun ("my consultant", "our little Amara")

@@ -738,6 +738,7 @@ PHRASE_ENDS = re.compile(
 )  # (an emoji or "lol" ends it too)
 AREA_KEYS = ("region:", "country:", "continent:", "area:")  # places one is "in", not "at"
 SERVICE_INSTITUTIONS = frozenset({"hospital", "clinic", "airport", "hospice", "surgery"})
+FIRST_TIME_AFTER = re.compile(r"\s+for\s+the\s+(?:first|1st)\s+time\b", re.IGNORECASE)
 DETERMINER_BEFORE = re.compile(
     r"\b(?:this|that|these|those|next|last|every|each|my|our|your|his|her|their|first|second|"
     r"third|final|another|one more)\s+$",
@@ -818,6 +819,9 @@ def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
     preceding "the" gives way to a replacement with its own article ("the Greens" -> "a political
     party", not "the a political party")."""
     definite = re.search(r"\b(the|The)\s+$", text[:start])
+    if definite and replacement.lower().startswith("the "):
+        # "the Cape Town committee" -> "the Western Cape committee", not "the the ..."
+        return start, replacement[4:]
     if (
         definite
         and replacement.lower().startswith(("a ", "an "))
@@ -876,6 +880,12 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
     )
     for level, loss in zip(chain.levels, losses):
         start, end, replacement = phrase.start, phrase.end, level.text
+        if (
+            level.degree > 0
+            and level.text.lower() in ("voted", "voting")
+            and FIRST_TIME_AFTER.match(text, phrase.end)
+        ):
+            continue  # "Voted Green for the first time": "Voted for the first time" is false
         if level.degree > 0 and level.text in MONTH_OR_FAST:
             # "this Ramadan" -> "this month", "Ramadan starts Tuesday" -> "The fast starts
             # Tuesday" (never "A month starts Tuesday", nor "this fast")
@@ -916,7 +926,11 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 or bool(re.match(r"the\s+[A-Z]", phrase.text))
                 or bool(phrase.text[:1].isupper() and re.search(r"\bthe\s+$", text[:start], re.I))
             )
-            if named and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE):
+            if (
+                named
+                and not level.place  # "the Cape Town committee" -> "the South Africa committee"
+                and not re.match(r"(?:a|an|the|my|our)\s", replacement, re.IGNORECASE)
+            ):
                 replacement = f"{indefinite_article(replacement)} {replacement}"
             if level.label in ("a festival", "a celebration") and lexicon.GREETING_BEFORE.search(
                 text[:start]
@@ -1382,7 +1396,7 @@ CLOCK_MODIFIER = re.compile(
 )
 # a clock time said before the noun it times ("the 7:12 DART", "6am swim")
 CLOCK_BEFORE_NOUN = re.compile(
-    r"(?P<det>(?:the|my|our)\s+)?(?:\d{1,2}[:.]\d{2}(?:\s?(?:am|pm))?|\d{1,2}\s?(?:am|pm))",
+    r"(?P<det>(?:(?:on|for|off|from)\s+)?(?:the|my|our)\s+)?(?:\d{1,2}[:.]\d{2}(?:\s?(?:am|pm))?|\d{1,2}\s?(?:am|pm))",
     re.IGNORECASE,
 )
 CLOCK_VALUE = re.compile(r"T(\d{2}):\d{2}")
@@ -1719,7 +1733,7 @@ def _temporal_options(
         and hour is not None
         and (following is None or following.pos_ not in ("NOUN", "PROPN"))
         and (
-            (clock_before.group("det") or "").strip().lower() == "the"
+            (clock_before.group("det") or "").strip().lower().endswith("the")
             or re.search(r"\bthe\s+$", text[:start])
         )
     ):

@@ -1567,15 +1567,25 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
         return False  # a sentence's first word is capitalised anyway
     if STUDY_BEFORE.search(before):
         return False  # "to read Law", "a degree in Music": a subject, capitalised
-    if Detector.ORGANISATION in phrase.detectors or phrase.category == Category.POLITICS:
-        return True  # a named employer, school, hospital or party
     key = "_".join(text.split())
     synsets = wordnet().synsets(key, pos="n")
+    if phrase.category == Category.EDUCATION and synsets and _a_field_of_study(synsets[0]):
+        return False  # "my last exam (Econometrics)": a subject, capitalised
+    if Detector.ORGANISATION in phrase.detectors or phrase.category == Category.POLITICS:
+        return True  # a named employer, school, hospital or party
     return bool(synsets) and not any(
         lemma.name()[:1].isupper() and lemma.name().casefold() == key.casefold()
         for synset in synsets
         for lemma in synset.lemmas()
     )
+
+
+FIELDS_OF_STUDY = frozenset({"discipline.n.01", "knowledge_domain.n.01"})
+
+
+def _a_field_of_study(synset: Any) -> bool:
+    """WordNet files the sense under a discipline ("econometrics", "physics")."""
+    return any(h.name() in FIELDS_OF_STUDY for h in synset.closure(lambda s: s.hypernyms()))
 
 
 def _identified_reading(phrase: Phrase, name: str) -> str | None:

@@ -39,6 +39,12 @@ AMOUNT = re.compile(
     r"(?P<rest>.*)",
     re.S,
 )
+# The period an amount is paid by, written after it
+PERIOD = re.compile(
+    r"(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)|/\s?(?:mo|month|wk|week|yr|year)"
+    r"|pw|pcm|p/a",
+    re.I,
+)
 SALARY_UNITS = re.compile(
     r"^(?:gross|net|a year|per year|per annum|pa|p\.a\.|/yr|/year|a month|LPA|CTC)\b", re.I
 )
@@ -160,6 +166,11 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         return []
     rest = found.group("rest").strip()
     cur = found.group("cur").strip()
+    if rest and PERIOD.fullmatch(rest):
+        # "$80 a week" -> "under $100 a week", "$4,160 a year" -> "thousands a year": the period
+        # stays, the amount is rounded
+        joiner = "" if rest.startswith("/") else " "
+        return [f"{w}{joiner}{rest}" for w in _magnitude_wordings(value, cur)]
     if rest and not SALARY_UNITS.match(rest):
         thing = re.sub(r"^of\s+", "", rest)
         if thing.lower().startswith(("the ", "my ", "our ", "his ", "her ", "their ")):

@@ -101,7 +101,15 @@ MONEY = re.compile(
     r"rand|shillings)"
     # "85k a month", "30k pa": thousands said by their period, without a currency
     r"|\d[\d,]*\s?[kK](?=\s+(?:a|per)\s+(?:month|year|week)\b|\s?(?:pm|pcm|pa|p/a)\b))"
-    r"(?:\s?(?:LPA|lpa|lakhs?|crores?))?(?![\w])",
+    r"(?:\s?(?:LPA|lpa|lakhs?|crores?))?"
+    # the period the amount is paid by is part of it ("$80 a week", "$2,900/mo")
+    r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)|\s?/\s?(?:mo|month|wk|week|yr|year)"
+    r"|\s?(?:pw|pcm|p/a))?"
+    r"(?![\w])",
+)
+PAID_BY = re.compile(
+    r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)|\s?/\s?(?:mo|month|wk|week|yr|year)"
+    r"|\s?(?:pw|pcm|p/a))$"
 )
 FINANCE_WORDS = frozenset(
     {
@@ -203,7 +211,8 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
             continue
         if window & FUNDRAISING_WORDS and not window & RENT_OR_PAY_WORDS:
             continue
-        if BARE_THOUSANDS.fullmatch(amount.strip()) and not window & RENT_OR_PAY_WORDS:
+        bare = PAID_BY.sub("", amount).strip()
+        if BARE_THOUSANDS.fullmatch(bare) and not window & RENT_OR_PAY_WORDS:
             continue  # "ran 5k a week" is a distance; "rent went up to 85k a month" is money
         # in a first-person post the author's money is often the subject ("rent is €1,100")
         if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:

@@ -145,6 +145,10 @@ QUESTION_WORDS = frozenset({"why", "how", "what", "where", "when", "who"})
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
+# Words before a name that place something beside it, not in it ("a dentist near Chatswood")
+NEAR_WORDS = frozenset({"near", "nr", "around", "outside", "beside", "by"})
+
+
 def _shouted(token: Any) -> bool:
     """An everyday word in capitals ("AGAIN", "NOT"): emphasis, not a name or an acronym."""
     text = str(token.text)
@@ -189,6 +193,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
                     if _shouted(nxt) and not doc[j - 1].text.isupper():
                         break  # "Clapham Junction AGAIN": emphasis, not part of the name
+                    if nxt.lower_ in lexicon.TOWN_EVENT_WORDS and _is_town(doc[i:j].text):
+                        break  # "the Cape Town Pride committee": the town, then its Pride
                     j += 1
                 elif (
                     nxt.like_num
@@ -223,7 +229,15 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 and doc[j - 1].lower_ in NUMBERED_PARTS
             ):
                 j += 1  # "Heathrow Terminal 5", "Ward 7", "Gate 12": the number is the name's
-            if j < n and doc[j].lower_ in HEAD_WORDS and doc[j].is_lower:
+            if (
+                j < n
+                and doc[j].lower_ in HEAD_WORDS
+                and doc[j].is_lower
+                # "Ethan's bar mitzvah": the word starts a term of its own, no place's name
+                and not (
+                    j + 1 < n and (doc[j].lower_, doc[j + 1].lower_) in terms.lexicon().entries
+                )
+            ):
                 j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
                 if j < n and doc[j - 1].lower_ in {"town", "city"} and doc[j].lower_ == "hall":
                     j += 1  # "Croydon town hall"
@@ -254,6 +268,14 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 and not _is_big_place_name(doc[i].text)
             ):
                 i = j
+                continue
+            if (
+                j == i + 1
+                and _shouted(doc[i])
+                and _everyday_word(doc[i].lower_)  # not "BBC", "NHS"
+                and not (i > 0 and doc[i - 1].text.isupper() and doc[i - 1].is_alpha)
+            ):
+                i = j  # "went up $80 a week AGAIN": emphasis, not a name
                 continue
             # "the Marsden", but not the "the" of "the Bangalore office" (it is the office's)
             modifier = j < n and doc[j].is_lower and doc[j].pos_ == "NOUN"
@@ -356,7 +378,11 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
     if re.search(r"\bwhere (?:i|we) (?:work|worked)\b", rest):
         return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
-    following = {t.lower_ for t in doc[end : min(sentence.end, end + 8)]}
+    following: set[str] = set()
+    for token in doc[end : min(sentence.end, end + 8)]:
+        if token.lower_ in {"to", "then", "from"}:
+            break  # "from Lekki to my office": the office is somewhere else
+        following.add(token.lower_)
     for category in (Category.HEALTH, Category.EDUCATION, Category.WORK, Category.FINANCE):
         if following & CONTEXT_AFTER[category]:
             return category
@@ -495,7 +521,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     # "at Guy's" is a place named after someone, not the person
     owned = span[-1].lower_ in {"'s", "’s"}
     # ("radiotherapy at Velindre": after "at", a name the tagger took for a person's is where)
-    related = before in PLACE_PREPOSITIONS | EMPLOYER_VERBS and (
+    related = before in (PLACE_PREPOSITIONS | EMPLOYER_VERBS) - NEAR_WORDS and (
         label != "PERSON" or owned or before == "at"
     )
     known = _is_known_place(name, lowercase=False) and not _code_out_of_place(name, before)

@@ -441,14 +441,29 @@ def _titled_name(phrase: Phrase, best: Phrase, text: str) -> bool:
 
 
 def _names_around(phrase: Phrase, best: Phrase) -> bool:
-    """A named institution of the same category whose name holds the best finding's word."""
+    """A named institution of the same category whose name holds the best finding's word (or a
+    place's name that holds the profile's place: "Ballinteer Educate Together", "Dublin Airport")."""
     return (
-        Detector.ORGANISATION in phrase.detectors
+        (
+            Detector.ORGANISATION in phrase.detectors
+            or (
+                Detector.PLACE in phrase.detectors
+                and Detector.PROFILE in best.detectors
+                and _capitalised_name(phrase.text)
+            )
+        )
         and phrase.category == best.category
         and phrase.start <= best.start
         and best.end <= phrase.end
         and phrase.end - phrase.start > best.end - best.start
     )
+
+
+def _capitalised_name(text: str) -> bool:
+    """Every word is capitalised: one proper name ("Ballinteer Educate Together", "Dublin
+    Airport"), not a town and a common noun ("Croydon town hall")."""
+    words = re.sub(r"^the\s+", "", text, flags=re.IGNORECASE).split()
+    return all(word[:1].isupper() for word in words)
 
 
 # Kinds of phrase whose lists are one disclosure: "anxiety and depression", "Hindi, Marathi,

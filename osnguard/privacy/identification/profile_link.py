@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from osnguard.privacy.identification import relatedness
-from osnguard.privacy.lexicon import MONTHS
+from osnguard.privacy.lexicon import MONTHS, TOWN_EVENT_WORDS
 from osnguard.privacy.resources import nlp, wordnet
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -269,10 +269,31 @@ def _best_link(candidate: _Candidate, items: list[tuple[str, str]]) -> Phrase | 
     return best
 
 
+def _narrowed(candidate: _Candidate, items: list[tuple[str, str]]) -> _Candidate:
+    """The profile place itself when the noun phrase names it before its event or a common noun
+    ("the Cape Town Pride committee" -> "Cape Town"; not "Glasgow Caledonian")."""
+    for attribute, value in items:
+        if attribute not in LOCATION_ATTRIBUTES or len(value) < 3:
+            continue
+        found = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", candidate.text, re.IGNORECASE)
+        rest = candidate.text[found.end() :].split() if found else []
+        # only before an event of the town's or a common noun ("Glasgow Caledonian" is a name)
+        if (
+            found
+            and found.group(0)[:1].isupper()  # "a nice book" names no Nice
+            and rest
+            and (rest[0].lower() in TOWN_EVENT_WORDS or rest[0].islower())
+        ):
+            start = candidate.start + found.start()
+            return _Candidate(start, start + len(found.group(0)), found.group(0))
+    return candidate
+
+
 def _drop_overlaps(phrases: list[Phrase]) -> list[Phrase]:
-    """Of overlapping phrases keep the most confident, then the longest."""
+    """Of overlapping phrases keep the most confident, then the shortest (the span that carries
+    the link: "Cape Town", not "Cape Town Pride committee")."""
     kept: list[Phrase] = []
-    for phrase in sorted(phrases, key=lambda p: (-p.confidence, -(p.end - p.start), p.start)):
+    for phrase in sorted(phrases, key=lambda p: (-p.confidence, p.end - p.start, p.start)):
         if all(phrase.end <= k.start or phrase.start >= k.end for k in kept):
             kept.append(phrase)
     return sorted(kept, key=lambda p: p.start)
@@ -286,7 +307,7 @@ def detect(context: MessageContext) -> list[Phrase]:
     doc = context.doc if context.doc is not None else nlp()(context.text)
     phrases = []
     for candidate in noun_phrases(doc):
-        phrase = _best_link(candidate, items)
+        phrase = _best_link(_narrowed(candidate, items), items)
         if phrase is not None:
             phrases.append(phrase)
     for attribute, value in items:

@@ -334,6 +334,8 @@ def _choose(
         return None
     if _owned_by_other(tokens):
         return None
+    if tokens[-1].text in CAPITALISED_MONTHS and not any(t.case_sensitive for t in terms):
+        return None  # "since the March budget": a month, not "the march"
     if GREETING_AFTER.match(text[end:]) or GREETING_BEFORE.search(text[:start]):
         return None  # "Ramadan Mubarak to everyone fasting", "Happy Diwali": a greeting
     reference = author_reference(text, start, end, context.doc)
@@ -414,6 +416,28 @@ def _personal(reference: AuthorReference, text: str) -> bool:
     return reference == AuthorReference.SUBJECTLESS and person_of(text.split()) is not None
 
 
+# Month names that are also words of the lexicon in lower case ("at the march": a protest)
+CAPITALISED_MONTHS = frozenset({"March", "May"})
+# Endings of hashtags that label the poster by a word before them ("#nurselife", "#mumlife",
+# "#teacherproblems", "#spooniestruggles")
+HASHTAG_TAILS = ("life", "lyfe", "problems", "probs", "struggles", "goals", "things", "diaries")
+HASHTAG = re.compile(r"#([a-z]+?)(" + "|".join(HASHTAG_TAILS) + r")\b", re.IGNORECASE)
+
+
+def _labelling_hashtags(context: MessageContext, lex: Lexicon) -> list[Phrase]:
+    """Hashtags made of a sensitive word and a label ending ("#nurselife" -> work): the poster's
+    own label, in a post that speaks of them."""
+    found: list[Phrase] = []
+    for match in HASHTAG.finditer(context.text):
+        terms = lex.entries.get((match[1].lower(),), ())
+        useful = [t for t in terms if t.mode != "lang"]
+        if not useful:
+            continue
+        term = next((t for t in useful if t.mode == "role"), useful[0])
+        found.append(_phrase(match.start(), match.end(), term.category, term.mode, context.text))
+    return found
+
+
 def _phrase(start: int, end: int, category: Category, mode: Mode, text: str) -> Phrase:
     reason = CATEGORY_REASON[category]
     return Phrase(
@@ -459,19 +483,44 @@ def detect(context: MessageContext) -> list[Phrase]:
     linked = _profile_words(context)
     tokens = list(doc)
     found: list[Phrase] = []
+    # the category a profile word gives each token it covers
+    linked_tokens: dict[int, Category] = {
+        k: RELATION_CATEGORIES[linked[key][0]]
+        for i in range(len(tokens))
+        for size in range(1, min(lex.longest, len(tokens) - i) + 1)
+        if linked and (key := tuple(_normal(t) for t in tokens[i : i + size])) in linked
+        for k in range(i, i + size)
+    }
     i = 0
     while i < len(tokens):
         matched = 0
-        for size in range(min(lex.longest, len(tokens) - i), 0, -1):
+        sizes = range(min(lex.longest, len(tokens) - i), 0, -1)
+        # a word of the user's profile first, whatever longer term starts here ("on the ward"
+        # is a patient's, "the ward" a nurse's)
+        for size in sizes if linked else ():
             window = tokens[i : i + size]
-            key = tuple(_normal(t) for t in window)
-            link = linked.get(key)
-            if link is not None and not _owned_by_other(window):
+            link = linked.get(tuple(_normal(t) for t in window))
+            longer_term = link is not None and any(
+                term.category == RELATION_CATEGORIES[link[0]]
+                for longer in range(size + 1, len(sizes) + 1)
+                for term in lex.entries.get(tuple(_normal(t) for t in tokens[i : i + longer]), ())
+            )  # "ward sister" for a nurse: the lexicon's longer term of the same kind
+            if link is not None and not longer_term and not _owned_by_other(window):
                 start, end = window[0].idx, _numbered_end(context.text, window)
-                if author_reference(context.text, start, end, context.doc) is not None:
+                greeting = GREETING_AFTER.match(context.text[end:]) or GREETING_BEFORE.search(
+                    context.text[:start]
+                )  # "Ramadan Kareem": a greeting, whoever says it
+                reference = author_reference(context.text, start, end, context.doc)
+                if not greeting and reference is not None:
                     found.append(_profile_phrase(start, end, context.text, *link))
                     matched = size
                     break
+        if matched:
+            i += matched
+            continue
+        for size in sizes:
+            window = tokens[i : i + size]
+            key = tuple(_normal(t) for t in window)
             terms = lex.entries.get(key)
             if terms is None and (size == 1 or window[-1].tag_ == "NNS"):  # "knee replacements"
                 terms = lex.entries.get((*key[:-1], str(window[-1].lemma_).lower()))
@@ -489,6 +538,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             if chosen is None:
                 continue
             term, category = chosen
+            if any(linked_tokens.get(k, category) != category for k in range(i, i + size)):
+                continue  # a profile word inside says otherwise ("on the ward" for a nurse)
             start, end = window[0].idx, _numbered_end(context.text, window)
             if i > 0 and tokens[i - 1].text == "#" and tokens[i - 1].idx + 1 == start:
                 start -= 1
@@ -508,7 +559,13 @@ def detect(context: MessageContext) -> list[Phrase]:
             matched = size + extra
             break
         i += matched or 1
-    return found
+    if "#" in context.text and personal_post():
+        found += [
+            tag
+            for tag in _labelling_hashtags(context, lex)
+            if not any(p.start < tag.end and tag.start < p.end for p in found)
+        ]
+    return sorted(found, key=lambda p: p.start)
 
 
 __all__ = ["Lexicon", "Term", "detect", "lexicon", "relations"]

@@ -340,6 +340,12 @@ def _join_adjacent(phrases: list[Phrase], text: str) -> list[Phrase]:
             previous is not None
             and JOINING_GAP.match(gap)
             and not ("," in gap and lengths)  # "last week, 2 weeks till my review": two times
+            # "starts 1st of June, 2 weeks on 2 weeks off": a day, then a routine from it
+            and not (
+                "," in gap
+                and phrase.timex_type == "SET"
+                and previous.timex_type in ("DATE", "TIME")
+            )
             # "for 20 years and today my HbA1c ...": a length and a day are two times; two
             # lengths are one ("for three years and two months")
             and not (

@@ -160,7 +160,10 @@ MONTH_FULL = (
 )
 WEEKDAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\.)"
+    r"(?:mon|tues|tue|wed|weds|thurs|thur|thu|fri|sat|sun)\."
+    # the short forms that are no other word stand alone ("can't make book club thurs")
+    r"|(?:tues|weds|thurs|thur|fri)\b(?!['’])"
+    r")"
 )
 WEEKDAY_PLURAL = (
     r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)"
@@ -293,7 +296,7 @@ class Context:
         word: first in that verb's own clause ("moving to Evanston in March, the rent was
         killing me": the move is ahead), then in the sentence."""
         if self.doc is not None:
-            tense, clause = _doc_tense(self.doc, start)
+            tense, clause = _doc_tense(self.doc, start, end)
             if tense:
                 return tense
             if clause is not None:
@@ -334,16 +337,34 @@ resume graduate retire launch expire turn kick"""
 SCHEDULED_VERBS = frozenset(_SCHEDULED_VERBS.split())
 
 
-def _doc_tense(doc: Any, char: int) -> tuple[str | None, tuple[int, int] | None]:
+# A token that is a time word whatever its tag ("fri", "Sat.", "12th", "pm")
+TIME_TOKEN = re.compile(rf"(?i)(?:{WEEKDAY}|{WEEKDAY_PLURAL}|{MONTH}|\d[\w:.]*|[ap]\.?m\.?)")
+
+
+def _time_word_in(word: Any, start: int, end: int) -> bool:
+    """A time word of the phrase text[start:end] ("fri"), not a verb it starts with ("is the
+    19th")."""
+    return bool(start <= word.idx < end and TIME_TOKEN.fullmatch(word.text))
+
+
+def _doc_tense(
+    doc: Any, char: int, end: int | None = None
+) -> tuple[str | None, tuple[int, int] | None]:
     """The tense the verb governing the character at `char` marks, and the span of that verb's
     clause (its subtree) when it is a verb that marks none ("landing ... on the 22nd")."""
     for token in doc:
         if token.idx <= char < token.idx + len(token.text):
             head = token
+            stop = char + 1 if end is None else end
             for _ in range(4):
-                if head.pos_ in ("VERB", "AUX") or head.head is head:
+                # the phrase's own word is never its verb ("hair appt fri 3pm": "fri" a "verb")
+                if (
+                    head.pos_ in ("VERB", "AUX") and not _time_word_in(head, char, stop)
+                ) or head.head is head:
                     break
                 head = head.head
+            if _time_word_in(head, char, stop) and head.pos_ in ("VERB", "AUX"):
+                return None, None
             words = [head, *head.children]
             low, high = sorted((head.idx, char))
             if EMOJI.search(doc.text, low, high):
@@ -688,9 +709,16 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
     if cue is not None:
         # "first suhoor at 4:30 tomorrow", "dinner at 7pm then bed, alarm at 5:30"
         return cue == "evening"
+    said = (ctx.now.hour, ctx.now.minute)
+    since_morning = (said[0] - hour) * 60 + said[1] - minute  # minutes since the morning one
+    if (
+        re.search(r"\bthe\s+$", ctx.text[max(0, m.start() - 5) : m.start()], re.I)
+        and 0 <= since_morning <= 180
+        and ctx.tense(m.start(), m.end()) != "future"
+    ):
+        return False  # "anyone else on the 6:42?" at 7:25: the train that just left
     if hour <= 6:
         return True
-    said = (ctx.now.hour, ctx.now.minute)
     return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
 
 
@@ -999,7 +1027,11 @@ ANNOUNCING = re.compile(
 def _weekday_found(m: re.Match[str], ctx: Context) -> Found | None:
     weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]
     tense = _ahead_or_tense(ctx, m.start(), m.end())
-    if tense is None and ctx.doc is not None and in_verbless_chunk(ctx.doc, m.start(), m.end()):
+    if (
+        tense is None
+        and ctx.doc is not None
+        and in_verbless_chunk(ctx.doc, m.start(), m.end(), phrase_excluded=True)
+    ):
         tense = "future"  # "garage sale Saturday 8am-noon": a fragment announces
     if tense is None and ANNOUNCING.search(ctx.text):
         tense = "future"  # "Bar mitzvah on Saturday morning, my nephew is so nervous"

@@ -200,6 +200,27 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Holy Communion for our Sofia this Saturday", ("Sofia", "identity")),
         ("Got the keys to our council flat today!!", ("council flat", "finance")),
         ("sertraline makes me yawn all day. week 3 and I'm a zombie", ("week 3", "time")),
+        # batch 12: the author's own rent as a bare subject, and the sentence after it
+        ("Rent in Wellington went up $80 a week AGAIN", ("$80 a week", "finance")),
+        ("Rent went up again. that's $4,160 a year", ("$4,160 a year", "finance")),
+        # short day names that are no other word; a hospital named "General"
+        ("can't make book club thurs, sorry", ("thurs", "time")),
+        ("got my colonoscopy at Mass General at 8am", ("Mass General", "health")),
+        ("staying at my tita's place till the 20th", ("tita", "gender")),
+        ("I've been clean for 2 years today", ("been clean", "health")),
+        ("Lost my phone at the march on Saturday", ("at the march", "politics")),
+        ("offshore rotation starts 1st of June, 2 weeks on 2 weeks off", ("1st of June", "time")),
+        (
+            "offshore rotation starts 1st of June, 2 weeks on 2 weeks off",
+            ("offshore rotation", "work"),
+        ),
+        ("Back on the ward at 7pm. #nurselife", ("#nurselife", "work")),
+        ("then my last exam (Econometrics) on the 17th", ("Econometrics", "education")),
+        # a town before its Pride is the town; a profile word says what a longer term is
+        (
+            "Anyone from the Cape Town Pride committee around?",
+            ("Pride committee", "sexuality"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -269,10 +290,31 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Day 1 of Ramadan and I already miss coffee", ("Day 1", "time")),
         # a code the gazetteer knows only as an airport's is no place away from a preposition
         ("My PIN is not 1234 anymore, relax mum", ("PIN", "location")),
+        # batch 12: a town the author travels from, a place near a dentist, an acronym
+        ("3 hours from Lekki to my office in Ikeja", ("Lekki", "work")),
+        ("Anyone know a good dentist near Chatswood?", ("Chatswood", "health")),
+        ("Rent went up $80 a week AGAIN", ("AGAIN", "location")),
+        ("then Ethan's bar mitzvah at the shul", ("Ethan's bar", "location")),
+        ("since the March budget I have been broke", ("the March", "politics")),
+        ("Our ward sister just resigned", ("sister", "gender")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:
     assert unexpected not in phrases(text)
+
+
+def test_a_profile_word_says_what_a_longer_term_is() -> None:
+    """For a nurse, "on the ward" is work, not a patient's stay; the profile city before its
+    Pride is the city alone."""
+    nurse = {"work": ["nurse"]}
+    assert ("the ward", "work") in phrases("Back on the ward at 7pm", nurse)
+    found = phrases("Anyone from the Cape Town Pride committee?", {"current_city": ["Cape Town"]})
+    assert ("Pride committee", "sexuality") in found
+
+
+def test_a_greeting_is_no_profile_link() -> None:
+    muslim = {"religion": ["Muslim"]}
+    assert ("Ramadan", "religion") not in phrases("Ramadan Kareem 🌙 suhoor at 4:50", muslim)
 
 
 def test_shouted_words_are_not_part_of_a_name() -> None:

@@ -104,9 +104,9 @@ def test_a_health_word_that_only_modifies_a_topic_is_not_the_authors(make_contex
         ("I make $61k in Manhattan. make it make sense", "$61k"),
         ("Mortgage approved!!! £210k on a 2-bed", "£210k"),
         ("got the offer!! ₹18 LPA + joining bonus, my mom cried", "₹18 LPA"),
-        ("my rent went up to 85k a month, moving out in January", "85k"),
-        ("spare room in our flat, £850 pcm, bills included", "£850"),
-        ("just signed the lease on a 1br!! $1,650/mo, moving in Dec", "$1,650"),
+        ("my rent went up to 85k a month, moving out in January", "85k a month"),
+        ("spare room in our flat, £850 pcm, bills included", "£850 pcm"),
+        ("just signed the lease on a 1br!! $1,650/mo, moving in Dec", "$1,650/mo"),
     ],
 )
 def test_money_of_the_author(make_context, text, amount) -> None:

@@ -40,7 +40,9 @@ def test_every_version_of_a_post_reads_as_a_sentence(post: dict) -> None:
     result = anonymize(post["text"], profile=post["profile"], now=post["now"], groups=GROUPS)
     for group in result.groups[1:]:
         text = group.text
-        assert not DANGLING.search(text), (group.level, text)
+        dangling = DANGLING.search(text)
+        # (the author's own "how lonely it is." is no wording's fault)
+        assert not dangling or dangling.group(0) in post["text"], (group.level, text)
         assert not STRAY_COMMA.search(text), (group.level, text)
         repeated = REPEATED.search(text)
         assert (

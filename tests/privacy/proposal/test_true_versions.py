@@ -479,6 +479,42 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Holy Communion this Saturday at St Anne's, Kildare", NOW, {}, "Europe"),
         # a duration wished happy is an anniversary
         ("Happy 1 year to the love of my life 🥂", NOW, {}, "Happy a while"),
+        # batch 12: a train named by its time, just gone; a day said short with no verb
+        (
+            "Anyone else on the 6:42 from Woking? stuck for 40 mins",
+            "2027-09-08T07:25:00",
+            {},
+            "evening",
+        ),
+        ("hair appt fri 3pm", "2027-03-15T19:00:00", {}, "last week"),
+        # a date, then a rota from it: two times
+        (
+            "offshore rotation starts 1st of June, 2 weeks on 2 weeks off",
+            "2027-04-20T12:00:00",
+            {},
+            "starts weeks",
+        ),
+        ("Ethan's bar mitzvah at the shul Saturday morning", NOW, {}, "bar in"),
+        ("Back on the ward at 7pm, 4th night shift", NOW, {"work": ["nurse"]}, "a person"),
+        ("Our ward sister just resigned #nurselife", NOW, {"work": ["nurse"]}, "Our sister"),
+        ("My dad (lifelong Tory) hasn't spoken to me", NOW, {}, "activist"),
+        ("advice on school and insulin pumps?", NOW, {}, "mechanis"),
+        ("my last exam (Econometrics) on the 17th", NOW, {}, "school"),
+        ("Rent went up $80 a week AGAIN", NOW, {}, "up a week"),
+        ("Rent went up again. that's $4,160 a year", NOW, {}, "salary"),
+        (
+            "Anyone from the Cape Town Pride committee?",
+            NOW,
+            {"current_city": ["Cape Town"]},
+            "the the",
+        ),
+        (
+            "Anyone from the Cape Town Pride committee?",
+            NOW,
+            {"current_city": ["Cape Town"]},
+            "a South",
+        ),
+        ("Voted Green for the first time today", NOW, {}, "Voted for the first"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
