@@ -71,6 +71,7 @@ OWN_THINGS = frozenset(
         "visa", "application", "mortgage", "contract", "notice", "resignation", "leave",
         "treatment", "graduation", "move", "lease", "transfer", "placement", "probation",
         "citizenship", "passport", "payout", "settlement", "operation", "procedure", "recovery",
+        "funeral", "rosary", "wake", "memorial", "burial", "ceremony", "service", "christening",
         # treatments a post names as its subject ("Chemo round 4 done this morning")
         "chemo", "chemotherapy", "radiotherapy", "dialysis", "therapy", "round", "cycle", "ivf",
         "physio", "rehab", "bloods", "biopsy", "mri", "transfusion", "infusion",
@@ -78,6 +79,14 @@ OWN_THINGS = frozenset(
         # money and work patterns that are the poster's own ("Rent went up $80 a week AGAIN")
         "rent", "salary", "paycheck", "paycheque", "payslip", "wages", "overdraft", "rota",
         "rotation", "roster",
+    }
+)  # fmt: skip
+# Events of the author's life a post names with "the" ("The funeral is on Friday")
+OWN_EVENTS = frozenset(
+    {
+        "funeral", "rosary", "wake", "memorial", "vigil", "viewing", "burial", "cremation",
+        "service", "ceremony", "wedding", "christening", "baptism", "reception", "party",
+        "surgery", "operation", "procedure", "appointment", "interview", "move", "scan",
     }
 )  # fmt: skip
 # Imperatives addressed to readers: their time is the reader's deadline, not the author's plan.
@@ -415,8 +424,8 @@ def _is_own_thing(subject: Any) -> bool:
     for child in subject.children:
         if child.dep_ == "poss" and child.lower_ not in FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL:
             return False
-        if child.dep_ == "det":
-            return False
+        if child.dep_ == "det" and not (child.lower_ == "the" and subject.lower_ in OWN_EVENTS):
+            return False  # ("The rosary is Thursday at 7" in a post about the author's abuela)
     return True
 
 

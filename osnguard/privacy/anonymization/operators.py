@@ -180,7 +180,8 @@ VALUE_WORDINGS: Mapping[Category, Any] = MappingProxyType(
         Category.FINANCE: lambda phrase, before, after: values.amount_wordings(
             phrase, after, before
         ),
-        Category.IDENTITY: lambda phrase, before, after: values.name_wordings(phrase, before),
+        Category.IDENTITY: values.name_wordings,
+        Category.HEALTH: values.pregnancy_wordings,
     }
 )
 
@@ -1375,6 +1376,12 @@ PART_AS_MODIFIER = {
     "dawn": "morning", "sunrise": "morning", "daybreak": "morning", "dusk": "evening",
     "sunset": "evening", "midnight": "late-night",
 }  # fmt: skip
+# A preposition whose object came before it ("a gym I haven't been to"), and a phrase that
+# brings its own ("since 2024")
+STRANDED_BEFORE = re.compile(r"\b(?:to|with|about|from|of|at|in|for|on|into)\s+$", re.IGNORECASE)
+TIME_PREPOSITION_START = re.compile(
+    r"(?:since|for|till|until|til|from|by|before|after|during|over|in|on|at)\s", re.IGNORECASE
+)
 DANGLING_PREPOSITION = re.compile(
     r"\s\b(?:for|at|on|in|from|till|until|by|during|since|over|around|"
     r"(?:all|most|much|some|part|the whole|as) of)\s+$",
@@ -1976,6 +1983,12 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         or LATER_AFTER.match(text, end) is not None
         # "spent all of last week in hospital": the time is what was spent
         or SPEND_BEFORE.search(text[:start]) is not None
+        # "a gym I haven't been to since 2024.": without it the "to" ends the clause
+        or (
+            STRANDED_BEFORE.search(text[:start]) is not None
+            and TIME_PREPOSITION_START.match(text[start:end]) is not None
+            and re.match(r"\s*(?:$|[.!?,;\n])", text[end:]) is not None
+        )
         or MILESTONE_VERB_BEFORE.search(text[:start])
         # "after 8 years in Toronto": the place says where the years were spent
         or (

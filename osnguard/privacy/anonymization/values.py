@@ -275,10 +275,14 @@ def looks_like_name(text: str) -> bool:
     return all(w[:1].isupper() for w in names) and not any(is_adjective(w) for w in names)
 
 
-def name_wordings(text: str, before: str = "") -> list[str]:
+# Nouns a family name stands before ("the whole Okafor family"): "someone family" would not read
+FAMILY_AFTER = re.compile(r"\s+(?:family|families|clan|household|fam|lot|side)\b", re.IGNORECASE)
+
+
+def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     """A person's name or handle: its initials ("T.", "N. and O."), then "someone". A sentence
     does not start with an initial ("J. and I are flying" reads as a typo): there only
-    "someone"."""
+    "someone". A family name before "family" keeps its initial only ("the whole O. family")."""
     text = text.strip()
     if not looks_like_name(text):
         return []
@@ -295,11 +299,43 @@ def name_wordings(text: str, before: str = "") -> list[str]:
         if not tokens or not all(tokens):
             return []
         initials.append(" ".join(t.group(1).upper() + "." for t in tokens if t))
-    if len(parts) == 1:
+    if len(parts) == 1 and FAMILY_AFTER.match(after):
+        wordings = [initials[0] + possessive]
+    elif len(parts) == 1:
         wordings = [initials[0] + possessive, "someone" + possessive]
     else:
         wordings = [" and ".join(initials) + possessive, "their" if possessive else "they"]
     return wordings[1:] if opening else wordings
 
 
-__all__ = ["age_wordings", "amount_wordings", "name_wordings"]
+PREGNANCY_STAGE = re.compile(r"(?i)(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)")
+
+
+def pregnancy_wordings(text: str, before: str = "", after: str = "") -> list[str]:
+    """A pregnancy's stage in weeks, said in months: "16 weeks" -> "over three months along" ->
+    "a few months along"; after "at", by its trimester ("at 19 weeks" -> "in the second
+    trimester"; "at 11 weeks" -> "early on")."""
+    found = PREGNANCY_STAGE.fullmatch(text.strip())
+    if found is None:
+        return []
+    weeks = int(found.group("weeks"))
+    months = weeks * 7 / 30.44
+    whole, up = math.floor(months), math.ceil(months)
+    if weeks < 6:
+        first = "a few weeks"
+    elif up - months <= 0.3 and up > whole:
+        first = f"almost {_count_word(up)} months"
+    else:
+        first = f"over {_count_word(whole)} month" + ("s" if whole > 1 else "")
+    if found.group("at"):
+        # "we lost the baby at 11 weeks" -> "early on"; "at 19 weeks" -> "in the second
+        # trimester"
+        if weeks < 14:
+            return ["early on"]
+        trimester = "second" if weeks < 28 else "third"
+        return [f"in the {trimester} trimester", "during the pregnancy"]
+    wider = "a few weeks along" if weeks < 8 else "a few months along" if weeks <= 20 else None
+    return [f"{first} along", wider or "months along"]
+
+
+__all__ = ["age_wordings", "amount_wordings", "name_wordings", "pregnancy_wordings"]

@@ -66,6 +66,12 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(?![:.]\d|\s*(?:am|pm|%|o'?clock|mph|km|kg|weeks?|wks?|months?|days?))",
         re.I,
     ),
+    # "dad said he knew since I was 12", "when she was 9": an age then
+    re.compile(
+        r"\b(?:since|when|till|until|before|after)\s+(?:i|she|he|we|they)\s+(?:was|were)\s+"
+        r"(\d{1,2})\b(?![:.]\d|\s*(?:am|pm|%|o'?clock|weeks?|months?|days?|mins?|minutes))",
+        re.I,
+    ),
     # "took me till 34 to say it": the age by which something happened
     re.compile(
         r"\btook (?:me|her|him|us|them)\s+(?:till|until|til|to)\s+(1[3-9]|[2-9]\d)\b(?![:.]\d)",

@@ -145,6 +145,17 @@ QUESTION_WORDS = frozenset({"why", "how", "what", "where", "when", "who"})
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
+# Head words that after a person's name and "'s" are that person's, not a place's name
+PERSONAL_HEADS = frozenset({"surgery", "physio", "dental", "dentist"})
+# Family titles said before a name ("Aunty Ngozi", "Uncle Bayo", "Tita Marites")
+KIN_TITLES = frozenset(
+    {"aunty", "auntie", "aunt", "uncle", "tita", "tito", "tía", "tia", "tío", "tio", "nana",
+     "granny", "grandma", "grandpa", "cousin", "mama", "papa", "baba", "mamu", "khala"}
+)  # fmt: skip
+# Words after a place name that say it is an area ("Yaba side", "Lekki axis")
+AREA_AFTER = frozenset({"side", "axis", "area", "way", "end"})
+# A town's civic bodies, which are where it is ("Parramatta council", "Leeds library")
+CIVIC_AFTER = frozenset({"council", "library", "registry", "courthouse"})
 # Words before a name that place something beside it, not in it ("a dentist near Chatswood")
 NEAR_WORDS = frozenset({"near", "nr", "around", "outside", "beside", "by"})
 
@@ -233,6 +244,12 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 j < n
                 and doc[j].lower_ in HEAD_WORDS
                 and doc[j].is_lower
+                # "Amir's surgery": a person's operation, no practice named after them
+                and not (
+                    doc[j].lower_ in PERSONAL_HEADS
+                    and doc[j - 1].lower_ in {"'s", "’s"}
+                    and doc[i].lower_ in first_names()
+                )
                 # "Ethan's bar mitzvah": the word starts a term of its own, no place's name
                 and not (
                     j + 1 < n and (doc[j].lower_, doc[j + 1].lower_) in terms.lexicon().entries
@@ -531,6 +548,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     # "the Kraków office of ...": a town that says where the workplace is
     in_town = in_town or (known and j < len(doc) and doc[j].lower_ in WORKPLACES)
     moved_to = before in ("to", "into") and i >= 2 and doc[i - 2].lower_ in MOVING_WORDS
+    if j < len(doc) and doc[j].lower_ in CIVIC_AFTER and doc[j].is_lower and known:
+        return Category.LOCATION, Detector.PLACE  # "ceremony at Parramatta council"
     if (
         context is not None
         and related
@@ -547,6 +566,16 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and context is None
     ):
         return Category.LOCATION, Detector.PLACE  # "Shifted to Koramangala": where one moved
+    if (
+        len(words) >= 2
+        and words[0].lower() in KIN_TITLES
+        and len(words) <= 3
+        and head is None
+        and not known
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "Aunty Ngozi's 60th", "Uncle Bayo"
+    if j < len(doc) and doc[j].lower_ in AREA_AFTER and doc[j].is_lower and label != "ORG":
+        return Category.LOCATION, Detector.PLACE  # "who get charger for Yaba side?"
     if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
     if (
@@ -663,6 +692,7 @@ ADMISSION = re.compile(
 )
 
 
+ADMITTED_INTO = re.compile(r"\b(?:got|get|gets|getting|accepted|admitted)\s+(?:in)?to\s*$", re.I)
 UNIVERSITY_CUES = frozenset(
     {
         "uni", "university", "degree", "study", "studying", "studied", "student", "students",
@@ -720,6 +750,14 @@ def _university_in_context(name: str, sentence: Any) -> bool:
         return True  # "got into Edinburgh to study vet medicine": its university
     if cued and UNIVERSITY_INITIALS.fullmatch(name.strip()):
         return True  # "graduating from UQ", "halls at UoM": a university's initials
+    into = ADMITTED_INTO.search(sentence.doc.text[sentence.start_char : max(start, 0)])
+    if (
+        into
+        and not _is_known_place(name, lowercase=False)
+        and not _common_word(name.lower())
+        and not {t.lower_ for t in sentence} & TICKET_WORDS
+    ):
+        return True  # "my daughter got into Spelman!!!": admitted to a school no place shares
     if not _has_university_sense(name):
         return False
     return bool(admitted) or cued

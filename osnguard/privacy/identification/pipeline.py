@@ -398,9 +398,15 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
             # "Regent's Park Mosque" for a Muslim user: the profile's word "mosque" explains
             # the phrase, the institution's whole name is the span
             best = replace(best, start=named.start, end=named.end)
+        dated = next((p for p in group if _festival_as_time(p, best)), None)
+        if dated is not None:
+            best = dated  # "till after Diwali", "over Eid": when, said by a festival
         titled = next((p for p in group if _titled_name(p, best, text)), None)
         if titled is not None:
-            best = titled  # "in memory of Aunty Bev": a name with its kin title, not the title
+            # "in memory of Aunty Bev": a name with its kin title, not the title ("Aunty
+            # Ngozi's 60th": without the possessive)
+            owner = re.search(r"['’]s$", titled.text)
+            best = replace(titled, end=titled.end - 2) if owner else titled
         detectors, reasons = _explanations(group)
         timed = (
             best
@@ -436,7 +442,7 @@ def _titled_name(phrase: Phrase, best: Phrase, text: str) -> bool:
         and phrase.category == Category.IDENTITY
         and Detector.PERSONAL in phrase.detectors
         and phrase.start == best.start
-        and bool(re.fullmatch(r"\s[A-Z][a-z]+", rest))
+        and bool(re.fullmatch(r"\s[A-Z][a-z]+(?:['’]s)?", rest))
     )
 
 
@@ -456,6 +462,25 @@ def _names_around(phrase: Phrase, best: Phrase) -> bool:
         and phrase.start <= best.start
         and best.end <= phrase.end
         and phrase.end - phrase.start > best.end - best.start
+    )
+
+
+# Words a time phrase starts with when a festival in it only says when ("till after Diwali")
+_TIME_LEAD = re.compile(
+    r"(?i)(?:till|until|til|after|before|since|over|during|for|by|from|this|last|next|every)\s"
+)
+
+
+def _festival_as_time(phrase: Phrase, best: Phrase) -> bool:
+    """A time phrase around a festival's name, led by a word of time: the festival says when
+    ("till after Diwali", "for Eid"), as the guidelines read "till after Christmas"."""
+    return (
+        Detector.TEMPORAL in phrase.detectors
+        and best.category == Category.RELIGION
+        and phrase.start <= best.start
+        and best.end <= phrase.end
+        and phrase.end - phrase.start > best.end - best.start
+        and bool(_TIME_LEAD.match(phrase.text))
     )
 
 

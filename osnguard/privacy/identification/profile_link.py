@@ -307,6 +307,8 @@ def detect(context: MessageContext) -> list[Phrase]:
     doc = context.doc if context.doc is not None else nlp()(context.text)
     phrases = []
     for candidate in noun_phrases(doc):
+        if candidate.text.lower() in MONTHS:
+            continue  # "Surgery in March" for someone near Cambridge: a month, not the town
         phrase = _best_link(_narrowed(candidate, items), items)
         if phrase is not None:
             phrases.append(phrase)

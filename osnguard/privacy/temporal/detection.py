@@ -11,7 +11,7 @@ are never flagged: they say nothing beyond the moment of posting.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from osnguard.privacy import lexicon
@@ -117,6 +117,9 @@ def detect(context: MessageContext) -> list[Phrase]:
             context.text, start, outer_only=bool(LEADING.match(context.text[start:end]))
         )
         end = _with_trail_word(context.text, end)
+        back = BACK_BEFORE.search(context.text[max(0, start - 6) : start])
+        if back and PAST_YEAR_IN.fullmatch(context.text[start:end]):
+            start -= len(back.group(0))  # "back in 2019": when, as one phrase ("years ago")
         hour_range = RANGE_START_BEFORE.search(context.text[:start])
         if hour_range and CLOCK_START.match(context.text[start:end]):
             start = hour_range.start()  # "gym 6-7am": the range's first hour goes with it
@@ -138,9 +141,70 @@ def detect(context: MessageContext) -> list[Phrase]:
         )
     phrases = _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
     phrases = _clock_fallbacks(context, phrases)
-    return _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
+    phrases = _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
+    return [part for p in phrases for part in _as_pregnancy_stage(p, context.text, context.now)]
 
 
+# "12 weeks", "at 19 weeks", "16 weeks today": how far along a pregnancy is, in a post about one
+PREGNANCY_STAGE = re.compile(
+    r"(?i)(?P<stage>(?:at\s+)?\d{1,2}\s*(?:weeks?|wks?))(?:\s+(?P<day>today|tomorrow|now))?"
+)
+PREGNANCY_CUES = re.compile(
+    r"(?i)🤰|\b(?:pregnan\w*|trimester|scan|due|bump|midwife|midwives|baby|babies|"
+    r"morning sickness|it'?s a (?:girl|boy)|miscarr\w*|expecting|antenatal|ultrasound)\b"
+)
+EXPECTING_BEFORE = re.compile(r"(?i)\b(?:i'?m|i am|she'?s|she is|we'?re|we are)\s+$")
+PREGNANCY_REASON = "This tells people about a pregnancy and how far along it is."
+
+
+def _as_pregnancy_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase]:
+    """A number of weeks said as a pregnancy's stage is health, not a time (the guidelines' "at
+    11 weeks"): in a post about a pregnancy, or after "I'm" ("I'm 16 weeks today"); the day
+    after it stays a time of its own."""
+    match = PREGNANCY_STAGE.fullmatch(phrase.text)
+    if match is None or not (
+        PREGNANCY_CUES.search(text) or EXPECTING_BEFORE.search(text[: phrase.start])
+    ):
+        return [phrase]
+    end = phrase.start + match.end("stage")
+    stage = Phrase(
+        start=phrase.start,
+        end=end,
+        text=text[phrase.start : end],
+        category=Category.HEALTH,
+        reason=PREGNANCY_REASON,
+        confidence=phrase.confidence,
+        detectors=[Detector.TEMPORAL],
+        reasons=[PREGNANCY_REASON],
+    )
+    day = match.group("day")
+    if day is None or day.lower() == "now":
+        return [stage]
+    when = (now + timedelta(days=1 if day.lower() == "tomorrow" else 0)).date()
+    start = phrase.start + match.start("day")
+    reason = f"This tells people when you do something ({day})."
+    interval = (
+        datetime.combine(when, time.min).isoformat(),
+        datetime.combine(when, time.max.replace(microsecond=0)).isoformat(),
+    )
+    said = Phrase(
+        start=start,
+        end=start + len(day),
+        text=day,
+        category=Category.TIME,
+        reason=reason,
+        confidence=0.85,
+        detectors=[Detector.TEMPORAL],
+        reasons=[reason],
+        interval=interval,
+        timex_type="DATE",
+    )
+    return [stage, said]
+
+
+# "back in 2019", "back in the 90s": "back" goes with a year said after "in"
+BACK_BEFORE = re.compile(r"(?i)\bback\s+$")
+PAST_YEAR_IN = re.compile(r"(?i)in\s+(?:the\s+)?(?:\d{4}|'?\d0s|\d{4}s)")
 # Words that belong to a time phrase when they precede it (guidelines: prepositions and
 # modifiers are part of time phrases).
 _LEADS = (

@@ -21,6 +21,7 @@ from dateutil.easter import easter
 from osnguard.privacy import lexicon
 from osnguard.privacy.author import EMOJI, in_verbless_chunk
 from osnguard.privacy.lexicon import MONTHS, WEEKDAYS
+from osnguard.privacy.temporal import feasts
 from osnguard.privacy.temporal import normalisation as norm
 from osnguard.privacy.temporal.model import Interval, TimeExpression
 
@@ -1018,6 +1019,26 @@ def _listed_weekday(m: re.Match[str], ctx: Context) -> Found | None:
     return _weekday_found(m, ctx)
 
 
+# A weekday that opens a range ending at the day after it ("Mon to Fri", "Tues-Thurs")
+RANGE_FROM_DAY = re.compile(
+    rf"(?i)\b(?P<wd>{WEEKDAY}|{WEEKDAY_ABBREVIATION})\s*(?:to|till|until|til|-|–)\s*$"
+)
+# "... next week" after a day or a range of days: the week they are in
+WEEK_AFTER = re.compile(
+    rf"(?i)^(?:\s*(?:to|till|until|til|-|–)\s*(?:{WEEKDAY}|{WEEKDAY_ABBREVIATION}))?"
+    r"\s+(?P<which>next|this|last)\s+week\b"
+)
+
+
+def _week_said_after(ctx: Context, end: int) -> date | None:
+    """The Monday of the week a day is said to be in right after it ("Mon to Fri next week")."""
+    found = WEEK_AFTER.match(ctx.text[end : end + 30])
+    if found is None:
+        return None
+    monday = ctx.today - timedelta(days=ctx.today.weekday())
+    return monday + timedelta(days={"next": 7, "this": 0, "last": -7}[found["which"].lower()])
+
+
 # Words of a post that announces something ahead, with no tense on the day itself
 ANNOUNCING = re.compile(
     r"\b(?:nervous|excited|can't wait|cannot wait|countdown|wish me luck)\b", re.I
@@ -1036,6 +1057,16 @@ def _weekday_found(m: re.Match[str], ctx: Context) -> Found | None:
     if tense is None and ANNOUNCING.search(ctx.text):
         tense = "future"  # "Bar mitzvah on Saturday morning, my nephew is so nervous"
     day = _weekday_date(ctx.today, weekday, tense)
+    monday = _week_said_after(ctx, m.end())
+    if monday is not None:
+        day = monday + timedelta(days=weekday)  # "from Mon to Fri next week"
+    else:
+        first = RANGE_FROM_DAY.search(ctx.text[max(0, m.start() - 16) : m.start()])
+        if first is not None:
+            # "from Mon to Fri": the day that ends a range is not before the one it starts with
+            start_day = _weekday_date(ctx.today, WEEKDAYS[first["wd"].lower().rstrip(".")], tense)
+            while day < start_day:
+                day += timedelta(days=7)
     if (
         day == ctx.today
         and tense != "past"
@@ -1312,6 +1343,19 @@ def _part_of_unit(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(start, m.end(), "DATE", value, mod=mod)
 
 
+@rule(rf"\b(?P<part>end|start|beginning|middle)\s+of\s+(?P<mon>{MONTH_FULL})\b")
+def _part_of_month(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "due end of July", "from the start of March": the month, with its part."""
+    month = MONTHS[m["mon"].lower()]
+    year = _month_year(ctx.today, month, _ahead_or_tense(ctx, m.start(), m.end()))
+    mod = {"end": "END", "start": "START", "beginning": "START", "middle": "MID"}[m["part"].lower()]
+    start = m.start()
+    the = re.search(r"\bthe\s+$", ctx.text[max(0, start - 4) : start], re.I)
+    if the:
+        start -= len(the.group(0))
+    return Found(start, m.end(), "DATE", f"{year:04d}-{month:02d}", mod=mod)
+
+
 @rule(r"\b(?P<x>recent\s+(?P<unit>years|months|weeks|days|decades))\b")
 def _recent_units(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(
@@ -1421,6 +1465,40 @@ def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
     modifier = lead.group(1).lower() if lead else None
     start = m.start() - len(lead.group(0)) if lead else m.start()
     day = _feast_date(name, _feast_year(ctx.today, name, modifier))
+    return _with_pod(m, ctx, day, m.end(), start=start)
+
+
+# Words after a festival's name that make it a thing of the festival, not its day ("our
+# Christmas party on Fri", "Eid prayers", "Diwali sweets")
+FEAST_THINGS = re.compile(
+    r"\s*(?:party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
+    r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume|"
+    r"prayers?|sweets|mubarak|kareem|sameach|celebrations?|outfit|clothes)\b"
+)
+
+
+@rule(rf"\b(?P<x>{_alt(feasts.ALIASES)})\b")
+def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "till after Diwali", "over Eid", "before Passover": a festival of the lunar or
+    lunisolar calendars (`feasts`), the one nearest today in the direction the words say."""
+    if FEAST_THINGS.match(ctx.text[m.end() : m.end() + 14].lower()):
+        return None
+    if lexicon.GREETING_BEFORE.search(ctx.text[: m.start()]):
+        return None  # "Happy Diwali": a greeting
+    lead = re.search(r"\b(last|next|this)\s+$", ctx.text[max(0, m.start() - 6) : m.start()], re.I)
+    modifier = lead.group(1).lower() if lead else None
+    start = m.start() - len(lead.group(0)) if lead else m.start()
+    today = ctx.today
+    days = feasts.days(m["x"], (today.year - 1, today.year, today.year + 1))
+    if modifier == "this":
+        days = [d for d in days if d.year == today.year] or days
+    elif modifier == "last" or _ahead_or_tense(ctx, m.start(), m.end()) == "past":
+        days = [d for d in days if d < today] or days
+    elif modifier == "next" or AHEAD_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()]):
+        days = [d for d in days if d >= today] or days
+    if not days:
+        return None
+    day = min(days, key=lambda d: abs((d - today).days))
     return _with_pod(m, ctx, day, m.end(), start=start)
 
 

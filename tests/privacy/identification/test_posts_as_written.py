@@ -221,6 +221,23 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "Anyone from the Cape Town Pride committee around?",
             ("Pride committee", "sexuality"),
         ),
+        # batch 13: festivals of the lunar calendars as times; an event with "the"
+        ("taking a break till after Diwali. please don't ask", ("till after Diwali", "time")),
+        ("flying home for Eid, back on the 20th", ("for Eid", "time")),
+        (
+            "My abuela passed away on Sunday. The rosary is Thursday at 7, everyone welcome",
+            ("Thursday at 7", "time"),
+        ),
+        ("finally told my parents. dad said he knew since I was 12", ("12", "age")),
+        ("I'm doing my reservist next week, so no badminton", ("my reservist", "work")),
+        ("abeg who get charger for Yaba side? I get interview tomorrow", ("Yaba", "location")),
+        ("Y'all my daughter got into Spelman!!!", ("Spelman", "education")),
+        ("Aunty Ngozi's 60th is Saturday in Enugu. I'm MC", ("Aunty Ngozi", "identity")),
+        # a pregnancy's stage is health, the day after it a time
+        ("I'm 16 weeks today and finally stopped throwing up", ("16 weeks", "health")),
+        ("I'm 16 weeks today and finally stopped throwing up", ("today", "time")),
+        ("we lost our baby at 19 weeks last month", ("at 19 weeks", "health")),
+        ("baby is due end of July and we're not ready", ("end of July", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -297,6 +314,12 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("then Ethan's bar mitzvah at the shul", ("Ethan's bar", "location")),
         ("since the March budget I have been broke", ("the March", "politics")),
         ("Our ward sister just resigned", ("sister", "gender")),
+        # batch 13: an offer is no admission; a festival's things and greetings are no times;
+        # a month after "in" is no town near the author
+        ("got the offer from Deloitte!! my mom cried", ("Deloitte", "education")),
+        ("Happy Diwali everyone, may your homes be full of light", ("Diwali", "time")),
+        ("Eid prayers at the mosque at 8", ("Eid", "time")),
+        ("we're waiting for 12 weeks to hear back from the council", ("12 weeks", "health")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:
@@ -310,6 +333,12 @@ def test_a_profile_word_says_what_a_longer_term_is() -> None:
     assert ("the ward", "work") in phrases("Back on the ward at 7pm", nurse)
     found = phrases("Anyone from the Cape Town Pride committee?", {"current_city": ["Cape Town"]})
     assert ("Pride committee", "sexuality") in found
+
+
+def test_a_month_is_no_town_near_the_author() -> None:
+    assert ("March", "location") not in phrases(
+        "Surgery at the Rosie in March", {"current_city": ["Cambridge"]}
+    )
 
 
 def test_a_greeting_is_no_profile_link() -> None:

@@ -515,6 +515,12 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             "a South",
         ),
         ("Voted Green for the first time today", NOW, {}, "Voted for the first"),
+        # batch 13: a family name before "family"; "back in" a year; a service said as a job
+        ("Aunty's 60th, the whole Okafor family is flying in. I'm MC", NOW, {}, "someone family"),
+        ("can't believe she said yes back in 2019", NOW, {}, "back years"),
+        ("I'm doing my reservist next week, so no badminton", NOW, {}, "soldier"),
+        ("we lost our baby at 19 weeks last month", NOW, {}, "19 weeks"),
+        ("20 weeks today and we found out it's a girl!! due end of July", NOW, {}, "end of in"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -551,3 +557,20 @@ def test_the_start_of_the_authors_time_phrase_reads_as_written() -> None:
     """ "every evening this week" -> "every evening" for the closest group above Family: the
     author's own words, cut between words, are never vetoed as unnatural."""
     assert "every evening," in versions("Canvassing in Brighton every evening this week, DM me")[0]
+
+
+def test_a_range_of_days_in_a_named_week_is_said_by_that_week() -> None:
+    """ "from Mon to Fri next week" -> "next week" (the days were read in two weeks)."""
+    assert (
+        "next week"
+        in versions("I'm on leave from Mon to Fri next week", now="2027-03-03T12:00:00")[0]
+    )
+
+
+def test_a_festival_that_says_when_is_said_as_holidays() -> None:
+    assert (
+        "till after the holidays"
+        in versions(
+            "taking a break till after Diwali. please don't ask", now="2027-09-15T12:00:00"
+        )[0]
+    )
