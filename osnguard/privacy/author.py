@@ -214,7 +214,12 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
         return AuthorReference.CLOSE_PERSON  # "newborn life. she was born at 4:12am"
     head = subject.lower_  # the head noun, not the last word of its subtree ("shift at X")
     if head in CLOSE_PEOPLE | OWN_THINGS:
-        owners = {c.lower_ for c in subject.children if c.dep_ in {"det", "poss"}}
+        # ("Tonight's AA meeting": a time's possessive owns nothing)
+        owners = {
+            c.lower_
+            for c in subject.children
+            if c.dep_ in {"det", "poss"} and c.lower_ not in TIME_OWNERS
+        }
         others = owners & NOT_THE_AUTHORS
         # "Sarah's dad": a possessor who is not close makes the person someone else's
         others |= {
@@ -294,6 +299,12 @@ SAME_PAST = frozenset(
 )
 
 
+# Times said with a possessive before a thing ("Tonight's meeting", "Sunday's service")
+TIME_OWNERS = frozenset(
+    {"tonight", "today", "tomorrow", "yesterday", "monday", "tuesday", "wednesday", "thursday",
+     "friday", "saturday", "sunday", "week", "weekend", "year", "month", "day", "night",
+     "morning", "evening", "season", "summer", "winter", "spring", "autumn"}
+)  # fmt: skip
 # Words for the author's own child when a post names no other ("newborn life")
 OWN_CHILD_WORDS = frozenset({"newborn", "bub", "bubba", "little one", "lo"})
 
@@ -443,6 +454,7 @@ def speaks_of_author(text: str, doc: Any = None) -> bool:
 
 __all__ = [
     "EMOJI",
+    "TIME_OWNERS",
     "AuthorReference",
     "author_reference",
     "in_verbless_chunk",

@@ -1197,11 +1197,21 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
     named = text[start : start + 1].isupper() and not OWNER_OR_DETERMINER_BEFORE.search(
         text[:start]
     )
-    return (
-        (opens or named)
-        and bool(re.match(r"\s+(?:\w+ly\s+)?[a-z]", text[end:]))
-        and not re.match(r"['’]s\b", text[end:])
+    # ("Dad's been in the ICU": "'s" for "has" or "is" leaves the name a subject)
+    contracted = re.match(KIN_CONTRACTION, text[end:]) is not None
+    return (opens or named) and (
+        contracted
+        or (
+            bool(re.match(r"\s+(?:\w+ly\s+)?[a-z]", text[end:]))
+            and not re.match(r"['’]s\b", text[end:])
+        )
     )
+
+
+KIN_CONTRACTION = re.compile(
+    r"['’]s\s+(?:been|got|gone|going|in|at|on|home|back|so|not|just|still|had|finally|doing|"
+    r"off|out|up|a|an|the|having|getting|coming|moving|retiring|turning)\b"
+)
 
 
 def _kin_as_owner(text: str, start: int, end: int) -> bool:

@@ -311,13 +311,42 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
 PREGNANCY_STAGE = re.compile(r"(?i)(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)")
 
 
+SOBER_LENGTH = re.compile(
+    r"(?i)(?P<n>\d{1,4})\s*(?P<unit>days?|weeks?|months?|years?|yrs?)\s+(?P<state>sober|clean)"
+)
+_UNIT_DAYS = {"d": 1, "w": 7, "m": 30.44, "y": 365.25}
+
+
+def sober_wordings(text: str) -> list[str]:
+    """How long a recovery has lasted, said vaguely: "90 days sober" -> "a few months sober" ->
+    "sober"; "2 years clean" -> "a couple of years clean" -> "years clean"."""
+    found = SOBER_LENGTH.fullmatch(text.strip())
+    if found is None:
+        return []
+    days = int(found.group("n")) * _UNIT_DAYS[found.group("unit")[0].lower()]
+    state = found.group("state")
+    if days >= 3 * 365:
+        lengths = ["years"]
+    elif days >= 700:
+        lengths = ["a couple of years", "years"]
+    elif days >= 365:
+        lengths = ["over a year", "a long time"]
+    elif days >= 60:
+        lengths = ["a few months", "months"]
+    elif days >= 14:
+        lengths = ["a few weeks", "weeks"]
+    else:
+        lengths = ["a few days", "days"]
+    return [f"{length} {state}" for length in lengths]
+
+
 def pregnancy_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     """A pregnancy's stage in weeks, said in months: "16 weeks" -> "over three months along" ->
     "a few months along"; after "at", by its trimester ("at 19 weeks" -> "in the second
     trimester"; "at 11 weeks" -> "early on")."""
     found = PREGNANCY_STAGE.fullmatch(text.strip())
     if found is None:
-        return []
+        return sober_wordings(text)
     weeks = int(found.group("weeks"))
     months = weeks * 7 / 30.44
     whole, up = math.floor(months), math.ceil(months)
@@ -338,4 +367,10 @@ def pregnancy_wordings(text: str, before: str = "", after: str = "") -> list[str
     return [f"{first} along", wider or "months along"]
 
 
-__all__ = ["age_wordings", "amount_wordings", "name_wordings", "pregnancy_wordings"]
+__all__ = [
+    "age_wordings",
+    "amount_wordings",
+    "name_wordings",
+    "pregnancy_wordings",
+    "sober_wordings",
+]

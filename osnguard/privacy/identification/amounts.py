@@ -81,6 +81,11 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b(?:you'?re|you are|ur)\s+(\d{2})\b(?!\s*(?:%|mins?|minutes|hours?|k\b))", re.I),
     re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,|\s+and\s+(?:starting|still|single|newly|just)\b)"),
     re.compile(r"^(\d{1,2})(?= and\b)"),
+    # "... on the 3rd attempt!! 17 and finally free": an age opening a later sentence
+    re.compile(
+        r"(?:[.!?]\s+|[\U0001F300-\U0001FAFF]\s*)(1[3-9]|[2-9]\d)(?=\s+and\s+(?:finally|still|just|"
+        r"already|now|single|newly|starting|loving|living|counting)\b)"
+    ),
 )
 # ages said in words ("my thirties"): the only ages without a digit
 AGE_WORDS = re.compile(r"(?:teens|ties)\b", re.I)

@@ -145,6 +145,12 @@ QUESTION_WORDS = frozenset({"why", "how", "what", "where", "when", "who"})
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
+# Titles that end in "General" and name a person, not a hospital ("Attorney General")
+GENERAL_TITLES = frozenset(
+    {"attorney", "surgeon", "secretary", "major", "lieutenant", "brigadier", "solicitor",
+     "inspector", "postmaster", "governor", "consul", "director", "auditor", "accountant",
+     "registrar", "procurator", "adjutant", "paymaster", "quartermaster", "general"}
+)  # fmt: skip
 # Head words that after a person's name and "'s" are that person's, not a place's name
 PERSONAL_HEADS = frozenset({"surgery", "physio", "dental", "dentist"})
 # Family titles said before a name ("Aunty Ngozi", "Uncle Bayo", "Tita Marites")
@@ -314,6 +320,8 @@ def _head_category(words: list[str]) -> Category | None:
     lowered = {word.lower() for word in words}
     if lowered & {"health", "medical", "mental", "cancer", "maternity", "hospital"}:
         return Category.HEALTH
+    if len(words) >= 2 and words[-1] == "General" and words[-2].lower() not in GENERAL_TITLES:
+        return Category.HEALTH  # "Mass General", "Leeds General": a general hospital
     for word in reversed(words[-2:]):
         bare = re.sub(r"['’]s?$", "", word.lower())  # "St Thomas'", "Mary's"
         category = HEAD_WORDS.get(bare) or HEAD_WORDS.get(re.sub(r"s$", "", bare))  # "Quays"
@@ -358,6 +366,13 @@ LEISURE_CLASSES = frozenset(
 
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
+    years_at = (
+        start >= 2
+        and doc[start - 1].lower_ == "at"
+        and doc[start - 2].lower_ in {"years", "year", "yrs", "months"}
+    )
+    if years_at and len(doc) <= 60 and {t.lower_ for t in doc} & UNIVERSITY_CUES:
+        return Category.EDUCATION  # "PhD viva passed!!! 4 years at Trinity": study
     if start >= 2 and doc[start - 1].lower_ == "of" and doc[start - 2].lower_ in WORKPLACES:
         return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
@@ -392,6 +407,7 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     if tenure and {"years", "year", "months", "yrs"} & set(after):
         # "at Atlassian for 5 years", "leaving Sky after 11 years", "been at Tesco 6 years"
         return Category.WORK
+
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
     if re.search(r"\bwhere (?:i|we) (?:work|worked)\b", rest):
         return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
@@ -496,6 +512,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "from the whole Hussain family"
     if j < len(doc) and doc[j].lower_ in {"fan", "fans", "supporter", "supporters"}:
         return None  # "a Liverpool fan": a team, no place of the author's
+    if j < len(doc) and doc[j].lower_ in {"visa", "visas"}:
+        return None  # "D7 visa approved": a kind of visa, which the lexicon reads
     if len(words) == 1 and words[0].lower() in ZODIAC and i > 0 and doc[i - 1].lower_ == "a":
         return None  # "I'm a Leo": a star sign
     if i >= 2 and doc[i - 2].lower_ in TICKET_WORDS and doc[i - 1].lower_ in ("for", "to"):
@@ -684,7 +702,24 @@ VOTING_WORDS = frozenset({"voted", "voting", "vote", "polling", "ballot"})
 # Words right before a subject of study ("read Law"), and before "in" + subject ("a degree in Art")
 STUDY_VERBS = frozenset({"read", "study", "studying", "studied", "studies", "studys"})
 DEGREE_WORDS = frozenset(
-    {"degree", "major", "majoring", "majored", "masters", "phd", "ba", "bsc", "diploma", "course"}
+    {
+        "degree",
+        "major",
+        "majoring",
+        "majored",
+        "masters",
+        "phd",
+        "ba",
+        "bsc",
+        "diploma",
+        "course",
+        "class",
+        "honours",
+        "hons",
+        "first",
+        "2:1",
+        "distinction",
+    }
 )
 # "got into Oxford", "accepted to Yale", "an offer from Cambridge": admission to a university
 ADMISSION = re.compile(
@@ -744,7 +779,9 @@ def _university_in_context(name: str, sentence: Any) -> bool:
     """A name that is also a university, in a sentence about study or admission to it."""
     start = sentence.doc.text.find(name, sentence.start_char)
     admitted = ADMISSION.search(sentence.doc.text[sentence.start_char : max(start, 0)])
-    cued = bool({t.lower_ for t in sentence} & UNIVERSITY_CUES)
+    # (the post's other sentences too, when it is short: "PhD viva passed!!! 4 years at Trinity")
+    words = sentence.doc if len(sentence.doc) <= 60 else sentence
+    cued = bool({t.lower_ for t in words} & UNIVERSITY_CUES)
     after = sentence.doc.text[start + len(name) : start + len(name) + 40].split(",")[0]
     if admitted and set(re.findall(r"[a-z]+", after.lower())) & UNIVERSITY_CUES and _is_town(name):
         return True  # "got into Edinburgh to study vet medicine": its university

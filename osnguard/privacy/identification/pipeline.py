@@ -398,7 +398,7 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
             # "Regent's Park Mosque" for a Muslim user: the profile's word "mosque" explains
             # the phrase, the institution's whole name is the span
             best = replace(best, start=named.start, end=named.end)
-        dated = next((p for p in group if _festival_as_time(p, best)), None)
+        dated = next((p for p in group if _festival_as_time(p, best) or _stage_of(p, best)), None)
         if dated is not None:
             best = dated  # "till after Diwali", "over Eid": when, said by a festival
         titled = next((p for p in group if _titled_name(p, best, text)), None)
@@ -481,6 +481,18 @@ def _festival_as_time(phrase: Phrase, best: Phrase) -> bool:
         and best.end <= phrase.end
         and phrase.end - phrase.start > best.end - best.start
         and bool(_TIME_LEAD.match(phrase.text))
+    )
+
+
+def _stage_of(phrase: Phrase, best: Phrase) -> bool:
+    """A length the temporal stage read as a health stage around the lexicon's word ("90 days
+    sober" around "sober"): the whole stage is the phrase."""
+    return (
+        Detector.TEMPORAL in phrase.detectors
+        and phrase.category == best.category == Category.HEALTH
+        and phrase.start <= best.start
+        and best.end <= phrase.end
+        and phrase.end - phrase.start > best.end - best.start
     )
 
 

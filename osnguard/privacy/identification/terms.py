@@ -36,6 +36,7 @@ from typing import Any, Literal
 from osnguard.privacy import resources
 from osnguard.privacy.author import (
     CLOSE_PEOPLE,
+    TIME_OWNERS,
     AuthorReference,
     author_reference,
     person_of,
@@ -241,6 +242,8 @@ def _owned_by_other(tokens: list[Any]) -> bool:
         if owner.lower_ == "else" and i > 1 and doc[i - 2].lower_ in {"anyone", "anybody"}:
             return False  # "anyone else's sertraline make them yawn?": the author's too
         little_one = owner.lower_ == "one" and i > 1 and doc[i - 2].lower_ == "little"
+        if owner.lower_ in TIME_OWNERS:
+            return False  # "Tonight's AA meeting": a time owns nothing
         if owner.lower_ not in CLOSE_OWNERS and not little_one:
             return True  # "Sarah's dad"
         # "my son's baptism" is the author's family's; "his son's baptism" is not
@@ -416,6 +419,10 @@ def _personal(reference: AuthorReference, text: str) -> bool:
     return reference == AuthorReference.SUBJECTLESS and person_of(text.split()) is not None
 
 
+# A kind of visa said by its code ("D7 visa", "O-1 visa", "subclass 482 visa", "Tier 2 visa")
+VISA_KIND = re.compile(
+    r"\b(?:[A-Z]{1,3}-?\d{1,3}[A-Z]?|(?:Tier|subclass|Subclass)\s+\d{1,3})\s+visas?\b"
+)
 # Month names that are also words of the lexicon in lower case ("at the march": a protest)
 CAPITALISED_MONTHS = frozenset({"March", "May"})
 # Endings of hashtags that label the poster by a word before them ("#nurselife", "#mumlife",
@@ -559,6 +566,12 @@ def detect(context: MessageContext) -> list[Phrase]:
             matched = size + extra
             break
         i += matched or 1
+    if "visa" in context.text.lower() and personal_post():
+        found += [
+            _phrase(m.start(), m.end(), Category.ETHNICITY, "any", context.text)
+            for m in VISA_KIND.finditer(context.text)
+            if not any(p.start < m.end() and m.start() < p.end for p in found)
+        ]
     if "#" in context.text and personal_post():
         found += [
             tag

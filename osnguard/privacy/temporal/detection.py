@@ -96,7 +96,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             continue
         if expression.type == "DURATION" and duration_seconds(expression.value) is None:
             continue
-        if not _is_about_author(context.text, expression, context.doc):
+        stage = _health_stage(context.text, expression)
+        if not stage and not _is_about_author(context.text, expression, context.doc):
             continue
         start, end = expression.phrase_span
         if RATE.fullmatch(context.text[start:end]) and AMOUNT_BEFORE.search(context.text[:start]):
@@ -150,17 +151,47 @@ PREGNANCY_STAGE = re.compile(
     r"(?i)(?P<stage>(?:at\s+)?\d{1,2}\s*(?:weeks?|wks?))(?:\s+(?P<day>today|tomorrow|now))?"
 )
 PREGNANCY_CUES = re.compile(
-    r"(?i)🤰|\b(?:pregnan\w*|trimester|scan|due|bump|midwife|midwives|baby|babies|"
-    r"morning sickness|it'?s a (?:girl|boy)|miscarr\w*|expecting|antenatal|ultrasound)\b"
+    r"(?i)🤰|\b(?:pregnan\w*|trimester|scan|due|bump|midwife|midwives|baby|babies|birth|"
+    r"labour|labor|hospital bag|car seat|morning sickness|it'?s a (?:girl|boy)|miscarr\w*|"
+    r"expecting|antenatal|ultrasound)\b"
 )
 EXPECTING_BEFORE = re.compile(r"(?i)\b(?:i'?m|i am|she'?s|she is|we'?re|we are)\s+$")
 PREGNANCY_REASON = "This tells people about a pregnancy and how far along it is."
+
+
+SOBER_AFTER = re.compile(r"(?i)\s+(?:sober|clean)\b")
+SOBER_REASON = "This tells people about recovery and how long it has lasted."
+
+
+def _health_stage(text: str, expression: TimeExpression) -> bool:
+    """A length that says how far along a pregnancy or a recovery is ("37 weeks and the car seat
+    is in", "90 days sober"): the author's, whoever the clause is about."""
+    start, end = expression.phrase_span
+    if expression.type != "DURATION":
+        return False
+    if SOBER_AFTER.match(text, end):
+        return True
+    return bool(PREGNANCY_STAGE.fullmatch(text[start:end]) and PREGNANCY_CUES.search(text))
 
 
 def _as_pregnancy_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase]:
     """A number of weeks said as a pregnancy's stage is health, not a time (the guidelines' "at
     11 weeks"): in a post about a pregnancy, or after "I'm" ("I'm 16 weeks today"); the day
     after it stays a time of its own."""
+    sober = SOBER_AFTER.match(text, phrase.end) if phrase.timex_type == "DURATION" else None
+    if sober is not None:  # "90 days sober", "2 years clean": the recovery, with its length
+        return [
+            Phrase(
+                start=phrase.start,
+                end=sober.end(),
+                text=text[phrase.start : sober.end()],
+                category=Category.HEALTH,
+                reason=SOBER_REASON,
+                confidence=phrase.confidence,
+                detectors=[Detector.TEMPORAL],
+                reasons=[SOBER_REASON],
+            )
+        ]
     match = PREGNANCY_STAGE.fullmatch(phrase.text)
     if match is None or not (
         PREGNANCY_CUES.search(text) or EXPECTING_BEFORE.search(text[: phrase.start])

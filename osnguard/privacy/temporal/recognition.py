@@ -162,8 +162,10 @@ MONTH_FULL = (
 WEEKDAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:mon|tues|tue|wed|weds|thurs|thur|thu|fri|sat|sun)\."
-    # the short forms that are no other word stand alone ("can't make book club thurs")
+    # the short forms that are no other word stand alone ("can't make book club thurs"); the
+    # others with a part of the day after them ("by the stage Sat night")
     r"|(?:tues|weds|thurs|thur|fri)\b(?!['’])"
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|arvo)\b)"
     r")"
 )
 WEEKDAY_PLURAL = (

@@ -238,6 +238,18 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("I'm 16 weeks today and finally stopped throwing up", ("today", "time")),
         ("we lost our baby at 19 weeks last month", ("at 19 weeks", "health")),
         ("baby is due end of July and we're not ready", ("end of July", "time")),
+        # batch 14: a time's possessive owns nothing; recovery and pregnancy with their lengths
+        ("Tonight's AA meeting moved to St Luke's hall", ("AA meeting", "health")),
+        ("90 days sober tomorrow 💪", ("90 days sober", "health")),
+        ("37 weeks and the car seat is in, hospital bag packed", ("37 weeks", "health")),
+        ("we were by the Pyramid stage Sat night, gutted we missed you", ("Sat night", "time")),
+        ("passed my driving test on the 3rd attempt!! 17 and finally free", ("17", "age")),
+        ("Graduated today with a first class in Law!!!", ("Law", "education")),
+        ("PhD viva passed!!! 4 years at Trinity, 212 pages", ("Trinity", "education")),
+        ("we're moving in September!! D7 visa approved", ("D7 visa", "ethnicity")),
+        ("being the only Black girl in my engineering cohort", ("Black girl", "ethnicity")),
+        ("my first fast since the surgery hit different", ("first fast", "religion")),
+        ("I'm on the picket line outside Leeds General from 7am", ("Leeds General", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -320,6 +332,8 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Happy Diwali everyone, may your homes be full of light", ("Diwali", "time")),
         ("Eid prayers at the mosque at 8", ("Eid", "time")),
         ("we're waiting for 12 weeks to hear back from the council", ("12 weeks", "health")),
+        ("the Attorney General spoke to us today", ("Attorney General", "health")),
+        ("Teachers' strike on Wednesday, I'll be there", ("Teachers' strike", "politics")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -521,6 +521,11 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("I'm doing my reservist next week, so no badminton", NOW, {}, "soldier"),
         ("we lost our baby at 19 weeks last month", NOW, {}, "19 weeks"),
         ("20 weeks today and we found out it's a girl!! due end of July", NOW, {}, "end of in"),
+        # batch 14: a contracted "has" after a family word said as a name; study, not work
+        ("Dad's been in the ICU since Tuesday after a stroke", NOW, {}, "Parent's"),
+        ("PhD viva passed!!! 4 years at Trinity, 212 pages", NOW, {}, "at work"),
+        ("I'm on the picket line outside the school from 7am", NOW, {}, "rally"),
+        ("90 days sober tomorrow 💪", NOW, {}, "90 days"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
