@@ -182,6 +182,7 @@ VALUE_WORDINGS: Mapping[Category, Any] = MappingProxyType(
         ),
         Category.IDENTITY: values.name_wordings,
         Category.HEALTH: values.pregnancy_wordings,
+        Category.RELATIONSHIP: lambda phrase, before, after: values.sober_wordings(phrase),
     }
 )
 
@@ -561,6 +562,14 @@ def _modifier_dropped(
         return option(word + " ", article.start(), cut_end)
     if capitalise and noun and _fits(text, start, cut_end, "x") == "X":  # a sentence starts here
         return option(noun.group()[0].upper(), start, cut_end + 1)
+    if (
+        noun
+        and text[start : start + 1].isupper()
+        and re.search(r"\b(?:in|at|from|near|around|outside|by|on|to|into)\s+$", text[:start])
+    ):
+        # "near Flinders St station" -> "near the station": a name said which one, and a
+        # countable noun needs its article without it
+        return option("the ", start, cut_end)
     return option("", start, cut_end)
 
 
@@ -1142,6 +1151,14 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
                 degree, "someone's", start, end, 1.0, None, 0.0, True, OptionKind.GENERALIZATION
             )
         return None
+    if (
+        re.match(r"\s+[a-z]", text[end:])
+        and _noun_after(text, end)
+        and not owner
+        and not TIME_WORD_AFTER.match(text, end)  # "6 months on T today"
+        and not TIME_NOUN_AFTER.match(text, end)
+    ):
+        return None  # "near Flinders St station": the name says which station, "near station"
     if not phrase.text.startswith("#") and not _PREPOSITION_FIRST.match(phrase.text):
         preposition = _PREPOSITION_BEFORE.search(text[:start])
         if (

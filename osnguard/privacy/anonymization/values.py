@@ -312,7 +312,8 @@ PREGNANCY_STAGE = re.compile(r"(?i)(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|
 
 
 SOBER_LENGTH = re.compile(
-    r"(?i)(?P<n>\d{1,4})\s*(?P<unit>days?|weeks?|months?|years?|yrs?)\s+(?P<state>sober|clean)"
+    r"(?i)(?P<n>\d{1,4})\s*(?P<unit>days?|weeks?|months?|years?|yrs?)\s+"
+    r"(?P<state>sober|clean|together|married)"
 )
 _UNIT_DAYS = {"d": 1, "w": 7, "m": 30.44, "y": 365.25}
 

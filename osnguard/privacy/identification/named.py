@@ -145,6 +145,13 @@ QUESTION_WORDS = frozenset({"why", "how", "what", "where", "when", "who"})
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
+# Words of treatment and conditions that make a post's "at the <Name>" a place of care
+STRONG_HEALTH = frozenset(
+    {"chemo", "chemotherapy", "radiotherapy", "dialysis", "hiv", "ivf", "iui", "cancer",
+     "oncologist", "transfusion", "infusion", "biopsy", "surgery", "undetectable", "prep"}
+)  # fmt: skip
+# Words after a length that make it a couple's or a recovery's, not a tenure
+SHARED_LENGTH_AFTER = frozenset({"together", "married", "sober", "clean"})
 # Titles that end in "General" and name a person, not a hospital ("Attorney General")
 GENERAL_TITLES = frozenset(
     {"attorney", "surgeon", "secretary", "major", "lieutenant", "brigadier", "solicitor",
@@ -328,8 +335,8 @@ def _head_category(words: list[str]) -> Category | None:
         if category is not None:
             return category
     first = HEAD_WORDS.get(words[0].lower()) if len(words) >= 2 else None
-    if first in (Category.RELIGION, Category.HEALTH):
-        return first  # "Temple Beth El", "Hospital Italiano": the kind said first
+    if first in (Category.RELIGION, Category.HEALTH, Category.EDUCATION):
+        return first  # "Temple Beth El", "Hospital Italiano", "Gaelscoil Bhaile Átha Cliath"
     return None
 
 
@@ -384,8 +391,10 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     # school, "after 11 years at X" a workplace); at equal distance, CONTEXT_ORDER
     for k in range(start - 1, max(sentence.start, start - 8) - 1, -1):
         word = doc[k].lower_
-        if not any(ch.isalnum() for ch in word) and word not in {"&", "-", "'s", "’s"}:
+        if not any(ch.isalnum() for ch in word) and word not in {"&", "-", "'s", "’s", "#"}:
             break  # an emoji or a comma ends what the context words can say of the name
+        if word in {"years", "months", "yrs"} and doc[k + 1].lower_ in SHARED_LENGTH_AFTER:
+            continue  # "celebrating 10 years together at Rasika": no job there
         if doc[k].pos_ == "CCONJ" and doc[k + 1].pos_ in ("ADV", "PRON", "VERB", "AUX"):
             break  # "... her knee replacement and already back at Zumba": a new clause
         if start - k > 6:
@@ -512,6 +521,10 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "from the whole Hussain family"
     if j < len(doc) and doc[j].lower_ in {"fan", "fans", "supporter", "supporters"}:
         return None  # "a Liverpool fan": a team, no place of the author's
+    if j < len(doc) and (*(t.lower_ for t in span if t.lower_ != "the"), doc[j].lower_) in (
+        terms.lexicon().entries
+    ):
+        return None  # "the Women's March": a term of the lexicon, cut by the month in it
     if j < len(doc) and doc[j].lower_ in {"visa", "visas"}:
         return None  # "D7 visa approved": a kind of visa, which the lexicon reads
     if len(words) == 1 and words[0].lower() in ZODIAC and i > 0 and doc[i - 1].lower_ == "a":
@@ -568,6 +581,17 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     moved_to = before in ("to", "into") and i >= 2 and doc[i - 2].lower_ in MOVING_WORDS
     if j < len(doc) and doc[j].lower_ in CIVIC_AFTER and doc[j].is_lower and known:
         return Category.LOCATION, Detector.PLACE  # "ceremony at Parramatta council"
+    if (
+        context is None
+        and before == "at"
+        and span[0].lower_ == "the"
+        and label != "PERSON"
+        and not known
+        and {t.lower_ for t in doc} & STRONG_HEALTH
+    ):
+        # "HIV undetectable for 5 years. Thanks to the team at the Mortimer Market Centre",
+        # "Chemo round 3 done ✅ Mum drove me to the Christie": the post's treatment says where
+        return Category.HEALTH, Detector.ORGANISATION
     if (
         context is not None
         and related

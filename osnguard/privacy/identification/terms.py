@@ -337,7 +337,9 @@ def _choose(
         return None
     if _owned_by_other(tokens):
         return None
-    if tokens[-1].text in CAPITALISED_MONTHS and not any(t.case_sensitive for t in terms):
+    if tokens[-1].text in CAPITALISED_MONTHS and all(
+        t.lower_ in {"at", "on", "the", "in"} for t in tokens[:-1]
+    ):
         return None  # "since the March budget": a month, not "the march"
     if GREETING_AFTER.match(text[end:]) or GREETING_BEFORE.search(text[:start]):
         return None  # "Ramadan Mubarak to everyone fasting", "Happy Diwali": a greeting

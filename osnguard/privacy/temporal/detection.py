@@ -159,13 +159,23 @@ EXPECTING_BEFORE = re.compile(r"(?i)\b(?:i'?m|i am|she'?s|she is|we'?re|we are)\
 PREGNANCY_REASON = "This tells people about a pregnancy and how far along it is."
 
 
-SOBER_AFTER = re.compile(r"(?i)\s+(?:sober|clean)\b")
-SOBER_REASON = "This tells people about recovery and how long it has lasted."
+SOBER_AFTER = re.compile(r"(?i)\s+(?P<state>sober|clean|together|married)\b")
+STATE_CATEGORY = {
+    "sober": Category.HEALTH,
+    "clean": Category.HEALTH,
+    "together": Category.RELATIONSHIP,
+    "married": Category.RELATIONSHIP,
+}
+STATE_REASON = {
+    Category.HEALTH: "This tells people about recovery and how long it has lasted.",
+    Category.RELATIONSHIP: "This tells people about your relationship and how long it has lasted.",
+}
 
 
 def _health_stage(text: str, expression: TimeExpression) -> bool:
-    """A length that says how far along a pregnancy or a recovery is ("37 weeks and the car seat
-    is in", "90 days sober"): the author's, whoever the clause is about."""
+    """A length that says how far along a pregnancy, a recovery or a couple is ("37 weeks and the
+    car seat is in", "90 days sober", "10 years together"): the author's, whoever the clause is
+    about."""
     start, end = expression.phrase_span
     if expression.type != "DURATION":
         return False
@@ -179,17 +189,19 @@ def _as_pregnancy_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase
     11 weeks"): in a post about a pregnancy, or after "I'm" ("I'm 16 weeks today"); the day
     after it stays a time of its own."""
     sober = SOBER_AFTER.match(text, phrase.end) if phrase.timex_type == "DURATION" else None
-    if sober is not None:  # "90 days sober", "2 years clean": the recovery, with its length
+    if sober is not None:
+        # "90 days sober", "10 years together": the recovery or the couple, with its length
+        category = STATE_CATEGORY[sober.group("state").lower()]
         return [
             Phrase(
                 start=phrase.start,
                 end=sober.end(),
                 text=text[phrase.start : sober.end()],
-                category=Category.HEALTH,
-                reason=SOBER_REASON,
+                category=category,
+                reason=STATE_REASON[category],
                 confidence=phrase.confidence,
                 detectors=[Detector.TEMPORAL],
-                reasons=[SOBER_REASON],
+                reasons=[STATE_REASON[category]],
             )
         ]
     match = PREGNANCY_STAGE.fullmatch(phrase.text)

@@ -250,6 +250,20 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("being the only Black girl in my engineering cohort", ("Black girl", "ethnicity")),
         ("my first fast since the surgery hit different", ("first fast", "religion")),
         ("I'm on the picket line outside Leeds General from 7am", ("Leeds General", "health")),
+        # batch 15: a couple's length; a clinic's initials after a treatment and its number;
+        # a school whose kind is said first; the post's treatment places "at the <Name>"
+        ("we are celebrating 10 years together this Friday", ("10 years together", "relationship")),
+        ("IUI #2 this morning at CRGH. losing my mind", ("CRGH", "health")),
+        (
+            "Kids start at Gaelscoil Bhaile Átha Cliath in September",
+            ("Gaelscoil Bhaile Átha Cliath", "education"),
+        ),
+        (
+            "HIV undetectable for 5 years now. Thanks to the team at the Mortimer Market Centre",
+            ("the Mortimer Market Centre", "health"),
+        ),
+        ("Anyone else at the Women's March tomorrow? I'll be there", ("Women's March", "politics")),
+        ("two week wait starts now and I'm losing my mind", ("two week wait", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -334,6 +348,8 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("we're waiting for 12 weeks to hear back from the council", ("12 weeks", "health")),
         ("the Attorney General spoke to us today", ("Attorney General", "health")),
         ("Teachers' strike on Wednesday, I'll be there", ("Teachers' strike", "politics")),
+        ("celebrating 10 years together at Rasika this Friday", ("Rasika", "work")),
+        ("Grandad's funeral is tomorrow. Wake at Hedigan's after", ("Hedigan's", "religion")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

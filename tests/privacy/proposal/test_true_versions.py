@@ -526,6 +526,10 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("PhD viva passed!!! 4 years at Trinity, 212 pages", NOW, {}, "at work"),
         ("I'm on the picket line outside the school from 7am", NOW, {}, "rally"),
         ("90 days sober tomorrow 💪", NOW, {}, "90 days"),
+        # batch 15: a name that says which station; a couple's length
+        ("I'll be near Flinders St station from 10", NOW, {}, "near station"),
+        ("we are celebrating 10 years together this Friday", NOW, {}, "10 years"),
+        ("6 months on T today 🥳 voice is finally dropping", NOW, {}, "on T"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
