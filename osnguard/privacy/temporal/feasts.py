@@ -14,8 +14,6 @@ from __future__ import annotations
 from datetime import date
 from functools import lru_cache
 
-import holidays
-
 # festival -> (country code, the library's name for it, as a prefix)
 _SOURCES: dict[str, tuple[str, str]] = {
     "diwali": ("IN", "Diwali"),
@@ -77,6 +75,8 @@ _COUNTRIES = {"IN": "India", "SA": "SaudiArabia", "CN": "China", "SG": "Singapor
 
 @lru_cache(maxsize=64)
 def _calendar(country: str, year: int) -> tuple[tuple[date, str], ...]:
+    import holidays  # loaded when a post names a festival, not with the engine (memory)
+
     make = getattr(holidays, _COUNTRIES[country])
     found = make(years=year, categories=make.supported_categories)
     return tuple(sorted(found.items()))
