@@ -51,6 +51,12 @@ MONTHS: Final = MappingProxyType(
 )  # fmt: skip
 # A weekday's full name as a regex piece ("Monday", "wednesday"): add "s" for the plural
 WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# The period an amount of money is paid by, written after it ("$80 a week", "$2,900/mo", "£850
+# pcm"), as a regex piece with its leading space
+PAID_PERIOD: Final = (
+    r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)"
+    r"|\s?/\s?(?:mo|month|wk|week|yr|year)|\s?(?:pw|pcm|p/a))"
+)
 # Words after a town's name in the name of its event ("Cape Town Pride", "Leeds Mela")
 TOWN_EVENT_WORDS: Final = frozenset({"pride", "mardi", "carnival", "mela", "marathon"})
 # A greeting's words before a day, a holiday or a name ("Happy Friday", "Merry Xmas")

@@ -18,7 +18,7 @@ import math
 import re
 
 from osnguard.privacy.anonymization.schemas import is_adjective
-from osnguard.privacy.lexicon import NUMBER_NAMES
+from osnguard.privacy.lexicon import NUMBER_NAMES, PAID_PERIOD
 
 AGE_NUMBER = re.compile(
     r"(?P<n>\d{1,3})(?P<unit>\s*(?:y/?o|yo|yrs? old|years? old|years? of age))?", re.I
@@ -40,11 +40,7 @@ AMOUNT = re.compile(
     re.S,
 )
 # The period an amount is paid by, written after it
-PERIOD = re.compile(
-    r"(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)|/\s?(?:mo|month|wk|week|yr|year)"
-    r"|pw|pcm|p/a",
-    re.I,
-)
+PERIOD = re.compile(PAID_PERIOD, re.I)
 SALARY_UNITS = re.compile(
     r"^(?:gross|net|a year|per year|per annum|pa|p\.a\.|/yr|/year|a month|LPA|CTC)\b", re.I
 )
@@ -166,7 +162,7 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         return []
     rest = found.group("rest").strip()
     cur = found.group("cur").strip()
-    if rest and PERIOD.fullmatch(rest):
+    if rest and PERIOD.fullmatch(" " + rest):
         # "$80 a week" -> "under $100 a week", "$4,160 a year" -> "thousands a year": the period
         # stays, the amount is rounded
         joiner = "" if rest.startswith("/") else " "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from osnguard.privacy import resources
+from osnguard.privacy import lexicon, resources
 from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
@@ -114,14 +114,10 @@ MONEY = re.compile(
     r"|\d[\d,]*\s?[kK](?=\s+(?:a|per)\s+(?:month|year|week)\b|\s?(?:pm|pcm|pa|p/a)\b))"
     r"(?:\s?(?:LPA|lpa|lakhs?|crores?))?"
     # the period the amount is paid by is part of it ("$80 a week", "$2,900/mo")
-    r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)|\s?/\s?(?:mo|month|wk|week|yr|year)"
-    r"|\s?(?:pw|pcm|p/a))?"
+    rf"{lexicon.PAID_PERIOD}?"
     r"(?![\w])",
 )
-PAID_BY = re.compile(
-    r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)|\s?/\s?(?:mo|month|wk|week|yr|year)"
-    r"|\s?(?:pw|pcm|p/a))$"
-)
+PAID_BY = re.compile(rf"{lexicon.PAID_PERIOD}$")
 FINANCE_WORDS = frozenset(
     {
         "rent", "salary", "salaries", "paid", "pay", "paying", "payslip", "paycheck", "wage",
