@@ -7,12 +7,17 @@ India's, Eid in Saudi Arabia's Umm al-Qura calendar, Passover in Israel's); the 
 festival in a year is its date. Names people write are aliases of one festival ("Deepavali",
 "Hari Raya Puasa", "Pesach"). A name with two festivals ("Eid") has both, and the caller takes
 the one nearest in the direction it needs.
+
+The dates ship as `data/feasts.tsv` (festival, year, first day; 2001-2035), built from the library
+by `python scripts/build_feasts.py`: the engine reads the table, so the library's calendars (about
+7 MB) are not loaded with it.
 """
 
 from __future__ import annotations
 
 from datetime import date
 from functools import lru_cache
+from pathlib import Path
 
 # festival -> (country code, the library's name for it, as a prefix)
 _SOURCES: dict[str, tuple[str, str]] = {
@@ -73,27 +78,54 @@ ALIASES: dict[str, tuple[str, ...]] = {
 _COUNTRIES = {"IN": "India", "SA": "SaudiArabia", "CN": "China", "SG": "Singapore", "IL": "Israel"}
 
 
-@lru_cache(maxsize=64)
-def _calendar(country: str, year: int) -> tuple[tuple[date, str], ...]:
-    import holidays  # loaded when a post names a festival, not with the engine (memory)
+TABLE = Path(__file__).parent / "data" / "feasts.tsv"
+TABLE_YEARS = range(2001, 2036)  # the years the library computes for every country here
 
+
+def library_first_day(festival: str, year: int) -> date | None:
+    """The festival's first day in the year as the `holidays` library computes it (the table's
+    source; the engine reads the table)."""
+    import holidays  # the builder's and the tests' only
+
+    country, name = _SOURCES[festival]
     make = getattr(holidays, _COUNTRIES[country])
     found = make(years=year, categories=make.supported_categories)
-    return tuple(sorted(found.items()))
-
-
-def first_day(festival: str, year: int) -> date | None:
-    """The festival's first day in the year, or None when the library has none for it."""
-    country, name = _SOURCES[festival]
     return next(
         (
             day
-            for day, names in _calendar(country, year)
+            for day, names in sorted(found.items())
             # ("Magh Bihu; Makar Sankranti; Pongal": the festivals of one day)
             if any(part.startswith(name) for part in names.split("; "))
         ),
         None,
     )
+
+
+def table_rows() -> list[tuple[str, int, date]]:
+    """Every festival's first day in TABLE_YEARS, from the library."""
+    return [
+        (festival, year, day)
+        for festival in _SOURCES
+        for year in TABLE_YEARS
+        if (day := library_first_day(festival, year)) is not None
+    ]
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[tuple[str, int], date]:
+    rows = TABLE.read_text(encoding="utf-8").splitlines()[1:]
+    found = {}
+    for row in rows:
+        festival, year, day = row.split("\t")
+        found[(festival, int(year))] = date.fromisoformat(day)
+    return found
+
+
+def first_day(festival: str, year: int) -> date | None:
+    """The festival's first day in the year, or None outside the table's years."""
+    if festival not in _SOURCES:
+        raise KeyError(festival)
+    return _table().get((festival, year))
 
 
 def days(written: str, years: tuple[int, ...]) -> list[date]:
@@ -107,4 +139,4 @@ def days(written: str, years: tuple[int, ...]) -> list[date]:
     return sorted(found)
 
 
-__all__ = ["ALIASES", "days", "first_day"]
+__all__ = ["ALIASES", "TABLE", "days", "first_day", "library_first_day", "table_rows"]

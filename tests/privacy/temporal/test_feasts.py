@@ -25,3 +25,14 @@ def test_eid_is_either_eid() -> None:
 
 def test_an_unknown_name_has_no_day() -> None:
     assert feasts.days("Christmas", (2027,)) == []
+
+
+def test_the_shipped_table_is_the_librarys() -> None:
+    """`data/feasts.tsv` is what `scripts/build_feasts.py` builds from the `holidays` library."""
+    for festival in ("diwali", "eid al-fitr", "passover", "chinese new year"):
+        for year in (2001, 2027, 2035):
+            assert feasts.first_day(festival, year) == feasts.library_first_day(festival, year)
+
+
+def test_no_day_outside_the_tables_years() -> None:
+    assert feasts.first_day("diwali", 2040) is None
