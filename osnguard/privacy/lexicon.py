@@ -57,6 +57,12 @@ PAID_PERIOD: Final = (
     r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)"
     r"|\s?/\s?(?:mo|month|wk|week|yr|year)|\s?(?:pw|pcm|p/a))"
 )
+# A pregnancy's stage in weeks, as a regex piece ("12 weeks", "at 19 weeks", "16wks")
+WEEKS_ALONG: Final = r"(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)"
+# States a length is said before, and what they disclose ("90 days sober", "10 years together")
+LENGTH_STATES: Final = MappingProxyType(
+    {"sober": "health", "clean": "health", "together": "relationship", "married": "relationship"}
+)
 # Words after a town's name in the name of its event ("Cape Town Pride", "Leeds Mela")
 TOWN_EVENT_WORDS: Final = frozenset({"pride", "mardi", "carnival", "mela", "marathon"})
 # A greeting's words before a day, a holiday or a name ("Happy Friday", "Merry Xmas")

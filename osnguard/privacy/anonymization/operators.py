@@ -181,8 +181,8 @@ VALUE_WORDINGS: Mapping[Category, Any] = MappingProxyType(
             phrase, after, before
         ),
         Category.IDENTITY: values.name_wordings,
-        Category.HEALTH: values.pregnancy_wordings,
-        Category.RELATIONSHIP: lambda phrase, before, after: values.sober_wordings(phrase),
+        Category.HEALTH: values.stage_wordings,
+        Category.RELATIONSHIP: values.sober_wordings,
     }
 )
 

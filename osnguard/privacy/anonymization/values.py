@@ -18,7 +18,7 @@ import math
 import re
 
 from osnguard.privacy.anonymization.schemas import is_adjective
-from osnguard.privacy.lexicon import NUMBER_NAMES, PAID_PERIOD
+from osnguard.privacy.lexicon import LENGTH_STATES, NUMBER_NAMES, PAID_PERIOD, WEEKS_ALONG
 
 AGE_NUMBER = re.compile(
     r"(?P<n>\d{1,3})(?P<unit>\s*(?:y/?o|yo|yrs? old|years? old|years? of age))?", re.I
@@ -304,17 +304,15 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     return wordings[1:] if opening else wordings
 
 
-PREGNANCY_STAGE = re.compile(r"(?i)(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)")
-
-
+PREGNANCY_STAGE = re.compile(rf"(?i){WEEKS_ALONG}")
 SOBER_LENGTH = re.compile(
     r"(?i)(?P<n>\d{1,4})\s*(?P<unit>days?|weeks?|months?|years?|yrs?)\s+"
-    r"(?P<state>sober|clean|together|married)"
+    rf"(?P<state>{'|'.join(LENGTH_STATES)})"
 )
 _UNIT_DAYS = {"d": 1, "w": 7, "m": 30.44, "y": 365.25}
 
 
-def sober_wordings(text: str) -> list[str]:
+def sober_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     """How long a recovery has lasted, said vaguely: "90 days sober" -> "a few months sober" ->
     "sober"; "2 years clean" -> "a couple of years clean" -> "years clean"."""
     found = SOBER_LENGTH.fullmatch(text.strip())
@@ -337,13 +335,19 @@ def sober_wordings(text: str) -> list[str]:
     return [f"{length} {state}" for length in lengths]
 
 
-def pregnancy_wordings(text: str, before: str = "", after: str = "") -> list[str]:
+def stage_wordings(text: str, before: str = "", after: str = "") -> list[str]:
+    """A stage said by its length, vaguely: a pregnancy's (`pregnancy_wordings`), a recovery's or
+    a couple's (`sober_wordings`)."""
+    return pregnancy_wordings(text) or sober_wordings(text)
+
+
+def pregnancy_wordings(text: str) -> list[str]:
     """A pregnancy's stage in weeks, said in months: "16 weeks" -> "over three months along" ->
     "a few months along"; after "at", by its trimester ("at 19 weeks" -> "in the second
     trimester"; "at 11 weeks" -> "early on")."""
     found = PREGNANCY_STAGE.fullmatch(text.strip())
     if found is None:
-        return sober_wordings(text)
+        return []
     weeks = int(found.group("weeks"))
     months = weeks * 7 / 30.44
     whole, up = math.floor(months), math.ceil(months)
@@ -370,4 +374,5 @@ __all__ = [
     "name_wordings",
     "pregnancy_wordings",
     "sober_wordings",
+    "stage_wordings",
 ]

@@ -151,7 +151,7 @@ STRONG_HEALTH = frozenset(
      "oncologist", "transfusion", "infusion", "biopsy", "surgery", "undetectable", "prep"}
 )  # fmt: skip
 # Words after a length that make it a couple's or a recovery's, not a tenure
-SHARED_LENGTH_AFTER = frozenset({"together", "married", "sober", "clean"})
+SHARED_LENGTH_AFTER = frozenset(lexicon.LENGTH_STATES)
 # Titles that end in "General" and name a person, not a hospital ("Attorney General")
 GENERAL_TITLES = frozenset(
     {"attorney", "surgeon", "secretary", "major", "lieutenant", "brigadier", "solicitor",
@@ -378,7 +378,7 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         and doc[start - 1].lower_ == "at"
         and doc[start - 2].lower_ in {"years", "year", "yrs", "months"}
     )
-    if years_at and len(doc) <= 60 and {t.lower_ for t in doc} & UNIVERSITY_CUES:
+    if years_at and len(doc) <= SHORT_POST_TOKENS and _cued_for_study(sentence):
         return Category.EDUCATION  # "PhD viva passed!!! 4 years at Trinity": study
     if start >= 2 and doc[start - 1].lower_ == "of" and doc[start - 2].lower_ in WORKPLACES:
         return Category.WORK  # "the Kraków office of Motorola Solutions"
@@ -746,12 +746,10 @@ DEGREE_WORDS = frozenset(
     }
 )
 # "got into Oxford", "accepted to Yale", "an offer from Cambridge": admission to a university
-ADMISSION = re.compile(
-    r"\b(?:got|get|gets|getting|accepted|admitted)\s+(?:in)?to\s*$|\boffers?\s+from\s*$", re.I
-)
-
-
-ADMITTED_INTO = re.compile(r"\b(?:got|get|gets|getting|accepted|admitted)\s+(?:in)?to\s*$", re.I)
+_ADMITTED_INTO = r"\b(?:got|get|gets|getting|accepted|admitted)\s+(?:in)?to\s*$"
+ADMISSION = re.compile(rf"{_ADMITTED_INTO}|\boffers?\s+from\s*$", re.I)
+# (admission itself, not an offer: "got into Spelman", not "the offer from Deloitte")
+ADMITTED_INTO = re.compile(_ADMITTED_INTO, re.I)
 UNIVERSITY_CUES = frozenset(
     {
         "uni", "university", "degree", "study", "studying", "studied", "student", "students",
@@ -799,13 +797,21 @@ def _has_university_sense(name: str) -> bool:
 UNIVERSITY_INITIALS = re.compile(r"U(?:o[A-Z]{1,3}|[A-Z]{1,6})|[A-Z]{1,4}U")
 
 
+SHORT_POST_TOKENS = 60
+
+
+def _cued_for_study(sentence: Any) -> bool:
+    """A word of study in the sentence, or anywhere in a short post ("PhD viva passed!!! 4 years
+    at Trinity")."""
+    words = sentence.doc if len(sentence.doc) <= SHORT_POST_TOKENS else sentence
+    return bool({t.lower_ for t in words} & UNIVERSITY_CUES)
+
+
 def _university_in_context(name: str, sentence: Any) -> bool:
     """A name that is also a university, in a sentence about study or admission to it."""
     start = sentence.doc.text.find(name, sentence.start_char)
     admitted = ADMISSION.search(sentence.doc.text[sentence.start_char : max(start, 0)])
-    # (the post's other sentences too, when it is short: "PhD viva passed!!! 4 years at Trinity")
-    words = sentence.doc if len(sentence.doc) <= 60 else sentence
-    cued = bool({t.lower_ for t in words} & UNIVERSITY_CUES)
+    cued = _cued_for_study(sentence)
     after = sentence.doc.text[start + len(name) : start + len(name) + 40].split(",")[0]
     if admitted and set(re.findall(r"[a-z]+", after.lower())) & UNIVERSITY_CUES and _is_town(name):
         return True  # "got into Edinburgh to study vet medicine": its university

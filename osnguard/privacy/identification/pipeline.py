@@ -459,7 +459,14 @@ def _names_around(phrase: Phrase, best: Phrase) -> bool:
             )
         )
         and phrase.category == best.category
-        and phrase.start <= best.start
+        and _holds(phrase, best)
+    )
+
+
+def _holds(phrase: Phrase, best: Phrase) -> bool:
+    """The phrase's span holds the best finding's and more."""
+    return (
+        phrase.start <= best.start
         and best.end <= phrase.end
         and phrase.end - phrase.start > best.end - best.start
     )
@@ -477,9 +484,7 @@ def _festival_as_time(phrase: Phrase, best: Phrase) -> bool:
     return (
         Detector.TEMPORAL in phrase.detectors
         and best.category == Category.RELIGION
-        and phrase.start <= best.start
-        and best.end <= phrase.end
-        and phrase.end - phrase.start > best.end - best.start
+        and _holds(phrase, best)
         and bool(_TIME_LEAD.match(phrase.text))
     )
 
@@ -490,9 +495,7 @@ def _stage_of(phrase: Phrase, best: Phrase) -> bool:
     return (
         Detector.TEMPORAL in phrase.detectors
         and phrase.category == best.category == Category.HEALTH
-        and phrase.start <= best.start
-        and best.end <= phrase.end
-        and phrase.end - phrase.start > best.end - best.start
+        and _holds(phrase, best)
     )
 
 

@@ -492,12 +492,17 @@ def detect(context: MessageContext) -> list[Phrase]:
     linked = _profile_words(context)
     tokens = list(doc)
     found: list[Phrase] = []
+    # the profile words of the message, by (first token, size), read once
+    links = {
+        (i, size): linked[key]
+        for i in range(len(tokens) if linked else 0)
+        for size in range(1, min(lex.longest, len(tokens) - i) + 1)
+        if (key := tuple(_normal(t) for t in tokens[i : i + size])) in linked
+    }
     # the category a profile word gives each token it covers
     linked_tokens: dict[int, Category] = {
-        k: RELATION_CATEGORIES[linked[key][0]]
-        for i in range(len(tokens))
-        for size in range(1, min(lex.longest, len(tokens) - i) + 1)
-        if linked and (key := tuple(_normal(t) for t in tokens[i : i + size])) in linked
+        k: RELATION_CATEGORIES[link[0]]
+        for (i, size), link in links.items()
         for k in range(i, i + size)
     }
     i = 0
@@ -506,9 +511,9 @@ def detect(context: MessageContext) -> list[Phrase]:
         sizes = range(min(lex.longest, len(tokens) - i), 0, -1)
         # a word of the user's profile first, whatever longer term starts here ("on the ward"
         # is a patient's, "the ward" a nurse's)
-        for size in sizes if linked else ():
+        for size in sizes if links else ():
             window = tokens[i : i + size]
-            link = linked.get(tuple(_normal(t) for t in window))
+            link = links.get((i, size))
             longer_term = link is not None and any(
                 term.category == RELATION_CATEGORIES[link[0]]
                 for longer in range(size + 1, len(sizes) + 1)
@@ -569,18 +574,21 @@ def detect(context: MessageContext) -> list[Phrase]:
             break
         i += matched or 1
     if "visa" in context.text.lower() and personal_post():
-        found += [
-            _phrase(m.start(), m.end(), Category.ETHNICITY, "any", context.text)
-            for m in VISA_KIND.finditer(context.text)
-            if not any(p.start < m.end() and m.start() < p.end for p in found)
-        ]
+        found += _not_overlapping(
+            [
+                _phrase(m.start(), m.end(), Category.ETHNICITY, "any", context.text)
+                for m in VISA_KIND.finditer(context.text)
+            ],
+            found,
+        )
     if "#" in context.text and personal_post():
-        found += [
-            tag
-            for tag in _labelling_hashtags(context, lex)
-            if not any(p.start < tag.end and tag.start < p.end for p in found)
-        ]
+        found += _not_overlapping(_labelling_hashtags(context, lex), found)
     return sorted(found, key=lambda p: p.start)
+
+
+def _not_overlapping(extra: list[Phrase], found: list[Phrase]) -> list[Phrase]:
+    """The extra phrases that overlap none found already."""
+    return [e for e in extra if not any(p.start < e.end and e.start < p.end for p in found)]
 
 
 __all__ = ["Lexicon", "Term", "detect", "lexicon", "relations"]

@@ -11,13 +11,17 @@ are never flagged: they say nothing beyond the moment of posting.
 from __future__ import annotations
 
 import re
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from osnguard.privacy import lexicon
 from osnguard.privacy.author import author_reference
 from osnguard.privacy.temporal.model import TimeExpression
-from osnguard.privacy.temporal.normalisation import describe_interval, duration_seconds
+from osnguard.privacy.temporal.normalisation import (
+    describe_interval,
+    duration_seconds,
+    value_interval,
+)
 from osnguard.privacy.temporal.recognition import ORDINAL_NOUNS, find_expressions
 from osnguard.privacy.temporal.vague import HOLIDAY_NAME
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
@@ -96,7 +100,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             continue
         if expression.type == "DURATION" and duration_seconds(expression.value) is None:
             continue
-        stage = _health_stage(context.text, expression)
+        stage = _is_stage(context.text, expression)
         if not stage and not _is_about_author(context.text, expression, context.doc):
             continue
         start, end = expression.phrase_span
@@ -143,12 +147,12 @@ def detect(context: MessageContext) -> list[Phrase]:
     phrases = _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
     phrases = _clock_fallbacks(context, phrases)
     phrases = _join_adjacent(sorted(phrases, key=lambda p: p.start), context.text)
-    return [part for p in phrases for part in _as_pregnancy_stage(p, context.text, context.now)]
+    return [part for p in phrases for part in _as_stage(p, context.text, context.now)]
 
 
 # "12 weeks", "at 19 weeks", "16 weeks today": how far along a pregnancy is, in a post about one
 PREGNANCY_STAGE = re.compile(
-    r"(?i)(?P<stage>(?:at\s+)?\d{1,2}\s*(?:weeks?|wks?))(?:\s+(?P<day>today|tomorrow|now))?"
+    rf"(?i)(?P<stage>{lexicon.WEEKS_ALONG})(?:\s+(?P<day>today|tomorrow|now))?"
 )
 PREGNANCY_CUES = re.compile(
     r"(?i)🤰|\b(?:pregnan\w*|trimester|scan|due|bump|midwife|midwives|baby|babies|birth|"
@@ -157,46 +161,39 @@ PREGNANCY_CUES = re.compile(
 )
 EXPECTING_BEFORE = re.compile(r"(?i)\b(?:i'?m|i am|she'?s|she is|we'?re|we are)\s+$")
 PREGNANCY_REASON = "This tells people about a pregnancy and how far along it is."
-
-
-SOBER_AFTER = re.compile(r"(?i)\s+(?P<state>sober|clean|together|married)\b")
-STATE_CATEGORY = {
-    "sober": Category.HEALTH,
-    "clean": Category.HEALTH,
-    "together": Category.RELATIONSHIP,
-    "married": Category.RELATIONSHIP,
-}
+# "90 days sober", "10 years together": a state said after its length
+STATE_AFTER = re.compile(rf"(?i)\s+(?P<state>{'|'.join(lexicon.LENGTH_STATES)})\b")
 STATE_REASON = {
     Category.HEALTH: "This tells people about recovery and how long it has lasted.",
     Category.RELATIONSHIP: "This tells people about your relationship and how long it has lasted.",
 }
 
 
-def _health_stage(text: str, expression: TimeExpression) -> bool:
+def _is_stage(text: str, expression: TimeExpression) -> bool:
     """A length that says how far along a pregnancy, a recovery or a couple is ("37 weeks and the
     car seat is in", "90 days sober", "10 years together"): the author's, whoever the clause is
     about."""
     start, end = expression.phrase_span
     if expression.type != "DURATION":
         return False
-    if SOBER_AFTER.match(text, end):
+    if STATE_AFTER.match(text, end):
         return True
     return bool(PREGNANCY_STAGE.fullmatch(text[start:end]) and PREGNANCY_CUES.search(text))
 
 
-def _as_pregnancy_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase]:
-    """A number of weeks said as a pregnancy's stage is health, not a time (the guidelines' "at
-    11 weeks"): in a post about a pregnancy, or after "I'm" ("I'm 16 weeks today"); the day
-    after it stays a time of its own."""
-    sober = SOBER_AFTER.match(text, phrase.end) if phrase.timex_type == "DURATION" else None
-    if sober is not None:
-        # "90 days sober", "10 years together": the recovery or the couple, with its length
-        category = STATE_CATEGORY[sober.group("state").lower()]
+def _as_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase]:
+    """A length said with a state after it is that state ("90 days sober" is health, "10 years
+    together" relationship); a number of weeks said as a pregnancy's stage is health, not a time
+    (the guidelines' "at 11 weeks"), in a post about a pregnancy or after "I'm" ("I'm 16 weeks
+    today"), and the day after it stays a time of its own."""
+    state = STATE_AFTER.match(text, phrase.end) if phrase.timex_type == "DURATION" else None
+    if state is not None:
+        category = Category(lexicon.LENGTH_STATES[state.group("state").lower()])
         return [
             Phrase(
                 start=phrase.start,
-                end=sober.end(),
-                text=text[phrase.start : sober.end()],
+                end=state.end(),
+                text=text[phrase.start : state.end()],
                 category=category,
                 reason=STATE_REASON[category],
                 confidence=phrase.confidence,
@@ -224,12 +221,9 @@ def _as_pregnancy_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase
     if day is None or day.lower() == "now":
         return [stage]
     when = (now + timedelta(days=1 if day.lower() == "tomorrow" else 0)).date()
+    bounds = value_interval(when.isoformat(), now.tzinfo)
     start = phrase.start + match.start("day")
     reason = f"This tells people when you do something ({day})."
-    interval = (
-        datetime.combine(when, time.min).isoformat(),
-        datetime.combine(when, time.max.replace(microsecond=0)).isoformat(),
-    )
     said = Phrase(
         start=start,
         end=start + len(day),
@@ -239,7 +233,7 @@ def _as_pregnancy_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase
         confidence=0.85,
         detectors=[Detector.TEMPORAL],
         reasons=[reason],
-        interval=interval,
+        interval=(bounds[0].isoformat(), bounds[1].isoformat()) if bounds else None,
         timex_type="DATE",
     )
     return [stage, said]

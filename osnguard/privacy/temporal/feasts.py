@@ -49,7 +49,6 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "divali": ("diwali",),
     "dasara": ("dussehra",),
     "rakhi": ("raksha bandhan",),
-    "ganesh chaturthi": ("ganesh chaturthi",),
     "eid": ("eid al-fitr", "eid al-adha"),
     "eid ul fitr": ("eid al-fitr",),
     "eid ul-fitr": ("eid al-fitr",),

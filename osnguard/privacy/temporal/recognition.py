@@ -1457,25 +1457,31 @@ def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
         )
         return Found(m.start(), m.end(), "DATE", thanksgiving(year).isoformat(), kind="day")
     after = ctx.text[m.end() : m.end() + 12].lower()
-    if re.match(
-        r"\s*(?:party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
-        r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume)\b",
-        after,
-    ):
+    if HOLIDAY_THINGS.match(after):
         return None  # "our Christmas party on Fri" is not about Christmas day
-    lead = re.search(r"\b(last|next|this)\s+$", ctx.text[max(0, m.start() - 6) : m.start()], re.I)
-    modifier = lead.group(1).lower() if lead else None
-    start = m.start() - len(lead.group(0)) if lead else m.start()
+    modifier, start = _feast_lead(m, ctx)
     day = _feast_date(name, _feast_year(ctx.today, name, modifier))
     return _with_pod(m, ctx, day, m.end(), start=start)
 
 
-# Words after a festival's name that make it a thing of the festival, not its day ("our
-# Christmas party on Fri", "Eid prayers", "Diwali sweets")
+def _feast_lead(m: re.Match[str], ctx: Context) -> tuple[str | None, int]:
+    """ "last", "next" or "this" right before a festival's name, and where its phrase starts."""
+    lead = re.search(r"\b(last|next|this)\s+$", ctx.text[max(0, m.start() - 6) : m.start()], re.I)
+    if lead is None:
+        return None, m.start()
+    return lead.group(1).lower(), m.start() - len(lead.group(0))
+
+
+# Words after a holiday's name that make it a thing of the holiday, not its day ("our Christmas
+# party on Fri"); a festival of the lunar calendars has more ("Eid prayers", "Diwali sweets")
+_HOLIDAY_THINGS = (
+    r"party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
+    r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume"
+)
+HOLIDAY_THINGS = re.compile(rf"\s*(?:{_HOLIDAY_THINGS})\b")
 FEAST_THINGS = re.compile(
-    r"\s*(?:party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
-    r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume|"
-    r"prayers?|sweets|mubarak|kareem|sameach|celebrations?|outfit|clothes)\b"
+    rf"\s*(?:{_HOLIDAY_THINGS}|prayers?|sweets|mubarak|kareem|sameach|celebrations?|outfit|"
+    r"clothes)\b"
 )
 
 
@@ -1487,9 +1493,7 @@ def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
         return None
     if lexicon.GREETING_BEFORE.search(ctx.text[: m.start()]):
         return None  # "Happy Diwali": a greeting
-    lead = re.search(r"\b(last|next|this)\s+$", ctx.text[max(0, m.start() - 6) : m.start()], re.I)
-    modifier = lead.group(1).lower() if lead else None
-    start = m.start() - len(lead.group(0)) if lead else m.start()
+    modifier, start = _feast_lead(m, ctx)
     today = ctx.today
     days = feasts.days(m["x"], (today.year - 1, today.year, today.year + 1))
     if modifier == "this":

@@ -683,7 +683,7 @@ def _joined_interval(phrase: str, expressions: Sequence[TimeExpression]) -> Inte
     if week is not None and week.interval is not None and WEEKDAY_PATTERN.search(phrase):
         # "from Monday to Friday last week": the days are those of the week it names (from the
         # first to the last when the recogniser read them in it, so "next week" is wider)
-        days = [i for e, i in zip(expressions, intervals) if e is not week and i is not None]
+        days = [e.interval for e in expressions if e is not week and e.interval is not None]
         inside = [i for i in days if week.interval[0] <= i[0] and i[1] <= week.interval[1]]
         if days and len(inside) == len(days):
             return min(i[0] for i in inside), max(i[1] for i in inside)
