@@ -31,6 +31,7 @@ from osnguard.privacy import resources
 SHIPPED_DIR = Path(__file__).resolve().parent / "models"
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
+PROJECT_DATA = "fixtures/"  # training data in the project itself, not in the shared corpora
 SPACY_MODEL = "spacy-model"  # stands for the installed spaCy model package in `libraries`
 
 T = TypeVar("T")
@@ -48,7 +49,7 @@ class ModelSpec:
     files: tuple[str, ...]
     format: int  # raise it when the code reads the files differently
     libraries: tuple[str, ...]
-    data: tuple[str, ...]  # training data, relative to the corpora folder (files or folders)
+    data: tuple[str, ...]  # training data relative to the corpora folder, or `fixtures/...`
     description: str
 
     @property
@@ -66,6 +67,14 @@ SPECS: dict[str, ModelSpec] = {
             ("python-crfsuite", "spacy", SPACY_MODEL, "nltk"),
             ("ppdp/tweets.csv",),
             "privacy-attribute CRF tagger (ppdp)",
+        ),
+        ModelSpec(
+            "post_tagger",
+            ("post_tagger.crfsuite",),
+            1,
+            ("python-crfsuite", "spacy", SPACY_MODEL, "nltk"),
+            ("fixtures/evaluation/realistic_probe.jsonl",),
+            "private-phrase CRF tagger (annotated posts as people write them)",
         ),
         ModelSpec(
             "classifier",
@@ -128,9 +137,16 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def data_path(relative: str) -> Path:
+    """A model's training data: the project's own `fixtures/...`, else a shared corpus."""
+    if relative.startswith(PROJECT_DATA):
+        return resources.PROJECT_ROOT / relative
+    return resources.corpus_path(*relative.split("/"))
+
+
 def sha256_data(relative: str) -> str:
-    """Hash of a corpus file, or of a folder's files (their relative paths and contents)."""
-    path = resources.corpus_path(*relative.split("/"))
+    """Hash of a data file, or of a folder's files (their relative paths and contents)."""
+    path = data_path(relative)
     if path.is_file():
         return sha256_file(path)
     digest = hashlib.sha256()

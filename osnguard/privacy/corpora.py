@@ -1,4 +1,5 @@
-"""Readers of the shared corpora, one per corpus, each with the file's real encoding.
+"""Readers of the shared corpora, one per corpus, each with the file's real encoding, and of
+posts annotated the way `realistic/GUIDELINES.md` says (the realistic sets, the probe fixtures).
 
 The ppdp tweets (`ppdp/tweets.csv`) are Windows-1252, not UTF-8 (byte 0x85, an ellipsis, at
 offset 150): every reader of them (tagger, classifier, evaluations, benches) goes through
@@ -25,4 +26,18 @@ def ppdp_rows(path: Path | None = None) -> list[dict[str, str]]:
         return [{key: value or "" for key, value in row.items()} for row in csv.DictReader(handle)]
 
 
-__all__ = ["PPDP_ENCODING", "ppdp_path", "ppdp_rows"]
+def locate_phrases(text: str, phrases: list[str]) -> list[tuple[int, int]]:
+    """The [start, end) of each annotated phrase in `text`, found in order (a phrase is looked
+    for after the previous one); ValueError names a phrase that is not there."""
+    spans: list[tuple[int, int]] = []
+    cursor = 0
+    for phrase in phrases:
+        where = text.find(phrase, cursor) if phrase else -1
+        if where < 0:
+            raise ValueError(f"gold phrase {phrase!r} is not in the text after offset {cursor}")
+        cursor = where + len(phrase)
+        spans.append((where, cursor))
+    return spans
+
+
+__all__ = ["PPDP_ENCODING", "locate_phrases", "ppdp_path", "ppdp_rows"]

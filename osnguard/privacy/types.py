@@ -63,6 +63,7 @@ class Detector(StrEnum):
     PLACE = (
         "place"  # places at every scale, streets and landmarks, where the author is tied to them
     )
+    POST_TAGGER = "post_tagger"  # learned from annotated posts; only where no rule found anything
 
 
 class ChoiceKind(StrEnum):

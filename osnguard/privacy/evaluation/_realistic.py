@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from osnguard.privacy.corpora import locate_phrases
 from osnguard.privacy.resources import corpus_path
 from osnguard.privacy.types import CATEGORIES
 
@@ -215,25 +216,19 @@ def parse_post(data: dict[str, Any]) -> Post:
     text = data["text"]
     if not isinstance(text, str) or not text.strip():
         raise ValueError('"text" must be a non-empty string')
+    raws = data.get("phrases") or []
     phrases: list[GoldPhrase] = []
-    cursor = 0
-    for raw in data.get("phrases") or []:
-        where = text.find(raw["text"], cursor)
-        if not raw["text"] or where < 0:
-            raise ValueError(
-                f"gold phrase {raw['text']!r} is not in the text after offset {cursor}"
-            )
+    for raw, (start, end) in zip(raws, locate_phrases(text, [raw["text"] for raw in raws])):
         if raw["category"] not in CATEGORIES:
             raise ValueError(
                 f"gold phrase {raw['text']!r} has unknown category {raw['category']!r}"
             )
-        cursor = where + len(raw["text"])
         phrases.append(
             GoldPhrase(
                 raw["text"],
                 raw["category"],
-                where,
-                cursor,
+                start,
+                end,
                 tuple(raw.get("ok") or ()),
                 tuple(raw.get("bad") or ()),
             )

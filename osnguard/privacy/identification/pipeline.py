@@ -374,8 +374,9 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
     finding (the first recognizer in `RECOGNIZERS`, then the most confident, then the longest)
     gives the span, category, reason and attribute; the findings overlapping it add their
     detectors and reasons, a time interval when it has none, and nothing to the span (a tagger's
-    "my sister" does not widen a recognizer's "sister"). Kept phrases never overlap."""
-    phrases = [p for p in (_without_symbols(p, text) for p in phrases) if p is not None]
+    "my sister" does not widen a recognizer's "sister"). Kept phrases never overlap. The learned
+    tagger's findings count only where no rule found anything (`_where_rules_silent`)."""
+    phrases = [p for p in (_without_symbols(p, text) for p in _where_rules_silent(phrases)) if p]
     ordered = sorted(phrases, key=lambda p: (_rank(p), -p.confidence, -(p.end - p.start), p.start))
     groups: list[list[Phrase]] = []
     for phrase in ordered:
@@ -432,6 +433,22 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
             )
         )
     return _with_ordinal(_located(_adjacent(_coordinated(merged, text), text), text), text)
+
+
+LEARNED_ONLY = frozenset({Detector.POST_TAGGER, Detector.TAGGER})
+
+
+def _where_rules_silent(phrases: list[Phrase]) -> list[Phrase]:
+    """Without the post tagger's findings that overlap a rule's: where a rule found something,
+    its span, category and reason stand (on unseen posts the rules' categories are right more
+    often than the tagger's)."""
+    ruled = [p for p in phrases if not set(p.detectors) <= LEARNED_ONLY]
+    return [
+        p
+        for p in phrases
+        if Detector.POST_TAGGER not in p.detectors
+        or not any(p.start < r.end and r.start < p.end for r in ruled)
+    ]
 
 
 def _titled_name(phrase: Phrase, best: Phrase, text: str) -> bool:
@@ -664,11 +681,12 @@ def is_about_author(text: str, phrases: list[Phrase], doc: Any = None) -> bool:
 
 
 def is_public_fact(phrase: Phrase) -> bool:
-    """Only the tagger or the profile link saw it and it is a place, name or language: in a
+    """Only the taggers or the profile link saw it and it is a place, name or language: in a
     message that does not speak of its author ("Tokyo is the capital of Japan") it is not
     private."""
     return set(phrase.detectors) <= {
         Detector.TAGGER,
+        Detector.POST_TAGGER,
         Detector.PROFILE,
     } and phrase.category in PUBLIC_FACT_CATEGORIES - {Category.TIME}
 

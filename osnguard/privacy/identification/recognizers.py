@@ -20,6 +20,7 @@ from osnguard.privacy.identification import (
     location_rule,
     named,
     patterns,
+    post_tagger,
     profile_link,
     tagger,
     terms,
@@ -114,6 +115,12 @@ RECOGNIZERS: dict[Detector, Recognizer] = {
             Detector.PERSONAL,
             named.detect_people,
             finds="names of people",
+            requires=("spacy", "wordnet"),
+        ),
+        FunctionRecognizer(
+            Detector.POST_TAGGER,
+            post_tagger.detect,
+            finds="private phrases like those people annotated in their posts",
             requires=("spacy", "wordnet"),
         ),
         FunctionRecognizer(

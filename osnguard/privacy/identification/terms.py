@@ -224,7 +224,7 @@ def _case_matches(term: Term, text: str) -> bool:
     return text == term.text or text == term.text[:1].upper() + term.text[1:]
 
 
-def _owned_by_other(tokens: list[Any]) -> bool:
+def owned_by_other(tokens: list[Any]) -> bool:
     """ "his mum", "her wife", "Sarah's dad": someone else's."""
     first = tokens[0]
     doc = first.doc
@@ -335,7 +335,7 @@ def _choose(
     following = tokens[-1].i + 1 < len(tokens[-1].doc)
     if blocked and following and tokens[-1].nbor(1).lower_ in blocked:
         return None
-    if _owned_by_other(tokens):
+    if owned_by_other(tokens):
         return None
     if tokens[-1].text in CAPITALISED_MONTHS and all(
         t.lower_ in {"at", "on", "the", "in"} for t in tokens[:-1]
@@ -519,7 +519,7 @@ def detect(context: MessageContext) -> list[Phrase]:
                 for longer in range(size + 1, len(sizes) + 1)
                 for term in lex.entries.get(tuple(_normal(t) for t in tokens[i : i + longer]), ())
             )  # "ward sister" for a nurse: the lexicon's longer term of the same kind
-            if link is not None and not longer_term and not _owned_by_other(window):
+            if link is not None and not longer_term and not owned_by_other(window):
                 start, end = window[0].idx, _numbered_end(context.text, window)
                 greeting = GREETING_AFTER.match(context.text[end:]) or GREETING_BEFORE.search(
                     context.text[:start]

@@ -253,7 +253,7 @@ def test_the_registry_lists_every_detector_once_in_priority_order() -> None:
     assert list(RECOGNIZERS) == [
         Detector.PROFILE, Detector.PATTERN, Detector.ORGANISATION, Detector.LOCATION_RULE,
         Detector.PLACE, Detector.AMOUNT, Detector.TOPIC, Detector.TEMPORAL, Detector.PERSONAL,
-        Detector.TAGGER,
+        Detector.POST_TAGGER, Detector.TAGGER,
     ]  # fmt: skip
     assert all(name == recognizer.name for name, recognizer in RECOGNIZERS.items())
     assert [r.name for r in RECOGNIZERS.values() if not r.english_only] == [Detector.PATTERN]
