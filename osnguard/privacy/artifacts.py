@@ -77,6 +77,14 @@ SPECS: dict[str, ModelSpec] = {
             "private-phrase CRF tagger (annotated posts as people write them)",
         ),
         ModelSpec(
+            "institution_kind",
+            ("institution_kind.json",),
+            1,
+            ("scikit-learn", "spacy", SPACY_MODEL),
+            ("fixtures/evaluation/realistic_probe.jsonl",),
+            "what a named place is to the author, logistic regression (annotated posts)",
+        ),
+        ModelSpec(
             "classifier",
             ("classifier.json",),
             1,

@@ -35,12 +35,13 @@ NUMBER_TOLERANCE = 1e-9
 def _trainers() -> dict[str, Callable[[Path | None], Path]]:
     from osnguard.privacy import temporal
     from osnguard.privacy.anonymization import acceptability
-    from osnguard.privacy.identification import classifier, post_tagger, tagger
+    from osnguard.privacy.identification import classifier, institution_kind, post_tagger, tagger
     from osnguard.privacy.paraphrase import detector, encoder_training
 
     return {
         "tagger": tagger.train_model,
         "post_tagger": post_tagger.train_model,
+        "institution_kind": institution_kind.train_model,
         "classifier": classifier.train_model,
         "paraphrase_encoder": encoder_training.train_model,
         "paraphrase": detector.train_model,

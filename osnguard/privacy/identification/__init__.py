@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from osnguard.privacy.identification import (
     classifier,
+    institution_kind,
     location_rule,
     patterns,
     post_tagger,
@@ -40,6 +41,7 @@ __all__ = [
     "classifier",
     "detect_language",
     "identify",
+    "institution_kind",
     "location_rule",
     "patterns",
     "post_tagger",

@@ -37,7 +37,7 @@ from typing import Any
 
 from osnguard.privacy import resources
 from osnguard.privacy.author import speaks_of_author
-from osnguard.privacy.identification import classifier, patterns
+from osnguard.privacy.identification import classifier, institution_kind, patterns
 from osnguard.privacy.identification.recognizers import RECOGNIZERS
 from osnguard.privacy.types import (
     Category,
@@ -66,6 +66,7 @@ PRIORITY: dict[str, int] = {name: rank for rank, name in enumerate(RECOGNIZERS)}
 # The parts that are not recognizers, in user words (for failure reasons).
 NAMES: dict[str, str] = {
     "classifier": "The privacy classifier",
+    "institution_kind": "The check of what a named place is to you",
     "spacy": "The English parser (spaCy)",
     "wordnet": "The WordNet dictionary",
     "language": "Language detection",
@@ -793,6 +794,11 @@ def identify(
             _resource_failed("spacy", exc, broken, failures)
     context = MessageContext(text=text, profile=user, now=moment, doc=doc, language=language)
     phrases = merge(run_detectors(context, failures, broken), text)
+    try:
+        phrases = institution_kind.recategorise(phrases, text, doc)
+    except Exception as exc:
+        _log_failure("institution_kind", exc)
+        failures.append(failure("institution_kind", exc))
     probability = 0.0
     if language == "en":
         try:
