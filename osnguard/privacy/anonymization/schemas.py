@@ -431,6 +431,10 @@ def _chain_of(
             return county
     kinds = [k for k in builder_order(phrase) if not (k == ChainKind.NOUN and as_name)]
     # (a name is never read as a common noun: "at Siemens" is no unit of measurement)
+    if phrase.category in PEOPLE_CATEGORIES:
+        # "to meet Ima and Abba": a family word or a person is no town ("the Central African
+        # Republic") and no company
+        kinds = [k for k in kinds if k not in (ChainKind.PLACE, ChainKind.ORGANISATION)]
     # "we live in Cambridge": a known town after "in", "from" or "to" said as where one is, is
     # the town, never its university ("we live in a university in England")
     a_town_where = (
@@ -498,6 +502,12 @@ def _chain_of(
             uni=_says_uni(anchors, context),
         )
     return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+
+
+# Categories of people and their ties, whose phrases are never read as places or companies
+PEOPLE_CATEGORIES = frozenset(
+    {Category.GENDER, Category.RELATIONSHIP, Category.IDENTITY, Category.AGE}
+)
 
 
 # Words for a treatment that also name the one who gives it ("my physio says")

@@ -215,6 +215,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     j += 1  # "in Dee Why, life is good": a place's name, not a question
                     continue
                 if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
+                    if EVERY_WEEKDAY.fullmatch(nxt.text):
+                        break  # "physio at the Spire Tuesdays and Thursdays": a routine
                     if _shouted(nxt) and not doc[j - 1].text.isupper():
                         break  # "Clapham Junction AGAIN": emphasis, not part of the name
                     if nxt.lower_ in lexicon.TOWN_EVENT_WORDS and _is_town(doc[i:j].text):
@@ -329,6 +331,8 @@ def _head_category(words: list[str]) -> Category | None:
         return Category.HEALTH
     if len(words) >= 2 and words[-1] == "General" and words[-2].lower() not in GENERAL_TITLES:
         return Category.HEALTH  # "Mass General", "Leeds General": a general hospital
+    if len(words) >= 2 and words[-1] == "High":
+        return Category.EDUCATION  # "Hollins High", "Ridgemont High": a high school
     for word in reversed(words[-2:]):
         bare = re.sub(r"['’]s?$", "", word.lower())  # "St Thomas'", "Mary's"
         category = HEAD_WORDS.get(bare) or HEAD_WORDS.get(re.sub(r"s$", "", bare))  # "Quays"
@@ -422,8 +426,11 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         return Category.WORK  # "the Fortitude Valley 7-Eleven where I work"
     following: set[str] = set()
     for token in doc[end : min(sentence.end, end + 8)]:
-        if token.lower_ in {"to", "then", "from"}:
-            break  # "from Lekki to my office": the office is somewhere else
+        if token.lower_ in {"to", "then", "from", "after", "before", "since"}:
+            # "from Lekki to my office": the office is somewhere else; "back at Tesco after my
+            # knee op": the op says when, not what Tesco is ("at LUTH till she's discharged"
+            # still says where she is)
+            break
         following.add(token.lower_)
     for category in (Category.HEALTH, Category.EDUCATION, Category.WORK, Category.FINANCE):
         if following & CONTEXT_AFTER[category]:
@@ -459,6 +466,8 @@ def _code_out_of_place(name: str, before: str) -> bool:
 
 
 CODE_CITY_MIN = 500_000
+# a weekday in the plural ends a name: what follows is when ("the Spire Tuesdays")
+EVERY_WEEKDAY = re.compile(rf"(?:{lexicon.WEEKDAY_NAME})s", re.IGNORECASE)
 CALENDAR_WORD = re.compile(
     rf"(?:{lexicon.WEEKDAY_NAME}s?|{'|'.join(m for m in lexicon.MONTHS if len(m) > 3)})",
     re.IGNORECASE,

@@ -14,8 +14,8 @@ categories of the topic lexicon (`terms.tsv`) the word belongs to.
 
 `detect` reports a phrase only when the tagger is sure of it (`MIN_CONFIDENCE`, the lowest
 token's probability of not being O), its clause refers to the author and no one else owns it
-(the rules' `terms.owned_by_other`), and it is no time, amount or contact detail (the rules
-examine every one of those); the pipeline keeps it
+(the rules' `terms.owned_by_other`), it is no time, amount or contact detail (the rules
+examine every one of those) and no person's title read as a place; the pipeline keeps it
 only where no rule found anything (`pipeline.merge`), so the rules' spans and categories stand.
 `train_model(folder)` builds `post_tagger.crfsuite` (see `artifacts`).
 """
@@ -32,7 +32,7 @@ from typing import Any
 
 from osnguard.privacy import artifacts, corpora, resources
 from osnguard.privacy.author import author_reference
-from osnguard.privacy.identification import categories, tagger, terms
+from osnguard.privacy.identification import categories, named, tagger, terms
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase, Profile
 
 SPEC = artifacts.SPECS["post_tagger"]
@@ -44,6 +44,10 @@ MIN_CONFIDENCE = 0.9
 # what a rule examines wherever it occurs (every time expression, amount and contact detail) the
 # rules decide: "raised £500 for the hospice" is no money of the author's, whatever the tagger says
 RULES_DECIDE = frozenset({Category.TIME, Category.CONTACT})
+# a person's title is no place, school, hospital or church ("the Attorney General spoke to us")
+PLACES_OF_CARE_AND_STUDY = frozenset(
+    {Category.LOCATION, Category.HEALTH, Category.EDUCATION, Category.RELIGION}
+)
 _LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 _WORDS = re.compile(r"\w+")
 
@@ -199,6 +203,12 @@ def tag_spans(text: str, doc: Any, profile: Profile) -> list[tuple[int, int, str
     return result
 
 
+def _a_persons_title(surface: str) -> bool:
+    """WordNet's first sense of the whole phrase is a person ("Attorney General")."""
+    words = surface.lower().removeprefix("the ").split()
+    return named.is_person_noun("_".join(words))
+
+
 def _the_authors(text: str, start: int, end: int, doc: Any) -> bool:
     """Its clause refers to the author and no one else owns it ("Sarah's sertraline")."""
     tokens = [t for t in doc if start <= t.idx < end]
@@ -218,6 +228,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             confidence < MIN_CONFIDENCE
             or category in RULES_DECIDE
             or any(c.isdigit() for c in text[start:end])
+            or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
             or not _the_authors(text, start, end, doc)
         ):
             continue

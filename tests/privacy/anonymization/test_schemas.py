@@ -626,3 +626,43 @@ def test_what_happens_to_one_relative_is_not_the_familys() -> None:
     assert chain_texts("grandad", "gender", "my grandad passed away on Sunday")[-1] == "relative"
     # what a relative keeps doing may be the family's
     assert chain_texts("mum", "gender", "my mum keeps asking when I'll marry")[-1] == "family"
+
+
+# gender words of the identification lexicon that name no family member or partner
+NOT_KIN = {
+    "on t", "they/them", "she/her", "he/him", "she/they", "he/they", "they/she", "they/he",
+    "trans woman", "trans man", "transgender", "trans", "top surgery", "bottom surgery",
+}  # fmt: skip
+
+
+def test_every_family_word_identification_finds_has_a_neutral_ladder() -> None:
+    from osnguard.privacy.anonymization.schemas import _kinship_chain
+    from osnguard.privacy.identification import terms
+
+    found = {
+        entry.text.casefold()
+        for entries in terms.lexicon().entries.values()
+        for entry in entries
+        if entry.category == Category.GENDER and entry.mode == "any"
+    }
+    missing = {
+        word
+        for word in found - NOT_KIN
+        if _kinship_chain(word) is None
+        and not word.startswith(("big ", "little ", "older ", "younger "))  # "little sibling"
+    }
+    assert not missing
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Shabbat dinner at ours, my brother is bringing his girlfriend to meet Abba", "Abba"),
+        ("so proud of my girl Jordan today", "Jordan"),
+    ],
+)
+def test_a_family_word_or_a_persons_name_is_never_a_place(text: str, word: str) -> None:
+    category = "gender" if word == "Abba" else "identity"
+    levels = chain_texts(word, category, context=text)
+    assert not {"Central African Republic", "the Central African Republic", "Asia"} & set(levels)
+    assert all("Africa" not in level and "Asia" not in level for level in levels)
