@@ -159,7 +159,9 @@ def _subject(verb: Any) -> Any | None:
     """The subject token of a verb; a verb conjoined to another shares that one's subject."""
     seen = 0
     while verb is not None and seen < 10:
-        for child in verb.children:
+        # the nearest subject: "update: venue booked, caterer booked, fiancé still hasn't picked
+        # a suit" parses "update" as a second subject of "picked"
+        for child in sorted(verb.children, key=lambda c: abs(verb.i - c.i)):
             # an emoji parsed as a noun ("done at the Christie ✅ feeling rough") is no subject
             # nor is a feeling word that opens a subjectless post ("Nervous for the interview
             # Tuesday, been here since 2009"): the parser's guess, not who speaks

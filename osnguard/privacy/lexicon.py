@@ -54,8 +54,8 @@ WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # The period an amount of money is paid by, written after it ("$80 a week", "$2,900/mo", "£850
 # pcm"), as a regex piece with its leading space
 PAID_PERIOD: Final = (
-    r"(?:\s(?:a|per|every)\s(?:week|month|year|fortnight|wk|mo|yr)"
-    r"|\s?/\s?(?:mo|month|wk|week|yr|year)|\s?(?:pw|pcm|p/a))"
+    r"(?:\s(?:a|an|per|every)\s(?:hour|hr|week|month|year|fortnight|wk|mo|yr)"
+    r"|\s?/\s?(?:hr|hour|h|mo|month|wk|week|yr|year)|\s?(?:ph|pw|pcm|p/a|p/h))"
 )
 # A pregnancy's stage in weeks, as a regex piece ("12 weeks", "at 19 weeks", "16wks")
 WEEKS_ALONG: Final = r"(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)"

@@ -1245,6 +1245,10 @@ def _kinship_chain(text: str) -> Chain | None:
     word = _POSSESSIVE.sub("", text.strip()).casefold()
     counted = KIN_COUNT.match(word)  # "5 older brothers" -> "5 older siblings"
     prefix = ""
+    if word.startswith("the ") and word[4:] in kinship_ladders():
+        # "me and the wife": the idiom's "the" is "my" ("me and the partner" would not read)
+        partner = kinship_ladders()[word[4:]][0] == "partner"
+        prefix, word = ("my " if partner else text.strip()[:4]), word[4:]
     if word not in kinship_ladders() and counted and counted.end() < len(word):
         prefix = text.strip()[: counted.end()]
         word = word[len(prefix) :]

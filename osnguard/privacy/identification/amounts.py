@@ -214,7 +214,8 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
             continue
         window = set(re.findall(r"[a-z/]+", _clause_window(text, start, end)))
         next_word = (text[end : end + 12].lower().split() or [""])[0]
-        if not window & FINANCE_WORDS or next_word in PRICE_WORDS:
+        # an amount by the hour, week or month is pay or rent ("£25/hr", "$80 a week")
+        if not (window & FINANCE_WORDS or PAID_BY.search(amount)) or next_word in PRICE_WORDS:
             continue
         if window & FUNDRAISING_WORDS and not window & RENT_OR_PAY_WORDS:
             continue

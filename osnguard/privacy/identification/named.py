@@ -193,10 +193,20 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
         if (
             _is_capitalised(token)
             and (token.is_sent_start or (i > 0 and doc[i - 1].text in SENTENCE_ENDS))
-            and token.pos_ in ("VERB", "AUX", "ADV", "ADP", "PRON", "DET", "SCONJ")
             and i + 1 < n
             and _is_capitalised(doc[i + 1])
-            and _everyday_word(token.lower_)
+            and (
+                (
+                    token.pos_ in ("VERB", "AUX", "ADV", "ADP", "PRON", "DET", "SCONJ")
+                    and _everyday_word(token.lower_)
+                )
+                # "Lectures Tues and Thurs 6-9pm": an everyday noun in the plural
+                or (
+                    token.tag_ in ("NNS", "NNPS")
+                    and token.lower_.endswith("s")
+                    and _everyday_word(token.lower_[:-1])
+                )
+            )
         ):
             i += 1  # "Leaving Nairobi on Friday": the verb is capitalised as the first word
             continue
@@ -432,7 +442,13 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
             # still says where she is)
             break
         following.add(token.lower_)
-    for category in (Category.HEALTH, Category.EDUCATION, Category.WORK, Category.FINANCE):
+    for category in (
+        Category.HEALTH,
+        Category.EDUCATION,
+        Category.WORK,
+        Category.FINANCE,
+        Category.RELIGION,
+    ):
         if following & CONTEXT_AFTER[category]:
             return category
     return None
@@ -482,6 +498,19 @@ ZODIAC = frozenset(
     {"aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius",
      "capricorn", "aquarius", "pisces"}
 )  # fmt: skip
+# Titles of doctors: one the author names in a post about care says who treats them
+DOCTOR_TITLES = frozenset({"dr", "doctor", "doc"})
+
+
+def _speaks_of_care(doc: Any) -> bool:
+    """The post names a treatment, test, condition or a place or person of care."""
+    words = {t.lower_ for t in doc}
+    lexicon = terms.lexicon().entries
+    return bool(words & CONTEXT_WORDS[Category.HEALTH]) or any(
+        e.category == Category.HEALTH for t in doc for e in lexicon.get((t.lower_,), ())
+    )
+
+
 # Words before "for"/"to" and an act's name ("tickets for Burna Boy")
 TICKET_WORDS = frozenset({"tickets", "ticket", "tix"})
 # Nouns after a family's name ("the whole Hussain family")
@@ -690,6 +719,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
         return None  # public figures ("King Charles") and hashtags are not the author's people
+    if len(words) >= 2 and words[0].lower().rstrip(".") in DOCTOR_TITLES and _speaks_of_care(doc):
+        return Category.HEALTH, Detector.PERSONAL  # "thank you Dr Mensah" after a mammogram
     introduced = _introduced(doc, i)
     holder = (
         i > 0 and doc[i - 1].text == "(" and bool(ACCOUNT_BEFORE.search(doc.text[: doc[i - 1].idx]))

@@ -273,6 +273,21 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ),
         ("Day 5 of the hunger strike outside the Home Office", ("hunger strike", "politics")),
         ("Qurbani sorted through the mosque, alhamdulillah", ("Qurbani", "religion")),
+        # batch 17: a doctor named in a post about care, a rate by the hour, the nearest of two
+        # subjects, a church the priest after it names, shifts, quitting
+        ("mammogram came back clear. thank you Dr Mensah", ("Dr Mensah", "health")),
+        ("Tutoring maths every Sunday at the library, £25/hr, DM me", ("£25/hr", "finance")),
+        (
+            "Wedding planning update: venue booked (Cripps Barn, 22 May 2028), caterer booked, "
+            "fiancé still hasn't picked a suit",
+            ("fiancé", "relationship"),
+        ),
+        (
+            "renewed our vows at St Columba's in Derry on our 25th, same priest that married us",
+            ("St Columba's", "religion"),
+        ),
+        ("Back on nights at the Royal London from Monday", ("on nights", "work")),
+        ("Quit vaping 2 weeks ago and I would fight a pigeon rn", ("Quit vaping", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -362,6 +377,7 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # batch 16: a treatment after "after" says when, not what the place before it is
         ("first day back at Tesco after my knee op, on tills", ("Tesco", "health")),
         ("High Wycombe for the weekend with my sister", ("High Wycombe", "education")),
+        ("Part-time MSc at Birkbeck. Lectures Tues and Thurs 6-9pm", ("Lectures", "identity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -40,7 +40,7 @@ def found(
         # family words of the languages people post in
         ("my patti calls every Sunday", [("patti", "gender")]),
         ("dinner at my khalto's every Thursday", [("khalto", "gender")]),
-        ("I'm a nurse on nights", [("nurse", "work")]),
+        ("I'm a nurse on nights", [("nurse", "work"), ("on nights", "work")]),
         (
             "my wife and I came out to my parents",
             [("wife", "relationship"), ("came out", "sexuality")],

@@ -530,6 +530,10 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("I'll be near Flinders St station from 10", NOW, {}, "near station"),
         ("we are celebrating 10 years together this Friday", NOW, {}, "10 years"),
         ("6 months on T today 🥳 voice is finally dropping", NOW, {}, "on T"),
+        # batches 16-17: a family word is no country, the idiom's "the wife" no person
+        ("my brother's bringing his girlfriend to meet Abba on Friday", NOW, {}, "Africa"),
+        ("me and the wife renewed our vows at the church on Saturday", NOW, {}, "person"),
+        ("Tutoring maths every Sunday at the library, £25/hr, DM me", NOW, {}, "£25/hr"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -555,6 +559,10 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("Took my shahada last Friday 🤍 keep it between us", "Took my shahada"),
         ("HE PROPOSED 💍😭 at sunset yesterday", "HE PROPOSED"),
         ("I'm nonbinary and my family finally gets it", "nonbinary"),
+        ("Quit vaping 2 weeks ago and I would fight a pigeon rn", "vaping"),
+        ("mammogram came back clear, thank god", "mammogram"),
+        ("Two kids, full time job and now a part-time MSc", "full time"),
+        ("Day 5 of the hunger strike outside the Home Office", "hunger strike"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
