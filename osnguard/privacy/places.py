@@ -448,6 +448,14 @@ def lookup(name: str) -> list[Place]:
     ]
 
 
+def named_officially(name: str, place: Place) -> bool:
+    """Whether `name` is the place's own name or a curated alias ("NYC"), not only one of the
+    GeoNames alternate names in other languages ("Nkoyo" for Mexico City)."""
+    gaz = gazetteer()
+    name = re.sub(r"\s+", " ", name).strip()
+    return place.key in set(gaz.exact.get(name, ())) | set(gaz.folded.get(fold(name), ()))
+
+
 def _state_by_code(code: str) -> list[Place]:
     """US state from its postal code ("TX"), for qualifiers like "Paris, TX"."""
     place = gazetteer().by_key.get(f"region:US.{code.strip().upper()}")

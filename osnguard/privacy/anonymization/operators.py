@@ -612,6 +612,8 @@ def _compound_start(text: str, phrase: Phrase) -> int:
             and token.head.i <= head.i
             and not token.like_num
             and any(ch.isalpha() for ch in token.text)  # an emoji's variation selector is no noun
+            # "a part-time MSc": the end of a hyphenated word is no noun of its own
+            and not (i > 0 and first.doc[i - 1].text == "-" and not first.doc[i - 1].whitespace_)
         ):
             break
         start = token.idx
@@ -1966,10 +1968,14 @@ def _temporal_options(
 
 def _with_bare_verb(text: str, start: int, end: int) -> int:
     """Where a time's removal starts: with the last clause it ends when that clause is a verb
-    alone (", starts [at 6]."): the verb says nothing without its time."""
+    alone (", starts [at 6]."): the verb says nothing without its time; with the part of a time
+    the date completes ("the week of [the 14th]")."""
     bare = BARE_VERB_CLAUSE.search(text[:start])
     if bare and re.match(r"\s*(?:$|[.!?\n])", text[end:]):
         return bare.start()
+    part = PART_OF_BEFORE.search(text[:start])
+    if part:
+        return part.start()  # "[the week of] the 14th": the part goes with its date
     return start
 
 
@@ -1982,6 +1988,12 @@ BARE_VERB_CLAUSE = re.compile(
 
 
 OF_AFTER = re.compile(r"\s+of\b", re.IGNORECASE)
+# A part of a time that a date completes ("the week of the 14th", "the end of May")
+PART_OF_BEFORE = re.compile(
+    r"\b(?:the\s+)?(?:week|weekend|month|end|start|beginning|middle|morning|afternoon|evening|"
+    r"night)\s+of\s+$",
+    re.IGNORECASE,
+)
 
 
 def _sentence_needs(text: str, start: int, end: int) -> bool:

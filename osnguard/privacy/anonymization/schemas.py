@@ -2033,7 +2033,9 @@ def _place_chain(
         # every likely reading shares is true ("St Ives": England, whichever St Ives)
         return _shared_place_chain(text, readings)
     if reading is None and (
-        _far_from_context(chosen, anchors) or _unplaced_village(chosen, readings, anchors)
+        _far_from_context(chosen, anchors)
+        or _unplaced_village(chosen, readings, anchors)
+        or _far_by_another_name(text, chosen, anchors)
     ):
         return None
     return Chain(
@@ -2092,6 +2094,30 @@ def _far_from_context(place: Place, anchors: list[Place]) -> bool:
         or (a.country_code and a.country_code == place.country_code)
         for a in anchors
     ):
+        return False
+    distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
+    return bool(distances) and min(distances) > FAR_KM
+
+
+def _english_name(text: str) -> bool:
+    """English writes the name ("Bombay", "Peking", "Rangoon": zipf 2.9-3.7), whatever GeoNames
+    files it under."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(text, "en") >= ENGLISH_NAME_ZIPF
+
+
+ENGLISH_NAME_ZIPF = 2.5
+
+
+def _far_by_another_name(text: str, place: Place, anchors: list[Place]) -> bool:
+    """A place the text names only by one of its names in another language, far from every place
+    of the message and profile ("see you at Nkoyo on Friday" for a user in Abuja is a venue, not
+    Mexico City, whose Yoruba name it is); its own name, an alias ("NYC") or an English name
+    ("Bombay") says what it is."""
+    if not anchors or places.named_officially(text, place) or _english_name(text):
+        return False
+    if any(a.country_code and a.country_code == place.country_code for a in anchors):
         return False
     distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
     return bool(distances) and min(distances) > FAR_KM

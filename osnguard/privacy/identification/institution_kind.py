@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from osnguard.privacy import artifacts, resources
-from osnguard.privacy.identification import categories, post_tagger, tagger, terms
-from osnguard.privacy.types import Category, Phrase
+from osnguard.privacy.identification import categories, named, post_tagger, tagger, terms
+from osnguard.privacy.types import Category, Detector, Phrase
 
 SPEC = artifacts.SPECS["institution_kind"]
 # the kinds it learns (the categories of named phrases in the annotated posts)...
@@ -182,6 +183,12 @@ def kind_of(text: str, start: int, end: int, doc: Any) -> tuple[Category, float]
     return Category(kind), probabilities[kind]
 
 
+def _a_kind_of_place_after(text: str, end: int) -> bool:
+    """The next word says what kind of place the name is ("Brunswick station", "Heaton Park")."""
+    after = re.match(r"\s+([A-Za-z]+)", text[end:])
+    return after is not None and named.HEAD_WORDS.get(after.group(1).lower()) == Category.LOCATION
+
+
 def recategorise(phrases: list[Phrase], text: str, doc: Any) -> list[Phrase]:
     """The phrases, with a name the rules read as a place given the school or health service
     category when its sentence says so (`DECIDES`, `MIN_PROBABILITY`)."""
@@ -189,7 +196,12 @@ def recategorise(phrases: list[Phrase], text: str, doc: Any) -> list[Phrase]:
         return phrases
     result = []
     for phrase in phrases:
-        if phrase.category == Category.LOCATION and is_name(phrase.text):
+        if (
+            phrase.category == Category.LOCATION
+            and is_name(phrase.text)
+            and Detector.PROFILE not in phrase.detectors  # a place of the profile is a place
+            and not _a_kind_of_place_after(text, phrase.end)
+        ):
             kind, probability = kind_of(text, phrase.start, phrase.end, doc)
             if kind in DECIDES and probability >= MIN_PROBABILITY:
                 reason = categories.reason_for(kind)

@@ -534,6 +534,11 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("my brother's bringing his girlfriend to meet Abba on Friday", NOW, {}, "Africa"),
         ("me and the wife renewed our vows at the church on Saturday", NOW, {}, "person"),
         ("Tutoring maths every Sunday at the library, £25/hr, DM me", NOW, {}, "£25/hr"),
+        # a name in another language far from the author is no city; a hyphenated modifier
+        # stays whole; the part of a time goes with its date
+        ("see you at Nkoyo on Friday for cocktails", NOW, {"current_city": ["Abuja"]}, "Mexico"),
+        ("full time job and now a part-time MSc at Birkbeck", NOW, {}, "part-postgraduate"),
+        ("I'll be in the office for onboarding the week of the 14th 🎉", NOW, {}, "week of 🎉"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
