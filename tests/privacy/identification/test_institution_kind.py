@@ -19,7 +19,7 @@ def categories(text: str, profile: dict | None = None) -> dict[str, str]:
 
 def test_it_learns_from_the_probe_posts_and_decides_only_schools_and_care() -> None:
     assert institution_kind.SPEC.data == ("fixtures/evaluation/realistic_probe.jsonl",)
-    assert institution_kind.DECIDES == {Category.EDUCATION, Category.HEALTH}
+    assert {Category.EDUCATION, Category.HEALTH} == institution_kind.DECIDES
     x, y = institution_kind.training_examples()
     assert len(x) == len(y) >= 400
     assert set(y) <= {str(kind) for kind in institution_kind.KINDS}
