@@ -78,6 +78,7 @@ OWN_THINGS = frozenset(
         "job", "new job", "first day", "last day",
         # money and work patterns that are the poster's own ("Rent went up $80 a week AGAIN")
         "rent", "salary", "paycheck", "paycheque", "payslip", "wages", "overdraft", "rota",
+        "deposit", "bond", "budget",
         "rotation", "roster",
     }
 )  # fmt: skip

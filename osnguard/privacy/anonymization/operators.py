@@ -1141,6 +1141,11 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
     """A phrase no chain generalizes, taken out with its preposition ("WFH from Bandra this
     week" -> "WFH this week", "back on the tools" -> "back"), or a hashtag taken out."""
     start, end = phrase.start, phrase.end
+    if phrase.category == Category.LOCATION and COORDINATED_NAME_AFTER.match(text, end):
+        return None  # "a room in Obs or Woodstock": "a room or Woodstock" would not read
+    quantity = QUANTITY_BEFORE.search(text[:start]) if phrase.category == Category.FINANCE else None
+    if quantity is not None:
+        start = quantity.start()  # "max R6000": "max" goes with its amount
     possessive = re.match(r"['’]s\b", text[end:]) or (
         re.match(r"['’](?!\w)", text[end:]) if phrase.text.endswith("s") else None
     )
@@ -1221,6 +1226,14 @@ _COPULA_BEFORE = re.compile(
     r"\b(?:he|she|it|that|who|mum|mom|dad)['’]s)\s+(?:\w+ly\s+|still\s+)?$",
     re.IGNORECASE,
 )  # ("my khalto's in Zamalek" is her home: a possessive, which may go)
+
+
+# A place name joined to the next one ("Obs or Woodstock", "Leeds and Bradford")
+COORDINATED_NAME_AFTER = re.compile(r"\s+(?:or|and|&)\s+[A-Z]")
+# Words that bound an amount ("max R6000", "up to £500")
+QUANTITY_BEFORE = re.compile(
+    r"\b(?:max|maximum|up to|around|about|under|over|approx\.?|nearly|almost)\s+$", re.I
+)
 
 
 def _removal(start: int, end: int, degree: int) -> Option:

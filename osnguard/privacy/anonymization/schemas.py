@@ -2115,8 +2115,9 @@ def _far_by_another_name(text: str, place: Place, anchors: list[Place]) -> bool:
     of the message and profile ("see you at Nkoyo on Friday" for a user in Abuja is a venue, not
     Mexico City, whose Yoruba name it is); its own name, an alias ("NYC") or an English name
     ("Bombay") says what it is."""
-    if not anchors or places.named_officially(text, place) or _english_name(text):
-        return False
+    code = text.isupper() and len(text) <= 4 and places.fold(place.name) != places.fold(text)
+    if not anchors or _english_name(text) or (places.named_officially(text, place) and not code):
+        return False  # ("she starts at UCT" in Cape Town: no airport code of a Russian town)
     if any(a.country_code and a.country_code == place.country_code for a in anchors):
         return False
     distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]

@@ -107,11 +107,11 @@ NOT_AN_AGE = re.compile(
 
 MONEY = re.compile(
     r"(?<![\w£$€₹₦¥])(?:(?:less than|more than|over|under|about|around|nearly|almost)\s+)?"
-    r"(?:(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d[\d,]*(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
-    r"|\d[\d,]*(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
+    r"(?:(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
+    r"|\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
     r"rand|shillings)"
     # "85k a month", "30k pa": thousands said by their period, without a currency
-    r"|\d[\d,]*\s?[kK](?=\s+(?:a|per)\s+(?:month|year|week)\b|\s?(?:pm|pcm|pa|p/a)\b))"
+    r"|\d(?:[\d,]*\d)?\s?[kK](?=\s+(?:a|per)\s+(?:month|year|week)\b|\s?(?:pm|pcm|pa|p/a)\b))"
     r"(?:\s?(?:LPA|lpa|lakhs?|crores?))?"
     # the period the amount is paid by is part of it ("$80 a week", "$2,900/mo")
     rf"{lexicon.PAID_PERIOD}?"
@@ -128,6 +128,7 @@ FINANCE_WORDS = frozenset(
         "hour", "hourly", "arrears", "inheritance", "inherited", "fees", "tuition", "fine",
         "lost", "borrowed", "borrow", "lent", "spent", "spend", "afford", "broke", "net",
         "worth", "package", "offer", "severance", "redundancy", "council", "refund", "make",
+        "max", "maximum", "upfront",
         "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
         "pcm", "pw", "mo", "lease", "fund", "funds", "invested", "investments", "portfolio",
     }

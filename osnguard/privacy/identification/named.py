@@ -179,8 +179,14 @@ def _shouted(token: Any) -> bool:
     return len(text) > 2 and text.isupper() and text.isalpha() and _common_word(text.lower())
 
 
+# An amount in a currency written with letters ("R6000", "KSh500"): no name
+LETTERED_AMOUNT = re.compile(r"(?:R|KSh|Ksh|Rs|INR|USD|EUR|GBP|ZAR|NGN)\d[\d,.]*[kKm]?")
+
+
 def _is_capitalised(token: Any) -> bool:
     text = str(token.text)
+    if LETTERED_AMOUNT.fullmatch(text):
+        return False
     return bool(text[:1].isupper() and (len(text) > 1 or text.isalpha())) or text in {"&"}
 
 

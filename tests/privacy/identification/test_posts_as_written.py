@@ -288,6 +288,18 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ),
         ("Back on nights at the Royal London from Monday", ("on nights", "work")),
         ("Quit vaping 2 weeks ago and I would fight a pigeon rn", ("Quit vaping", "health")),
+        # batch 18: a deposit is the poster's own, an amount ends on its last digit, welfare
+        (
+            "Deposit for the flat in Rathmines is €2,800 and they want 3 months upfront",
+            ("€2,800", "finance"),
+        ),
+        ("looking for a room in Obs, max R6000, she starts in Feb", ("R6000", "finance")),
+        ("Housing benefit got cut again and I have MS", ("Housing benefit", "finance")),
+        (
+            "my ex still hasn't paid child maintenance since August",
+            ("child maintenance", "finance"),
+        ),
+        ("First shift done!! Thank you to my crewmate Sipho", ("crewmate", "work")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

@@ -539,6 +539,27 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("see you at Nkoyo on Friday for cocktails", NOW, {"current_city": ["Abuja"]}, "Mexico"),
         ("full time job and now a part-time MSc at Birkbeck", NOW, {}, "part-postgraduate"),
         ("I'll be in the office for onboarding the week of the 14th 🎉", NOW, {}, "week of 🎉"),
+        # batch 18: an airport code far from the author is no town; the first of two places is
+        # not dropped alone; an amount's bound goes with it; a paramedic is no assistant
+        (
+            "my cousin is looking for a room in Obs or Woodstock, max R6000, she starts at UCT",
+            NOW,
+            {"current_city": ["Cape Town"]},
+            "Russia",
+        ),
+        (
+            "my cousin is looking for a room in Obs or Woodstock, max R6000, she starts at UCT",
+            NOW,
+            {"current_city": ["Cape Town"]},
+            "room or",
+        ),
+        (
+            "my cousin is looking for a room in Obs or Woodstock, max R6000, she starts at UCT",
+            NOW,
+            {"current_city": ["Cape Town"]},
+            "max,",
+        ),
+        ("First shift as a paramedic done!! 12 hours, 9 jobs", NOW, {}, "assistant"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
