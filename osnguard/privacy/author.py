@@ -79,6 +79,8 @@ OWN_THINGS = frozenset(
         # money and work patterns that are the poster's own ("Rent went up $80 a week AGAIN")
         "rent", "salary", "paycheck", "paycheque", "payslip", "wages", "overdraft", "rota",
         "deposit", "bond", "budget",
+        # meals and outings named bare ("dinner at Brae then walked along the Yarra till midnight")
+        "dinner", "lunch", "breakfast", "brunch", "drinks",
         "rotation", "roster",
     }
 )  # fmt: skip

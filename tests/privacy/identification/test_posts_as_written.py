@@ -300,6 +300,11 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("child maintenance", "finance"),
         ),
         ("First shift done!! Thank you to my crewmate Sipho", ("crewmate", "work")),
+        # a meal named bare is the poster's: what follows in its sentence times their evening
+        (
+            "date #4 was lovely?? dinner at Brae then walked along the Yarra till midnight",
+            ("till midnight", "time"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
