@@ -381,6 +381,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
             return sentence_person or AuthorReference.SUBJECTLESS
         return clause_person or sentence_person or AuthorReference.SUBJECTLESS
     by_subject = _subject_reference(subject)
+    if by_subject is None and _asks_for_a_recommendation(subject, verb, sentence):
+        by_subject = AuthorReference.FIRST_PERSON  # "Anyone got recs for a good therapist?"
     proper = any(t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"} for t in tokens)
     if by_subject is None and not proper and _inside(subject, start, end) and _is_bare(subject):
         by_subject = AuthorReference.CLOSE_PERSON  # "second round of chemo done"
@@ -398,6 +400,19 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     if clause_person is None and in_verbless_chunk(doc, start, end):
         return AuthorReference.SUBJECTLESS  # the parser hung a fragment on the next clause
     return clause_person
+
+
+ASKING_VERBS = frozenset({"know", "got", "get", "have", "recommend", "suggest"})
+
+
+def _asks_for_a_recommendation(subject: Any, verb: Any, sentence: Any) -> bool:
+    """ "Anyone know a good dentist near Chatswood?": a question to readers about what the
+    asker needs, which is the asker's."""
+    return (
+        subject.lower_ in {"anyone", "anybody", "anyone's"}
+        and verb.lower_ in ASKING_VERBS
+        and "?" in sentence.text
+    )
 
 
 def _previous_sentence_reference(text: str, sentence: Any, doc: Any) -> AuthorReference | None:

@@ -357,6 +357,8 @@ def _head_category(words: list[str]) -> Category | None:
     first = HEAD_WORDS.get(words[0].lower()) if len(words) >= 2 else None
     if first in (Category.RELIGION, Category.HEALTH, Category.EDUCATION):
         return first  # "Temple Beth El", "Hospital Italiano", "Gaelscoil Bhaile Átha Cliath"
+    if first == Category.WORK and len(words) >= 3 and words[1].lower() == "of":
+        return first  # "the Bank of Ireland", "Bank of America"
     return None
 
 
@@ -533,6 +535,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     sentence = doc[i].sent
     if span[0].lower_ in lexicon.GREETING_WORDS or words[-1].lower() in lexicon.GREETED_AFTER:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
+    bare_words = [w for w in words if w.lower() not in ("'s", "’s")]
+    if len(bare_words) == 1 and re.sub(r"['’]s?$", "", bare_words[0].lower()) in _kin_words():
+        return None  # "Diwali at Nani's": a family member's home, which the lexicon reads
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]
     if (
         (

@@ -305,6 +305,15 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "date #4 was lovely?? dinner at Brae then walked along the Yarra till midnight",
             ("till midnight", "time"),
         ),
+        # batch 19: asking readers for what one needs is one's own; a kin word at "X's" is a
+        # family member's home; a bank "of" a place is an employer; a driving test
+        ("Anyone got recs for a good therapist in Leeds?", ("therapist", "health")),
+        ("Diwali at Nani's in Leicester this year", ("Nani", "gender")),
+        (
+            "Two weeks into my new job at the Bank of Ireland and I still get lost",
+            ("the Bank of Ireland", "work"),
+        ),
+        ("Passed my driving test first time!!!", ("driving test", "education")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

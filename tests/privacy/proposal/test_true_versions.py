@@ -560,6 +560,7 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             "max,",
         ),
         ("First shift as a paramedic done!! 12 hours, 9 jobs", NOW, {}, "assistant"),
+        ("Anyone got recs for a good therapist in Leeds?", NOW, {}, "person"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
