@@ -122,23 +122,14 @@ def training_posts(path: Path | None = None) -> list[dict[str, Any]]:
 
 
 def fit(posts: Sequence[dict[str, Any]], model_filename: str | None = None) -> Any:
-    """A CRF fitted on annotated posts (sklearn_crfsuite; `model_filename` keeps its file)."""
-    import sklearn_crfsuite
-
+    """A CRF fitted on annotated posts (`model_filename` keeps its file)."""
     texts = [post["text"] for post in posts]
     x, y = [], []
     for post, doc in zip(posts, resources.nlp().pipe(texts, batch_size=64)):
         spans, rows = features(post["text"], doc, Profile.coerce(post.get("profile")))
         x.append(rows)
         y.append(labels(spans, post["gold"]))
-    crf = sklearn_crfsuite.CRF(
-        algorithm="lbfgs",
-        c1=0.1,
-        c2=0.1,
-        max_iterations=200,
-        all_possible_transitions=True,
-        model_filename=model_filename,
-    )
+    crf = tagger.new_crf(model_filename, regularisation=0.1, iterations=200)
     crf.fit(x, y)
     return crf
 

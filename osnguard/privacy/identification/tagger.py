@@ -236,21 +236,25 @@ def featurise_texts(texts: Sequence[str], batch_size: int = 256) -> list[list[di
 # --- training and evaluation ---------------------------------------------------------------
 
 
-def _new_crf(model_filename: str | None = None) -> Any:
+def new_crf(
+    model_filename: str | None = None, *, regularisation: float = 0.05, iterations: int = 150
+) -> Any:
+    """An L-BFGS CRF with L1 and L2 regularisation `regularisation` (the ppdp tagger's by
+    default; the post tagger's are its own); `model_filename` keeps CRFsuite's model file."""
     import sklearn_crfsuite
 
     return sklearn_crfsuite.CRF(
         algorithm="lbfgs",
-        c1=0.05,
-        c2=0.05,
-        max_iterations=150,
+        c1=regularisation,
+        c2=regularisation,
+        max_iterations=iterations,
         all_possible_transitions=True,
         model_filename=model_filename,
     )
 
 
 def fit(features: list[list[dict[str, Any]]], labels: list[list[str]]) -> Any:
-    crf = _new_crf()
+    crf = new_crf()
     crf.fit(features, labels)
     return crf
 
@@ -329,7 +333,7 @@ def train_model(folder: Path | None = None) -> Path:
     tweets = load_corpus()
     (name,) = SPEC.files
     target = artifacts.temporary_path(folder or artifacts.models_dir(), name)
-    crf = _new_crf(model_filename=str(target))  # CRFsuite writes its model file there
+    crf = new_crf(model_filename=str(target))  # CRFsuite writes its model file there
     crf.fit(featurise_texts([t.text for t in tweets]), [t.tags for t in tweets])
     artifacts.install(SPEC, {name: target}, folder)
     return (folder or artifacts.models_dir()) / name
