@@ -38,8 +38,8 @@ from osnguard.privacy.types import Category, Detector, MessageContext, Phrase, P
 SPEC = artifacts.SPECS["post_tagger"]
 DATA = SPEC.data[0]
 OUTSIDE = "O"
-# the least probability, over a phrase's tokens, of being part of a phrase: at 0.9 its lone
-# findings on posts the rules were not written for were right 13 times in 18 (docs/evaluation/realistic.md)
+# the least probability, over a phrase's tokens, of being part of a phrase: at 0.9, 6 of its 9
+# lone findings on posts the rules had not seen were right (docs/evaluation/realistic.md)
 MIN_CONFIDENCE = 0.9
 # what a rule examines wherever it occurs (every time expression, amount and contact detail) the
 # rules decide: "raised £500 for the hospice" is no money of the author's, whatever the tagger says
