@@ -2087,6 +2087,12 @@ def _far_from_context(place: Place, anchors: list[Place]) -> bool:
         return True  # "my parents in Kent" for a user in London: the county, not Kent, WA
     if not anchors or (place.population or 0) >= SMALL_PLACE:
         return False
+    return _abroad_and_far(place, anchors)
+
+
+def _abroad_and_far(place: Place, anchors: list[Place]) -> bool:
+    """In none of the anchors' countries, neither inside nor around any of them, and more than
+    FAR_KM from the nearest."""
     if any(
         a.key == place.key
         or places.contains(a, place)
@@ -2118,10 +2124,7 @@ def _far_by_another_name(text: str, place: Place, anchors: list[Place]) -> bool:
     code = text.isupper() and len(text) <= 4 and places.fold(place.name) != places.fold(text)
     if not anchors or _english_name(text) or (places.named_officially(text, place) and not code):
         return False  # ("she starts at UCT" in Cape Town: no airport code of a Russian town)
-    if any(a.country_code and a.country_code == place.country_code for a in anchors):
-        return False
-    distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
-    return bool(distances) and min(distances) > FAR_KM
+    return _abroad_and_far(place, anchors)
 
 
 def _city_university_chain(text: str, city: Place, *, uni: bool) -> Chain:

@@ -144,15 +144,7 @@ def train_model(folder: Path | None = None) -> Path:
     return (folder or artifacts.models_dir()) / name
 
 
-def _open(path: Path) -> tagger.ShippedCrf:
-    import pycrfsuite
-
-    crf_tagger = pycrfsuite.Tagger()
-    crf_tagger.open(str(path))
-    return tagger.ShippedCrf(crf_tagger)
-
-
-MODEL = artifacts.ShippedModel(SPEC, _open)
+MODEL = artifacts.ShippedModel(SPEC, tagger.open_crf)
 using = MODEL.using  # evaluation: a model fitted on other posts
 
 

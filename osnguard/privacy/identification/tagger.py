@@ -347,7 +347,8 @@ class ShippedCrf:
     tagger_: Any
 
 
-def _open(path: Path) -> ShippedCrf:
+def open_crf(path: Path) -> ShippedCrf:
+    """A CRFsuite model file opened for tagging (this tagger's and the post tagger's)."""
     import pycrfsuite
 
     crf_tagger = pycrfsuite.Tagger()
@@ -355,7 +356,7 @@ def _open(path: Path) -> ShippedCrf:
     return ShippedCrf(crf_tagger)
 
 
-MODEL = artifacts.ShippedModel(SPEC, _open)
+MODEL = artifacts.ShippedModel(SPEC, open_crf)
 using = MODEL.using  # evaluation: route predictions to a model fitted on other folds
 saved_model = MODEL.saved
 
