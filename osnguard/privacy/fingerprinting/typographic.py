@@ -28,7 +28,12 @@ characters removed, whitespace collapsed), read back as evidence of who leaked (
 - a day, month, holiday, language or people the author wrote in lower case: "oxtail sunday" /
   "oxtail Sunday";
 - the first letter of a hashtag the author wrote in lower case: "#anniversary" / "#Anniversary";
-- a run of two or three exclamation or question marks: "passed!!" / "passed!!!".
+- a run of two or three exclamation or question marks: "passed!!" / "passed!!!";
+- an ellipsis of three or four dots after a word: "so sad..." / "so sad....";
+- the space after an ellipsis, before the next word: "sad...she was" / "sad... she was";
+- the pronoun "i" (also "i'm", "im", "ive"...) the author wrote in lower case: "i guess" / "I guess";
+- a space the author wrote before a comma or a single mark inside the post: "my Dad . He" /
+  "my Dad. He".
 
 **Assignment** (`style_versions`): the versions with the same sites get style patterns as far
 apart as their number allows, in an order drawn from the message, so that friends who share a
@@ -82,6 +87,10 @@ class SiteKind(StrEnum):
     PROPER_CASE = "proper case"
     HASHTAG = "hashtag"
     MARK_RUN = "mark run"
+    ELLIPSIS = "ellipsis"
+    ELLIPSIS_SPACE = "ellipsis space"
+    LOWER_I = "lower i"
+    MARK_SPACE = "mark space"
 
 
 APOSTROPHES = ("'", "\u2019")
@@ -133,6 +142,10 @@ RESTYLED: dict[str, float] = {
     SiteKind.PROPER_CASE: 0.1,
     SiteKind.HASHTAG: 0.02,
     SiteKind.MARK_RUN: 0.02,
+    SiteKind.ELLIPSIS: 0.02,
+    SiteKind.ELLIPSIS_SPACE: 0.02,
+    SiteKind.LOWER_I: 0.1,  # a phone capitalises "i" when the copy is retyped
+    SiteKind.MARK_SPACE: 0.02,
 }
 
 _APOSTROPHE = regex.compile(r"(?<=\p{L})['\u2019](?=\p{L})")
@@ -145,10 +158,11 @@ _SKIN_TONES = range(0x1F3FB, 0x1F400)
 # emoji before the space
 _WORD_BEFORE_SPACE = regex.compile(r"(?:[\p{L}\p{N}]\.?|\p{Extended_Pictographic}\ufe0f?) $")
 _BEFORE_EMOJI = regex.compile(r"(?:[\p{L}\p{N}]\.?|\p{Extended_Pictographic}\ufe0f?)$")
-# a sentence's first word: at the start, after . ! ? or a line break, or after an emoji that ends
-# a clause as posts use them ("proud of you 🙌 heading home now")
+# a sentence's first word: at the start, after . ! ? or a line break, after an ellipsis with or
+# without its space ("sad...she was"), or after an emoji that ends a clause as posts use them
+# ("proud of you 🙌 heading home now")
 _SENTENCE_START = regex.compile(
-    r"(?:^|(?<=[.!?]\s+)|(?<=\n\s*)|(?<=\p{Extended_Pictographic}\ufe0f?\s+))"
+    r"(?:^|(?<=[.!?]\s+)|(?<=\.\.)|(?<=\n\s*)|(?<=\p{Extended_Pictographic}\ufe0f?\s+))"
     r"(\p{L})(\p{L}*(?:['\u2019]\p{L}+)?)"
 )
 # a clock time: its digits, the space before its am/pm or none, and the am/pm
@@ -212,6 +226,21 @@ _HASHTAG = regex.compile(r"(?<![\p{L}\p{N}_&#])#(?<first>\p{L})(?<rest>\p{Ll}+)(
 # two or three "!" or "?" after a word or an emoji (not "?!", not four or more)
 _MARK_RUN = regex.compile(
     r"(?<=(?<word>[\p{L}\p{N}]+|\p{Extended_Pictographic}\ufe0f?))(?<marks>!{2,3}|\?{2,3})(?![!?])"
+)
+# an ellipsis of three or four dots after a word (not two, not five or more: their other form
+# would be read as another site's)
+_ELLIPSIS = regex.compile(r"(?<=(?<word>\p{L}+|\p{N}+))(?<dots>\.{3,4})(?!\.)")
+# the space after two or more dots, before a word
+_AFTER_DOTS = regex.compile(r"(?<=\.\.)(?<space> ?)(?<next>\p{L}+)")
+# the pronoun "i", alone or contracted ("i'm", "im", "ive")
+_PRONOUN_I = regex.compile(
+    r"(?<![\p{L}\p{N}@#'\u2019_-])(?<first>[iI])(?<rest>['\u2019](?:m|ve|ll|d)|m|ve)?"
+    r"(?![\p{L}\p{N}'\u2019_-]|\.\p{L})"  # not "i.e."
+)
+# a comma or a single mark after a word, with a space before it or none, inside the post (the
+# word's letters or digits alone, as another site may space "6pm" / "6 pm")
+_INNER_MARK = regex.compile(
+    r"(?<=(?<word>\p{L}+|\p{N}+))(?<space> ?)(?<mark>[.,!?])(?![.,!?\p{L}\p{N}])(?=\s+\S)"
 )
 ABBREVIATIONS = frozenset(
     [
@@ -337,6 +366,7 @@ def sites(text: str, *, reading: bool = False) -> list[Site]:
         )
     found.extend(_number_sites(text, reading=reading))
     found.extend(_name_case_sites(text, reading=reading))
+    found.extend(_casual_sites(text, reading=reading))
     found.sort(key=lambda s: (s.start, s.end))
     kept: list[Site] = []
     for site in found:  # two sites never rewrite the same characters
@@ -386,6 +416,36 @@ def _number_sites(text: str, *, reading: bool) -> Iterator[Site]:
         yield Site(
             SiteKind.MARK_RUN, key, run.start("marks"), run.end("marks"), len(marks) - 2, forms
         )
+
+
+def _casual_sites(text: str, *, reading: bool) -> Iterator[Site]:
+    """The sites of casual writing: ellipses and the space after them, a lower-case "i" and a
+    space before a mark (reading a version or a copy, the other forms too: a version may have
+    written them)."""
+    for run in _ELLIPSIS.finditer(text):
+        dots = run.group("dots")
+        key = (SiteKind.ELLIPSIS, run.group("word").casefold())
+        yield Site(
+            SiteKind.ELLIPSIS,
+            key,
+            run.start("dots"),
+            run.end("dots"),
+            len(dots) - 3,
+            ("...", "...."),
+        )
+    for after in _AFTER_DOTS.finditer(text):
+        start, end = after.span("space")
+        key = (SiteKind.ELLIPSIS_SPACE, after.group("next").casefold())
+        yield Site(SiteKind.ELLIPSIS_SPACE, key, start, end, int(end > start), ("", " "))
+    for pronoun in _PRONOUN_I.finditer(text):
+        if pronoun.group("first") == "i" or reading:
+            folded = pronoun.group().casefold().replace("\u2019", "'")
+            yield _case_site(SiteKind.LOWER_I, folded, pronoun, "first")
+    for mark in _INNER_MARK.finditer(text):
+        start, end = mark.span("space")
+        if end > start or reading:
+            key = (SiteKind.MARK_SPACE, f"{mark.group('word').casefold()}{mark.group('mark')}")
+            yield Site(SiteKind.MARK_SPACE, key, start, end, int(end > start), ("", " "))
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -582,6 +642,7 @@ def _may_style(site: Site, spans: Sequence[tuple[int, int]]) -> bool:
         SiteKind.THOUSANDS_K,
         SiteKind.PROPER_CASE,
         SiteKind.HASHTAG,
+        SiteKind.LOWER_I,
     )
     for start, end in spans:
         overlaps = start < site.end and site.start < end

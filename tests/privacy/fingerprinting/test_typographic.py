@@ -291,6 +291,10 @@ def test_no_count_site_in_times_amounts_identifiers_or_names(text: str) -> None:
         ("ten years today #anniversary", SiteKind.HASHTAG, "ten years today #Anniversary"),
         ("after 10 years of waiting", SiteKind.COUNT, "after ten years of waiting"),
         ("so proud!! see you there", SiteKind.MARK_RUN, "so proud!!! see you there"),
+        ("so sad... see you", SiteKind.ELLIPSIS, "so sad.... see you"),
+        ("so sad...she was 62", SiteKind.ELLIPSIS_SPACE, "so sad... she was 62"),
+        ("guess i'll wear it", SiteKind.LOWER_I, "guess I'll wear it"),
+        ("my Dad . He was kind", SiteKind.MARK_SPACE, "my Dad. He was kind"),
     ],
 )
 def test_times_quotes_ordinals_amounts_and_names_have_two_forms_read_alike(
@@ -313,6 +317,9 @@ def test_times_quotes_ordinals_amounts_and_names_have_two_forms_read_alike(
         ("may the best team win in march", SiteKind.PROPER_CASE),  # words too
         ("#SundayFunday vibes", SiteKind.HASHTAG),  # a hashtag with its own capitals
         ("wow!!!! what?! ok!", SiteKind.MARK_RUN),  # long runs, mixed marks, a single mark
+        ("wait.. what..... ok", SiteKind.ELLIPSIS),  # two dots, five: another site's forms
+        ("i.e. the plan, I said", SiteKind.LOWER_I),  # an abbreviation, a capital the author wrote
+        ("my Dad. He was kind .", SiteKind.MARK_SPACE),  # no space written; the post's end
     ],
 )
 def test_no_site_where_the_other_form_would_change_what_is_said(text: str, kind: SiteKind) -> None:
