@@ -383,6 +383,10 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     by_subject = _subject_reference(subject)
     if by_subject is None and _asks_for_a_recommendation(subject, verb, sentence):
         by_subject = AuthorReference.FIRST_PERSON  # "Anyone got recs for a good therapist?"
+    if by_subject is None and _shared_with_readers(subject):
+        by_subject = AuthorReference.FIRST_PERSON  # "anyone else's kid get the letter?"
+    if by_subject is None and _invites_readers(subject, sentence):
+        by_subject = AuthorReference.FIRST_PERSON  # "who's around Fitzroy on Saturday?"
     proper = any(t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"} for t in tokens)
     if by_subject is None and not proper and _inside(subject, start, end) and _is_bare(subject):
         by_subject = AuthorReference.CLOSE_PERSON  # "second round of chemo done"
@@ -412,6 +416,36 @@ def _asks_for_a_recommendation(subject: Any, verb: Any, sentence: Any) -> bool:
         subject.lower_ in {"anyone", "anybody", "anyone's"}
         and verb.lower_ in ASKING_VERBS
         and "?" in sentence.text
+    )
+
+
+def _shared_with_readers(subject: Any) -> bool:
+    """ "anyone else's kid get the letter about the nits?", "anybody else's train cancelled?": the
+    asker has the same, so what is said of it is the asker's."""
+    doc = subject.doc
+    owners = [c for c in subject.children if c.dep_ == "poss"]
+    if subject.lower_ in {"anyone", "anybody"}:
+        owners.append(subject)  # the parser may make "anyone" the subject and "kid" its modifier
+    return any(
+        owner.lower_ in {"anyone", "anybody"}
+        and owner.i + 2 < len(doc)
+        and doc[owner.i + 1].lower_ == "else"
+        and doc[owner.i + 2].lower_ in {"'s", "’s"}
+        for owner in owners
+    )
+
+
+# What a question asks of readers who would join the asker ("who's around", "anyone free")
+INVITATION_WORDS = frozenset({"around", "about", "free", "keen", "down", "joining", "coming"})
+
+
+def _invites_readers(subject: Any, sentence: Any) -> bool:
+    """ "who's around Fitzroy on Saturday arvo?", "anyone free Thursday night?": a question that
+    invites readers to join the asker, whose plan its place and time are."""
+    return (
+        subject.lower_ in {"who", "anyone", "anybody"}
+        and "?" in sentence.text
+        and any(t.lower_ in INVITATION_WORDS for t in sentence if t.i > subject.i)
     )
 
 

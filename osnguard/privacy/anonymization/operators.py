@@ -368,6 +368,12 @@ SUPERLATIVE_SCOPE = re.compile(
 )
 
 
+EXAM_WORDS_AFTER = re.compile(
+    r"\s+(?:(?:n?\d|[abc][12]|level\s+\w+|band\s+\w+)\s+)?(?:exams?|tests?|results?|prep|course)\b",
+    re.IGNORECASE,
+)
+
+
 def generalization_operator(
     text: str, phrase: Phrase, context: OperatorContext
 ) -> PhraseAlternatives:
@@ -383,6 +389,11 @@ def generalization_operator(
     chain = generalization_chain(
         phrase, context_text=text, profile=context.profile, reading=context.reading
     )
+    if chain.levels[-1].label.endswith(("exam", "test")) and EXAM_WORDS_AFTER.match(
+        text, phrase.end
+    ):
+        # "my HSK 4 exam": the exam's name is a modifier here, "a Chinese exam 4 exam" no wording
+        chain = Chain(chain.phrase, ChainKind.NONE, chain.levels[:1], chain.readings, chain.reading)
     worded_by_wordnet = any(level.source == LevelSource.WORDNET for level in chain.levels[1:])
     tokens = _phrase_tokens(text, phrase) if worded_by_wordnet else []
     if len(tokens) > 1 and tokens[0].pos_ in ("VERB", "AUX"):

@@ -1317,7 +1317,8 @@ def _language_chain(text: str) -> Chain | None:
         # "Punjabi" -> "a South Asian language" -> "a language"; "BSL" -> "a sign language"
         family = families.get(parts[0].casefold(), ())
         steps = [(step, step.split(maxsplit=1)[1]) for step in family]
-        steps.append(("a language", "language"))
+        if not (steps and steps[-1][1].endswith(("test", "exam"))):
+            steps.append(("a language", "language"))  # an exam ("IELTS") is no language
         return _ladder_chain(text, ChainKind.NOUN, steps)
     # "Hindi, Marathi, English" -> "three languages" -> "several languages"
     count = NUMBER_NAMES.get(len(parts), str(len(parts)))
@@ -1524,6 +1525,9 @@ APPOINTMENTS = frozenset(
         "tests",
     }
 )
+# A hospital's parts, which a condition before them names ("stroke ward", "burns unit"); WordNet's
+# first "ward" is a person in someone's care
+HOSPITAL_PARTS = frozenset({"ward", "wards", "unit"})
 MENTAL_HEALTH = frozenset(
     {"anxiety", "depression", "ptsd", "ocd", "adhd", "bipolar", "psychosis", "burnout"}
 )
@@ -1548,6 +1552,8 @@ def _health_chain(text: str) -> Chain | None:
         ladder = ("an appointment",)  # "12 week scan"
     elif words[-1] in MENTAL_HEALTH:
         ladder = ("mental health issues", "health issues")
+    elif words[-1] in HOSPITAL_PARTS:
+        ladder = (words[-1], "hospital")  # "the stroke ward" -> "the ward" -> "the hospital"
     else:
         ladder = _health_ladder(words)
     if ladder is None:

@@ -271,6 +271,8 @@ def looks_like_name(text: str) -> bool:
     return all(w[:1].isupper() for w in names) and not any(is_adjective(w) for w in names)
 
 
+# A family by its surname in the plural, as identification reads it ("the Khans", "the Joneses")
+FAMILY_BY_SURNAME = re.compile(r"the\s+(?P<initial>[A-Z])[\w'’-]*s")
 # Nouns a family name stands before ("the whole Okafor family"): "someone family" would not read
 FAMILY_AFTER = re.compile(r"\s+(?:family|families|clan|household|fam|lot|side)\b", re.IGNORECASE)
 
@@ -280,6 +282,9 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     does not start with an initial ("J. and I are flying" reads as a typo): there only
     "someone". A family name before "family" keeps its initial only ("the whole O. family")."""
     text = text.strip()
+    family = FAMILY_BY_SURNAME.fullmatch(text)
+    if family is not None:  # "from the Khans" -> "from the K. family" -> "from the family"
+        return [f"the {family.group('initial').upper()}. family", "the family"]
     if not looks_like_name(text):
         return []
     opening = not before.strip() or before.rstrip().endswith((".", "!", "?", "\n"))
@@ -305,8 +310,10 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
 
 
 PREGNANCY_STAGE = re.compile(rf"(?i){WEEKS_ALONG}")
+_COUNT_WORDS = {name: n for n, name in NUMBER_NAMES.items() if n >= 1} | {"a": 1}
 SOBER_LENGTH = re.compile(
-    r"(?i)(?P<n>\d{1,4})\s*(?P<unit>days?|weeks?|months?|years?|yrs?)\s+"
+    rf"(?i)(?P<n>\d{{1,4}}|{'|'.join(sorted(_COUNT_WORDS, key=len, reverse=True))})\s*"
+    r"(?P<unit>days?|weeks?|months?|years?|yrs?)\s+"
     rf"(?P<state>{'|'.join(LENGTH_STATES)})"
 )
 _UNIT_DAYS = {"d": 1, "w": 7, "m": 30.44, "y": 365.25}
@@ -318,7 +325,8 @@ def sober_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     found = SOBER_LENGTH.fullmatch(text.strip())
     if found is None:
         return []
-    days = int(found.group("n")) * _UNIT_DAYS[found.group("unit")[0].lower()]
+    count = found.group("n").lower()
+    days = int(_COUNT_WORDS.get(count, count)) * _UNIT_DAYS[found.group("unit")[0].lower()]
     state = found.group("state")
     if days >= 3 * 365:
         lengths = ["years"]

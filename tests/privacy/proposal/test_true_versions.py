@@ -561,6 +561,13 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ),
         ("First shift as a paramedic done!! 12 hours, 9 jobs", NOW, {}, "assistant"),
         ("Anyone got recs for a good therapist in Leeds?", NOW, {}, "person"),
+        # batch 20: a family by its surname is no religious group; a condition's ward is no
+        # person in care; a job's title no verb; an exam with its level keeps its name
+        ("Eid Mubarak from the Khans 🌙 prayers at the masjid", NOW, {}, "religious group"),
+        ("Mum's been moved to the stroke ward at the infirmary", NOW, {}, "person"),
+        ("Starting at Orange on Monday as a network engineer", NOW, {}, "a working"),
+        ("Registered for my Mandarin HSK 4 exam in Taipei", NOW, {}, "exam 4 exam"),
+        ("burnout got me. signed off work for 6 weeks", NOW, {}, "away work"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -590,6 +597,14 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("mammogram came back clear, thank god", "mammogram"),
         ("Two kids, full time job and now a part-time MSc", "full time"),
         ("Day 5 of the hunger strike outside the Home Office", "hunger strike"),
+        # batch 20
+        ("physio says I can ditch the crutches by Friday", "crutches"),
+        ("Canvassing for Labour in Hove every Saturday", "Canvassing"),
+        ("Eid Mubarak from the Khans 🌙", "Eid Mubarak"),
+        ("passed my IELTS with a 7.5!!!", "IELTS"),
+        ("I'm off sick till the 20th with the flu", "off sick"),
+        ("Two years sober today, never thought I'd make it", "Two years"),
+        ("went to shul for Kol Nidre, first one without Zaidy", "Kol Nidre"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
