@@ -71,10 +71,21 @@ _CONTACT_ME_BEFORE = re.compile(
 _NAMED_BEFORE = re.compile(r"\b(?:e-?mail|number|address|account)\s+(?:is|:)\s*$", re.I)
 
 
-def description(kind: str, text: str, before: str = "") -> str:
+# A line other than the author's mobile, named in the post ("call the house on …", "my
+# mobile's dead"): the number is then said without saying what line it is
+_OTHER_LINE = re.compile(
+    r"\b(?:landline|(?:house|home|office|work|desk)\s+(?:phone|number|line)|the house|"
+    r"the office)\b|\b(?:mobile|cell|phone)(?:['’]s|\s+is)\s+(?:dead|broken|off|lost|gone)\b",
+    re.IGNORECASE,
+)
+_PHONE_KINDS = frozenset(word for _, word in _PHONE_WORDS)
+
+
+def description(kind: str, text: str, before: str = "", *, after: str = "") -> str:
     """The author's words for an identifier in its sentence: "my mobile", "my cell", "my line"
-    for a phone by its form; "my Gmail" for an address at a known provider, else "my email";
-    "ask me" for one that stands on its own ("bank details: IE29 …")."""
+    for a phone by its form, unless the post names another line or device ("Call the house on
+    021 …, my mobile's dead": "my number"); "my Gmail" for an address at a known provider, else
+    "my email"; "ask me" for one that stands on its own ("bank details: IE29 …")."""
     if kind in ("phone", "iban", "account") and _STANDALONE_BEFORE.search(before):
         return "ask me"
     if kind == "phone" and _NAMED_BEFORE.search(before):
@@ -84,6 +95,8 @@ def description(kind: str, text: str, before: str = "") -> str:
         word = next(
             (word for form, word in _PHONE_WORDS if form.search(compact)), DESCRIPTIONS[kind]
         )
+        if word in _PHONE_KINDS and _OTHER_LINE.search(f"{before} {after}"):
+            word = DESCRIPTIONS[kind]
         # "WhatsApp me +52 55 …" -> "WhatsApp me on my number"
         return f"on {word}" if _CONTACT_ME_BEFORE.search(before) else word
     if kind == "email" and "@" in text:

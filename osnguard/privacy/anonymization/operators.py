@@ -164,7 +164,9 @@ def identifier_operator(
                 for i, (place, _) in enumerate(wider)
             ]
             automatic += [default for _, default in wider]
-    said = identifiers.description(kind, phrase.text, text[: phrase.start])
+    said = identifiers.description(
+        kind, phrase.text, text[: phrase.start], after=text[phrase.end :]
+    )
     described = _fits(text, phrase.start, phrase.end, said)
     wordings.append((described, OptionKind.DESCRIPTION, 1.0))
     # an address with an area is said by its area and city; "my address" stays in the review

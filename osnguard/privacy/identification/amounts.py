@@ -142,10 +142,20 @@ EARNED_THOUSANDS = re.compile(
 BARE_THOUSANDS = re.compile(r"\d[\d,]*\s?[kK]")
 RENT_OR_PAY_WORDS = frozenset(
     {
-        "rent", "salary", "pay", "paid", "earn", "earning", "earns", "earned", "income",
+        "rent", "salary", "base", "bonus", "pay", "paid", "earn", "earning", "earns", "earned", "income",
         "mortgage", "wage", "wages", "made", "make", "making", "makes", "owe", "owed", "debt",
         "savings", "saved", "loan",
     }
+)  # fmt: skip
+# Thousands standing alone ("68k base plus bonus, up from 52k"): money only beside a word of
+# rent or pay (below), never a race ("a 10k", "ran 5k") or a count of people ("12k followers")
+LONE_THOUSANDS = re.compile(
+    r"(?<![\w£$€₹₦¥.,])(?<!\ba\s)(?<!\bthe\s)(?<!\bran\s)(?<!\brun\s)"
+    r"(\d{2,3}(?:\.\d)?\s?[kK])(?![\w£$€])"
+)
+NOT_MONEY_AFTER = frozenset(
+    {"run", "race", "runs", "steps", "followers", "views", "subs", "subscribers", "likes",
+     "miles", "km", "people", "fans", "words", "cals", "calories"}
 )  # fmt: skip
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
 # money raised or given for a cause is not the author's own ("raised £500 for the hospice fund")
@@ -207,9 +217,14 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
     found: list[Phrase] = []
     spans = [m.span() for m in MONEY.finditer(text)]
     spans += [m.span(1) for m in EARNED_THOUSANDS.finditer(text)]
-    for start, end in sorted(set(spans)):
+    spans += [
+        m.span(1)
+        for m in LONE_THOUSANDS.finditer(text)
+        if (text[m.end() : m.end() + 12].lower().split() or [""])[0] not in NOT_MONEY_AFTER
+    ]
+    for start, end in sorted(set(spans), key=lambda span: (span[0], -span[1])):
         if any(start < p.end and p.start < end for p in found):
-            continue
+            continue  # (the longer of two from one start first: "85k a month", not "85k")
         amount = text[start:end]
         if not any(ch.isdigit() for ch in amount):
             continue

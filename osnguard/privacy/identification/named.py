@@ -212,6 +212,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     and token.lower_.endswith("s")
                     and _everyday_word(token.lower_[:-1])
                 )
+                # "Voted Green for the first time": a verb's past, whatever the tagger says
+                or _past_of_a_verb(token.lower_)
             )
         ):
             i += 1  # "Leaving Nairobi on Friday": the verb is capitalised as the first word
@@ -714,6 +716,16 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and not (i >= 2 and doc[i - 2].lower_ in PLACE_PREPOSITIONS)  # "back in my Sofia"
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "Holy Communion for our Sofia"
+    if (
+        known
+        and label == "PERSON"
+        and len(span) == 1
+        and j < len(doc)
+        and doc[j].pos_ in ("VERB", "AUX")  # the name before its verb: the verb's subject
+        and before not in PLACE_PREPOSITIONS
+        and not _is_major_place(name)
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "Raj is fasting too": a person, no Raj
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":
@@ -984,6 +996,15 @@ def _is_town(name: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
+def _past_of_a_verb(word: str) -> bool:
+    """An everyday verb's past in -ed ("voted", "started"; not "Fred", "Red")."""
+    if len(word) <= 4 or not word.endswith("ed") or _zipf(word) < 3.5:
+        return False
+    lemma = resources.wordnet().morphy(word, "v")
+    return lemma is not None and lemma != word
+
+
 def _everyday_word(word: str) -> bool:
     """A frequent word WordNet knows in lower case ("gym", "work"): capitalised only because it
     starts a sentence, whatever the tagger says."""

@@ -48,6 +48,10 @@ RULES_DECIDE = frozenset({Category.TIME, Category.CONTACT})
 PLACES_OF_CARE_AND_STUDY = frozenset(
     {Category.LOCATION, Category.HEALTH, Category.EDUCATION, Category.RELIGION}
 )
+# family and partner words of everyday English are the lexicon's to find; the tagger's are other
+# languages' words ("Zaidy", "babcia"), never an everyday word ("my mobile's dead")
+KIN_CATEGORIES = frozenset({Category.GENDER, Category.RELATIONSHIP})
+EVERYDAY_ZIPF = 3.5
 _LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 _WORDS = re.compile(r"\w+")
 
@@ -186,6 +190,14 @@ def tag_spans(text: str, doc: Any, profile: Profile) -> list[tuple[int, int, str
     return result
 
 
+def _everyday_english(surface: str) -> bool:
+    """Every word of the phrase is a frequent English word (wordfreq zipf ≥ EVERYDAY_ZIPF)."""
+    from wordfreq import zipf_frequency
+
+    words = _WORDS.findall(surface.lower())
+    return bool(words) and all(zipf_frequency(w, "en") >= EVERYDAY_ZIPF for w in words)
+
+
 def _a_persons_title(surface: str) -> bool:
     """WordNet's first sense of the whole phrase is a person ("Attorney General")."""
     words = surface.lower().removeprefix("the ").split()
@@ -212,6 +224,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or category in RULES_DECIDE
             or any(c.isdigit() for c in text[start:end])
             or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
+            or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
             or not _the_authors(text, start, end, doc)
         ):
             continue

@@ -341,6 +341,33 @@ resume graduate retire launch expire turn kick"""
 SCHEDULED_VERBS = frozenset(_SCHEDULED_VERBS.split())
 
 
+# Verbs that give, win or arrange an event for later, and the events one is given or arranges
+_ARRANGING_VERBS = """surprise get buy give book gift win plan organise organize arrange treat
+invite receive"""
+ARRANGING_VERBS = frozenset(_ARRANGING_VERBS.split())
+_PLANNED_EVENTS = """trip trips holiday holidays vacation getaway break cruise flight flights ticket
+tickets gig concert show festival wedding party weekend retreat"""
+PLANNED_EVENTS = frozenset(_PLANNED_EVENTS.split())
+
+
+def _gives_a_planned_event(verb: Any, token: Any) -> bool:
+    """The time word hangs on an event ("a trip ... in May") that a giving or arranging verb in
+    the past gives or arranges ("surprised me with", "got me tickets for"), not one come back
+    from ("got back from a trip in May")."""
+    if verb.tag_ != "VBD" or verb.lemma_.lower() not in ARRANGING_VERBS:
+        return False
+    if any(w.dep_ == "prt" for w in verb.children):
+        return False  # "got back", "got over"
+    node = token
+    for _ in range(6):
+        if node is verb or node.head is node:
+            return False
+        node = node.head
+        if node.pos_ == "NOUN" and node.lemma_.lower() in PLANNED_EVENTS:
+            return True
+    return False
+
+
 # A token that is a time word whatever its tag ("fri", "Sat.", "12th", "pm")
 TIME_TOKEN = re.compile(rf"(?i)(?:{WEEKDAY}|{WEEKDAY_PLURAL}|{MONTH}|\d[\w:.]*|[ap]\.?m\.?)")
 
@@ -407,6 +434,10 @@ def _doc_tense(
             ):
                 # "I'm being made redundant on Friday": arranged; "my husband is deployed until
                 # May": a state that lasts till then
+                return "future", None
+            if _gives_a_planned_event(head, token):
+                # "surprised me with a trip to Lisbon in May", "got tickets for a gig in June":
+                # the gift was given, the trip is ahead
                 return "future", None
             if any(w.tag_ == "VBD" for w in past) or (
                 head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive

@@ -632,6 +632,7 @@ def test_what_happens_to_one_relative_is_not_the_familys() -> None:
 NOT_KIN = {
     "on t", "they/them", "she/her", "he/him", "she/they", "he/they", "they/she", "they/he",
     "trans woman", "trans man", "transgender", "trans", "top surgery", "bottom surgery",
+    "on oestrogen", "on estrogen", "on testosterone",
 }  # fmt: skip
 
 

@@ -328,6 +328,14 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("told me in that detox unit I'd never make it", ("detox unit", "health")),
         ("Starting Monday as a network engineer", ("network engineer", "work")),
         ("anyone else's chemo make them this tired?", ("chemo", "health")),
+        # batch 21: thousands beside a word of pay; migration's paperwork; a transition's HRT
+        ("Salary negotiation went well: 68k base plus bonus, up from 52k", ("68k", "finance")),
+        ("Salary negotiation went well: 68k base plus bonus, up from 52k", ("52k", "finance")),
+        (
+            "PR approved!!! 6 years and one very patient immigration lawyer later",
+            ("immigration lawyer", "ethnicity"),
+        ),
+        ("2 years on oestrogen this month and I finally feel like me", ("on oestrogen", "gender")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -424,6 +432,13 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("dinner with the Greens tonight", ("the Greens", "identity")),
         ("who won the match on Saturday?", ("on Saturday", "time")),
         ("Mum's been moved to the stroke ward at the infirmary", ("ward", "work")),
+        # batch 21: a sentence's first verb is no part of a name; a person before their verb is
+        # no town; the tagger's family words are never everyday words; races and followers
+        ("Voted Green for the first time today", ("Voted Green", "location")),
+        ("fasting today, Raj is fasting too which is the cutest thing", ("Raj", "location")),
+        ("Call the house on 021 4567 890 if my mobile's dead", ("mobile", "gender")),
+        ("ran a 10k today, my salary can't buy happiness", ("10k", "finance")),
+        ("hit 12k followers and my salary is still 30k", ("12k", "finance")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

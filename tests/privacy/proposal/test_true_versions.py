@@ -568,6 +568,15 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Starting at Orange on Monday as a network engineer", NOW, {}, "a working"),
         ("Registered for my Mandarin HSK 4 exam in Taipei", NOW, {}, "exam 4 exam"),
         ("burnout got me. signed off work for 6 weeks", NOW, {}, "away work"),
+        # batch 21: a house phone is no mobile; a person no town; a trip given is ahead
+        ("Call the house on 021 4567 890 if my mobile's dead", NOW, {}, "on my mobile"),
+        ("fasting today, Raj is fasting too which is the cutest thing", NOW, {}, "New York"),
+        (
+            "Turned 50 yesterday and the kids surprised me with a trip to Lisbon in May",
+            "2027-02-15T08:30:00",
+            {},
+            "last year",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
