@@ -353,6 +353,10 @@ def _starts_with_bare_verb(sentence: Any) -> bool:
     return bool(first is not None and first.tag_ == "VB" and first.dep_ == "ROOT")
 
 
+# Chat asides a parser takes for a clause's subject ("Tbh being a single dad is hard")
+CHAT_OPENERS = frozenset({"tbh", "ngl", "imo", "imho", "tbf", "honestly", "lol", "lowkey", "fr"})
+
+
 def author_reference(text: str, start: int, end: int, doc: Any = None) -> AuthorReference | None:
     """How the clause governing text[start:end] refers to the author, or None when it speaks of
     someone or something else (see the module docstring). `doc` is spaCy's parse of `text`."""
@@ -370,6 +374,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
         subject = None  # "Karura forest run every Saturday": an event's name, no clause
     if subject is not None and subject.lower_ in HABIT_TIMES:
         subject = None  # "running Tues/Thurs/Sat mornings round the park": a time, no one
+    if subject is not None and subject.lower_ in CHAT_OPENERS:
+        subject = None  # "Tbh being a single dad of 2 ...": an aside the parser took for one
     clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
     if subject is None:
         if clause_person is None and sentence_person is None and _is_reader_request(sentence):

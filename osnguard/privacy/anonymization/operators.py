@@ -752,7 +752,14 @@ def _possessive_agreed(text: str, end: int, replacement: str) -> tuple[str, int]
     mark = PLURAL_POSSESSIVE_AFTER.match(text, end) if text[end - 1 : end] == "s" else None
     if mark is None or not replacement[-1:].isalpha() or replacement.endswith("s"):
         return replacement, end
+    if SAINT_NAME.search(text, 0, end) or not OWNED_AFTER.match(text, mark.end()):
+        # "scan at St Thomas' went perfectly": the saint's name's own mark, no one's possession
+        return replacement, mark.end()
     return f"{replacement}{mark.group()}s", mark.end()
+
+
+SAINT_NAME = re.compile(r"\b(?:St\.?|Saint)\s+[\w'’-]+$")
+OWNED_AFTER = re.compile(r"\s+[a-z]")  # "the Teals' climate bill": a noun the mark owns
 
 
 # a noun phrase ends here: no possessive or noun follows ("at Brighton Pier. 28 years")

@@ -1597,6 +1597,8 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
         return False  # a sentence's first word is capitalised anyway
     if STUDY_BEFORE.search(before):
         return False  # "to read Law", "a degree in Music": a subject, capitalised
+    if _POSSESSIVE.search(text) and PLACE_PREPOSITION_BEFORE.search(before):
+        return True  # "a place at King's", "shift at Nando's": a place named after its owner
     key = "_".join(text.split())
     synsets = wordnet().synsets(key, pos="n")
     if phrase.category == Category.EDUCATION and synsets and _a_field_of_study(synsets[0]):
@@ -1610,6 +1612,7 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
     )
 
 
+PLACE_PREPOSITION_BEFORE = re.compile(r"\b(?:at|to|from|in|into|outside)$", re.IGNORECASE)
 FIELDS_OF_STUDY = frozenset({"discipline.n.01", "knowledge_domain.n.01"})
 
 
@@ -2120,6 +2123,7 @@ def _english_name(text: str) -> bool:
 
 
 ENGLISH_NAME_ZIPF = 2.5
+EXONYM_CITY = 1_000_000
 
 
 def _far_by_another_name(text: str, place: Place, anchors: list[Place]) -> bool:
@@ -2128,7 +2132,9 @@ def _far_by_another_name(text: str, place: Place, anchors: list[Place]) -> bool:
     Mexico City, whose Yoruba name it is); its own name, an alias ("NYC") or an English name
     ("Bombay") says what it is."""
     code = text.isupper() and len(text) <= 4 and places.fold(place.name) != places.fold(text)
-    if not anchors or _english_name(text) or (places.named_officially(text, place) and not code):
+    # English keeps old names for great cities only ("Bombay"): "Fairview" is no Costa Mesa
+    exonym = _english_name(text) and (place.population or 0) >= EXONYM_CITY
+    if not anchors or exonym or (places.named_officially(text, place) and not code):
         return False  # ("she starts at UCT" in Cape Town: no airport code of a Russian town)
     return _abroad_and_far(place, anchors)
 

@@ -570,6 +570,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and not _is_demonym(words[0])
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "from the whole Hussain family"
+    if (
+        len(words) == 1
+        and i > 0
+        and doc[i - 1].lower_ in ("a", "an")
+        and (j == len(doc) or not (doc[j].is_alpha and doc[j].pos_ in ("NOUN", "PROPN")))
+    ):
+        return None  # "officially a Buckeye": one of a people or a team's fans, no place
     if _family_by_surname(doc, span, words, i, j):
         return Category.IDENTITY, Detector.PERSONAL  # "Eid Mubarak from the Khans"
     if j < len(doc) and doc[j].lower_ in {"fan", "fans", "supporter", "supporters"}:
@@ -586,6 +593,11 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "tickets for Burna Boy": an act or a show, not someone the author knows
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
+    saint = len(words) >= 2 and words[0].lower().rstrip(".") in ("st", "saint")
+    if saint and label == "PERSON":
+        label = None  # "St Patrick's in Dundalk": a church, school or hospital, no friend
+    if saint and {t.lower_ for t in sentence} & RITES:
+        return Category.RELIGION, Detector.ORGANISATION  # "Nana's funeral is Friday, St Patrick's"
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
@@ -1053,6 +1065,11 @@ def first_names() -> frozenset[str]:
 
 
 RARE_PLURAL = 3.0  # wordfreq zipf under which "Khans", "Joneses" name only families
+# Rites held in a church, which a saint's name in their sentence names ("funeral ... St Patrick's")
+RITES = frozenset(
+    {"funeral", "mass", "wake", "christening", "baptism", "communion", "confirmation", "requiem",
+     "novena", "rosary", "vigil", "service"}
+)  # fmt: skip
 FAMILY_BEFORE = frozenset({"from", "with", "and", "visiting", "love"})
 
 

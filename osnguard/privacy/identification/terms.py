@@ -476,6 +476,8 @@ COUNTED_UNITS = frozenset({"weeks", "months", "days", "years", "week", "month", 
 HOLIDAY_NAMES = frozenset({("mother",), ("father",), ("mothers",), ("fathers",)})
 HOLIDAY_AFTER = re.compile(r"['’]?s?['’]?\s+day\b", re.IGNORECASE)  # "Mother's Day", "Fathers Day"
 # Head nouns a health word modifies, which go with it ("HIV meds", "hip op")
+# Words of the lexicon that are also a verb's past, which takes an object ("broke 700")
+VERB_FORMS = frozenset({("broke",)})
 HEALTH_HEADS = frozenset(
     {
         "op",
@@ -570,6 +572,13 @@ def detect(context: MessageContext) -> list[Phrase]:
                 and not (i > 0 and tokens[i - 1].lower_ in POSSESSIVES)
             ):
                 continue  # "Mother's Day brunch": a holiday, no one's mother
+            following = tokens[i + size] if i + size < len(tokens) else None
+            if (
+                key in VERB_FORMS
+                and following is not None
+                and (following.like_num or following.pos_ in ("DET", "PRON", "NOUN", "PROPN"))
+            ):
+                continue  # "my credit score broke 700", "broke my leg": a verb, no one broke
             chosen = _choose(terms, window, context, lex, personal_post)
             if chosen is None:
                 continue
@@ -581,7 +590,6 @@ def detect(context: MessageContext) -> list[Phrase]:
                 start -= 1
             if i > 0 and window[0].lower_ in COUNTED_UNITS and tokens[i - 1].like_num:
                 start = tokens[i - 1].idx  # "[12] weeks pregnant": the number says the stage
-            following = tokens[i + size] if i + size < len(tokens) else None
             extra = 0
             if (
                 category == Category.HEALTH

@@ -260,6 +260,16 @@ PAST_CUES = re.compile(
 AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til|for|before)\s+(?:this\s+)?$", re.I)
 # A "since" clause reaching the cue: its verb dates a start ("since I came out"), not the time
 SINCE_CLAUSE = re.compile(r"\bsince\b[^,;.!?]*$", re.I)
+# A race's result before an "mm:ss" in its sentence ("New PB at parkrun this morning!! 23:41")
+RACE_BEFORE = re.compile(
+    r"\b(?:pb|pr|personal best|parkrun|finish(?:ed)? in|chip time|splits?|5k|10k|half marathon|"
+    r"marathon)\b[^.?\n]{0,40}(?<!\bat )(?<!\bby )(?<!\bfrom )(?<!\btill )(?<!\baround )$",
+    re.I,
+)
+# Whether one can attend, before the time in its clause: a plan ahead
+CAN_MAKE = re.compile(
+    r"\b(?:can|can['’]?t|cannot|won['’]?t|will|['’]ll)\s+(?:make|come|do|go|attend|join)\b", re.I
+)
 FUTURE_CUES = re.compile(
     r"\b(?:will|shall|going to|gonna|next|tomorrow|plan|plans|planning|scheduled|upcoming|"
     r"expected|expects|due|until|till|coming|see you|can't wait|cant wait|"
@@ -299,6 +309,9 @@ class Context:
         """'past', 'future' or None, from the verb governing [start, end) or the nearest cue
         word: first in that verb's own clause ("moving to Evanston in March, the rent was
         killing me": the move is ahead), then in the sentence."""
+        chunk_start = max(self.text.rfind(c, 0, start) for c in ",.;!?\n") + 1
+        if CAN_MAKE.search(self.text, chunk_start, start):
+            return "future"  # "Can't make pub quiz Thursday, I've got ...": whatever the parse
         if self.doc is not None:
             tense, clause = _doc_tense(self.doc, start, end)
             if tense:
@@ -697,6 +710,8 @@ def _clock_ampm(m: re.Match[str], ctx: Context) -> Found | None:
     rf"(?:\s+(?P<pod>in the (?:morning|afternoon|evening)|at night|tonight))?)"
 )
 def _clock_24h(m: re.Match[str], ctx: Context) -> Found | None:
+    if RACE_BEFORE.search(ctx.text, 0, m.start()):
+        return None  # "New PB at parkrun!! 23:41": minutes and seconds run, no time of day
     pod = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "tonight": "NI"}
     code = next((c for w, c in pod.items() if m["pod"] and w in m["pod"]), None)
     hour, minute = int(m["h"]), int(m["mi"])
@@ -811,8 +826,36 @@ def _deictic_pod(m: re.Match[str], ctx: Context) -> Found | None:
         offset = -1 if m["pod"].lower() not in ("night", "nite") else 0 if ctx.now.hour < 5 else -1
     code = PARTS_OF_DAY[m["pod"].lower()]
     day = ctx.today + timedelta(days=offset)
+    if rel in ("the next", "the following", "the previous"):
+        # "pub quiz Thursday, test at 9 the next morning": the day after the day said before it
+        # in its sentence, not after today
+        said = _weekday_said_before(ctx, m.start())
+        if said is _ANOTHER_DAY:
+            return None
+        if said is not None:
+            day = said + timedelta(days=offset)
     mod = "START" if rel.startswith("early") else "END" if rel.startswith("late") else None
     return Found(m.start(), m.end(), "TIME", f"{day.isoformat()}T{code}", code, mod=mod, kind="pod")
+
+
+_ANOTHER_DAY = date.min  # a day said before that is no weekday ("June 3rd ... the next morning")
+_WEEKDAY_BEFORE = re.compile(rf"\b(?P<wd>{WEEKDAY})\b(?!.*\b{WEEKDAY}\b)", re.I | re.S)
+_DATE_BEFORE = re.compile(rf"\b{MONTH}\b|\b{DAYNUM}{ORD_SUFFIX}\b", re.I)
+
+
+def _weekday_said_before(ctx: Context, start: int) -> date | None:
+    """The date of the last weekday said before `start` in its sentence (ahead unless its clause
+    is past), `_ANOTHER_DAY` when another kind of date is said there, or None."""
+    left = max(ctx.text.rfind(c, 0, start) for c in ".!?\n") + 1
+    before = ctx.text[left:start]
+    said = _WEEKDAY_BEFORE.search(before)
+    if said is None:
+        return _ANOTHER_DAY if _DATE_BEFORE.search(before) else None
+    weekday = WEEKDAYS[said["wd"].lower().rstrip(".")]
+    ahead = (weekday - ctx.today.weekday()) % 7
+    if ctx.tense(left + said.start(), left + said.end()) == "past":
+        return ctx.today - timedelta(days=(ctx.today.weekday() - weekday) % 7 or 7)
+    return ctx.today + timedelta(days=ahead or 7)
 
 
 @rule(rf"\b(?P<x>{TONIGHT})\b")
@@ -1118,6 +1161,8 @@ def _weekday_found(m: re.Match[str], ctx: Context) -> Found | None:
 
 @rule(
     rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<mon>{MONTH})\s*(?P<day>{DAYNUM}){ORD_SUFFIX}?(?!\d)"
+    # a range of days in one month is one phrase: "June 14-16"
+    rf"(?:\s?[-–]\s?(?P<until>{DAYNUM}){ORD_SUFFIX}?(?![\d:]))?"
     rf"(?:(?:,\s*|\s+)(?P<year>{YEAR}|'\d\d)(?!\d))?"
 )
 def _month_day(m: re.Match[str], ctx: Context) -> Found | None:
@@ -1125,7 +1170,8 @@ def _month_day(m: re.Match[str], ctx: Context) -> Found | None:
 
 
 @rule(
-    rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM}){ORD_SUFFIX}?(?:\s+of)?\s+(?P<mon>{MONTH})"
+    rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM}){ORD_SUFFIX}?"
+    rf"(?:\s?[-–]\s?(?P<until>{DAYNUM}){ORD_SUFFIX}?)?(?:\s+of)?\s+(?P<mon>{MONTH})"  # "14-16 June"
     rf"(?:(?:,\s*|\s+)(?P<year>{YEAR}|'\d\d)(?!\d))?"
 )
 def _day_month(m: re.Match[str], ctx: Context) -> Found | None:
@@ -1135,6 +1181,8 @@ def _day_month(m: re.Match[str], ctx: Context) -> Found | None:
 def _calendar_date(m: re.Match[str], ctx: Context) -> Found | None:
     month = MONTHS[m["mon"].lower().rstrip(".")]
     day = int(m["day"])
+    if m["until"] and int(m["until"]) <= day:
+        return None  # "June 3-1": a score, no range of days
     if m["mon"].lower() == "may" and not m["mon"][0].isupper():
         return None
     year_text = m["year"]

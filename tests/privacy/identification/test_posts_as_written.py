@@ -336,6 +336,17 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("immigration lawyer", "ethnicity"),
         ),
         ("2 years on oestrogen this month and I finally feel like me", ("on oestrogen", "gender")),
+        # batch 22: a saint's name at a funeral is a church; a range of days in a month; an
+        # aside before a gerund is no subject; converts, school starts, jury duty
+        ("Nana's funeral is Friday at 11, St Patrick's in Dundalk", ("St Patrick's", "religion")),
+        ("orientation in Columbus June 14-16, can't wait", ("June 14-16", "time")),
+        (
+            "Tbh being a single dad in Auckland is not for the faint hearted",
+            ("Auckland", "location"),
+        ),
+        ("first Ramadan as a revert, 3 fasts down", ("revert", "religion")),
+        ("Our Lily starts big school on Monday 😭", ("big school", "education")),
+        ("3 weeks of jury duty starting the 6th, my boss is thrilled", ("jury duty", "work")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -439,6 +450,11 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Call the house on 021 4567 890 if my mobile's dead", ("mobile", "gender")),
         ("ran a 10k today, my salary can't buy happiness", ("10k", "finance")),
         ("hit 12k followers and my salary is still 30k", ("12k", "finance")),
+        # batch 22: one of a people is no town; a race time no clock; a verb no money word
+        ("officially a Buckeye 🌰 orientation in Columbus", ("Buckeye", "location")),
+        ("New PB at parkrun this morning!! 23:41 😤", ("23:41", "time")),
+        ("my credit score finally broke 700 after paying off my debt", ("broke", "finance")),
+        ("Nana's funeral is Friday at 11, St Patrick's in Dundalk", ("St Patrick's", "identity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -577,6 +577,32 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "last year",
         ),
+        # batch 22: a range of days stays one phrase; a saint's name no initials or possessive;
+        # a can't-make day is ahead and "the next morning" follows it; an old name of a far
+        # city is no town near Dublin; a college named after a king is no head of state
+        ("orientation in Columbus June 14-16, dorm next", "2027-04-02T17:00:00", {}, "-16"),
+        ("Nana's funeral is Friday at 11, St Patrick's in Dundalk", NOW, {}, "S. P."),
+        ("12 week scan at St Thomas' went perfectly", NOW, {}, "hospital's"),
+        (
+            "Can't make pub quiz Thursday, I've got my citizenship test at 9 the next morning",
+            "2027-01-25T18:00:00",
+            {},
+            "last week",
+        ),
+        (
+            "Can't make pub quiz Thursday, I've got my citizenship test at 9 the next morning",
+            "2027-01-25T18:00:00",
+            {},
+            "tomorrow",
+        ),
+        (
+            "Our Lily starts big school on Monday, St Joseph's Primary in Fairview",
+            NOW,
+            {"current_city": ["Dublin"]},
+            "California",
+        ),
+        ("Got a place at King's to do Medicine!!!!", NOW, {}, "head of state"),
+        ("my credit score finally broke 700 after paying off my debt", NOW, {}, "my debt finally"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
