@@ -1552,6 +1552,8 @@ def _health_chain(text: str) -> Chain | None:
         ladder = ("an appointment",)  # "12 week scan"
     elif words[-1] in MENTAL_HEALTH:
         ladder = ("mental health issues", "health issues")
+    elif words[-1] in ("results", "result") and len(words) > 1:
+        ladder = ("test results", "results")  # "Cancer scan results Thursday" -> "Results ..."
     elif words[-1] in HOSPITAL_PARTS:
         ladder = (words[-1], "hospital")  # "the stroke ward" -> "the ward" -> "the hospital"
     else:

@@ -271,6 +271,8 @@ def looks_like_name(text: str) -> bool:
     return all(w[:1].isupper() for w in names) and not any(is_adjective(w) for w in names)
 
 
+# The author's account named before its handle ("my venmo is", "my insta:")
+ACCOUNT_NAMED_BEFORE = re.compile(r"\bmy\s+[\w ]{2,20}?\s*(?:is|:)\s*$", re.IGNORECASE)
 # A family by its surname in the plural, as identification reads it ("the Khans", "the Joneses")
 FAMILY_BY_SURNAME = re.compile(r"the\s+(?P<initial>[A-Z])[\w'’-]*s")
 # Nouns a family name stands before ("the whole Okafor family"): "someone family" would not read
@@ -282,6 +284,8 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     does not start with an initial ("J. and I are flying" reads as a typo): there only
     "someone". A family name before "family" keeps its initial only ("the whole O. family")."""
     text = text.strip()
+    if text.startswith("@") and ACCOUNT_NAMED_BEFORE.search(before):
+        return ["in my bio"]  # "my venmo is @kayla-ruiz-22" -> "my venmo is in my bio"
     family = FAMILY_BY_SURNAME.fullmatch(text)
     if family is not None:  # "from the Khans" -> "from the K. family" -> "from the family"
         return [f"the {family.group('initial').upper()}. family", "the family"]

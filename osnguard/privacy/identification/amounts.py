@@ -84,7 +84,9 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "... on the 3rd attempt!! 17 and finally free": an age opening a later sentence
     re.compile(
         r"(?:[.!?]\s+|[\U0001F300-\U0001FAFF]\s*)(1[3-9]|[2-9]\d)(?=\s+and\s+(?:finally|still|just|"
-        r"already|now|single|newly|starting|loving|living|counting)\b)"
+        r"already|now|single|newly|starting|loving|living|counting|on|no|never)\b|"
+        # "34, no kids, £9k in savings": an age opening a list that describes its author
+        r",\s+(?:no|single|married|divorced|renting|unemployed|childless|living)\b)"
     ),
 )
 # ages said in words ("my thirties"): the only ages without a digit

@@ -648,7 +648,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE  # "ceremony at Parramatta council"
     if (
         context is None
-        and before == "at"
+        and before in ("at", "to")
         and span[0].lower_ == "the"
         and label != "PERSON"
         and not known

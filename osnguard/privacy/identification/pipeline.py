@@ -80,6 +80,8 @@ FIRST_PERSON = re.compile(
 ENGLISH_FUNCTION_WORDS = frozenset(
     {
         "i", "me", "my", "we", "our", "you", "your", "he", "she", "it", "they", "them", "the",
+        "her", "him", "his", "their", "its", "into", "onto", "by", "over", "after", "before",
+        "then", "than", "if", "because", "who", "which", "where", "why", "there", "here",
         "a", "an", "and", "or", "but", "of", "to", "in", "on", "at", "for", "with", "is", "are",
         "was", "were", "be", "been", "am", "have", "has", "had", "do", "does", "did", "not", "no",
         "this", "that", "so", "just", "i'm", "it's", "don't", "can", "will", "would", "what",
@@ -713,9 +715,23 @@ def reported_phrases(text: str, phrases: list[Phrase], doc: Any = None) -> list[
     phrases = [p for p in phrases if p.detectors != [Detector.TAGGER]]
     if not is_about_author(text, phrases, doc):
         phrases = [p for p in phrases if not is_public_fact(p)]
-    if all(is_public_pattern(p) for p in phrases):
+    if all(is_public_pattern(p) and not _own_account(text, p) for p in phrases):
         return []
     return phrases
+
+
+# The author's own account named before a handle ("my venmo is @…", "follow me on insta @…")
+OWN_ACCOUNT_BEFORE = re.compile(
+    r"(?:\bmy\s+(?:venmo|cash\s?app|paypal|insta(?:gram)?|ig|twitter|tiktok|snap(?:chat)?|"
+    r"handle|account|username|page)\s*(?:is|:|=)?|\b(?:follow|add|find|dm|message)\s+me"
+    r"(?:\s+on\s+\w+)?(?:\s+at)?\s*:?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _own_account(text: str, phrase: Phrase) -> bool:
+    """An @handle the post says is the author's own ("my venmo is @kayla-ruiz-22")."""
+    return bool(OWN_ACCOUNT_BEFORE.search(text, 0, phrase.start))
 
 
 def decide(

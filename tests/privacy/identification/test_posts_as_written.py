@@ -347,6 +347,21 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("first Ramadan as a revert, 3 fasts down", ("revert", "religion")),
         ("Our Lily starts big school on Monday 😭", ("big school", "education")),
         ("3 weeks of jury duty starting the 6th, my boss is thrilled", ("jury duty", "work")),
+        # batch 23: a post mixing languages is read as English; the author's own account; a
+        # hospital one is taken to; an age opening a sentence; a strike, an office, a breakup
+        ("mi abuela cumple 90 mañana!! flying into Guadalajara tonight", ("abuela", "gender")),
+        (
+            "my venmo is @kayla-ruiz-22 if anyone still owes for the cabin",
+            ("@kayla-ruiz-22", "identity"),
+        ),
+        (
+            "Cancer scan results Thursday. Mum's coming with me to the Christie",
+            ("the Christie", "health"),
+        ),
+        ("Blood pressure meds upped again. 42 and on three different tablets", ("42", "age")),
+        ("Day 3 of the strike at the depot, give us a honk", ("the strike", "politics")),
+        ("Somebody at my office just found out I'm Jewish", ("my office", "work")),
+        ("Breaking up with someone after 7 years is wild", ("Breaking up", "relationship")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

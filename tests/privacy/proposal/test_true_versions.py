@@ -603,6 +603,8 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ),
         ("Got a place at King's to do Medicine!!!!", NOW, {}, "head of state"),
         ("my credit score finally broke 700 after paying off my debt", NOW, {}, "my debt finally"),
+        # batch 23: the author's own account is said to be in their bio, no person's initial
+        ("my venmo is @kayla-ruiz-22 if anyone still owes for the cabin", NOW, {}, "is K."),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -640,6 +642,10 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("I'm off sick till the 20th with the flu", "off sick"),
         ("Two years sober today, never thought I'd make it", "Two years"),
         ("went to shul for Kol Nidre, first one without Zaidy", "Kol Nidre"),
+        # batch 23
+        ("my venmo is @kayla-ruiz-22 if anyone still owes for the cabin", "@kayla-ruiz-22"),
+        ("Cancer scan results Thursday. Trying not to spiral", "Cancer scan"),
+        ("Somebody at my office just found out I'm Jewish", "Jewish"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
