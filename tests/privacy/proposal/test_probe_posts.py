@@ -25,9 +25,10 @@ GROUPS = [
     for name, level in (("Family", 0), ("Best", 1), ("Friends", 2), ("Acq", 3), ("Public", 4))
 ]
 # a word a sentence cannot end or pause on: "my viva is, wish me luck", "a flight from, ..."
-# ("a few weeks in, and": "in" after a time is an adverb, how far into something)
+# ("a few weeks in, and": "in" after a time is an adverb, how far into something; so is "on" in
+# "early on", "later on")
 DANGLING = re.compile(
-    r"\b(?<!weeks )(?<!months )(?<!days )(?<!while )(?<!years )"
+    r"\b(?<!weeks )(?<!months )(?<!days )(?<!while )(?<!years )(?<!early )(?<!later )"
     r"(?:at|from|in|on|to|of|with|is|are|was|the|a|an|my)\s*(?:[,.!?;]|$)"
 )
 # (lower case only: "meet at Gate A," is a name)
