@@ -30,6 +30,7 @@ from osnguard.privacy import lexicon, places
 from osnguard.privacy.anonymization import acceptability, identifiers, metrics, naturalness, values
 from osnguard.privacy.anonymization.schemas import (
     PEOPLE_ADJECTIVES,
+    SAINTS_INSTITUTION,
     Chain,
     ChainKind,
     LevelSource,
@@ -746,19 +747,20 @@ SINGULAR_VERB_AFTER = re.compile(r"\s+(?:is|was|has|seems|feels|gets)\b|['’]s\
 PLURAL_POSSESSIVE_AFTER = re.compile(r"['’](?!\w)")  # "the Teals' climate bill"
 
 
-def _possessive_agreed(text: str, end: int, replacement: str) -> tuple[str, int]:
+def _possessive_agreed(text: str, phrase: Phrase, replacement: str) -> tuple[str, int]:
     """A plural possessive's bare apostrophe after the phrase, made to agree with a singular
     wording: "the Teals' climate bill" -> "a political party's climate bill"."""
+    end = phrase.end
     mark = PLURAL_POSSESSIVE_AFTER.match(text, end) if text[end - 1 : end] == "s" else None
     if mark is None or not replacement[-1:].isalpha() or replacement.endswith("s"):
         return replacement, end
-    if SAINT_NAME.search(text, 0, end) or not OWNED_AFTER.match(text, mark.end()):
+    named_for_a_saint = SAINTS_INSTITUTION.fullmatch(text, phrase.start, mark.end())
+    if named_for_a_saint or not OWNED_AFTER.match(text, mark.end()):
         # "scan at St Thomas' went perfectly": the saint's name's own mark, no one's possession
         return replacement, mark.end()
     return f"{replacement}{mark.group()}s", mark.end()
 
 
-SAINT_NAME = re.compile(r"\b(?:St\.?|Saint)\s+[\w'’-]+$")
 OWNED_AFTER = re.compile(r"\s+[a-z]")  # "the Teals' climate bill": a noun the mark owns
 
 
@@ -1046,7 +1048,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             replacement = _fits(text, start, phrase.end, replacement)
             end = named_possessive.end() if named_possessive else end
         if level.degree > 0 and end == phrase.end:
-            replacement, end = _possessive_agreed(text, end, replacement)
+            replacement, end = _possessive_agreed(text, phrase, replacement)
             if replacement.endswith(" issues") and SINGULAR_VERB_AFTER.match(text, end):
                 replacement = replacement[: -len(" issues")]  # "my mental health is better"
         fre = (

@@ -214,6 +214,11 @@ def ages(context: MessageContext, doc: Any) -> list[Phrase]:
     return found
 
 
+def _word_after(text: str, end: int) -> str:
+    """The word that follows text[:end], lower case ("" at the end)."""
+    return (text[end : end + 12].lower().split() or [""])[0]
+
+
 def money(context: MessageContext, doc: Any) -> list[Phrase]:
     text = context.text
     found: list[Phrase] = []
@@ -222,7 +227,7 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
     spans += [
         m.span(1)
         for m in LONE_THOUSANDS.finditer(text)
-        if (text[m.end() : m.end() + 12].lower().split() or [""])[0] not in NOT_MONEY_AFTER
+        if _word_after(text, m.end()) not in NOT_MONEY_AFTER
     ]
     for start, end in sorted(set(spans), key=lambda span: (span[0], -span[1])):
         if any(start < p.end and p.start < end for p in found):
@@ -231,7 +236,7 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         if not any(ch.isdigit() for ch in amount):
             continue
         window = set(re.findall(r"[a-z/]+", _clause_window(text, start, end)))
-        next_word = (text[end : end + 12].lower().split() or [""])[0]
+        next_word = _word_after(text, end)
         # an amount by the hour, week or month is pay or rent ("£25/hr", "$80 a week")
         if not (window & FINANCE_WORDS or PAID_BY.search(amount)) or next_word in PRICE_WORDS:
             continue

@@ -176,7 +176,7 @@ NEAR_WORDS = frozenset({"near", "nr", "around", "outside", "beside", "by"})
 def _shouted(token: Any) -> bool:
     """An everyday word in capitals ("AGAIN", "NOT"): emphasis, not a name or an acronym."""
     text = str(token.text)
-    return len(text) > 2 and text.isupper() and text.isalpha() and _common_word(text.lower())
+    return len(text) > 2 and text.isupper() and text.isalpha() and common_word(text.lower())
 
 
 # An amount in a currency written with letters ("R6000", "KSh500"): no name
@@ -488,7 +488,7 @@ def _code_out_of_place(name: str, before: str) -> bool:
     if top.kind in ("country", "continent"):
         return False
     big = (top.population or 0) >= CODE_CITY_MIN
-    return before not in PLACE_PREPOSITIONS or (_common_word(name.lower()) and not big)
+    return before not in PLACE_PREPOSITIONS or (common_word(name.lower()) and not big)
 
 
 CODE_CITY_MIN = 500_000
@@ -780,7 +780,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if label == "PERSON" or (
         len(span) == 1
         and span[0].pos_ == "PROPN"
-        and (beside_author or not _common_word(span[0].lower_))
+        and (beside_author or not common_word(span[0].lower_))
         and near_person
     ):
         return Category.IDENTITY, Detector.PERSONAL
@@ -849,7 +849,7 @@ def _after_institution(doc: Any, i: int) -> bool:
 
 def _studied_subject(doc: Any, i: int, j: int) -> bool:
     """A capitalised common word after a verb of study is a subject, not a place ("read Law")."""
-    if i == 0 or j - i > 3 or not all(_common_word(t.lower_) for t in doc[i:j]):
+    if i == 0 or j - i > 3 or not all(common_word(t.lower_) for t in doc[i:j]):
         return False
     before = doc[i - 1].lower_
     if before in STUDY_VERBS:
@@ -898,7 +898,7 @@ def _university_in_context(name: str, sentence: Any) -> bool:
     if (
         into
         and not _is_known_place(name, lowercase=False)
-        and not _common_word(name.lower())
+        and not common_word(name.lower())
         and not {t.lower_ for t in sentence} & TICKET_WORDS
     ):
         return True  # "my daughter got into Spelman!!!": admitted to a school no place shares
@@ -972,7 +972,7 @@ def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:
             continue
         if token.pos_ not in {"PROPN", "NOUN"}:
             continue
-        if _is_known_place(token.text, lowercase=True) and not _common_word(token.text):
+        if _is_known_place(token.text, lowercase=True) and not common_word(token.text):
             found.append((token.i, token.i + 1))
     return found
 
@@ -1008,21 +1008,19 @@ def _is_town(name: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def _past_of_a_verb(word: str) -> bool:
     """An everyday verb's past in -ed ("voted", "started"; not "Fred", "Red")."""
-    if len(word) <= 4 or not word.endswith("ed") or _zipf(word) < 3.5:
+    if len(word) <= 4 or not word.endswith("ed") or not common_word(word):
         return False
     lemma = resources.wordnet().morphy(word, "v")
     return lemma is not None and lemma != word
 
 
+@lru_cache(maxsize=4096)
 def _everyday_word(word: str) -> bool:
     """A frequent word WordNet knows in lower case ("gym", "work"): capitalised only because it
     starts a sentence, whatever the tagger says."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en") >= 4.0 and any(
+    return _zipf(word) >= 4.0 and any(
         lemma.name() == word
         for synset in resources.wordnet().synsets(word)
         for lemma in synset.lemmas()
@@ -1112,11 +1110,9 @@ def _zipf(word: str) -> float:
     return zipf_frequency(word, "en")
 
 
-@lru_cache(maxsize=4096)
-def _common_word(word: str) -> bool:
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en") >= 3.5
+def common_word(word: str) -> bool:
+    """A frequent English word (wordfreq zipf ≥ 3.5), lower case."""
+    return _zipf(word) >= 3.5
 
 
 @lru_cache(maxsize=8)
@@ -1152,7 +1148,7 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
     for match in re.finditer(r"(?<![\w#])#([A-Za-z]{4,})", text):
         tag = match.group(1).lower()
         for cut in range(len(tag), 3, -1):
-            if _is_known_place(tag[:cut], lowercase=True) and not _common_word(tag[:cut]):
+            if _is_known_place(tag[:cut], lowercase=True) and not common_word(tag[:cut]):
                 mentions.append(
                     NamedMention(match.start(), match.end(), Category.LOCATION, Detector.PLACE)
                 )
@@ -1214,6 +1210,7 @@ def detect_people(context: MessageContext) -> list[Phrase]:
 
 __all__ = [
     "NamedMention",
+    "common_word",
     "detect_institutions",
     "detect_people",
     "detect_places",

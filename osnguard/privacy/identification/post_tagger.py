@@ -51,7 +51,6 @@ PLACES_OF_CARE_AND_STUDY = frozenset(
 # family and partner words of everyday English are the lexicon's to find; the tagger's are other
 # languages' words ("Zaidy", "babcia"), never an everyday word ("my mobile's dead")
 KIN_CATEGORIES = frozenset({Category.GENDER, Category.RELATIONSHIP})
-EVERYDAY_ZIPF = 3.5
 _LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 _WORDS = re.compile(r"\w+")
 
@@ -191,11 +190,9 @@ def tag_spans(text: str, doc: Any, profile: Profile) -> list[tuple[int, int, str
 
 
 def _everyday_english(surface: str) -> bool:
-    """Every word of the phrase is a frequent English word (wordfreq zipf ≥ EVERYDAY_ZIPF)."""
-    from wordfreq import zipf_frequency
-
+    """Every word of the phrase is a frequent English word (`named.common_word`)."""
     words = _WORDS.findall(surface.lower())
-    return bool(words) and all(zipf_frequency(w, "en") >= EVERYDAY_ZIPF for w in words)
+    return bool(words) and all(named.common_word(w) for w in words)
 
 
 def _a_persons_title(surface: str) -> bool:

@@ -475,9 +475,10 @@ COUNTED_UNITS = frozenset({"weeks", "months", "days", "years", "week", "month", 
 
 HOLIDAY_NAMES = frozenset({("mother",), ("father",), ("mothers",), ("fathers",)})
 HOLIDAY_AFTER = re.compile(r"['’]?s?['’]?\s+day\b", re.IGNORECASE)  # "Mother's Day", "Fathers Day"
-# Head nouns a health word modifies, which go with it ("HIV meds", "hip op")
 # Words of the lexicon that are also a verb's past, which takes an object ("broke 700")
 VERB_FORMS = frozenset({("broke",)})
+# Head nouns a health word modifies, which go with it ("HIV meds", "hip op", "stroke ward": the
+# ward of a condition is a patient's, never a workplace word alone)
 HEALTH_HEADS = frozenset(
     {
         "op",
@@ -491,7 +492,7 @@ HEALTH_HEADS = frozenset(
         "wards",
         "unit",
     }
-)  # "[stroke ward]": the ward of a condition is a patient's, never a workplace word alone
+)
 # Places at work or in a hospital that a number names ("ward 7", "bay 3"), the number with them
 NUMBERED_PLACES = frozenset({"ward", "bay", "unit", "theatre", "wing", "platform", "gate", "dock"})
 NUMBERED_AFTER = re.compile(r"\s+\d{1,3}[A-Za-z]?\b(?!\s*(?:am|pm|[ap]\.m|%|:\d))", re.I)

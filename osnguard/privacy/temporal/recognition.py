@@ -845,17 +845,16 @@ _DATE_BEFORE = re.compile(rf"\b{MONTH}\b|\b{DAYNUM}{ORD_SUFFIX}\b", re.I)
 
 def _weekday_said_before(ctx: Context, start: int) -> date | None:
     """The date of the last weekday said before `start` in its sentence (ahead unless its clause
-    is past), `_ANOTHER_DAY` when another kind of date is said there, or None."""
+    is past, as `_weekday_date` reads it), `_ANOTHER_DAY` when another kind of date is said
+    there, or None."""
     left = max(ctx.text.rfind(c, 0, start) for c in ".!?\n") + 1
     before = ctx.text[left:start]
     said = _WEEKDAY_BEFORE.search(before)
     if said is None:
         return _ANOTHER_DAY if _DATE_BEFORE.search(before) else None
     weekday = WEEKDAYS[said["wd"].lower().rstrip(".")]
-    ahead = (weekday - ctx.today.weekday()) % 7
-    if ctx.tense(left + said.start(), left + said.end()) == "past":
-        return ctx.today - timedelta(days=(ctx.today.weekday() - weekday) % 7 or 7)
-    return ctx.today + timedelta(days=ahead or 7)
+    past = ctx.tense(left + said.start(), left + said.end()) == "past"
+    return _weekday_date(ctx.today, weekday, "past" if past else "future")
 
 
 @rule(rf"\b(?P<x>{TONIGHT})\b")

@@ -290,3 +290,19 @@ def test_back_on_the_same_weekday_is_next_week() -> None:
     assert find_expressions(text, now=monday, doc=parse(text))[-1].value == "2026-11-30"
     text = "we went back Monday"
     assert find_expressions(text, now=monday, doc=parse(text))[-1].value == "2026-11-23"
+
+
+@pytest.mark.parametrize(
+    "now",
+    [
+        datetime(2027, 1, 25, 18, 0, tzinfo=UTC),  # a Monday: Thursday is ahead
+        datetime(2027, 1, 28, 9, 0, tzinfo=UTC),  # the Thursday itself
+    ],
+)
+def test_the_next_morning_follows_the_weekday_said_before_it(now: datetime) -> None:
+    from osnguard.privacy.resources import parse
+
+    text = "Can't make pub quiz Thursday, I've got my test at 9 the next morning"
+    found = {e.text: e.value for e in find_expressions(text, now=now, doc=parse(text))}
+    assert found["Thursday"] == "2027-01-28"
+    assert found["the next morning"] == "2027-01-29TMO"
