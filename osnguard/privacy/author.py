@@ -54,7 +54,10 @@ CLOSE_PEOPLE = frozenset(
         "aunt", "uncle", "cousin", "niece", "nephew", "family", "fam", "in-laws", "bestie", "amma",
         "appa", "ammi", "abbu", "baba", "abuela", "abuelo", "nonna", "nonno", "oma", "opa",
         "godson", "goddaughter", "godchild", "grandson", "granddaughter", "grandkids",
-        "grandchildren", "stepson", "stepdaughter", "stepmum", "stepmom", "stepdad", "lo"
+        "grandchildren", "stepson", "stepdaughter", "stepmum", "stepmom", "stepdad", "lo",
+        # grandparents, aunts and uncles as families across the English-speaking world say them
+        "gogo", "mkhulu", "ouma", "oupa", "lola", "lolo", "tita", "tito", "tia", "tio", "tía",
+        "tío", "bibi", "babu", "dadi", "nani", "nanna", "yiayia", "bubbe", "savta"
     }
 )  # fmt: skip
 # Determiners and possessives that make a person or thing someone else's ("his mum", "a son")

@@ -1414,6 +1414,16 @@ DAY_MEAL = re.compile(
     re.IGNORECASE,
 )
 SINGLE_WEEKDAY = re.compile(lexicon.WEEKDAY_NAME, re.IGNORECASE)
+# A day and its clock time before the noun they describe ("the Wednesday 6am bootcamp crew")
+DAY_CLOCK_BEFORE_NOUN = re.compile(
+    rf"(?P<det>(?:the|my|our|a)\s+)?(?P<day>{lexicon.WEEKDAY_NAME})\s+"
+    r"(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)|\d{1,2}[:.]\d{2})",
+    re.IGNORECASE,
+)
+NOUN_PHRASE_DETERMINER_BEFORE = re.compile(
+    r"\b(?:the|my|our|a|their|his|her|your)\s+$", re.IGNORECASE
+)
+
 HABIT_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|his|her|their|usual)\s+$", re.IGNORECASE)
 TIME_NOUN_AFTER = re.compile(
     r"\s+(?:week|weekend|day|night|eve|morning|evening|lunch|dinner|break|holidays?|party|"
@@ -1856,6 +1866,24 @@ def _temporal_options(
         options = _modifier_wordings(text, start, end, lead, said)
         cut = start + part_before.start("part")
         options.append(_removal(cut, end + 1, len(options)))
+        return options
+    day_clock = DAY_CLOCK_BEFORE_NOUN.fullmatch(written)
+    if (
+        day_clock
+        and hour is not None
+        and described is not None
+        and described.pos_ in ("NOUN", "ADJ", "PROPN")  # the tagger's "bootcamp" is an ADJ
+        and (day_clock.group("det") or NOUN_PHRASE_DETERMINER_BEFORE.search(text[:start]))
+    ):
+        # "the Wednesday 6am bootcamp crew" -> "the Wednesday morning bootcamp crew" -> "the
+        # morning bootcamp crew" -> "the bootcamp crew": a time that names the class keeps
+        # describing it ("the this morning bootcamp" would not read, nor be true of a habit)
+        lead = day_clock.group("det") or ""
+        day = day_clock.group("day").capitalize()
+        part = _clock_parts(hour)[-1]
+        said = [f"{day} night", part] if part == "late-night" else [f"{day} {part}", part]
+        options = _modifier_wordings(text, start, end, lead, said)
+        options.append(_modifier_dropped(text, start, end, len(options)))
         return options
     modifier = DAY_MODIFIER.fullmatch(written)
     if (

@@ -679,9 +679,10 @@ def _institution_chain(
     if category == Category.RELIGION and is_plural(text.rsplit(maxsplit=1)[-1]):
         kind = "religious group"  # "left the Jehovah's Witnesses": a body of people, no building
     city = _trailing_city(text)
-    if category == Category.WORK and city is None and _said_at_work(before):
-        # "shifts at St James's", "closing shift at Dunnes": "a company" would be a guess (and
-        # false of a hospital, a school, a council); that the author works there is not
+    if category == Category.WORK and _said_at_work(before):
+        # "shifts at St James's", "closing shift at Dunnes", "night shift at Royal Perth": "a
+        # company" would be a guess (and false of a hospital, a school, a council), in its city
+        # or not; that the author works there is not
         return _ladder_chain(text, ChainKind.ORGANISATION, [("work", "work")])
     steps = [(f"{indefinite_article(kind)} {kind}", kind)]
     if kind != INSTITUTION_KINDS[category] and kind.endswith(" school"):

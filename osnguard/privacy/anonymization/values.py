@@ -18,7 +18,7 @@ import math
 import re
 
 from osnguard.privacy.anonymization.schemas import is_adjective
-from osnguard.privacy.lexicon import LENGTH_STATES, NUMBER_NAMES, PAID_PERIOD, WEEKS_ALONG
+from osnguard.privacy.lexicon import LENGTH_STATES, MONTHS, NUMBER_NAMES, PAID_PERIOD, WEEKS_ALONG
 
 AGE_NUMBER = re.compile(
     r"(?P<n>\d{1,3})(?P<unit>\s*(?:y/?o|yo|yrs? old|years? old|years? of age))?", re.I
@@ -48,7 +48,16 @@ SALARY_UNITS = re.compile(
 
 # "I'm 31", "she's 41": the age said of someone, who is then "in my/her thirties"
 AGE_OF = re.compile(
-    r"\b(?P<who>I'm|I am|Im|i'm|im|he's|he is|she's|she is|they're|they are|you're|you are)\s+$",
+    r"\b(?P<who>I'm|I am|Im|i'm|im|he's|he is|she's|she is|they're|they are|you're|you are|"
+    r"(?:I|he|she|they|you)(?:'ll| will) be)\s+$",
+    re.IGNORECASE,
+)
+MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+# A day after the age said of someone: the day they turn it ("I'm 60 on Sunday", "she's 5
+# tomorrow"), which a wider age would misdate ("I'm an adult on Sunday")
+BIRTHDAY_AFTER = re.compile(
+    rf"\s+(?:on\s+(?:the\s+)?\w+|this\s+\w+|next\s+\w+|tomorrow|tmrw|today|tonight|"
+    rf"in\s+(?:a\s+(?:week|month|fortnight)|\w+\s+(?:days|weeks|months)|{MONTH_NAMES}))\b",
     re.IGNORECASE,
 )
 POSSESSIVE_OF = {"i": "my", "im": "my", "he": "his", "she": "her", "they": "their", "you": "your"}
@@ -97,6 +106,8 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     age = AGE_NUMBER.fullmatch(text)
     if age:
         n = int(age.group("n"))
+        if not age.group("unit") and AGE_OF.search(before) and BIRTHDAY_AFTER.match(after):
+            return ["a year older"]  # "I'm 60 on Sunday": the day of turning it
         if 20 <= n < 100:
             return _decade_of_life(n, before, age.group("unit")) or [
                 f"{NUMBER_NAMES[n // 10 * 10]}-something"

@@ -155,6 +155,7 @@ LONE_THOUSANDS = re.compile(
     r"(?<![\w£$€₹₦¥.,])(?<!\ba\s)(?<!\bthe\s)(?<!\bran\s)(?<!\brun\s)"
     r"(\d{2,3}(?:\.\d)?\s?[kK])(?![\w£$€])"
 )
+ON_PAY_BEFORE = re.compile(r"\bon\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
 NOT_MONEY_AFTER = frozenset(
     {"run", "race", "runs", "steps", "followers", "views", "subs", "subscribers", "likes",
      "miles", "km", "people", "fans", "words", "cals", "calories"}
@@ -237,13 +238,22 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
             continue
         window = set(re.findall(r"[a-z/]+", _clause_window(text, start, end)))
         next_word = _word_after(text, end)
+        # "I'm on 42k", "starting ... on 42k": what one earns, as British English says it
+        earns = (
+            bool(ON_PAY_BEFORE.search(text, 0, start))
+            and "k" in amount.lower()
+            and (next_word or "").rstrip(".,;:!?") not in NOT_MONEY_AFTER
+        )
         # an amount by the hour, week or month is pay or rent ("£25/hr", "$80 a week")
-        if not (window & FINANCE_WORDS or PAID_BY.search(amount)) or next_word in PRICE_WORDS:
+        if (
+            not (window & FINANCE_WORDS or PAID_BY.search(amount) or earns)
+            or next_word in PRICE_WORDS
+        ):
             continue
         if window & FUNDRAISING_WORDS and not window & RENT_OR_PAY_WORDS:
             continue
         bare = PAID_BY.sub("", amount).strip()
-        if BARE_THOUSANDS.fullmatch(bare) and not window & RENT_OR_PAY_WORDS:
+        if BARE_THOUSANDS.fullmatch(bare) and not (window & RENT_OR_PAY_WORDS or earns):
             continue  # "ran 5k a week" is a distance; "rent went up to 85k a month" is money
         # in a first-person post the author's money is often the subject ("rent is €1,100")
         if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:

@@ -260,6 +260,17 @@ PAST_CUES = re.compile(
 AHEAD_BEFORE = re.compile(r"\b(?:from|starting|by|till|until|til|for|before)\s+(?:this\s+)?$", re.I)
 # A "since" clause reaching the cue: its verb dates a start ("since I came out"), not the time
 SINCE_CLAUSE = re.compile(r"\bsince\b[^,;.!?]*$", re.I)
+# "since" as a preposition just before the time: what the time dates is behind ("can't walk since
+# her stroke in June"), not "since I'll be away in June" (a clause, with its own verb)
+SINCE_NOUN_BEFORE = re.compile(
+    r"\bsince\s+(?:(?:my|her|his|their|our|your|the|a|an|that|this)\s+)?(?P<words>(?:[a-z][\w'’-]*\s+){0,2})$",
+    re.I,
+)
+_NOT_SINCE_NOUNS = """i we you he she they it i'm we're you're he's she's they're it's i'll we'll
+you'll he'll she'll they'll will be am is are was were get got gonna going"""
+NOT_SINCE_NOUNS = frozenset(_NOT_SINCE_NOUNS.split())
+# Before this hour a "tonight" told in the past tense is the night just over
+NIGHT_ENDS = 12
 # A race's result before an "mm:ss" in its sentence ("New PB at parkrun this morning!! 23:41")
 RACE_BEFORE = re.compile(
     r"\b(?:pb|pr|personal best|parkrun|finish(?:ed)? in|chip time|splits?|5k|10k|half marathon|"
@@ -310,6 +321,11 @@ class Context:
         word: first in that verb's own clause ("moving to Evanston in March, the rent was
         killing me": the move is ahead), then in the sentence."""
         chunk_start = max(self.text.rfind(c, 0, start) for c in ",.;!?\n") + 1
+        since = SINCE_NOUN_BEFORE.search(self.text, chunk_start, start)
+        if since and not NOT_SINCE_NOUNS.intersection(
+            since["words"].lower().replace("’", "'").split()
+        ):
+            return "past"
         if CAN_MAKE.search(self.text, chunk_start, start):
             return "future"  # "Can't make pub quiz Thursday, I've got ...": whatever the parse
         if self.doc is not None:
@@ -859,7 +875,10 @@ def _weekday_said_before(ctx: Context, start: int) -> date | None:
 
 @rule(rf"\b(?P<x>{TONIGHT})\b")
 def _tonight(m: re.Match[str], ctx: Context) -> Found | None:
-    return Found(m.start(), m.end(), "TIME", f"{ctx.today.isoformat()}TNI", "NI", kind="pod")
+    day = ctx.today
+    if ctx.now.hour < NIGHT_ENDS and ctx.tense(m.start(), m.end()) == "past":
+        day -= timedelta(days=1)  # "ED was a zoo tonight", posted at 7am after the shift
+    return Found(m.start(), m.end(), "TIME", f"{day.isoformat()}TNI", "NI", kind="pod")
 
 
 @rule(
@@ -1669,6 +1688,8 @@ def _duration(m: re.Match[str], ctx: Context) -> Found | None:
     after = ctx.text[m.end() : m.end() + 6].lower()
     if unit in ("second", "minute") and amount is not None and amount > 100:
         return None
+    if unit == "second" and (re.match(r"[\s-]*hand", after) or num_word in ("a", "one")):
+        return None  # "a second hand wheelchair", "wait a second": no time of anyone's
     if re.match(r"\s*-?old\b", after):
         return None  # an age ("two-year-old"), not a time expression
     if (

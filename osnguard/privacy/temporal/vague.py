@@ -592,10 +592,12 @@ def _point_wordings(
         at = ordered.index(today) + 1
         ordered[at:at] = [VagueWording(w.text, today.ncp * 0.9) for w in relative]
     if re.fullmatch(r"tonight", phrase.strip(), re.IGNORECASE):
-        # "tonight" is "this evening" as people say it, then the rest
+        # "tonight" is "this evening" as people say it, then the rest; told in the morning of
+        # the night just over ("ED was a zoo tonight" at 7am), "last night"
+        said = "this evening" if start.date() == now.date() else "last night"
         ordered = [
-            VagueWording("this evening", 0.9),
-            *(w for w in ordered if w.text != "this evening"),
+            VagueWording(said, 0.9),
+            *(w for w in ordered if w.text not in ("this evening", "last night")),
         ]
     near = next(
         (i for i, w in enumerate(ordered) if w.text in ("soon", "recently", "lately")), None

@@ -116,3 +116,18 @@ def test_an_amount_before_its_money_noun_goes() -> None:
 )
 def test_a_recovery_is_said_by_its_length_vaguely(phrase: str, expected: list[str]) -> None:
     assert sober_wordings(phrase) == expected
+
+
+@pytest.mark.parametrize(
+    ("age", "before", "after"),
+    [
+        ("60", "can't believe I'm ", " on Sunday. kids booked"),
+        ("5", "she's ", " tomorrow!!"),
+        ("30", "I'll be ", " in May"),
+    ],
+)
+def test_an_age_said_with_its_day_is_the_day_of_turning_it(
+    age: str, before: str, after: str
+) -> None:
+    # "I'm an adult on Sunday" would say the author comes of age then
+    assert age_wordings(age, after, before) == ["a year older"]

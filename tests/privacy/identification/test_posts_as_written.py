@@ -362,6 +362,12 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Day 3 of the strike at the depot, give us a honk", ("the strike", "politics")),
         ("Somebody at my office just found out I'm Jewish", ("my office", "work")),
         ("Breaking up with someone after 7 years is wild", ("Breaking up", "relationship")),
+        # batch 24: a salary one is "on"; a grandmother in South African English is family;
+        # lung disease, heart bypasses, the oncology ward
+        ("starting in the Leeds office in September on 42k", ("42k", "finance")),
+        ("my gogo can't walk since her stroke in June", ("stroke", "health")),
+        ("my dad has copd and won't stop smoking", ("copd", "health")),
+        ("home a week after my triple bypass", ("triple bypass", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -470,6 +476,10 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("New PB at parkrun this morning!! 23:41 😤", ("23:41", "time")),
         ("my credit score finally broke 700 after paying off my debt", ("broke", "finance")),
         ("Nana's funeral is Friday at 11, St Patrick's in Dundalk", ("St Patrick's", "identity")),
+        # batch 24: "second hand" and "a second" are no time of anyone's; followers no pay
+        ("anyone selling a second hand wheelchair?", ("a second", "time")),
+        ("wait a second, I'm coming", ("a second", "time")),
+        ("we're on 12k followers!", ("12k", "finance")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

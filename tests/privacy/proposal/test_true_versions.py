@@ -605,6 +605,32 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("my credit score finally broke 700 after paying off my debt", NOW, {}, "my debt finally"),
         # batch 23: the author's own account is said to be in their bio, no person's initial
         ("my venmo is @kayla-ruiz-22 if anyone still owes for the cabin", NOW, {}, "is K."),
+        # batch 24: "since" an event in June is behind; "tonight" told at 7am in the past is
+        # the night just over; an age with its day is the day of turning it; a day and clock
+        # naming a class stay its description; a shift at a place named after a city is work
+        (
+            "my gogo can't walk since her stroke in June",
+            "2026-08-08T15:00:00",
+            {},
+            "next year",
+        ),
+        ("ED was a zoo tonight, 3rd night shift in a row", "2026-07-18T07:40:00", {}, "evening"),
+        ("ED was a zoo tonight, 3rd night shift in a row", "2026-07-18T07:40:00", {}, "later"),
+        ("can't believe I'm 60 on Sunday", "2026-11-04T20:30:00", {}, "adult"),
+        ("can't believe I'm 60 on Sunday", "2026-11-04T20:30:00", {}, "sixties"),
+        (
+            "shoutout to the Wednesday 6am bootcamp crew",
+            "2026-08-19T09:15:00",
+            {},
+            "the this morning",
+        ),
+        (
+            "shoutout to the Wednesday 6am bootcamp crew",
+            "2026-08-19T09:15:00",
+            {},
+            "recently bootcamp",
+        ),
+        ("Night shift at Royal Perth again", NOW, {"work": ["nurse"]}, "a company"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
