@@ -125,6 +125,11 @@ def area_name(area: str) -> str:
     return re.sub(r",?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?$", "", area).strip() or area
 
 
+# What follows a town in an address: a postcode, with its state code ("VIC 3058", "TX 78701")
+POSTCODE_AFTER_TOWN = re.compile(r"\s+(?:[A-Z]{2,3}\s+)?\d{4,5}$")
+UNIT_OR_STATE = re.compile(r"[A-Z]{2,3}|(?i:apt\.?|flat|unit)\b.*")
+
+
 def partial_mask(kind: str, text: str) -> str | None:
     """The identifier `text` of that kind with its identifying part hidden, or None when no
     part can stay."""
@@ -140,12 +145,16 @@ def partial_mask(kind: str, text: str) -> str | None:
         # "22 Wellington Road, Moseley" -> "Moseley", "14 Banksia St Coburg" -> "Coburg"; no
         # area named: no mask
         after_street = TOWN_AFTER_STREET.search(text)
-        area = (
-            text.rsplit(",", 1)[1].strip()
-            if "," in text
-            else (after_street.group("area") if after_street else "")
-        )
-        return area if area and not any(ch.isdigit() for ch in area) else None
+        if "," not in text:
+            area = after_street.group("area") if after_street else ""
+            return area if area and not any(ch.isdigit() for ch in area) else None
+        # the first place after the street, its postcode and state code aside: "…, Karori,
+        # Wellington 6012" -> "Karori"; "…, Austin, TX 78701" -> "Austin"
+        for part in text.split(",")[1:]:
+            area = POSTCODE_AFTER_TOWN.sub("", part.strip())
+            if area and not any(ch.isdigit() for ch in area) and not UNIT_OR_STATE.fullmatch(area):
+                return area
+        return None
     return None
 
 

@@ -656,6 +656,9 @@ def _adjectives_between_determiner(text: str, start: int, phrase: Phrase) -> boo
     return token is not None and token.lower_ in ("a", "an")
 
 
+EMOJI_OR_BREAK_END = re.compile(r"(?:[^\w\s.,;:'’\"()&/-]|\n)\s*$")
+
+
 def _adjectives_after_determiner(text: str, start: int) -> bool:
     """Adjectives between a possessive or determiner and `start` ("my brother's traditional
     wedding", "Our Hindu wedding"): the noun phrase has its determiner, so a generalization
@@ -663,9 +666,23 @@ def _adjectives_after_determiner(text: str, start: int) -> bool:
     token = _before_modifiers(
         text, start, modifier_deps=("amod", "compound", "nmod"), adverbs=False
     )
+    before = [t for t in parse(text) if t.idx < start]
+    # (an adjective written right before the noun, not an emoji the tagger took for one)
+    adjective = bool(before) and before[-1].is_alpha and before[-1].pos_ == "ADJ"
+    if token is None and adjective and all(t.pos_ == "ADJ" for t in before):
+        return True  # "Traditional wedding in Owerri": the post opens with its adjectives
     return token is not None and (
         token.lower_ in ("'s", "’s", "the", "this", "that", "these", "those")
         or token.dep_ == "poss"
+        # "💍 traditional wedding in Owerri": adjectives opening a clause, as headlines and posts
+        # write it, take no article before the noun ("traditional a celebration")
+        or (
+            adjective
+            and (
+                token.pos_ in ("PUNCT", "SYM")
+                or bool(EMOJI_OR_BREAK_END.search(text, 0, token.idx + len(token.text)))
+            )
+        )
     )
 
 

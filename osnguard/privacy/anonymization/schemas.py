@@ -1210,6 +1210,8 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
     )
     # ("Dad's been in the ICU": "'s" for "has" or "is" leaves the name a subject)
     contracted = re.match(KIN_CONTRACTION, text[end:]) is not None
+    if KIN_COMPOUND_AFTER.match(text, end):
+        return False  # "mum life", "dad jokes": the word describes a noun ("my parent life")
     return (opens or named) and (
         contracted
         or (
@@ -1219,6 +1221,12 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
     )
 
 
+# Nouns a family word describes as a kind of thing ("mum life", "dad jokes", "mom guilt")
+KIN_COMPOUND_AFTER = re.compile(
+    r"\s+(?:life|guilt|jokes?|bod|brain|friends|group|chat|vibes|duties|duty|taxi|mode|hacks?|"
+    r"fails?|wins?|goals|energy|stuff|things|moments?|uniform|struggles?)\b",
+    re.IGNORECASE,
+)
 KIN_CONTRACTION = re.compile(
     r"['’]s\s+(?:been|got|gone|going|in|at|on|home|back|so|not|just|still|had|finally|doing|"
     r"off|out|up|a|an|the|having|getting|coming|moving|retiring|turning)\b"
@@ -1805,8 +1813,8 @@ def place_text(place: Place) -> str:
 # Regions named by a common noun take "the": "in the Canary Islands", "the Eastern Cape"
 REGION_WITH_THE = re.compile(
     r"\b(?:Islands|Isles|Cape|Territory|Coast|Province|Region|Highlands|Midlands|Peninsula|"
-    r"Riviera|Valley|Basin)$"
-)
+    r"Riviera|Valley|Basin)$|^(?:Bay|Vale|Isle|Gulf|Valley|Province|Region) of\b"
+)  # ("the Bay of Plenty", "the Vale of Glamorgan")
 
 
 @lru_cache(maxsize=4096)

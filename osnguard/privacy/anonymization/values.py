@@ -165,6 +165,9 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     """An amount of money, alone or of something ("£32k of debt"); with the text around it, the
     amount alone: "€40k [of the mortgage]" -> "part", "£32k [of debt]" -> "a lot", "£9k [credit
     card debt]" -> "" (taken out)."""
+    if text.strip()[:1] in ("-", "−"):
+        # "my Monzo shows -£340" -> "shows a few hundred in the red": a balance below zero
+        return [f"{w} in the red" for w in amount_wordings(text.strip()[1:], after, before)]
     found = AMOUNT.fullmatch(text.strip())
     if not found:
         return []

@@ -109,7 +109,8 @@ NOT_AN_AGE = re.compile(
 
 MONEY = re.compile(
     r"(?<![\w£$€₹₦¥])(?:(?:less than|more than|over|under|about|around|nearly|almost)\s+)?"
-    r"(?:(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
+    # a balance below zero keeps its sign ("shows -£340")
+    r"(?:(?:[-−](?=[£$€₹₦¥]))?(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
     r"|\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
     r"rand|shillings)"
     # "85k a month", "30k pa": thousands said by their period, without a currency
@@ -123,6 +124,7 @@ PAID_BY = re.compile(rf"{lexicon.PAID_PERIOD}$")
 FINANCE_WORDS = frozenset(
     {
         "rent", "salary", "salaries", "paid", "pay", "paying", "payslip", "paycheck", "wage",
+        "landlord", "landlady",
         "wages", "earn", "earning", "earns", "earned", "income", "debt", "debts", "owe", "owed",
         "owing", "loan", "loans", "mortgage", "savings", "saved", "save", "saving", "bills",
         "bill", "overdraft", "deposit", "budget", "raise", "rise", "bonus", "pension", "credit",
@@ -146,7 +148,7 @@ RENT_OR_PAY_WORDS = frozenset(
     {
         "rent", "salary", "base", "bonus", "pay", "paid", "earn", "earning", "earns", "earned", "income",
         "mortgage", "wage", "wages", "made", "make", "making", "makes", "owe", "owed", "debt",
-        "savings", "saved", "loan",
+        "savings", "saved", "loan", "landlord", "landlady",
     }
 )  # fmt: skip
 # Thousands standing alone ("68k base plus bonus, up from 52k"): money only beside a word of

@@ -277,6 +277,12 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 j < n
                 and doc[j].lower_ in HEAD_WORDS
                 and doc[j].is_lower
+                # "Ate way too much": a verb opening the sentence is no name before "way"
+                and not (
+                    j == i + 1
+                    and (token.is_sent_start or (i > 0 and doc[i - 1].text in SENTENCE_ENDS))
+                    and _past_of_a_verb(token.lower_)
+                )
                 # "Amir's surgery": a person's operation, no practice named after them
                 and not (
                     doc[j].lower_ in PERSONAL_HEADS
@@ -1007,9 +1013,18 @@ def _is_town(name: str) -> bool:
     return bool(readings) and (readings[0].population or 0) >= 20_000
 
 
+# Irregular pasts that open posts ("Ate way too much", "Spent the day in …")
+_IRREGULAR_PASTS = """ate went got made took saw met left came ran had spent bought found lost won
+drove flew sang wrote slept woke kept felt heard told thought brought caught taught sold paid
+fell broke gave began swam rode"""
+IRREGULAR_PASTS = frozenset(_IRREGULAR_PASTS.split())
+
+
 @lru_cache(maxsize=4096)
 def _past_of_a_verb(word: str) -> bool:
-    """An everyday verb's past in -ed ("voted", "started"; not "Fred", "Red")."""
+    """An everyday verb's past ("voted", "started", "ate"; not "Fred", "Red")."""
+    if word in IRREGULAR_PASTS:
+        return True
     if len(word) <= 4 or not word.endswith("ed") or not common_word(word):
         return False
     lemma = resources.wordnet().morphy(word, "v")

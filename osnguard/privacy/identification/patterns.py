@@ -159,7 +159,9 @@ PATTERNS: tuple[Pattern, ...] = (
             r"(?:,\s*(?:Apt\.?|Flat|Unit)\s*\d+[A-Za-z]?)?"
             # the town, after a postcode where one is written first ("75019 Paris"), or with no
             # comma where the address ends there ("14 Banksia St Coburg", "... Coburg VIC 3058")
-            r"(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2}"
+            # (a suburb and its city, each with its postcode: ", Karori, Wellington 6012")
+            r"(?:(?:,\s*(?:\d{4,5}\s+)?[A-Z][\w'\u2019-]+(?:\s+[A-Z][\w'\u2019-]+){0,2}"
+            r"(?:\s+(?:[A-Z]{2,3}\s+)?\d{4,5}\b)?){1,2}"
             r"|\s+[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?"
             r"(?:\s+(?:VIC|NSW|QLD|WA|SA|TAS|ACT|NT))?(?:\s+\d{4})?(?=\s*(?:$|[.,!?;:)\n]))"
             # or anywhere, when a state code or postcode says it is the town ("... Coburg VIC

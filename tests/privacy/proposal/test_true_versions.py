@@ -631,6 +631,14 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             "recently bootcamp",
         ),
         ("Night shift at Royal Perth again", NOW, {"work": ["nurse"]}, "a company"),
+        # batch 25: adjectives opening a clause take no article; "mum life" is no one's; a
+        # postcode goes with its address; a sign with its amount; "the Bay of Plenty"
+        ("💍 traditional wedding in Owerri in December", NOW, {}, "traditional a "),
+        ("Yoga at 6, school pickup at 3:15, dinner, bed. mum life 🙃", NOW, {}, "my parent life"),
+        ("invites to 14 Kereru Lane, Karori, Wellington 6012 please", NOW, {}, "6012"),
+        ("my account shows -£340 again, overdraft hell", NOW, {}, "-a few"),
+        ("my account shows -£340 again, overdraft hell", NOW, {}, "-hundreds"),
+        ("I'm teaching te reo at the kura in Rotorua", NOW, {}, "in Bay of Plenty"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
