@@ -247,6 +247,12 @@ def _close_possessor(noun: Any) -> bool:
     baptism" (not "his son's baptism", "Sarah's surgery")."""
     for owner in noun.children:
         little_one = owner.lower_ == "one" and any(c.lower_ == "little" for c in owner.children)
+        if (
+            owner.dep_ == "poss"
+            and owner.lower_ in ("his", "her")
+            and _names_close_person(noun.doc)
+        ):
+            return True  # "My son's IEP is Thursday. his diagnosis came through in spring"
         if owner.dep_ != "poss" or not (owner.lower_ in CLOSE_PEOPLE or little_one):
             continue
         owners = {c.lower_ for c in owner.children if c.dep_ in {"det", "poss"}}

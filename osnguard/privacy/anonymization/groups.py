@@ -659,8 +659,8 @@ def _capitalised(piece: str, capital: bool) -> str:
 
 
 def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, tuple[int, int]]]:
-    """Collapse double spaces, spaces before punctuation, a comma before a sentence's end and a
-    space at the end left by deletions, moving offsets."""
+    """Collapse double spaces, spaces before punctuation, a comma before a sentence's end, the full
+    stop of a sentence deleted whole and a space at the end left by deletions, moving offsets."""
     out: list[str] = []
     mapping: list[int] = []
     for index, char in enumerate(text):
@@ -677,6 +677,9 @@ def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, 
             continue
         if char == "," and text[after : after + 1] in (".", "!", "?"):
             mapping.append(len(out))  # "my address, [from 8pm]. bring" -> "my address. bring"
+            continue
+        if char == "." and out[-1:] == ["."] and text[index - 1 : index] == " ":
+            mapping.append(len(out))  # "is Friday. [11 years]. Not sure" -> "is Friday. Not"
             continue
         mapping.append(len(out))
         out.append(char)

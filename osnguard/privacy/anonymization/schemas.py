@@ -464,6 +464,8 @@ def _chain_of(
             chain = CHAIN_BUILDERS[kind](
                 variant, anchors, chosen, context, category=phrase.category
             )
+            if chain is not None and reading is None and kind == ChainKind.PLACE:
+                chain = _unrivalled(chain, variant)
             if chain is not None and len(chain.levels) > 1:
                 return _as_written(chain, text, suffix)
     located = _located_chain(text, anchors, phrase.category) or _place_modified_chain(text, anchors)
@@ -619,7 +621,7 @@ PARTY_CONTEXT = re.compile(r"\b(?:vot\w*|party|elect\w*|manifesto|ballot|polls?|
 # around it ("a lecture at UoN", "graduated from Trinity", "my PhD at Deakin").
 UNIVERSITY_NAME = re.compile(
     r"^(?:the\s+)?U[A-Z]{1,5}$|^(?:the\s+)?U(?:o|of)[A-Z]\w*$|\b(?:uni|university|college|"
-    r"institute)\b",
+    r"institute)\b|^(?-i:IIT|NIT|IIM|IIIT|IISER|AIIMS|BITS|IISc)\b",  # India's institutes
     re.IGNORECASE,
 )
 # a polytechnic is a college, not always a university ("Ngee Ann Poly")
@@ -637,6 +639,26 @@ THE_BEFORE_KIN = re.compile(r"\b[Tt]he\s+(?:[\w-]+\s+){0,2}$")
 
 
 # The kind of school a name's last word says ("Oakfield Primary", "Maple Grove Elementary")
+# Words of a sentence in which a health service named bare is a support service, no hospital
+SUPPORT_CONTEXT = re.compile(
+    r"\b(?:counsell?ing|counsell?or|support group|helpline|charity|recovery|"
+    r"addiction|sober|sobriety|marriage|bereavement)\b",
+    re.IGNORECASE,
+)
+
+
+def _support_service(text: str, context: str) -> bool:
+    """ "Relate", "Mind", "Cruse": one capitalised name with no article, saint or hospital word,
+    said in a sentence of counselling or recovery."""
+    name = text.strip()
+    return (
+        " " not in name
+        and name[:1].isupper()
+        and not CLINIC_WORDS.search(name)
+        and bool(SUPPORT_CONTEXT.search(context.replace(name, " ")))
+    )
+
+
 SCHOOL_KIND_BY_LAST_WORD: Mapping[str, str] = MappingProxyType(
     {
         "primary": "primary school", "elementary": "elementary school", "infants": "infant school",
@@ -672,6 +694,14 @@ def _institution_chain(
     school = SCHOOL_KIND_BY_LAST_WORD.get(text.strip().split()[-1].lower())
     if category == Category.EDUCATION and kind == "school" and school:
         kind = school  # "Oakfield Primary" -> "a primary school" -> "a school"
+    if category == Category.HEALTH and _support_service(text, context):
+        # "Counselling at Relate": a service named bare, in a sentence of counselling or
+        # recovery, is no hospital
+        return _ladder_chain(
+            text,
+            ChainKind.ORGANISATION,
+            [("a support service", "support service"), ("support", "support")],
+        )
     if category == Category.HEALTH:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
@@ -2248,6 +2278,38 @@ def _clear_without_context(readings: list[Place]) -> bool:
         return True
     first, second = readings[0].population or 0, readings[1].population or 1
     return first >= UNANCHORED_DOMINANCE * second or (first >= SMALL_PLACE and first >= 3 * second)
+
+
+def _unrivalled(chain: Chain, text: str) -> Chain | None:
+    """The chain, or, when its place is a great city's district named like towns of their own as
+    big ("uni in Salamanca" for a user in Madrid: the barrio or the university town), the chain of
+    what they share ("Spain"): the reading was a guess, and its city would be false of the other."""
+    chosen = places.get(chain.reading) if chain.reading else None
+    if chosen is None:
+        return chain
+    rivals = _rival_towns(chosen, places.lookup(text))
+    if not rivals:
+        return chain
+    return _shared_place_chain(text, sorted([chosen, *rivals], key=lambda p: -(p.population or 0)))
+
+
+def _rival_towns(chosen: Place, readings: list[Place]) -> list[Place]:
+    """Towns of the chosen reading's country named like it, when it is a great city's district
+    ("Salamanca" in Madrid, "Sarrià" in Barcelona) and they are towns of their own of at least a
+    `PROFILE_DOMINANCE`th of its people ("Salamanca", "Sarria" in Galicia)."""
+    home = places.host(chosen)
+    if home is None:
+        return []
+    return [
+        r
+        for r in readings
+        if r.key != chosen.key
+        and r.kind == "city"
+        and r.country_code == chosen.country_code
+        and places.host(r) is None
+        and (r.population or 0) >= VILLAGE
+        and (r.population or 0) * PROFILE_DOMINANCE >= (chosen.population or 0)
+    ]
 
 
 def _shared_place_chain(text: str, readings: list[Place]) -> Chain | None:

@@ -364,7 +364,27 @@ def sober_wordings(text: str, before: str = "", after: str = "") -> list[str]:
 def stage_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     """A stage said by its length, vaguely: a pregnancy's (`pregnancy_wordings`), a recovery's or
     a couple's (`sober_wordings`)."""
+    if AFTER_BIRTH.match(after):
+        return _since_birth_wordings(text)  # "2 weeks post-partum": no longer "along"
     return pregnancy_wordings(text) or sober_wordings(text)
+
+
+# After a length of weeks: the time since a birth ("2 weeks post-partum"), not a pregnancy's stage
+AFTER_BIRTH = re.compile(
+    r"\s*(?:post[- ]?partum|post[- ]?natal|pp\b|after (?:the )?birth|since (?:the )?birth)",
+    re.IGNORECASE,
+)
+
+
+def _since_birth_wordings(text: str) -> list[str]:
+    """ "2 weeks [post-partum]" -> "a couple of weeks": the length, vaguely."""
+    found = PREGNANCY_STAGE.fullmatch(text.strip())
+    if found is None:
+        return []
+    weeks = int(found.group("weeks"))
+    if weeks <= 2:
+        return ["a couple of weeks", "weeks"]
+    return ["a few weeks", "weeks"] if weeks < 8 else ["a few months", "months"]
 
 
 def pregnancy_wordings(text: str) -> list[str]:

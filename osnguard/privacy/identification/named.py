@@ -344,11 +344,15 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
 
 
 # "UoN", "UoM", "UNILAG", "UNISA": a university by its acronym
-UNIVERSITY_ACRONYM = re.compile(r"^(?:Uo[A-Z]{1,3}|UNI[A-Z]{2,5})$")
+UNIVERSITY_ACRONYM = re.compile(r"^(?:Uo[A-Z]{1,3}|UNI[A-Z]{2,5}|U[A-Z][a-z]{2,3})$")  # "USyd"
+# India's national institutes, named by their city ("IIT Bombay", "NIT Trichy", "IIM Ahmedabad")
+INSTITUTE_PREFIXES = frozenset({"IIT", "NIT", "IIM", "IIIT", "IISER", "AIIMS", "BITS", "IISc"})
 
 
 def _head_category(words: list[str]) -> Category | None:
     if len(words) == 1 and UNIVERSITY_ACRONYM.match(words[0]):
+        return Category.EDUCATION
+    if len(words) >= 2 and words[0] in INSTITUTE_PREFIXES:
         return Category.EDUCATION
     lowered = {word.lower() for word in words}
     if lowered & {"health", "medical", "mental", "cancer", "maternity", "hospital"}:
@@ -684,7 +688,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and words[0].lower() in KIN_TITLES
         and len(words) <= 3
         and head is None
-        and not known
+        # ("Aunty Fatima's": a first name, whatever town shares it)
+        and (not known or re.sub(r"['’]s$", "", words[1]).lower() in first_names())
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "Aunty Ngozi's 60th", "Uncle Bayo"
     if j < len(doc) and doc[j].lower_ in AREA_AFTER and doc[j].is_lower and label != "ORG":

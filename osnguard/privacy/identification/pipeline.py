@@ -435,7 +435,9 @@ def merge(phrases: list[Phrase], text: str) -> list[Phrase]:
                 timex_type=timed.timex_type if timed else best.timex_type,
             )
         )
-    return _with_ordinal(_located(_adjacent(_coordinated(merged, text), text), text), text)
+    return _with_compass(
+        _with_ordinal(_located(_adjacent(_coordinated(merged, text), text), text), text), text
+    )
 
 
 LEARNED_ONLY = frozenset({Detector.POST_TAGGER, Detector.TAGGER})
@@ -658,6 +660,33 @@ ORDINAL_BEFORE = re.compile(
     r"tenth|twentieth|thirtieth|fortieth|fiftieth)\s+$",
     re.IGNORECASE,
 )
+
+
+# A compass word written with a place, which is part of its name ("South Philly", "East London")
+COMPASS_BEFORE = re.compile(
+    r"(?-i:\b(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Inner|Outer|"
+    r"Upper|Lower))\s+$"
+)
+
+
+def _with_compass(phrases: list[Phrase], text: str) -> list[Phrase]:
+    """A place takes the compass word written right before it ("our South Philly office": the
+    district, which a wording of "Philly" alone would leave behind as "our South office")."""
+    found: list[Phrase] = []
+    for phrase in phrases:
+        compass = COMPASS_BEFORE.search(text, 0, phrase.start)
+        if (
+            compass
+            and found
+            and phrase.category == Category.LOCATION
+            and (found[-1].start, found[-1].text) == (compass.start(), compass.group(0).strip())
+        ):
+            found.pop()  # "South" read alone (a people's word), then "Philly": one place
+        taken = any(p.end > (compass.start() if compass else phrase.start) for p in found)
+        if compass and phrase.category == Category.LOCATION and not taken:
+            phrase = replace(phrase, start=compass.start(), text=text[compass.start() : phrase.end])
+        found.append(phrase)
+    return found
 
 
 def _with_ordinal(phrases: list[Phrase], text: str) -> list[Phrase]:

@@ -244,8 +244,9 @@ def owned_by_other(tokens: list[Any]) -> bool:
         return False
     before = doc[i]
     if before.lower_ in OTHER_OWNERS:
-        # "my girlfriend ... her DPhil", "my mum's ... her chemo": the close person's own
-        return not (before.lower_ in {"his", "her", "their"} and _names_close_person(first.sent))
+        # "my girlfriend ... her DPhil", "my mum's ... her chemo", "My son's IEP is Thursday.
+        # his diagnosis came through": the close person's own, in this sentence or an earlier one
+        return not (before.lower_ in {"his", "her", "their"} and _names_close_person(doc))
     if before.lower_ in {"'s", "’s"} and i > 0:
         owner = doc[i - 1]
         if owner.lower_ == "else" and i > 1 and doc[i - 2].lower_ in {"anyone", "anybody"}:

@@ -22,7 +22,11 @@ from osnguard.privacy.temporal.normalisation import (
     duration_seconds,
     value_interval,
 )
-from osnguard.privacy.temporal.recognition import ORDINAL_NOUNS, find_expressions
+from osnguard.privacy.temporal.recognition import (
+    ORDINAL_NOUNS,
+    PARTICLE_VERB_BEFORE,
+    find_expressions,
+)
 from osnguard.privacy.temporal.vague import HOLIDAY_NAME
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
@@ -118,9 +122,14 @@ def detect(context: MessageContext) -> list[Phrase]:
         interval = None
         if expression.interval is not None:
             interval = (expression.interval[0].isoformat(), expression.interval[1].isoformat())
-        start = _with_lead_word(
-            context.text, start, outer_only=bool(LEADING.match(context.text[start:end]))
+        named_by_clock = NOUN_AFTER_CLOCK.match(context.text, end) and re.search(
+            r"(?i)\bthe\s+$", context.text[:start]
         )
+        if not named_by_clock:
+            start = _with_lead_word(
+                context.text, start, outer_only=bool(LEADING.match(context.text[start:end]))
+            )
+        # ("for the 9am ward round": the clock names the round; "for the" is the round's)
         end = _with_trail_word(context.text, end)
         back = BACK_BEFORE.search(context.text[max(0, start - 6) : start])
         if back and PAST_YEAR_IN.fullmatch(context.text[start:end]):
@@ -316,7 +325,12 @@ WORDED_FALLBACK = re.compile(
     + _MONTH
     + r"\b"
     # lists of days and abbreviated days: "Mon/Wed/Fri", "every fri & sat", "on Tues"
-    r"|(?<![\w/])(?:(?:every|on|most|some)\s+)?" + _DAY + r"(?:\s*(?:/|&|,|and)\s*" + _DAY + r")+"
+    # (or by spaces alone when each day has its capital: "8-12 Mon Wed Fri")
+    r"|(?<![\w/])(?:(?:every|on|most|some)\s+)?"
+    + _DAY
+    + r"(?:(?:\s*(?:/|&|,|and)\s*|\s+(?=(?-i:[A-Z])))"
+    + _DAY
+    + r")+"
     r"(?![\w/])"
     r"|(?<![\w/])(?:every|on)\s+" + _DAY + r"(?![\w/])"
     # "every first Sunday of the month", "the last Friday of every month"
@@ -348,12 +362,25 @@ def _with_trail_word(text: str, end: int) -> int:
 OUTER_LEADS = frozenset({"till", "until", "til", "starting", "from", "since", "by"})
 
 
+# A noun right after a clock time, which the time names ("the 9am ward round", "the 6:15 train")
+NOUN_AFTER_CLOCK = re.compile(
+    r"(?<=[0-9m])\s+(?!(?:and|or|to|till|until|til|on|at|in|for|with|from|tomorrow|tonight|today|"
+    r"tmrw|every|each|then|is|was|are|pm|am|start|sharp|latest|ish)\b)[a-z]{3,}\b"
+)
+
+
 def _with_lead_word(text: str, start: int, *, outer_only: bool = False) -> int:
     """Move `start` left over a preposition or modifier right before the phrase (`outer_only`:
     the phrase has its preposition, so only one that governs a preposition)."""
     match = LEAD_WORDS.search(text[max(0, start - 12) : start])
     if match and outer_only and match.group(0).split()[0].lower() not in OUTER_LEADS:
         return start
+    if (
+        match
+        and match.group(0).split()[0].lower() in ("through", "over")
+        and PARTICLE_VERB_BEFORE.search(text, 0, start - len(match.group(0)))
+    ):
+        return start  # "came through last spring": the verb's particle, not the time's
     return start - len(match.group(0)) if match else start
 
 

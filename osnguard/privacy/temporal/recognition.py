@@ -1735,12 +1735,14 @@ def _vague_ago(m: re.Match[str], ctx: Context) -> Found | None:
 
 @rule(
     rf"\b(?P<q>every|each|once\s+a|twice\s+a|once\s+every|(?:{NUM_WORD}|\d+)\s+times\s+(?:a|an|per|every|each))"
-    rf"(?P<other>\s+other)?\s+(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
+    rf"(?P<other>\s+(?:other|second|third|alternate))?\s+(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
     r"weekday|season)\b"
 )
 def _set(m: re.Match[str], ctx: Context) -> Found | None:
     what = m["what"].lower().rstrip(".")
-    step = 2 if m["other"] else int(parse_number(m["num"]) or 1) if m["num"] else 1
+    # "every other", "every second" and "every alternate" weekend: every two; "every third": three
+    step = (3 if "third" in m["other"] else 2) if m["other"] else 1
+    step = int(parse_number(m["num"]) or 1) if m["num"] and not m["other"] else step
     if what in WEEKDAYS:
         return Found(m.start(), m.end(), "SET", f"XXXX-WXX-{WEEKDAYS[what] + 1}")
     if what in PARTS_OF_DAY and what != "day":
@@ -1863,8 +1865,18 @@ def _phrase_start(text: str, start: int) -> int:
     """Start of the preposition governing an expression that begins at `start`, if any."""
     match = re.search(r"\b(?P<p>[A-Za-z]+)\s+$", text[max(0, start - 16) : start])
     if match and match["p"].lower() in PREPOSITIONS:
-        return max(0, start - 16) + match.start("p")
+        at = max(0, start - 16) + match.start("p")
+        if match["p"].lower() in ("through", "over") and PARTICLE_VERB_BEFORE.search(text, 0, at):
+            return start  # "came through last spring": the verb's particle, no preposition
+        return at
     return start
+
+
+# A verb whose "through" or "over" is its particle ("came through", "got over", "pulled through")
+PARTICLE_VERB_BEFORE = re.compile(
+    r"\b(?:came|come|comes|coming|went|go|goes|got|get|gets|pulled|pull|made|make|looked)\s+$",
+    re.IGNORECASE,
+)
 
 
 def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeExpression]:

@@ -65,10 +65,16 @@ def _before_wordings(expression: TimeExpression, now: datetime) -> list[VagueWor
 OPEN_AHEAD = re.compile(r"(?:after|from|starting)\b", re.IGNORECASE)
 LOOKING_BACK = frozenset({"earlier", "recently", "earlier today", "this morning"})
 DURATION_TODAY = re.compile(r"(?P<length>.+?)\s+(?:today|tonight|now)", re.IGNORECASE)
+_DAY_WORD = (
+    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)"
+)
 ROUTINE_CUE = re.compile(
     r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b"
     # "on Thursday evenings", "Sundays": days and parts in the plural are habits
-    rf"|\b{lexicon.WEEKDAY_NAME}s\b|\b(?:morning|afternoon|evening|night)s\b",
+    rf"|\b{lexicon.WEEKDAY_NAME}s\b|\b(?:morning|afternoon|evening|night)s\b"
+    # three days or more in a row: "8-12 Mon Wed Fri", "Mon, Wed, Fri"
+    rf"|\b(?:{_DAY_WORD}(?:\s*[/&,]\s*|\s+)){{2,}}{_DAY_WORD}\b",
     re.I,
 )
 UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
@@ -360,7 +366,9 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
     words: list[str] = []
     if unit == "week" and count >= 5:
         words.append("over a month")
-    if unit == "day" and count >= 60:
+    if unit == "day" and count >= 365:
+        words += ["over a year"]  # "400 days sober" is over a year, not "months"
+    elif unit == "day" and count >= 60:
         words += ["a few months" if count < 150 else "months"]
     if unit == "year" and whole >= 20:
         words.append("decades")
@@ -384,7 +392,9 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append(
             f"over {'a' if whole == 1 else lexicon.NUMBER_NAMES[whole]} {unit}{'s' * (whole > 1)}"
         )
-    if unit == "day" and count >= 60:
+    if unit == "day" and count >= 365:
+        words.append("a long time")
+    elif unit == "day" and count >= 60:
         words.append("months")
     elif unit in ("week", "day", "night") and count <= 8:
         pass  # "for 2 weeks" is not "for weeks", which says long
@@ -447,7 +457,9 @@ def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> lis
             words.append(f"once a month on a {calendar.day_name[days[0]]}")
         words.append("once a month")
     elif ALTERNATE.search(phrase):
-        words += ["every other weekend" if weekend else "every other week", "twice a month"]
+        # ("every other Friday" is every other week: a Friday is no weekend)
+        at_weekends = (bool(days) and set(days) <= {5, 6}) or bool(WEEKEND.search(phrase))
+        words += ["every other weekend" if at_weekends else "every other week", "twice a month"]
     elif days and DAY_RANGE.search(phrase):
         # "from Friday 6pm to Sunday 5pm": one stay a week, not two days
         words.append("every weekend" if weekend else "every week")

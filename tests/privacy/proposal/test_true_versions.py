@@ -639,6 +639,32 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("my account shows -£340 again, overdraft hell", NOW, {}, "-a few"),
         ("my account shows -£340 again, overdraft hell", NOW, {}, "-hundreds"),
         ("I'm teaching te reo at the kura in Rotorua", NOW, {}, "in Bay of Plenty"),
+        # batch 26: a routine of three days is no single Friday; weeks after a birth are not
+        # "along"; a counselling service is no hospital; India's institutes are universities
+        ("School run, then dialysis 8-12 Mon Wed Fri at the Royal Free", NOW, {}, "Friday"),
+        ("School run, then dialysis 8-12 Mon Wed Fri at the Royal Free", NOW, {}, "this week"),
+        ("2 weeks post-partum and the night feeds are no joke", NOW, {}, "along"),
+        ("Counselling on Tuesdays 6-7 at Relate has saved my marriage", NOW, {}, "hospital"),
+        ("Convocation at IIT Bombay on the 10th!!!", NOW, {}, "a school"),
+        ("back in Nairobi by Monday for the 9am ward round", NOW, {}, "Monday morning ward"),
+        # batch 27: a great city's district named like a town as big is no city of the profile's;
+        # a solicitor is no applicant; over a year is no "months"; every other Friday no weekend;
+        # a sentence deleted whole leaves one full stop
+        (
+            "20 years since we met at uni in Salamanca and he still can't cook",
+            NOW,
+            {"current_city": ["Madrid"]},
+            "Madrid",
+        ),
+        ("starting as a junior solicitor at a firm in Leeds", NOW, {}, "applicant"),
+        ("Sobriety check: 400 days without a drink today", NOW, {}, "months without"),
+        ("every other Friday we do pizza night", NOW, {}, "weekend"),
+        (
+            "Payroll says my last day at Woolies is Friday the 14th. 11 years. Not sure what's next",
+            "2026-08-04T18:00:00",
+            {},
+            "..",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
