@@ -51,6 +51,11 @@ MONTHS: Final = MappingProxyType(
 )  # fmt: skip
 # A weekday's full name as a regex piece ("Monday", "wednesday"): add "s" for the plural
 WEEKDAY_NAME: Final = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# A day's name or its short forms ("Mon", "Tues", "Thurs", "Weds" aside)
+WEEKDAY_WORD: Final = (
+    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)"
+)
 # The period an amount of money is paid by, written after it ("$80 a week", "$2,900/mo", "£850
 # pcm"), as a regex piece with its leading space
 PAID_PERIOD: Final = (

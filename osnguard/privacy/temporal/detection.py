@@ -306,10 +306,7 @@ _MONTH = (
 ROUTINE = re.compile(
     r"(?i)^(?:(?:on\s+)?every|most|some)\b|[/&,]|\band\b|\bof\s+(?:the|every|each)\s+month"
 )
-_DAY = (
-    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
-    r"sat(?:urday)?|sun(?:day)?)s?"
-)
+_DAY = lexicon.WEEKDAY_WORD + "s?"
 # Clock times in words, days of the month, months, durations and frequencies in words ("all
 # week", "most evenings") the recognizer leaves out.
 WORDED_FALLBACK = re.compile(

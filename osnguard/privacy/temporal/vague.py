@@ -65,16 +65,12 @@ def _before_wordings(expression: TimeExpression, now: datetime) -> list[VagueWor
 OPEN_AHEAD = re.compile(r"(?:after|from|starting)\b", re.IGNORECASE)
 LOOKING_BACK = frozenset({"earlier", "recently", "earlier today", "this morning"})
 DURATION_TODAY = re.compile(r"(?P<length>.+?)\s+(?:today|tonight|now)", re.IGNORECASE)
-_DAY_WORD = (
-    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|"
-    r"sat(?:urday)?|sun(?:day)?)"
-)
 ROUTINE_CUE = re.compile(
     r"^(?:every|each)\b|\b(?:daily|weekly|nightly)\b"
     # "on Thursday evenings", "Sundays": days and parts in the plural are habits
     rf"|\b{lexicon.WEEKDAY_NAME}s\b|\b(?:morning|afternoon|evening|night)s\b"
     # three days or more in a row: "8-12 Mon Wed Fri", "Mon, Wed, Fri"
-    rf"|\b(?:{_DAY_WORD}(?:\s*[/&,]\s*|\s+)){{2,}}{_DAY_WORD}\b",
+    rf"|\b(?:{lexicon.WEEKDAY_WORD}(?:\s*[/&,]\s*|\s+)){{2,}}{lexicon.WEEKDAY_WORD}\b",
     re.I,
 )
 UNTIL_CUE = re.compile(r"^(?:till|until|til|'til|to)\b", re.I)
