@@ -785,7 +785,18 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
         return False  # "anyone else on the 6:42?" at 7:25: the train that just left
     if hour <= 6:
         return True
+    if OTHER_DAY_NEAR.search(ctx.text[max(0, m.start() - 16) : m.start()]) or OTHER_DAY_AFTER.match(
+        ctx.text, m.end()
+    ):
+        return False  # "interviews tomorrow 10:30": which of today's has passed says nothing
     return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
+
+
+# A day other than today named right by a clock time ("tomorrow 10:30", "10:30 on Monday")
+OTHER_DAY_NEAR = re.compile(rf"(?i)\b(?:tomorrow|tmrw|tomoz|{WEEKDAY})\b\.?(?:\s+at)?\s*$")
+OTHER_DAY_AFTER = re.compile(
+    rf"(?i)\s*(?:am\b|a\.m\.)?\s*(?:on\s+)?(?:tomorrow|tmrw|tomoz|{WEEKDAY})\b"
+)
 
 
 def _nearest_cue(text: str, at: int) -> str | None:

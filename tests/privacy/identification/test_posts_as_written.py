@@ -400,6 +400,9 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "Walking the Camino from Sarria next month for my dad",
             ("Walking the Camino", "religion"),
         ),
+        # batch 28: ALS, anaemia
+        ("My husband's ALS is progressing. nights are the hardest", ("ALS", "health")),
+        ("Been vegan 6 years and just found out I'm anaemic lol", ("anaemic", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

@@ -665,6 +665,15 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "..",
         ),
+        # batch 28: a clock by a day other than today is no evening for having passed today;
+        # "Mum's 70th" at the start is "My parent's"
+        (
+            "5th round of interviews at Atlassian tomorrow 10:30 🙏",
+            "2026-04-27T21:00:00",
+            {},
+            "night",
+        ),
+        ("Mum's 70th at the Hilton in Kuala Lumpur next weekend", NOW, {}, "Parent's"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
