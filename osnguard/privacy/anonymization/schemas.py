@@ -638,7 +638,6 @@ UNIVERSITY_CONTEXT = re.compile(
 THE_BEFORE_KIN = re.compile(r"\b[Tt]he\s+(?:[\w-]+\s+){0,2}$")
 
 
-# The kind of school a name's last word says ("Oakfield Primary", "Maple Grove Elementary")
 # Words of a sentence in which a health service named bare is a support service, no hospital
 SUPPORT_CONTEXT = re.compile(
     r"\b(?:counsell?ing|counsell?or|support group|helpline|charity|recovery|"
@@ -659,6 +658,7 @@ def _support_service(text: str, context: str) -> bool:
     )
 
 
+# The kind of school a name's last word says ("Oakfield Primary", "Maple Grove Elementary")
 SCHOOL_KIND_BY_LAST_WORD: Mapping[str, str] = MappingProxyType(
     {
         "primary": "primary school", "elementary": "elementary school", "infants": "infant school",

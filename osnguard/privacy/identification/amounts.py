@@ -244,7 +244,7 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         earns = (
             bool(ON_PAY_BEFORE.search(text, 0, start))
             and "k" in amount.lower()
-            and (next_word or "").rstrip(".,;:!?") not in NOT_MONEY_AFTER
+            and next_word.rstrip(".,;:!?") not in NOT_MONEY_AFTER
         )
         # an amount by the hour, week or month is pay or rent ("£25/hr", "$80 a week")
         if (

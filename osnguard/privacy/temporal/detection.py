@@ -24,8 +24,8 @@ from osnguard.privacy.temporal.normalisation import (
 )
 from osnguard.privacy.temporal.recognition import (
     ORDINAL_NOUNS,
-    PARTICLE_VERB_BEFORE,
     find_expressions,
+    is_verb_particle,
 )
 from osnguard.privacy.temporal.vague import HOLIDAY_NAME
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
@@ -372,11 +372,7 @@ def _with_lead_word(text: str, start: int, *, outer_only: bool = False) -> int:
     match = LEAD_WORDS.search(text[max(0, start - 12) : start])
     if match and outer_only and match.group(0).split()[0].lower() not in OUTER_LEADS:
         return start
-    if (
-        match
-        and match.group(0).split()[0].lower() in ("through", "over")
-        and PARTICLE_VERB_BEFORE.search(text, 0, start - len(match.group(0)))
-    ):
+    if match and is_verb_particle(text, match.group(0).split()[0], start - len(match.group(0))):
         return start  # "came through last spring": the verb's particle, not the time's
     return start - len(match.group(0)) if match else start
 

@@ -1877,7 +1877,7 @@ def _phrase_start(text: str, start: int) -> int:
     match = re.search(r"\b(?P<p>[A-Za-z]+)\s+$", text[max(0, start - 16) : start])
     if match and match["p"].lower() in PREPOSITIONS:
         at = max(0, start - 16) + match.start("p")
-        if match["p"].lower() in ("through", "over") and PARTICLE_VERB_BEFORE.search(text, 0, at):
+        if is_verb_particle(text, match["p"], at):
             return start  # "came through last spring": the verb's particle, no preposition
         return at
     return start
@@ -1888,6 +1888,12 @@ PARTICLE_VERB_BEFORE = re.compile(
     r"\b(?:came|come|comes|coming|went|go|goes|got|get|gets|pulled|pull|made|make|looked)\s+$",
     re.IGNORECASE,
 )
+
+
+def is_verb_particle(text: str, word: str, at: int) -> bool:
+    """Whether `word` ("through", "over") written at `at` is the particle of the verb before it
+    ("his diagnosis came through last spring"), not a preposition of the time after it."""
+    return word.lower() in ("through", "over") and bool(PARTICLE_VERB_BEFORE.search(text, 0, at))
 
 
 def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeExpression]:
@@ -1957,4 +1963,10 @@ def normalise_phrase(phrase: str, *, now: datetime) -> TimeExpression | None:
     return only
 
 
-__all__ = ["PREPOSITIONS", "find_expressions", "normalise_phrase", "parse_number"]
+__all__ = [
+    "PREPOSITIONS",
+    "find_expressions",
+    "is_verb_particle",
+    "normalise_phrase",
+    "parse_number",
+]
