@@ -156,7 +156,7 @@ class RelatednessEvidence:
 NONE = RelatednessEvidence(0.0, "none", "no evidence that these are related")
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Lower-case, accent-free, punctuation-free form of a phrase."""
     text = unicodedata.normalize("NFKD", text)
@@ -166,7 +166,7 @@ def fold(text: str) -> str:
     return " ".join(words)
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=8192)
 def _content_words(text: str) -> tuple[str, ...]:
     return tuple(w for w in fold(text).split() if w not in STOPWORDS)
 
@@ -221,7 +221,7 @@ def _name_evidence(a: str, b: str) -> RelatednessEvidence | None:
 # Places (GeoNames through osnguard.privacy.places)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=4096)
 def place_readings(name: str) -> tuple[Any, ...]:
     """The plausible places a name stands for: its main reading and others nearly as populous."""
 
@@ -293,13 +293,13 @@ def _place_evidence(a: str, b: str) -> RelatednessEvidence | None:
 # WordNet and lemmas
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=8192)
 def _synsets(phrase: str) -> tuple[Any, ...]:
     key = "_".join(fold(phrase).split())
     return tuple(wordnet().synsets(key, pos="n")) if key else ()
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8192)
 def _ancestors(synset: Any) -> dict[Any, int]:
     """Every hypernym (and instance hypernym) of a synset with its distance, itself at 0."""
     found = {synset: 0}
@@ -339,7 +339,7 @@ def wu_palmer(x: Any, y: Any) -> float:
     return best
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=8192)
 def _derived_names(phrase: str) -> frozenset[str]:
     """Words derived from a phrase in WordNet, with pertainyms (Buddhism -> buddhist, French -> France)."""
     key = "_".join(fold(phrase).split())
@@ -354,7 +354,7 @@ def _derived_names(phrase: str) -> frozenset[str]:
     return frozenset(names)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=8192)
 def _base_forms(phrase: str) -> frozenset[str]:
     key = "_".join(fold(phrase).split())
     wn = wordnet()
@@ -399,7 +399,7 @@ def _wordnet_evidence(a: str, b: str, minimum: float = 0.0) -> RelatednessEviden
     )
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=8192)
 def _lemmas(text: str) -> frozenset[str]:
     wn = wordnet()
     return frozenset({wn.morphy(w) or w for w in _content_words(text)} - GENERIC_WORDS)
@@ -421,7 +421,7 @@ def _lemma_evidence(a: str, b: str) -> RelatednessEvidence | None:
 # ---------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=4096)
 def _score(a: str, b: str, minimum: float = 0.0) -> RelatednessEvidence:
     name = _name_evidence(a, b)
     if name is not None and name.score >= 1.0:
@@ -468,7 +468,7 @@ def neighbourhood(value: str) -> frozenset[str]:
     return frozenset(names)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8192)
 def profile_score(phrase: str, value: str) -> RelatednessEvidence:
     """`score(phrase, value)` for a message phrase against a profile value, computed fast.
 
