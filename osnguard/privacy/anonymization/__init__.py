@@ -21,8 +21,8 @@ Public API:
 
 from __future__ import annotations
 
-from osnguard.privacy import airports, places
-from osnguard.privacy.anonymization import companies, schemas
+from osnguard.privacy import airports, companies, places
+from osnguard.privacy.anonymization import schemas
 from osnguard.privacy.anonymization.groups import (
     GroupGeneralization,
     GroupSpec,

@@ -1418,9 +1418,10 @@ _EVENT_NOUNS = (
     "swim ride lecture rehearsal choir quiz drink date shift clinic group league tournament"
 )
 EVENT_NOUNS = frozenset(_EVENT_NOUNS.split())
-# A day, and its part, said before the noun it describes ("at Tuesday night classes")
+# A day, and its part, said before the noun it describes ("at Tuesday night classes", "at the
+# Tuesday night meeting")
 DAY_MODIFIER = re.compile(
-    rf"(?P<lead>(?:at|on|for|to|from)\s+)?(?P<day>{lexicon.WEEKDAY_NAME})"
+    rf"(?P<lead>(?:(?:at|on|for|to|from)\s+)?(?:the\s+)?)?(?P<day>{lexicon.WEEKDAY_NAME})"
     r"(?:\s+(?P<part>night|evening|morning|afternoon))?",
     re.IGNORECASE,
 )
@@ -2092,6 +2093,7 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         or LATER_AFTER.match(text, end) is not None
         # "spent all of last week in hospital": the time is what was spent
         or SPEND_BEFORE.search(text[:start]) is not None
+        or TOOK_BEFORE.search(text[:start]) is not None
         # "a gym I haven't been to since 2024.": without it the "to" ends the clause
         or (
             STRANDED_BEFORE.search(text[:start]) is not None
@@ -2145,6 +2147,11 @@ BARE_TIME_ADVERBS = frozenset(
 SPEND_BEFORE = re.compile(
     r"\b(?:spend|spends|spending|spent|celebrate|celebrating|celebrated|enjoy|enjoying|"
     r"enjoyed)\s+(?:(?:all|most|much|some|part|the whole)\s+of\s+)?$",
+    re.IGNORECASE,
+)
+# "took me 2 hours to get home", "waited 45 mins": the length is what it took, said or worded
+TOOK_BEFORE = re.compile(
+    r"\b(?:took|take|takes|taking|waited|wasted|lost)\s+(?:(?:me|us|him|her|them|you)\s+)?$",
     re.IGNORECASE,
 )
 # "as of this morning": only a time said as a noun can follow

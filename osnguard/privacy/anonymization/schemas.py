@@ -30,8 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from osnguard.privacy import airports, places
-from osnguard.privacy.anonymization import companies
+from osnguard.privacy import airports, companies, places
 from osnguard.privacy.identification.named import is_person_noun
 from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES, POSSESSIVES
 from osnguard.privacy.places import Place
@@ -1003,6 +1002,8 @@ def _ladder_chain(text: str, kind: ChainKind, steps: list[tuple[str, str]]) -> C
     """A chain from fixed wordings (wording, label), most specific first after the phrase."""
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)]
     for wording, label in steps:
+        if wording.casefold() == text.strip().casefold():
+            continue  # "the Army" -> "the army" says the same
         levels.append(Level(wording, len(levels), None, None, LevelSource.TYPE, label))
     return Chain(text, kind, levels)
 
@@ -2085,8 +2086,11 @@ def _place_chain(
         # the people of Somerset's, which says nothing of which one the post means; only what
         # every likely reading shares is true ("St Ives": England, whichever St Ives)
         return _shared_place_chain(text, readings)
+    # a region or country the name can only mean ("Sicily", "Gran Canaria") is no neighbourhood
+    # the gazetteer lacks, however far from home
+    sole_area = chosen.kind in ("region", "country") and len(readings) == 1
     if reading is None and (
-        _far_from_context(chosen, anchors)
+        (_far_from_context(chosen, anchors) and not sole_area)
         or _unplaced_village(chosen, readings, anchors)
         or _far_by_another_name(text, chosen, anchors)
     ):

@@ -35,7 +35,7 @@ BORN_IN = re.compile(r"(?P<words>born\s+in\s+)(?P<year>(?:19|20)\d\d)", re.I)
 
 CURRENCY = r"(?:[£$€₹¥₦]|(?:US|AU|CA|NZ)\$|R(?=\s?\d)|KSh\s?|Rs\.?\s?)"
 AMOUNT = re.compile(
-    rf"(?P<cur>{CURRENCY})\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>k|m|bn|grand|K|M)?\b"
+    rf"(?P<cur>{CURRENCY})?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>k|m|bn|grand|K|M)?\b"
     r"(?P<rest>.*)",
     re.S,
 )
@@ -60,6 +60,10 @@ BIRTHDAY_AFTER = re.compile(
     rf"in\s+(?:a\s+(?:week|month|fortnight)|\w+\s+(?:days|weeks|months)|{MONTH_NAMES}))\b",
     re.IGNORECASE,
 )
+AGE_AHEAD = re.compile(
+    r"\b(?:till|until|til|by the time|before|once)\s+(?:i'?m|i am|she'?s|he'?s|they'?re)\s+$",
+    re.IGNORECASE,
+)
 POSSESSIVE_OF = {"i": "my", "im": "my", "he": "his", "she": "her", "they": "their", "you": "your"}
 
 
@@ -73,6 +77,9 @@ def _decade_of_life(n: int, before: str, unit: str | None) -> list[str]:
     decade = NUMBER_NAMES[n // 10 * 10].removesuffix("y") + "ies"
     last = n % 10
     part = "early " if last <= 3 else ("late " if last >= 7 else "mid-")
+    if AGE_AHEAD.search(before):
+        # "till I'm 40" -> "till I'm in my forties": an age looked ahead to is no adulthood
+        return [f"in {owner} {part}{decade}", f"in {owner} {decade}"]
     return [f"in {owner} {part}{decade}", f"in {owner} {decade}", "an adult"]
 
 
@@ -169,13 +176,13 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         # "my Monzo shows -£340" -> "shows a few hundred in the red": a balance below zero
         return [f"{w} in the red" for w in amount_wordings(text.strip()[1:], after, before)]
     found = AMOUNT.fullmatch(text.strip())
-    if not found:
-        return []
+    if not found or not (found.group("cur") or found.group("scale")):
+        return []  # a bare number is no amount; "60k saved" is, without its currency
     value = _value(found.group("num"), found.group("scale"))
     if value is None:
         return []
     rest = found.group("rest").strip()
-    cur = found.group("cur").strip()
+    cur = (found.group("cur") or "").strip()
     if rest and PERIOD.fullmatch(" " + rest):
         # "$80 a week" -> "under $100 a week", "$4,160 a year" -> "thousands a year": the period
         # stays, the amount is rounded
@@ -289,6 +296,8 @@ def looks_like_name(text: str) -> bool:
 ACCOUNT_NAMED_BEFORE = re.compile(r"\bmy\s+[\w ]{2,20}?\s*(?:is|:)\s*$", re.IGNORECASE)
 # A family by its surname in the plural, as identification reads it ("the Khans", "the Joneses")
 FAMILY_BY_SURNAME = re.compile(r"the\s+(?P<initial>[A-Z])[\w'’-]*s")
+# A possessive right before a name ("Holy Communion for our Sofia")
+OWNER_BEFORE_NAME = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.IGNORECASE)
 # Nouns a family name stands before ("the whole Okafor family"): "someone family" would not read
 FAMILY_AFTER = re.compile(r"\s+(?:family|families|clan|household|fam|lot|side)\b", re.IGNORECASE)
 
@@ -318,7 +327,8 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
         if not tokens or not all(tokens):
             return []
         initials.append(" ".join(t.group(1).upper() + "." for t in tokens if t))
-    if len(parts) == 1 and FAMILY_AFTER.match(after):
+    if len(parts) == 1 and (FAMILY_AFTER.match(after) or OWNER_BEFORE_NAME.search(before)):
+        # ("our Zara" -> "our Z."; "our someone" would not read)
         wordings = [initials[0] + possessive]
     elif len(parts) == 1:
         wordings = [initials[0] + possessive, "someone" + possessive]

@@ -72,6 +72,12 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(\d{1,2})\b(?![:.]\d|\s*(?:am|pm|%|o'?clock|weeks?|months?|days?|mins?|minutes))",
         re.I,
     ),
+    # "paying it off till I'm 40", "by the time I'm 30": an age the author looks ahead to
+    re.compile(
+        r"\b(?:till|until|til|by the time|when|before|once)\s+(?:i'?m|i am|i turn|she'?s|he'?s)\s+"
+        r"(1[3-9]|[2-9]\d)\b(?![:.]\d|\s*(?:%|mins?|minutes|hours?|k\b|weeks?|months?))",
+        re.I,
+    ),
     # "took me till 34 to say it": the age by which something happened
     re.compile(
         r"\btook (?:me|her|him|us|them)\s+(?:till|until|til|to)\s+(1[3-9]|[2-9]\d)\b(?![:.]\d)",

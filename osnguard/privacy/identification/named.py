@@ -28,7 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from osnguard.privacy import lexicon, places, resources
+from osnguard.privacy import companies, lexicon, places, resources
 from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification import terms
 from osnguard.privacy.identification.categories import CATEGORY_REASON
@@ -424,7 +424,7 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     # the context word nearest the name decides ("3 years of evening classes at X" is a
     # school, "after 11 years at X" a workplace); at equal distance, CONTEXT_ORDER
     for k in range(start - 1, max(sentence.start, start - 8) - 1, -1):
-        word = doc[k].lower_
+        word = COUNT_BEFORE_UNIT.sub("", doc[k].lower_)  # "3yrs at Deloitte": "yrs"
         if not any(ch.isalnum() for ch in word) and word not in {"&", "-", "'s", "’s", "#"}:
             break  # an emoji or a comma ends what the context words can say of the name
         if word in {"years", "months", "yrs"} and doc[k + 1].lower_ in SHARED_LENGTH_AFTER:
@@ -533,6 +533,9 @@ def _speaks_of_care(doc: Any) -> bool:
 
 # Words before "for"/"to" and an act's name ("tickets for Burna Boy")
 TICKET_WORDS = frozenset({"tickets", "ticket", "tix"})
+COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
+# Adjectives between "the" and a brand that names its product ("the new Apple Watch")
+PRODUCT_ADJECTIVES = frozenset({"new", "latest", "old", "original", "classic", "limited"})
 # Nouns after a family's name ("the whole Hussain family")
 FAMILY_NOUNS = frozenset({"family", "fam", "household", "clan", "families"})
 # Words after which a name is the person a post wishes or thanks ("happy birthday Amara")
@@ -603,6 +606,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "tickets for Burna Boy": an act or a show, not someone the author knows
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
+    if (
+        i >= 2
+        and doc[i - 2].lower_ == "the"
+        and doc[i - 1].lower_ in PRODUCT_ADJECTIVES
+        and j < len(doc)
+        and doc[j].is_lower
+        and doc[j].pos_ in ("NOUN", "ADJ")
+    ):
+        return None  # "the new Greggs vegan sausage roll": a brand naming its product
     saint = len(words) >= 2 and words[0].lower().rstrip(".") in ("st", "saint")
     if saint and label == "PERSON":
         label = None  # "St Patrick's in Dundalk": a church, school or hospital, no friend
@@ -667,6 +679,11 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         # "HIV undetectable for 5 years. Thanks to the team at the Mortimer Market Centre",
         # "Chemo round 3 done ✅ Mum drove me to the Christie": the post's treatment says where
         return Category.HEALTH, Detector.ORGANISATION
+    if context in (Category.EDUCATION, Category.RELIGION) and companies.find_company(
+        re.split(r"\s+(?:on|in|at)\s+", name)[0]
+    ):
+        # "study sessions at the Starbucks on Queen West": a chain's branch is no school
+        context = None
     if (
         context is not None
         and related
@@ -761,6 +778,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and len(words) <= 2
     ):
         return Category.LOCATION, Detector.PLACE  # "our (little) Hackney flat": where one lives
+    if (
+        j < len(doc)
+        and doc[j].lower_ in WORKPLACES
+        and doc[j].is_lower
+        and i > 0
+        and _owned(doc, i)
+        and (known or places.compass_district(name) is not None)
+    ):
+        return Category.LOCATION, Detector.PLACE  # "our South Philly office": where one works
     if len(words) == 1 and _is_demonym(words[0]):
         return Category.ETHNICITY, Detector.PLACE  # "fluent Brummie": a people, no one's name
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
@@ -1139,6 +1165,8 @@ def common_word(word: str) -> bool:
 def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
     labels: dict[int, str] = {}
     for ent in doc.ents:
+        if not any(ch.isalnum() for ch in ent[-1].text):
+            continue  # "Kitchener ❤️" as a NORP: an emoji's selector misled the tagger
         for token in ent:
             labels[token.i] = ent.label_
     spans = _runs(doc)

@@ -189,6 +189,19 @@ def tag_spans(text: str, doc: Any, profile: Profile) -> list[tuple[int, int, str
     return result
 
 
+# A public observance's name ("Happy Bi Visibility Day", "World Mental Health Day"): a day for
+# everyone, which says nothing of the author
+OBSERVANCE = re.compile(
+    r"\b(?:[A-Z][\w'’-]*\s+){0,4}(?:Visibility|Awareness|Remembrance|History|Appreciation)"
+    r"(?:\s+[A-Z][\w'’-]*){0,2}\s+(?:Day|Week|Month)\b"
+    r"|\b(?:World|International|National)(?:\s+[A-Z][\w'’-]*){1,4}\s+(?:Day|Week|Month)\b"
+)
+
+
+def _in_observance(text: str, start: int, end: int) -> bool:
+    return any(m.start() <= start and end <= m.end() for m in OBSERVANCE.finditer(text))
+
+
 def _everyday_english(surface: str) -> bool:
     """Every word of the phrase is a frequent English word (`named.common_word`)."""
     words = _WORDS.findall(surface.lower())
@@ -222,6 +235,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or any(c.isdigit() for c in text[start:end])
             or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
+            or _in_observance(text, start, end)
             or not _the_authors(text, start, end, doc)
         ):
             continue

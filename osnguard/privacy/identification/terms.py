@@ -601,7 +601,18 @@ def detect(context: MessageContext) -> list[Phrase]:
             ):
                 end = following.idx + len(following.text)  # "[gastric sleeve op]", "[HIV meds]"
                 extra = 1
-            found.append(_phrase(start, end, category, term.mode, context.text))
+            taught = found[-1] if found else None
+            if (
+                category == Category.EDUCATION
+                and taught is not None
+                and taught.category == Category.WORK
+                and TEACHING.fullmatch(taught.text)
+                and not context.text[taught.end : start].strip()
+            ):
+                # "teaching 3rd grade": the class one teaches is the job, no schooling of one's own
+                found[-1] = _phrase(taught.start, end, Category.WORK, term.mode, context.text)
+            else:
+                found.append(_phrase(start, end, category, term.mode, context.text))
             matched = size + extra
             break
         i += matched or 1
@@ -616,6 +627,9 @@ def detect(context: MessageContext) -> list[Phrase]:
     if "#" in context.text and personal_post():
         found += _not_overlapping(_labelling_hashtags(context, lex), found)
     return sorted(found, key=lambda p: p.start)
+
+
+TEACHING = re.compile(r"teach(?:ing|es)?|taught", re.IGNORECASE)
 
 
 def _not_overlapping(extra: list[Phrase], found: list[Phrase]) -> list[Phrase]:

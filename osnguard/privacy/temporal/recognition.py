@@ -1618,13 +1618,16 @@ def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
     return _with_pod(m, ctx, day, m.end(), start=start)
 
 
+# A count and its unit, apart or hyphenated; written together only as digits and a plural
+# unit ("3hrs", "45mins"): "2day" is "today", and "24hr gym" describes the gym
+UNIT_SEPARATOR = r"(?:[\s-]+|(?<=\d)(?=[a-z]+s\b))"
 OFFSET_DIRECTIONS = (
     r"ago|earlier|later|before|after|from\s+now|hence|back|prior|since|in\s+the\s+past"
 )
 
 
 @rule(
-    rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?[\s-]+(?P<unit>{UNIT})"
+    rf"\b(?:(?P<approx>{APPROX})\s+)?(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?{UNIT_SEPARATOR}(?P<unit>{UNIT})"
     rf"(?P<half2>\s+and\s+a\s+half)?\s+(?P<dir>{OFFSET_DIRECTIONS})\b"
 )
 def _offset(m: re.Match[str], ctx: Context) -> Found | None:
@@ -1673,7 +1676,7 @@ def _approx_mod(word: str | None) -> str | None:
 @rule(
     rf"\b(?:(?P<approx>{APPROX})\s+)?(?:(?P<lead>the\s+(?:past|last|next|first|coming|previous|final|"
     rf"following|latest)|the|past|last|next|another|the\s+better\s+part\s+of)\s+)?"
-    rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?P<sep>[\s-]+)(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
+    rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?P<sep>{UNIT_SEPARATOR})(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
     r"(?!\s+(?:ago|earlier|later|from\s+now|hence|old)\b)"
 )
 def _duration(m: re.Match[str], ctx: Context) -> Found | None:

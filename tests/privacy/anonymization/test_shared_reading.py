@@ -132,7 +132,7 @@ def test_every_organisation_level_is_true_of_the_organisation() -> None:
     """Property over the organisation chains: every level of a curated organisation with a city
     names a place containing that city (never a sibling); every level of a listed company names
     its own sector or broader sector; nothing else is offered."""
-    from osnguard.privacy.anonymization import companies
+    from osnguard.privacy import companies
     from osnguard.privacy.anonymization.schemas import organisation_table
 
     checked = 0

@@ -46,6 +46,8 @@ def test_ages(phrase: str, after: str, expected: list[str]) -> None:
         ("€40k of the mortgage", ["part of the mortgage"]),  # not the whole mortgage
         ("€28k gross", ["a salary"]),  # a salary's size is what it says
         ("$47", ["under $50"]),  # "very little" is a judgement, not a rounding
+        ("60k", ["tens of thousands", "a lot"]),  # thousands said without their currency
+        ("60", []),  # a bare number is no amount
     ],
 )
 def test_amounts_are_rounded_down_to_true_statements(phrase: str, expected: list[str]) -> None:
@@ -93,6 +95,8 @@ def test_an_amount_is_worded_for_what_follows_it(
         ("31", "I'm ", ["in my early thirties", "in my thirties", "an adult"]),
         ("45", "she's ", ["in her mid-forties", "in her forties", "an adult"]),
         ("58", "at ", ["fifty-something"]),
+        # an age looked ahead to: "till I'm an adult" would be false of an adult
+        ("40", "hanging over me till I'm ", ["in my early forties", "in my forties"]),
     ],
 )
 def test_an_age_said_of_someone_is_their_decade_of_life(

@@ -403,6 +403,41 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         # batch 28: ALS, anaemia
         ("My husband's ALS is progressing. nights are the hardest", ("ALS", "health")),
         ("Been vegan 6 years and just found out I'm anaemic lol", ("anaemic", "health")),
+        # batch 29: South Asian sibling words, school years and the school after them, a count
+        # written with its unit, a holiday island, an emoji after a town, a future age, a
+        # chain's branch where one studies, ranks and armies, money idioms, dental and genetic
+        # words, professional exams
+        ("missing my bhaiya who's stuck in Bangalore for work", ("bhaiya", "gender")),
+        ("So proud of my little bro", ("little bro", "gender")),
+        ("Our Zara is starting P1 at St Ninian's on Monday", ("P1", "education")),
+        ("Our Zara is starting P1 at St Ninian's on Monday", ("St Ninian's", "education")),
+        ("my youngest starts 1st grade at Lincoln Elementary", ("Lincoln Elementary", "education")),
+        ("3hrs from Ikeja to VI for a meeting. I'm tired", ("3hrs", "time")),
+        ("did 3yrs at Deloitte before this", ("Deloitte", "work")),
+        ("Heading to Gran Canaria next week, can't wait", ("Gran Canaria", "location")),
+        ("Thank you to everyone at the meeting in Kitchener ❤️", ("Kitchener", "location")),
+        ("that's $38k hanging over me till I'm 40 at this rate", ("40", "age")),
+        (
+            "I passed my CPA exam!!! 3 months of study sessions at the Starbucks on Queen West",
+            ("the Starbucks on Queen West", "location"),
+        ),
+        ("my little bro just got commissioned as a 2nd Lt in the Indian Army", ("2nd Lt", "work")),
+        (
+            "my little bro just got commissioned as a 2nd Lt in the Indian Army",
+            ("the Indian Army", "work"),
+        ),
+        ("Wife's been made redundant so we're tightening belts", ("tightening belts", "finance")),
+        ("cracked a molar on a crisp 😭", ("cracked a molar", "health")),
+        ("I'm a carrier for the BRCA2 gene like mum was", ("BRCA2 gene", "health")),
+        ("Big news: I passed my CPA exam on the first try!!!", ("CPA exam", "education")),
+        (
+            "Working from home is impossible, my team lead thinks I'm skiving",
+            ("my team lead", "work"),
+        ),
+        (
+            "6 years teaching 3rd grade in Tulsa and I still make less",
+            ("teaching 3rd grade", "work"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -524,6 +559,12 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
             "back in Nairobi by Monday for the 9am ward round",
             ("by Monday for the 9am", "time"),
         ),
+        # batch 29: a brand naming its product; recipes and pubs are no exams
+        ("Anyone else think the new Greggs vegan sausage roll is better?", ("Greggs", "identity")),
+        ("I'm on step 1 of the recipe", ("step 1", "education")),
+        ("off to the 24hr gym", ("24hr", "time")),
+        ("bisexual my whole life. Happy Bi Visibility Day 💗💜💙", ("Bi", "sexuality")),
+        ("6 years teaching 3rd grade in Tulsa and I still make less", ("3rd grade", "education")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -674,6 +674,34 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             "night",
         ),
         ("Mum's 70th at the Hilton in Kuala Lumpur next weekend", NOW, {}, "Parent's"),
+        # batch 29: a weekly meeting is no "today"; "coming out as bi" is no "talking"; a child
+        # is no "our someone"; an island is no removal that leaves "Heading,"; a study cafe no
+        # school; "team lead" no "colleagues lead"; a length looked ahead to no adulthood; what
+        # a wait took stays
+        (
+            "Thank you to everyone at the Tuesday night meeting in Kitchener ❤️",
+            "2026-10-06T22:00:00",
+            {},
+            "today meeting",
+        ),
+        ("Coming out as bi at 34 is weird but here we are", NOW, {}, "Talking"),
+        ("Our Zara is starting P1 at St Ninian's on Monday", NOW, {}, "someone"),
+        ("Our Zara is starting P1 at St Ninian's on Monday", NOW, {}, "company"),
+        (
+            "Heading to Gran Canaria next Thursday, house sitter sorted",
+            NOW,
+            {"current_city": ["Belfast"]},
+            "Heading,",
+        ),
+        (
+            "3 months of 5am study sessions at the Starbucks on Queen West finally paid off",
+            NOW,
+            {"current_city": ["Toronto"]},
+            "school",
+        ),
+        ("Working from home is impossible, my team lead thinks I'm skiving", NOW, {}, "colleagues"),
+        ("that's $38k hanging over me till I'm 40 at this rate", NOW, {}, "an adult"),
+        ("Took me 2 hours to get from Brixton to Camden today", NOW, {}, "me to get"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -715,6 +743,10 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("my venmo is @kayla-ruiz-22 if anyone still owes for the cabin", "@kayla-ruiz-22"),
         ("Cancer scan results Thursday. Trying not to spiral", "Cancer scan"),
         ("Somebody at my office just found out I'm Jewish", "Jewish"),
+        # batch 29
+        ("We've got 60k saved for the deposit", "60k"),
+        ("Holy Communion for our Sofia on Sunday", "Holy Communion"),
+        ("my son joined the Army last year", "Army"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:

@@ -1,5 +1,6 @@
 """Listed companies and what they do, for generalizing an employer by its sector ("Siemens" ->
-"an engineering company" -> "a company"; issue 14).
+"an engineering company" -> "a company"; issue 14), and for telling a chain's branch from a
+school or a person in identification ("study sessions at the Starbucks").
 
 Built on pytickersymbols (MIT), which ships the constituents of the major stock indices (about
 1,800 companies) with their industry labels; `SECTORS` maps the labels to the
@@ -38,6 +39,9 @@ SECTORS: Final[tuple[tuple[re.Pattern[str], str, str | None], ...]] = tuple(
         (r"health|medical", "healthcare company", None),
         (r"food retail|food & drug retail|grocer|supermarket", "supermarket", "retailer"),
         (r"retail|discount stores|department stores", "retailer", None),
+        # before media: the index files Starbucks under "Hotels & Entertainment Services"
+        (r"restaurant", "restaurant chain", None),
+        (r"hotel|lodging|hospitality", "hospitality company", None),
         (r"broadcast|media|publishing|entertainment", "media company", None),
         (r"information technology|technology|electronic", "tech company", None),
         (r"chemical", "chemical company", None),
