@@ -219,7 +219,7 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
     person = person_of(words)
     if person is not None:
         return person
-    if subject.lower_ in ("he", "she") and _names_close_person(subject.doc):
+    if subject.lower_ in ("he", "she") and names_close_person(subject.doc):
         return AuthorReference.CLOSE_PERSON  # "newborn life. she was born at 4:12am"
     head = subject.lower_  # the head noun, not the last word of its subtree ("shift at X")
     if head in CLOSE_PEOPLE | OWN_THINGS:
@@ -248,11 +248,7 @@ def _close_possessor(noun: Any) -> bool:
     baptism" (not "his son's baptism", "Sarah's surgery")."""
     for owner in noun.children:
         little_one = owner.lower_ == "one" and any(c.lower_ == "little" for c in owner.children)
-        if (
-            owner.dep_ == "poss"
-            and owner.lower_ in ("his", "her")
-            and _names_close_person(noun.doc)
-        ):
+        if owner.dep_ == "poss" and owner.lower_ in ("his", "her") and names_close_person(noun.doc):
             return True  # "My son's IEP is Thursday. his diagnosis came through in spring"
         if owner.dep_ != "poss" or not (owner.lower_ in CLOSE_PEOPLE or little_one):
             continue
@@ -324,7 +320,7 @@ TIME_OWNERS = frozenset(
 OWN_CHILD_WORDS = frozenset({"newborn", "bub", "bubba", "little one", "lo"})
 
 
-def _names_close_person(doc: Any) -> bool:
+def names_close_person(doc: Any) -> bool:
     """The message names someone close to the author, not someone else's ("my sister",
     "newborn life"; not "his mum"): a "he" or "she" in it is most likely that person."""
     for token in doc:
@@ -414,8 +410,10 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
         by_subject = _previous_sentence_reference(text, sentence, doc)  # "Rent went up. that's"
     if by_subject is not None:
         return clause_person if clause_person is not None else by_subject
-    if clause_person is None and verb.dep_ in {"ccomp", "xcomp"} and verb.head.i != verb.i:
-        head = verb.head  # "my grandad had his hip replaced": the clause it completes
+    if clause_person is None and verb.dep_ in {"ccomp", "xcomp"} and verb.head.i < verb.i:
+        # "my grandad had his hip replaced": the clause it completes; not a clause before its
+        # "head" ("The clocks go back on Sunday, don't forget!": two sentences the parse joined)
+        head = verb.head
         return author_reference(text, head.idx, head.idx + len(head.text), doc)
     if clause_person is None and in_verbless_chunk(doc, start, end):
         return AuthorReference.SUBJECTLESS  # the parser hung a fragment on the next clause
@@ -528,6 +526,7 @@ __all__ = [
     "AuthorReference",
     "author_reference",
     "in_verbless_chunk",
+    "names_close_person",
     "person_of",
     "sentence_bounds",
     "speaks_of_author",

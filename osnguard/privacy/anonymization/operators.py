@@ -519,6 +519,17 @@ def _phrase_tokens(text: str, phrase: Phrase) -> list[Any]:
     return [t for t in parse(text) if t.idx < phrase.end and phrase.start < t.idx + len(t.text)]
 
 
+def _field_of_study(chain: Chain) -> bool:
+    """The chain reads the phrase as a discipline ("Veterinary Medicine"), which takes no
+    article: "a medicine" is a drug."""
+    if chain.kind != ChainKind.NOUN or not chain.reading:
+        return False
+    try:
+        return bool(wordnet().synset(chain.reading).lexname() == "noun.cognition")
+    except (ValueError, LookupError):  # a reading that is no WordNet synset name
+        return False
+
+
 def _article_fits(text: str, phrase: Phrase) -> bool:
     """Whether "a"/"an" may go before a generalization of the phrase: not for a plural ("some
     cute boys" -> "some cute people"), nor after a determiner, possessive, adjective, number or
@@ -940,7 +951,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         if level.degree > 0 and level.text in MONTH_OR_FAST:
             # "this Ramadan" -> "this month", "Ramadan starts Tuesday" -> "The fast starts
             # Tuesday" (never "A month starts Tuesday", nor "this fast")
-            timed = bool(DETERMINER_BEFORE.search(text[: phrase.start]))
+            # ("Our first Ramadan as a married couple" -> "first fast": "first month" is false)
+            timed = bool(DETERMINER_BEFORE.search(text[: phrase.start])) and not (
+                ORDINAL_BEFORE.search(text[: phrase.start])
+            )
             if timed != (level.text == "a month"):
                 continue
         # "korean class" -> "language class": a language word modifies a noun as it stands
@@ -1078,6 +1092,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             and level.source == LevelSource.WORDNET
             and article_fits
             and _bare(text, start, replacement)
+            and not _field_of_study(chain)  # "for Veterinary Medicine" -> "for medicine"
         ):
             # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
             with_article = _fits(
@@ -1957,6 +1972,9 @@ def _temporal_options(
         # "Today's the day", never "Soon's the night"
         if not contracted or NOUN_TIME.fullmatch(w.text)
     ]
+    if MORE_IN_LENGTH.search(written):
+        # "5 more years of study" -> "a few more years", never "years" (what is left, not all)
+        wordings = [(m, m) for w, _ in wordings if (m := _with_more(w))]
     if _COPULA_BEFORE.search(text[:start]):
         # "the iftar is every Saturday" -> "is every weekend", never "is regularly"
         wordings = [w for w in wordings if w[0].lower() not in BARE_TIME_ADVERBS]
@@ -1976,7 +1994,8 @@ def _temporal_options(
         # "I'm 16 weeks today": a stage reached, said with its count ("I'm over three months"),
         # never "I'm weeks" or "I'm a while"
         wordings = [w for w in wordings if STAGE_COUNT.match(w[0])]
-    if DUMMY_IT_BEFORE.search(text[:start]):
+    if DUMMY_IT_BEFORE.search(text[:start]) and inside[0].type != "DURATION":
+        # ("it's 10 years since I moved" -> "it's a decade since": a length is a noun already)
         # "so it's Christmas on FaceTime again": the time is what "it" is, a noun ("it's the
         # holidays"), never "it's in late December"
         wordings = [w for w in wordings if NOUN_TIME.fullmatch(w[0])]
@@ -2045,6 +2064,26 @@ def _temporal_options(
         if not _sentence_needs(text, cut_start, cut_end):
             options.append(_removal(cut_start, cut_end, height))
     return options
+
+
+MORE_IN_LENGTH = re.compile(r"\s+more\s+\w+$", re.IGNORECASE)
+
+
+def _with_more(wording: str) -> str | None:
+    """A vague length said of what is left ("a couple of weeks" -> "a couple more weeks")."""
+    lowered = wording.lower()
+    for lead in ("a couple of ", "a few ", "several "):
+        if lowered.startswith(lead):
+            return (
+                wording[: len(lead) - (3 if lead.endswith("of ") else 0)].rstrip()
+                + " more "
+                + (wording[len(lead) :])
+            )
+    if re.fullmatch(r"(?:hours|days|weeks|months|years)", lowered):
+        return f"{'More' if wording[0].isupper() else 'more'} {lowered}"
+    if lowered == "a while":
+        return f"{wording} longer"
+    return None
 
 
 def _with_bare_verb(text: str, start: int, end: int) -> int:

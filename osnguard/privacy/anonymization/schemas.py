@@ -645,10 +645,24 @@ SUPPORT_CONTEXT = re.compile(
 )
 
 
+# Charities people name for the support they give, which are no hospitals ("the team at
+# Maggie's"); written for osnguard from general knowledge
+SUPPORT_CHARITIES = frozenset(
+    {
+        "maggie's", "maggies", "macmillan", "marie curie", "samaritans", "cruse", "relate",
+        "beyond blue", "headspace", "lifeline", "pieta", "pieta house", "jigsaw", "aware",
+        "mind", "shelter", "refuge", "sands", "tommy's", "winston's wish",
+    }
+)  # fmt: skip
+
+
 def _support_service(text: str, context: str) -> bool:
     """ "Relate", "Mind", "Cruse": one capitalised name with no article, saint or hospital word,
-    said in a sentence of counselling or recovery."""
+    said in a sentence of counselling or recovery; or a support charity of `SUPPORT_CHARITIES`
+    ("Maggie's") wherever it is said."""
     name = text.strip()
+    if re.sub(r"^the\s+", "", name, flags=re.IGNORECASE).casefold() in SUPPORT_CHARITIES:
+        return True
     return (
         " " not in name
         and name[:1].isupper()

@@ -99,7 +99,9 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
 AGE_WORDS = re.compile(r"(?:teens|ties)\b", re.I)
 # "I'm 34", "she's 14", "the twins are 3": a bare number after a copula, the number is the phrase
 COPULA_AGE = re.compile(
-    r"\b(?:i'?m|i am|am|she'?s|he'?s|is|are|was|just|now|aged|age|ages|officially)\s+(?:just\s+|only\s+|nearly\s+|"
+    # ("Mia's 16 today": a name's "'s" is her "is")
+    r"\b(?:i'?m|i am|am|she'?s|he'?s|is|are|was|just|now|aged|age|ages|officially|"
+    r"(?!(?:it|that|what|there|here|who|let|where|how)['’]s\b)[A-Z][a-z]+['’]s)\s+(?:just\s+|only\s+|nearly\s+|"
     r"almost\s+)?(\d{1,2})\b(?=\s*(?:$|[.!?,;)🎉🥳]|and\b|today\b|now\b|tomorrow\b|this\b|next\b|"
     r"(?:years?|yrs?)\s+(?:old|young|of age)\b|already\b|going on\b|\n|soon\b|tmrw?\b|"
     # "I'm 40 on Thursday", "I'm 30 in two weeks": the day the age is reached
@@ -141,6 +143,7 @@ FINANCE_WORDS = frozenset(
         "max", "maximum", "upfront",
         "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
         "pcm", "pw", "mo", "lease", "fund", "funds", "invested", "investments", "portfolio",
+        "charged", "charges", "overdrawn",
     }
 )  # fmt: skip
 # "earning 32k", "on 45k": thousands with no currency or period, after a verb of pay

@@ -620,6 +620,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         label = None  # "St Patrick's in Dundalk": a church, school or hospital, no friend
     if saint and {t.lower_ for t in sentence} & RITES:
         return Category.RELIGION, Detector.ORGANISATION  # "Nana's funeral is Friday, St Patrick's"
+    if (
+        i == sentence.start
+        and len(words) >= 2
+        and words[1].islower()
+        and resources.wordnet().synsets("_".join(w.lower() for w in words), pos="n")
+    ):
+        return None  # "Polling station was the church hall": a sentence's first noun, no name
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
@@ -1009,7 +1016,12 @@ def _lowercase_places(doc: Any, taken: set[int]) -> list[tuple[int, int]]:
             continue
         if token.pos_ not in {"PROPN", "NOUN"}:
             continue
-        if _is_known_place(token.text, lowercase=True) and not common_word(token.text):
+        if (
+            _is_known_place(token.text, lowercase=True)
+            and not common_word(token.text)
+            # ("the best paratha" is no Perth, whatever GeoNames' other languages call it)
+            and places.named_officially(token.text, places.lookup(token.text)[0])
+        ):
             found.append((token.i, token.i + 1))
     return found
 

@@ -202,6 +202,12 @@ def _in_observance(text: str, start: int, end: int) -> bool:
     return any(m.start() <= start and end <= m.end() for m in OBSERVANCE.finditer(text))
 
 
+def _before_venue(text: str, end: int) -> bool:
+    """ "the church hall": a venue named after what it stands by, no worship."""
+    after = re.match(r"\s+(\w+)", text[end:])
+    return after is not None and after.group(1).lower() in terms.VENUE_HEADS
+
+
 def _everyday_english(surface: str) -> bool:
     """Every word of the phrase is a frequent English word (`named.common_word`)."""
     words = _WORDS.findall(surface.lower())
@@ -236,6 +242,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
             or _in_observance(text, start, end)
+            or (category == Category.RELIGION and _before_venue(text, end))
             or not _the_authors(text, start, end, doc)
         ):
             continue

@@ -29,7 +29,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
@@ -39,6 +38,7 @@ from osnguard.privacy.author import (
     TIME_OWNERS,
     AuthorReference,
     author_reference,
+    names_close_person,
     person_of,
     speaks_of_author,
 )
@@ -92,6 +92,9 @@ GOODS = frozenset(
         "band", "team", "league", "grand", "prix", "open", "election", "government", "news",
         "breakfast", "lunch", "dinner", "market", "style", "version", "supermarket", "shop",
         "brand", "series", "anime", "pop", "chicken", "tea", "coffee", "lessons",
+        # trades people go to for their craft ("a good Turkish barber")
+        "barber", "barbers", "barbershop", "grocer", "grocers", "butcher", "butchers", "deli",
+        "tailor", "salon", "mechanic", "massage", "sweets", "snacks", "kebab", "bread",
     }
 )  # fmt: skip
 # a nationality said of oneself: "I'm Kurdish", "growing up Hokkien", "as a Somali woman"
@@ -246,7 +249,7 @@ def owned_by_other(tokens: list[Any]) -> bool:
     if before.lower_ in OTHER_OWNERS:
         # "my girlfriend ... her DPhil", "my mum's ... her chemo", "My son's IEP is Thursday.
         # his diagnosis came through": the close person's own, in this sentence or an earlier one
-        return not (before.lower_ in {"his", "her", "their"} and _names_close_person(doc))
+        return not (before.lower_ in {"his", "her", "their"} and names_close_person(doc))
     if before.lower_ in {"'s", "’s"} and i > 0:
         owner = doc[i - 1]
         if owner.lower_ == "else" and i > 1 and doc[i - 2].lower_ in {"anyone", "anybody"}:
@@ -279,15 +282,6 @@ ROLE_AFTER = re.compile(r"^\s*(?:life|mode|shift|shifts|problems|struggles)\b", 
 VACANCY = re.compile(
     r"\b(?:hiring|recruiting|looking for|seeking|need|needs|wanted|needed)\b", re.I
 )
-
-
-def _names_close_person(sentence: Any) -> bool:
-    """The sentence speaks of someone close to the author ("my girlfriend", "my dad's")."""
-    tokens = list(sentence)
-    return any(
-        token.lower_ in {"my", "our"} and nxt.lower_ in CLOSE_PEOPLE
-        for token, nxt in pairwise(tokens)
-    )
 
 
 def _role_context(text: str, start: int, end: int) -> bool:
@@ -601,6 +595,13 @@ def detect(context: MessageContext) -> list[Phrase]:
             ):
                 end = following.idx + len(following.text)  # "[gastric sleeve op]", "[HIV meds]"
                 extra = 1
+            if (
+                category == Category.RELIGION
+                and following is not None
+                and following.lower_ in VENUE_HEADS
+                and following.idx == end + 1
+            ):
+                break  # "the church hall on Mill Rd": a venue, a polling station, no worship
             taught = found[-1] if found else None
             if (
                 category == Category.EDUCATION
@@ -629,6 +630,7 @@ def detect(context: MessageContext) -> list[Phrase]:
     return sorted(found, key=lambda p: p.start)
 
 
+VENUE_HEADS = frozenset({"hall", "halls", "car", "carpark", "café", "cafe", "fete", "fair"})
 TEACHING = re.compile(r"teach(?:ing|es)?|taught", re.IGNORECASE)
 
 

@@ -742,6 +742,20 @@ def _clock_24h(m: re.Match[str], ctx: Context) -> Found | None:
 
 
 @rule(
+    r"\bthe\s+(?P<x>(?P<h>[01]?\d|2[0-3])\.(?P<mi>[0-5]\d))"
+    r"(?=\s+(?:from|to|train|bus|service|out of|into)\b)"
+)
+def _service_time(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "the 6.42 from Haywards Heath", "the 8.15 to Waterloo": a train or bus by its time, as
+    British timetables write it."""
+    hour, minute = int(m["h"]), int(m["mi"])
+    # a commuter's 6.42 is the morning's unless the post says evening; a 2.10 is the afternoon's
+    evening = EVENING_CUES.search(ctx.text) is not None and 5 <= hour <= 11
+    code = "AF" if 1 <= hour <= 4 or evening else None
+    return _clock_found(m, hour, minute, None, ctx, code)
+
+
+@rule(
     r"\b(?:at|from|till|until|til|by|about|around|after|before)\s+(?P<x>half (?P<h>[1-9]|1[0-2]|"
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b(?![:.]?\d|\s*(?:%|of\b))"
 )
@@ -1676,7 +1690,7 @@ def _approx_mod(word: str | None) -> str | None:
 @rule(
     rf"\b(?:(?P<approx>{APPROX})\s+)?(?:(?P<lead>the\s+(?:past|last|next|first|coming|previous|final|"
     rf"following|latest)|the|past|last|next|another|the\s+better\s+part\s+of)\s+)?"
-    rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?P<sep>{UNIT_SEPARATOR})(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
+    rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?:\s+more)?(?P<sep>{UNIT_SEPARATOR})(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
     r"(?!\s+(?:ago|earlier|later|from\s+now|hence|old)\b)"
 )
 def _duration(m: re.Match[str], ctx: Context) -> Found | None:

@@ -254,7 +254,9 @@ def vague_wordings(
         holidays = re.sub(
             r"^(?:at|on|during)\s+the holidays", "over the holidays", holidays, flags=re.I
         )
-        found = [VagueWording(holidays, 0.5), *(w for w in found if w.text != holidays)]
+        if not re.search(r"\b(?:this|next|last|every)\s+the holidays", holidays, re.I):
+            # ("next Easter" -> "next the holidays" would not read; its times below do)
+            found = [VagueWording(holidays, 0.5), *(w for w in found if w.text != holidays)]
     return found
 
 

@@ -438,6 +438,15 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "6 years teaching 3rd grade in Tulsa and I still make less",
             ("teaching 3rd grade", "work"),
         ),
+        # batch 30: what is left of a length, a train by its time, a name's "'s" as "is", a bank's
+        # charge, heart surgery, a refused visa, a traditional outfit
+        ("5 more years of study here I come", ("5 more years", "time")),
+        ("Anyone taking the 6.42 from Haywards Heath tomorrow?", ("6.42", "time")),
+        ("Mia's 16 today 🎂 how?!", ("16", "age")),
+        ("Switched banks after they charged me £35 for going 20p overdrawn", ("£35", "finance")),
+        ("Dad's in for his triple bypass tomorrow at 8", ("triple bypass", "health")),
+        ("Gutted. Visa refused again, 3rd time.", ("Visa refused", "ethnicity")),
+        ("I need to sort a kente for my engagement ceremony", ("kente", "ethnicity")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -565,6 +574,16 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("off to the 24hr gym", ("24hr", "time")),
         ("bisexual my whole life. Happy Bi Visibility Day 💗💜💙", ("Bi", "sexuality")),
         ("6 years teaching 3rd grade in Tulsa and I still make less", ("3rd grade", "education")),
+        # batch 30: a barber's trade, GeoNames' other languages, a church's hall, a sentence's
+        # first noun, a public clock change
+        ("Anyone know a good Turkish barber? My usual guy retired", ("Turkish", "ethnicity")),
+        ("but Ahmed makes the best paratha", ("paratha", "location")),
+        ("I voted today. Polling station was the church hall on Mill Rd", ("church", "religion")),
+        (
+            "I voted today. Polling station was the church hall on Mill Rd",
+            ("Polling station", "location"),
+        ),
+        ("The clocks go back on Sunday, don't forget!", ("on Sunday", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -702,6 +702,21 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Working from home is impossible, my team lead thinks I'm skiving", NOW, {}, "colleagues"),
         ("that's $38k hanging over me till I'm 40 at this rate", NOW, {}, "an adult"),
         ("Took me 2 hours to get from Brixton to Camden today", NOW, {}, "me to get"),
+        # batch 30: a first Ramadan is no first month; a discipline takes no article and its head
+        # alone is another course; "next Easter" is no "next the holidays"; a support charity is
+        # no hospital; what is left is no whole length; a train's time is no evening
+        ("Our first Ramadan as a married couple 🌙", NOW, {}, "first month"),
+        ("just got my acceptance from UCD for Veterinary Medicine!!!", NOW, {}, "for Medicine"),
+        ("just got my acceptance from UCD for Veterinary Medicine!!!", NOW, {}, "a medicine"),
+        ("my sister's getting married in Accra next Easter", NOW, {}, "next the"),
+        ("Huge thanks to the team at Maggie's in Glasgow for the wig fitting", NOW, {}, "hospital"),
+        ("5 more years of study here I come", NOW, {}, "Years of"),
+        (
+            "Anyone taking the 6.42 from Haywards Heath tomorrow?",
+            "2026-01-04T21:00:00",
+            {},
+            "evening",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -747,6 +762,8 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("We've got 60k saved for the deposit", "60k"),
         ("Holy Communion for our Sofia on Sunday", "Holy Communion"),
         ("my son joined the Army last year", "Army"),
+        ("Can't believe it's 10 years since I moved to Toronto", "10 years"),
+        ("Dad's in for his triple bypass tomorrow at 8", "bypass"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
