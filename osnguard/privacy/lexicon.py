@@ -60,7 +60,7 @@ WEEKDAY_WORD: Final = (
 # pcm"), as a regex piece with its leading space
 PAID_PERIOD: Final = (
     r"(?:\s(?:a|an|per|every)\s(?:hour|hr|week|month|year|fortnight|wk|mo|yr)"
-    r"|\s?/\s?(?:hr|hour|h|mo|month|wk|week|yr|year)|\s?(?:ph|pw|pcm|p/a|p/h))"
+    r"|\s?/\s?(?:hr|hour|h|mo|month|wk|week|yr|year)|\s?(?:ph|pw|pcm|pm|p/a|p/h))"
 )
 # A pregnancy's stage in weeks, as a regex piece ("12 weeks", "at 19 weeks", "16wks")
 WEEKS_ALONG: Final = r"(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)"

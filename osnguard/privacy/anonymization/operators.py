@@ -762,6 +762,7 @@ INTENSIFIER_BEFORE = re.compile(
     r"\b(?:so|very|really|proper|completely|totally|absolutely)\s+$", re.I
 )
 # ("a Hindu" -> "a religious person": an adjective after an article needs its noun)
+ARTICLE_AND_WORDS_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 PEOPLE_ADJECTIVE_WORDS = frozenset(PEOPLE_ADJECTIVES.values()) | {"religious"}
 ELLIPTICAL_POSSESSIVE = re.compile(
     r"['’]s?(?=\s*(?:[,.;:!?)]|$)|\s+(?:for|to|in|on|at|and|with|since|this|last|yesterday|"
@@ -1024,6 +1025,16 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             ):
                 # "a Brummie" -> "an English person": after an article, a people is a person
                 replacement = f"{replacement} person"
+            lgbtq = re.fullmatch(r"(?:(an?)\s+)?LGBTQ\+", replacement, re.IGNORECASE)
+            if (
+                lgbtq
+                and (lgbtq.group(1) or ARTICLE_AND_WORDS_BEFORE.search(text[:start]))
+                and not _noun_after(text, phrase.end)
+            ):
+                # "as an out lesbian" -> "as an out LGBTQ+ person", "I'm a lesbian" -> "I'm an
+                # LGBTQ+ person": the word is an adjective, and "L" is said "el"
+                lead = "An" if (lgbtq.group(1) or "")[:1] == "A" else "an"
+                replacement = f"{lead} LGBTQ+ person" if lgbtq.group(1) else "LGBTQ+ person"
             if (
                 level.label == "political party"
                 and re.match(r"\s+[a-z]", text[phrase.end :])

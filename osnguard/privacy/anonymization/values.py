@@ -35,7 +35,7 @@ BORN_IN = re.compile(r"(?P<words>born\s+in\s+)(?P<year>(?:19|20)\d\d)", re.I)
 
 CURRENCY = r"(?:[£$€₹¥₦]|(?:US|AU|CA|NZ)\$|R(?=\s?\d)|KSh\s?|Rs\.?\s?)"
 AMOUNT = re.compile(
-    rf"(?P<cur>{CURRENCY})?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>k|m|bn|grand|K|M)?\b"
+    rf"(?P<cur>{CURRENCY})?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>k|m|bn|grand|K|M)?(?:\b|(?=pcm|pm|pw|ph|p/))"
     r"(?P<rest>.*)",
     re.S,
 )
@@ -263,6 +263,10 @@ def _magnitude_wordings(value: float, cur: str) -> list[str]:
             first = f"over {_count_word(int(thousands))} grand"
         wider = "thousands" if value >= 2000 else "over a grand" if value > 1000 else None
         return [first, *([wider] if wider and wider != first else [])]
+    if value < 20_000:
+        # "hit 10k" is no "tens of thousands" (twenty thousand or more): five figures, thousands
+        rounded = [f"over {cur}10k"] if value > 10_000 else []
+        return [*rounded, "five figures" if value >= 10_000 else "thousands", "thousands"][:2]
     if value < 100_000:
         floor = int(value // 10_000) * 10
         rounded = [f"over {cur}{floor}k"] if value > floor * 1000 else []
@@ -297,7 +301,10 @@ ACCOUNT_NAMED_BEFORE = re.compile(r"\bmy\s+[\w ]{2,20}?\s*(?:is|:)\s*$", re.IGNO
 # A family by its surname in the plural, as identification reads it ("the Khans", "the Joneses")
 FAMILY_BY_SURNAME = re.compile(r"the\s+(?P<initial>[A-Z])[\w'’-]*s")
 # A possessive right before a name ("Holy Communion for our Sofia")
-OWNER_BEFORE_NAME = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.IGNORECASE)
+OWNER_BEFORE_NAME = re.compile(
+    r"\b(?:my|our|his|her|their|your)\s+(?:(?:little|baby|wee|big|darling|beautiful|lovely)\s+)?$",
+    re.IGNORECASE,
+)
 # Nouns a family name stands before ("the whole Okafor family"): "someone family" would not read
 FAMILY_AFTER = re.compile(r"\s+(?:family|families|clan|household|fam|lot|side)\b", re.IGNORECASE)
 

@@ -166,6 +166,14 @@ LONE_THOUSANDS = re.compile(
     r"(?<![\w£$€₹₦¥.,])(?<!\ba\s)(?<!\bthe\s)(?<!\bran\s)(?<!\brun\s)"
     r"(\d{2,3}(?:\.\d)?\s?[kK])(?![\w£$€])"
 )
+HELD_BEFORE = re.compile(
+    r"\b(?:i|we)(?:['’]ve|\s+have|\s+had)\s+(?:only\s+|just\s+)?(?:got\s+)?$"
+    r"|\b(?:left with|down to)\s+(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
+HELD_AFTER = re.compile(
+    r"\s+in\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:isa|savings|account|pension|pot|bank)\b", re.IGNORECASE
+)
 ON_PAY_BEFORE = re.compile(r"\bon\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
 NOT_MONEY_AFTER = frozenset(
     {"run", "race", "runs", "steps", "followers", "views", "subs", "subscribers", "likes",
@@ -255,6 +263,9 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
             and "k" in amount.lower()
             and next_word.rstrip(".,;:!?") not in NOT_MONEY_AFTER
         )
+        # "I have £3.20 until payday", "just hit 10k in my Vanguard ISA": the author's own money
+        held = bool(HELD_BEFORE.search(text, 0, start) or HELD_AFTER.match(text, end))
+        earns = earns or held
         # an amount by the hour, week or month is pay or rent ("£25/hr", "$80 a week")
         if (
             not (window & FINANCE_WORDS or PAID_BY.search(amount) or earns)

@@ -533,6 +533,7 @@ def _speaks_of_care(doc: Any) -> bool:
 
 # Words before "for"/"to" and an act's name ("tickets for Burna Boy")
 TICKET_WORDS = frozenset({"tickets", "ticket", "tix"})
+TEACHING_BEFORE = re.compile(r"\b(?:teach|teaches|teaching|taught|lecturing)\b", re.I)
 COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
 # Adjectives between "the" and a brand that names its product ("the new Apple Watch")
 PRODUCT_ADJECTIVES = frozenset({"new", "latest", "old", "original", "classic", "limited"})
@@ -630,6 +631,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
+    said = re.sub(r"\s*['’]s$", "'s", " ".join(words)).lower()
+    if head is None and said.split()[-1] in ("children's", "childrens"):
+        head = Category.HEALTH  # "still in the Children's in Brum": the children's hospital
     # ("the ICU" is the lexicon's word with its article)
     entries = terms.lexicon().entries.get((words[0].lower(),), ()) if len(words) == 1 else ()
     norp = (
@@ -686,6 +690,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         # "HIV undetectable for 5 years. Thanks to the team at the Mortimer Market Centre",
         # "Chemo round 3 done ✅ Mum drove me to the Christie": the post's treatment says where
         return Category.HEALTH, Detector.ORGANISATION
+    if context == Category.EDUCATION and TEACHING_BEFORE.search(doc[sentence.start : i].text):
+        context = Category.WORK  # "Teaching my first class at Wits": where one teaches
     if context in (Category.EDUCATION, Category.RELIGION) and companies.find_company(
         re.split(r"\s+(?:on|in|at)\s+", name)[0]
     ):

@@ -1284,6 +1284,25 @@ def _day_of_month(m: re.Match[str], ctx: Context) -> Found | None:
     return _with_pod(m, ctx, when, m.end(), start=start)
 
 
+@rule(
+    rf"\b(?:the\s+)?(?P<day>{DAYNUM})(?:st|nd|rd|th)\s*(?:-|–|to|till|until)\s*(?:the\s+)?"
+    rf"(?P<until>{DAYNUM})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{MONTH})\b)"
+)
+def _days_of_month_range(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "stag do 21st-25th": days of the nearest month ahead that has them (behind, in the past
+    tense), read as the range's first day."""
+    first, last = int(m["day"]), int(m["until"])
+    if last <= first:
+        return None
+    dates = _days_of_month(ctx.today, first, (0, 1, -1, 2, -2))
+    if ctx.tense(m.start(), m.end()) == "past":
+        pool = [d for d in dates if d < ctx.today] or dates
+    else:
+        pool = [d for d in dates if d >= ctx.today] or dates
+    when = min(pool, key=lambda d: abs((d - ctx.today).days))
+    return Found(m.start(), m.end(), "DATE", when.isoformat(), kind="day")
+
+
 EARLIER_DAY = re.compile(
     rf"\b(?:on|from|till|until|by)\s+the\s+(?P<day>{DAYNUM}){ORD_SUFFIX}\b", re.IGNORECASE
 )

@@ -855,10 +855,11 @@ def _candidates(
             add(f"{word} week", (at(week_start)[0], at(week_start + timedelta(days=6))[1]))
     add("soon", (now, now + SOON))
     add("recently", (now - SOON, now))
-    if original[0] <= now <= original[1] and timedelta(days=2) <= original[1] - original[
-        0
-    ] <= timedelta(days=31):
-        # "WFH this week" -> "WFH lately": a stretch under way, said of its recent part
+    if original[0] + timedelta(days=1) <= now <= original[1] and timedelta(days=2) <= original[
+        1
+    ] - original[0] <= timedelta(days=31):
+        # "WFH this week" -> "WFH lately": a stretch under way for a day or more, said of its
+        # recent part (on its first morning, "lately" would be false)
         add("lately", (min(now - SOON, original[0]), max(now + NEAR, original[1])))
     if not (original[0] >= now - near and original[1] <= now + near):
         _month_candidates(add, at, now)

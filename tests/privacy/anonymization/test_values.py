@@ -47,6 +47,8 @@ def test_ages(phrase: str, after: str, expected: list[str]) -> None:
         ("€28k gross", ["a salary"]),  # a salary's size is what it says
         ("$47", ["under $50"]),  # "very little" is a judgement, not a rounding
         ("60k", ["tens of thousands", "a lot"]),  # thousands said without their currency
+        ("10k", ["five figures", "thousands", "a lot"]),  # "tens of thousands" is 20,000+
+        ("€750pm", ["several hundred pm", "hundreds pm"]),
         ("60", []),  # a bare number is no amount
     ],
 )

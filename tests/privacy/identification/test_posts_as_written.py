@@ -447,6 +447,17 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Dad's in for his triple bypass tomorrow at 8", ("triple bypass", "health")),
         ("Gutted. Visa refused again, 3rd time.", ("Visa refused", "ethnicity")),
         ("I need to sort a kente for my engagement ceremony", ("kente", "ethnicity")),
+        # batch 31: rent by "pm", money the author holds, days of a month as a range, where one
+        # teaches, the children's hospital
+        ("spare room, €750pm bills incl, available from Dec 1st", ("€750pm", "finance")),
+        ("Payday tomorrow and I have £3.20 until then", ("£3.20", "finance")),
+        ("Just hit 10k in my Vanguard ISA", ("10k", "finance")),
+        ("me and the lads are off to Magaluf for Dev's stag do 21st-25th", ("21st-25th", "time")),
+        ("Teaching my first class at Wits next semester", ("Wits", "work")),
+        (
+            "Our little Noah was diagnosed last night. Still in the Children's in Brum.",
+            ("the Children's", "health"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -584,6 +595,9 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
             ("Polling station", "location"),
         ),
         ("The clocks go back on Sunday, don't forget!", ("on Sunday", "time")),
+        # batch 31: a count of things one has is no money
+        ("I have 3 kids", ("3", "finance")),
+        ("Save the Children are doing great work", ("Save the Children", "health")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -717,6 +717,18 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "evening",
         ),
+        # batch 31: ten thousand is no "tens of thousands"; a stretch on its first morning is no
+        # "lately"; "our little Noah" is no "our little someone"; "an out lesbian" no "an out
+        # LGBTQ+"
+        ("Just hit 10k in my Vanguard ISA", NOW, {}, "tens of"),
+        (
+            "Night shifts Mon-Thu this week so if I don't reply that's why",
+            "2026-03-02T09:00:00",
+            {},
+            "lately",
+        ),
+        ("Our little Noah was diagnosed with type 1 diabetes last night", NOW, {}, "someone"),
+        ("First Pride as an out lesbian 🏳️‍🌈 marching on Saturday", NOW, {}, "LGBTQ+ 🏳"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
