@@ -1025,6 +1025,21 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             ):
                 # "a Brummie" -> "an English person": after an article, a people is a person
                 replacement = f"{replacement} person"
+            a_people = level.label in PEOPLE_ADJECTIVE_WORDS or (
+                phrase.category == Category.ETHNICITY
+                and level.label[:1].isupper()
+                and " " not in level.label
+            )
+            if (
+                a_people
+                and replacement == level.label
+                and is_plural(phrase.text)
+                and phrase.text[:1].isupper()
+                and not _noun_after(text, phrase.end)
+            ):
+                # "any other Yorubas" -> "any other Nigerians", "Irish people"
+                plain = re.search(r"(?:ish|ese|ch|sh|ss|s)$", replacement) is None
+                replacement = f"{replacement}s" if plain else f"{replacement} people"
             lgbtq = re.fullmatch(r"(?:(an?)\s+)?LGBTQ\+", replacement, re.IGNORECASE)
             if (
                 lgbtq

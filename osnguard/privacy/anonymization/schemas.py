@@ -705,6 +705,8 @@ def _institution_chain(
     if category == Category.EDUCATION and POLYTECHNIC_NAME.search(text):
         kind = "college"
     school = SCHOOL_KIND_BY_LAST_WORD.get(text.strip().split()[-1].lower())
+    if re.search(r"\b(?:specialist|special)\s+school$", text.strip(), re.IGNORECASE):
+        school = "specialist school"  # "Oak Tree specialist school" -> "a specialist school"
     if category == Category.EDUCATION and kind == "school" and school:
         kind = school  # "Oakfield Primary" -> "a primary school" -> "a school"
     if category == Category.HEALTH and _support_service(text, context):

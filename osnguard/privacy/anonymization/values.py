@@ -39,6 +39,7 @@ AMOUNT = re.compile(
     r"(?P<rest>.*)",
     re.S,
 )
+APPROXIMATELY = re.compile(r"^(?:about|around|roughly|approx\.?|approximately|~)\s*", re.IGNORECASE)
 # The period an amount is paid by, written after it
 PERIOD = re.compile(PAID_PERIOD, re.I)
 SALARY_UNITS = re.compile(
@@ -175,6 +176,8 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     if text.strip()[:1] in ("-", "−"):
         # "my Monzo shows -£340" -> "shows a few hundred in the red": a balance below zero
         return [f"{w} in the red" for w in amount_wordings(text.strip()[1:], after, before)]
+    # "about $8k", "nearly £2,000": the wordings below are vague already
+    text = APPROXIMATELY.sub("", text.strip())
     found = AMOUNT.fullmatch(text.strip())
     if not found or not (found.group("cur") or found.group("scale")):
         return []  # a bare number is no amount; "60k saved" is, without its currency

@@ -533,6 +533,11 @@ def _speaks_of_care(doc: Any) -> bool:
 
 # Words before "for"/"to" and an act's name ("tickets for Burna Boy")
 TICKET_WORDS = frozenset({"tickets", "ticket", "tix"})
+# a school's kind said after its name in lower case ("Oak Tree specialist school")
+SCHOOL_KINDS_AFTER = frozenset(
+    {"specialist", "special", "primary", "secondary", "high", "grammar", "prep", "infant", "junior"}
+)
+SCHOOL_NOUNS_AFTER = frozenset({"school", "college", "academy"})
 TEACHING_BEFORE = re.compile(r"\b(?:teach|teaches|teaching|taught|lecturing)\b", re.I)
 COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
 # Adjectives between "the" and a brand that names its product ("the new Apple Watch")
@@ -605,6 +610,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "I'm a Leo": a star sign
     if i >= 2 and doc[i - 2].lower_ in TICKET_WORDS and doc[i - 1].lower_ in ("for", "to"):
         return None  # "tickets for Burna Boy": an act or a show, not someone the author knows
+    if len(words) == 1 and len(words[0]) == 1:
+        return None  # "3 years on T": a letter names no place, school or workplace
     if span[0].lower_ == "the" and label == "PERSON":
         label = None  # "the Rotunda": people's names take no article
     if (
@@ -628,6 +635,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and resources.wordnet().synsets("_".join(w.lower() for w in words), pos="n")
     ):
         return None  # "Polling station was the church hall": a sentence's first noun, no name
+    if (
+        j + 1 < len(doc)
+        and doc[j].is_lower
+        and doc[j + 1].lower_ in SCHOOL_NOUNS_AFTER
+        and doc[j].lower_ in SCHOOL_KINDS_AFTER
+    ):
+        return Category.EDUCATION, Detector.ORGANISATION  # "at Oak Tree specialist school"
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
     head = _head_category(words)
@@ -1202,6 +1216,13 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         if result is None:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
+        if (
+            result[0] == Category.EDUCATION
+            and j + 1 < len(doc)
+            and doc[j].lower_ in SCHOOL_KINDS_AFTER
+            and doc[j + 1].lower_ in SCHOOL_NOUNS_AFTER
+        ):
+            end = doc[j + 1].idx + len(doc[j + 1].text)  # "Oak Tree specialist school" whole
         about_author = author_reference(text, start, end, doc) is not None
         if not (
             about_author

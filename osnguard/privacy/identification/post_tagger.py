@@ -243,6 +243,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
             or _in_observance(text, start, end)
             or (category == Category.RELIGION and _before_venue(text, end))
+            or terms.TO_THOSE_CELEBRATING.match(text, end) is not None
             or not _the_authors(text, start, end, doc)
         ):
             continue

@@ -347,6 +347,8 @@ def _choose(
         return None  # "since the March budget": a month, not "the march"
     if GREETING_AFTER.match(text[end:]) or GREETING_BEFORE.search(text[:start]):
         return None  # "Ramadan Mubarak to everyone fasting", "Happy Diwali": a greeting
+    if TO_THOSE_CELEBRATING.match(text, end):
+        return None  # "Happy Diwali to everyone celebrating!": wished to others, said of no one
     reference = author_reference(text, start, end, context.doc)
     if len({t.category for t in terms}) > 1 and _clause_words(tokens) & STUDY_CUES:
         # "graduating with my MS": the degree, not multiple sclerosis
@@ -582,6 +584,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             if any(linked_tokens.get(k, category) != category for k in range(i, i + size)):
                 continue  # a profile word inside says otherwise ("on the ward" for a nurse)
             start, end = window[0].idx, _numbered_end(context.text, window)
+            if re.match(r"-[^\W\d_]", context.text[end : end + 2]):
+                continue  # "been sober-curious": the word is part of a longer one
             if i > 0 and tokens[i - 1].text == "#" and tokens[i - 1].idx + 1 == start:
                 start -= 1
             if i > 0 and window[0].lower_ in COUNTED_UNITS and tokens[i - 1].like_num:
@@ -630,6 +634,11 @@ def detect(context: MessageContext) -> list[Phrase]:
     return sorted(found, key=lambda p: p.start)
 
 
+TO_THOSE_CELEBRATING = re.compile(
+    r"\s+to\s+(?:all|everyone|everybody|anyone|those|all those|all of you)\b[^.!?\n]{0,20}?"
+    r"\bcelebrat",
+    re.IGNORECASE,
+)
 VENUE_HEADS = frozenset({"hall", "halls", "car", "carpark", "café", "cafe", "fete", "fair"})
 TEACHING = re.compile(r"teach(?:ing|es)?|taught", re.IGNORECASE)
 

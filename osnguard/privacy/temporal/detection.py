@@ -131,6 +131,9 @@ def detect(context: MessageContext) -> list[Phrase]:
             )
         # ("for the 9am ward round": the clock names the round; "for the" is the round's)
         end = _with_trail_word(context.text, end)
+        onwards = ONWARDS_AFTER.match(context.text, end)
+        if onwards:
+            end = onwards.end()  # "8pm onwards": the time and the word that opens it
         back = BACK_BEFORE.search(context.text[max(0, start - 6) : start])
         if back and PAST_YEAR_IN.fullmatch(context.text[start:end]):
             start -= len(back.group(0))  # "back in 2019": when, as one phrase ("years ago")
@@ -262,6 +265,7 @@ LEAD_WORDS = re.compile(rf"(?i)(?:\b(?:{_LEADS})\s+(?:the\s+)?)$")
 LEADING = re.compile(rf"(?i)(?:{_LEADS}|most|some|the whole)\b")
 # Words that belong to a day when they follow it: "Thursday evenings", "at Sunday lunch".
 _WEEKDAY_END = re.compile(r"(?i)(?:day|days|mon|tues?|wed|thu|thurs?|fri|sat|sun)$")
+ONWARDS_AFTER = re.compile(r"(?i)[ \t]+onwards?\b")
 TRAIL_WORDS = re.compile(
     r"(?i)^[ \t]+(?:mornings?|afternoons?|evenings?|nights?|lunch(?:time)?|dinner|brunch|"
     r"breakfast|roast|drinks|supper)\b"

@@ -458,6 +458,18 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "Our little Noah was diagnosed last night. Still in the Children's in Brum.",
             ("the Children's", "health"),
         ),
+        # batch 32: a letter is no organisation ("on T" is the phrase), a school named with its
+        # kind after it, money words, a hyphenated word whole, plural peoples
+        ("3 years on T today 🎉 and my mum finally calls me her son", ("on T", "gender")),
+        (
+            "My son's EHCP got approved 😭 he starts at Oak Tree specialist school in September",
+            ("Oak Tree specialist school", "education"),
+        ),
+        ("Lost about $8k in crypto this year and my wife doesn't know", ("in crypto", "finance")),
+        ("HUGE news: we bought our first house!!!", ("bought our first house", "finance")),
+        ("tomorrow my sister graduates from medical school", ("medical school", "education")),
+        ("I've been sober-curious since January", ("sober-curious", "health")),
+        ("Any other Yorubas in Houston? Looking for a church", ("Yorubas", "ethnicity")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -598,6 +610,10 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # batch 31: a count of things one has is no money
         ("I have 3 kids", ("3", "finance")),
         ("Save the Children are doing great work", ("Save the Children", "health")),
+        # batch 32: a festival wished to those celebrating it
+        ("Happy Diwali to everyone celebrating! 🪔", ("Happy Diwali", "religion")),
+        ("Happy Diwali to everyone celebrating! 🪔", ("Diwali", "religion")),
+        ("3 years on T today 🎉 and my mum finally calls me her son", ("T", "work")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

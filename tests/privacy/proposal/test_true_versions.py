@@ -729,6 +729,12 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ),
         ("Our little Noah was diagnosed with type 1 diabetes last night", NOW, {}, "someone"),
         ("First Pride as an out lesbian 🏳️‍🌈 marching on Saturday", NOW, {}, "LGBTQ+ 🏳"),
+        # batch 32: "sober-curious" is no "in recovery-curious"; "8pm onwards" no "in the evening
+        # onwards"; "a school specialist school"; "any other Nigerian"
+        ("I've been sober-curious since January", NOW, {}, "-curious"),
+        ("having a little party at The Crown, 8pm onwards, all welcome x", NOW, {}, "onwards"),
+        ("he starts at Oak Tree specialist school in September", NOW, {}, "school specialist"),
+        ("Any other Yorubas in Houston?", NOW, {}, "Nigerian in"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -776,6 +782,7 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("my son joined the Army last year", "Army"),
         ("Can't believe it's 10 years since I moved to Toronto", "10 years"),
         ("Dad's in for his triple bypass tomorrow at 8", "bypass"),
+        ("Lost about $8k in crypto this year", "8k"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
