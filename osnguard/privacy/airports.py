@@ -3,7 +3,8 @@ serve: "fly out of Heathrow" is London, not the town of Heathrow, Florida.
 
 Built on airportsdata (MIT), which ships the world's airports with their IATA codes, names,
 the city each serves and its coordinates. Only names that say one airport are kept: the part of
-an airport's name after its city ("London Heathrow Airport" -> "Heathrow"), when no other
+an airport's name after its city ("London Heathrow Airport" -> "Heathrow", "Toronto Pearson" ->
+"Pearson"), when no other
 airport has it, it is no English word ("Liberty", "Midway") and no town of 15,000 people or
 more has it ("Newark"); and the IATA code of an international airport, written in capitals
 ("JFK"). Loaded once per process; nothing is downloaded.
@@ -94,6 +95,10 @@ def airport_names() -> dict[str, Airport]:
         own = _distinctive(airport.name, airport.city)
         if len(own) >= 4 and own[:1].isupper():
             named.setdefault(own.casefold(), []).append((own, airport))
+        first, _, tail = own.partition(" ")
+        if len(tail) >= 4 and tail[:1].isupper() and places.lookup(first):
+            # "Toronto Pearson" is said "Pearson": a city the airport is named after goes too
+            named.setdefault(tail.casefold(), []).append((tail, airport))
         if "international" in airport.name.casefold():
             codes[f"code:{code}"] = airport
     table = {

@@ -393,6 +393,15 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
             return sentence_person or AuthorReference.SUBJECTLESS
         return clause_person or sentence_person or AuthorReference.SUBJECTLESS
     by_subject = _subject_reference(subject)
+    if (
+        by_subject is None
+        and subject.tag_ == "VBG"
+        and subject.dep_ == "csubj"
+        and not any(c.dep_ in ("nsubj", "nsubjpass") for c in subject.children)
+    ):
+        # "Dropping Leo at his dad's every other Friday is the worst part of the week": an
+        # activity with no one else doing it is the author's
+        by_subject = AuthorReference.SUBJECTLESS
     if by_subject is None and _asks_for_a_recommendation(subject, verb, sentence):
         by_subject = AuthorReference.FIRST_PERSON  # "Anyone got recs for a good therapist?"
     if by_subject is None and _shared_with_readers(subject):

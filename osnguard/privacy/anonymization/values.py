@@ -303,6 +303,11 @@ def looks_like_name(text: str) -> bool:
 ACCOUNT_NAMED_BEFORE = re.compile(r"\bmy\s+[\w ]{2,20}?\s*(?:is|:)\s*$", re.IGNORECASE)
 # A family by its surname in the plural, as identification reads it ("the Khans", "the Joneses")
 FAMILY_BY_SURNAME = re.compile(r"the\s+(?P<initial>[A-Z])[\w'’-]*s")
+KIN_TITLE = re.compile(
+    r"(?:aunty|auntie|aunt|uncle|cousin|grandma|grandpa|nana|nanna|granny|gran|tita|tito|tia|tio|"
+    r"tía|tío)\s+(?=[A-Z])",
+    re.IGNORECASE,
+)
 # A possessive right before a name ("Holy Communion for our Sofia")
 OWNER_BEFORE_NAME = re.compile(
     r"\b(?:my|our|his|her|their|your)\s+(?:(?:little|baby|wee|big|darling|beautiful|lovely)\s+)?$",
@@ -328,6 +333,13 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     possessive = ""
     if re.search(r"['’]s$", text):
         text, possessive = text[:-2], "'s"
+    title = KIN_TITLE.match(text)
+    if title:
+        # "Aunty Fatima's" -> "Aunty F.'s": the family title is no part of the name
+        rest = name_wordings(text[title.end() :] + possessive, before + title.group(0), after)
+        return [f"{title.group(0)}{w}" for w in rest if not w.startswith("someone")] + (
+            ["a relative's" if possessive else "a relative"]
+        )
     parts = re.split(r"\s+(?:and|&)\s+", text)
     if not text:
         return []

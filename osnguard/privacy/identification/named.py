@@ -28,7 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from osnguard.privacy import companies, lexicon, places, resources
+from osnguard.privacy import airports, companies, lexicon, places, resources
 from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification import terms
 from osnguard.privacy.identification.categories import CATEGORY_REASON
@@ -539,6 +539,7 @@ SCHOOL_KINDS_AFTER = frozenset(
 )
 SCHOOL_NOUNS_AFTER = frozenset({"school", "college", "academy"})
 TEACHING_BEFORE = re.compile(r"\b(?:teach|teaches|teaching|taught|lecturing)\b", re.I)
+TRAVEL_PREPOSITIONS = frozenset({"at", "from", "to", "into", "via", "out", "through", "in"})
 COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
 # Adjectives between "the" and a brand that names its product ("the new Apple Watch")
 PRODUCT_ADJECTIVES = frozenset({"new", "latest", "old", "original", "classic", "limited"})
@@ -667,6 +668,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # a unit after a number ("₹18 LPA", "2 BHK"), not an airport code
     context = _context_category(doc, i, j, sentence)
     before = doc[i - 1].lower_ if i > 0 else ""
+    if head is None and before in TRAVEL_PREPOSITIONS and airports.find_airport(" ".join(words)):
+        return Category.LOCATION, Detector.PLACE  # "landing at Pearson": the airport, no employer
     if _studied_subject(doc, i, j):
         return Category.EDUCATION, Detector.TOPIC  # "to read Law", "a degree in Music"
     if _university_in_context(span.text, sentence):
@@ -818,6 +821,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.ETHNICITY, Detector.PLACE  # "fluent Brummie": a people, no one's name
     if label == "PERSON" and (name.isupper() or before in PERSON_PLACE_PREPOSITIONS):
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
+    if i >= 2 and [t.lower_ for t in doc[i - 2 : i]] == ["answers", "to"]:
+        return None  # "a grey cat ... answers to Biscuit": a pet's name
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
         return None  # public figures ("King Charles") and hashtags are not the author's people
     if len(words) >= 2 and words[0].lower().rstrip(".") in DOCTOR_TITLES and _speaks_of_care(doc):

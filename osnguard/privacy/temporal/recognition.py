@@ -1669,6 +1669,10 @@ def _offset(m: re.Match[str], ctx: Context) -> Found | None:
     direction = m["dir"].lower()
     if direction == "since":
         return None
+    if direction in ("after", "before") and re.match(r"\s+[^\W\d_]", ctx.text[m.end() :]):
+        # "5 years after landing at Pearson", "2 days before the wedding": counted from an event,
+        # not from now (the length alone is read as a duration)
+        return None
     mod = _approx_mod(m["approx"])
     if amount is None:
         ref = "FUTURE_REF" if direction in ("later", "from now", "hence", "after") else "PAST_REF"
@@ -1753,6 +1757,13 @@ def _duration(m: re.Match[str], ctx: Context) -> Found | None:
     ):  # "over the past 20 years": "over" is a preposition
         start, approx = m.start("lead"), None
     return Found(start, m.end(), "DURATION", value, mod=_approx_mod(approx))
+
+
+@rule(r"\b(?P<x>the\s+week\s+after\s+next)\b")
+def _week_after_next(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "the week after next": the week two weeks from this one."""
+    moment = norm.shift(ctx.now, 2, "week")
+    return Found(m.start(), m.end(), "DATE", norm.value_at_granularity(moment, "week"))
 
 
 @rule(r"\b(?P<x>the\s+(?:next|past|last|coming|following|previous)\s+fortnight)\b")

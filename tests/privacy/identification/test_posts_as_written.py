@@ -470,6 +470,16 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("tomorrow my sister graduates from medical school", ("medical school", "education")),
         ("I've been sober-curious since January", ("sober-curious", "health")),
         ("Any other Yorubas in Houston? Looking for a church", ("Yorubas", "ethnicity")),
+        # batch 33: the week after next, an airport by its own name, deployments, naming
+        # ceremonies, a length counted from an event
+        ("Back to Manila the week after next for my lola's 90th", ("the week after next", "time")),
+        ("5 years after landing at Pearson with one suitcase", ("Pearson", "location")),
+        ("My bf is deploying to Estonia for 6 months on Monday", ("deploying", "work")),
+        (
+            "our baby's naming ceremony is on Saturday at my in-laws",
+            ("naming ceremony", "religion"),
+        ),
+        ("Got my PR approved!!! 5 years after landing at Pearson", ("5 years", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -614,6 +624,9 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Happy Diwali to everyone celebrating! 🪔", ("Happy Diwali", "religion")),
         ("Happy Diwali to everyone celebrating! 🪔", ("Diwali", "religion")),
         ("3 years on T today 🎉 and my mum finally calls me her son", ("T", "work")),
+        # batch 33: a pet that answers to its name
+        ("if you find a grey cat near Observatory, answers to Biscuit 😿", ("Biscuit", "identity")),
+        ("Got my PR approved!!! 5 years after landing at Pearson", ("5 years after", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -735,6 +735,12 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("having a little party at The Crown, 8pm onwards, all welcome x", NOW, {}, "onwards"),
         ("he starts at Oak Tree specialist school in September", NOW, {}, "school specialist"),
         ("Any other Yorubas in Houston?", NOW, {}, "Nigerian in"),
+        # batch 33: a midwife is no nurse; an airport no media company; an aunt's title no
+        # initial; a length after an event no date years ahead
+        ("Officially a qualified midwife as of today!!!", NOW, {}, "nurse"),
+        ("Got my PR approved!!! 5 years after landing at Pearson", NOW, {}, "media"),
+        ("Iftar at Aunty Fatima's tonight, then taraweeh", NOW, {}, "A. F."),
+        ("Got my PR approved!!! 5 years after landing at Pearson", NOW, {}, "in a few years"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
