@@ -230,7 +230,7 @@ def _phrase(
 LOCATION_ATTRIBUTES = frozenset({"hometown", "current_city"})
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=8192)
 def _common_word(text: str) -> bool:
     """A lower-case word whose main WordNet sense is not a proper name: "reading" is not the
     town of Reading, "nice" is not Nice."""

@@ -108,7 +108,7 @@ def _places() -> frozenset[str]:
     return frozenset(names)
 
 
-@lru_cache(maxsize=50000)
+@lru_cache(maxsize=8192)
 def _lexname(word: str) -> str:
     """The WordNet lexname of a word's first sense ("-" for non-words). Without WordNet this
     raises ResourceMissing: a feature the model was trained with must not silently change."""
@@ -118,7 +118,7 @@ def _lexname(word: str) -> str:
     return synsets[0].lexname() if synsets else "none"
 
 
-@lru_cache(maxsize=50000)
+@lru_cache(maxsize=8192)
 def _sa_hint(word: str) -> str:
     for category, stems in categories.SA_LEXICON.items():
         if any(
