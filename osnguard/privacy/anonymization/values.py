@@ -88,6 +88,8 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     """An age, an age event ("turns 70"), a birthday ordinal ("60th") or a birth year; `before`
     and `after` are the text around it."""
     text = text.strip()
+    if re.fullmatch(r"sweet\s+(?:16|sixteen)|quincea[ñn]era", text, re.IGNORECASE):
+        return ["big birthday", "birthday"]  # "Sweet 16 for our twins" -> "Big birthday for ..."
     event = AGE_EVENT.fullmatch(text)
     if event:
         n, verb = int(event.group("n")), event.group("verb").lower()
@@ -303,6 +305,7 @@ def looks_like_name(text: str) -> bool:
 ACCOUNT_NAMED_BEFORE = re.compile(r"\bmy\s+[\w ]{2,20}?\s*(?:is|:)\s*$", re.IGNORECASE)
 # A family by its surname in the plural, as identification reads it ("the Khans", "the Joneses")
 FAMILY_BY_SURNAME = re.compile(r"the\s+(?P<initial>[A-Z])[\w'’-]*s")
+DOCTOR_TITLE = re.compile(r"(?:dr\.?|prof\.?|doctor|professor)\s+(?=[A-Z])", re.IGNORECASE)
 KIN_TITLE = re.compile(
     r"(?:aunty|auntie|aunt|uncle|cousin|grandma|grandpa|nana|nanna|granny|gran|tita|tito|tia|tio|"
     r"tía|tío)\s+(?=[A-Z])",
@@ -327,12 +330,18 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     family = FAMILY_BY_SURNAME.fullmatch(text)
     if family is not None:  # "from the Khans" -> "from the K. family" -> "from the family"
         return [f"the {family.group('initial').upper()}. family", "the family"]
-    if not looks_like_name(text):
+    owned = OWNER_BEFORE_NAME.search(before) is not None and text[:1].isupper()
+    if not looks_like_name(text) and not owned:  # ("our Mere starts": a name, whatever "mere" is)
         return []
     opening = not before.strip() or before.rstrip().endswith((".", "!", "?", "\n"))
     possessive = ""
     if re.search(r"['’]s$", text):
         text, possessive = text[:-2], "'s"
+    doctor = DOCTOR_TITLE.match(text)
+    if doctor:
+        # "Dr. Ní Bhriain at last" -> "Dr. N. B. at last": the title is the news, not the name
+        initials = " ".join(w[0].upper() + "." for w in text[doctor.end() :].split())
+        return [f"{doctor.group(0)}{initials}{possessive}"] if initials else []
     title = KIN_TITLE.match(text)
     if title:
         # "Aunty Fatima's" -> "Aunty F.'s": the family title is no part of the name

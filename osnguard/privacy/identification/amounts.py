@@ -78,6 +78,8 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(1[3-9]|[2-9]\d)\b(?![:.]\d|\s*(?:%|mins?|minutes|hours?|k\b|weeks?|months?))",
         re.I,
     ),
+    # "Sweet 16 for our twins", "her quinceañera": a birthday that says the age
+    re.compile(r"\b(sweet\s+(?:16|sixteen)|quincea[ñn]era)\b", re.I),
     # "took me till 34 to say it": the age by which something happened
     re.compile(
         r"\btook (?:me|her|him|us|them)\s+(?:till|until|til|to)\s+(1[3-9]|[2-9]\d)\b(?![:.]\d)",

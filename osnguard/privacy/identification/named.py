@@ -539,6 +539,7 @@ SCHOOL_KINDS_AFTER = frozenset(
 )
 SCHOOL_NOUNS_AFTER = frozenset({"school", "college", "academy"})
 TEACHING_BEFORE = re.compile(r"\b(?:teach|teaches|teaching|taught|lecturing)\b", re.I)
+ENDEARED_NOUNS = frozenset({"man", "girl", "boy", "lady", "guy", "one", "bub", "bubba"})
 TRAVEL_PREPOSITIONS = frozenset({"at", "from", "to", "into", "via", "out", "through", "in"})
 COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
 # Adjectives between "the" and a brand that names its product ("the new Apple Watch")
@@ -741,6 +742,21 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.IDENTITY, Detector.PERSONAL  # "Aunty Ngozi's 60th", "Uncle Bayo"
     if j < len(doc) and doc[j].lower_ in AREA_AFTER and doc[j].is_lower and label != "ORG":
         return Category.LOCATION, Detector.PLACE  # "who get charger for Yaba side?"
+    if (
+        before in ("our", "my")
+        and len(words) == 1
+        and j < len(doc)
+        and doc[j].pos_ in ("VERB", "AUX")
+        and not _is_major_place(name)
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "our Mere starts kōhanga reo on Monday"
+    if (
+        i >= 2
+        and doc[i - 1].lower_ in ENDEARED_NOUNS
+        and doc[i - 2].lower_ in ("little", "baby", "wee", "big")
+        and len(words) <= 2
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "our little man Kai"
     if before in _kin_words() and len(words) <= 2 and not name.isupper() and head is None:
         return Category.IDENTITY, Detector.PERSONAL  # "my husband Tom", "my baby girl Amara"
     if (

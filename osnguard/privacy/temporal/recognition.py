@@ -1759,6 +1759,18 @@ def _duration(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(start, m.end(), "DURATION", value, mod=_approx_mod(approx))
 
 
+@rule(
+    rf"\b(?P<x>(?:on\s+)?the\s+(?P<day>{DAYNUM})(?:st|nd|rd|th)\s+of\s+(?P<which>next|this|last)\s+month)\b"
+)
+def _day_of_named_month(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "on the 1st of next month": that day of the month said."""
+    shift = {"next": 1, "this": 0, "last": -1}[m["which"].lower()]
+    moment = norm.shift(ctx.now, shift, "month")
+    return Found(
+        m.start(), m.end(), "DATE", _safe_date(moment.year, moment.month, int(m["day"])).isoformat()
+    )
+
+
 @rule(r"\b(?P<x>the\s+week\s+after\s+next)\b")
 def _week_after_next(m: re.Match[str], ctx: Context) -> Found | None:
     """ "the week after next": the week two weeks from this one."""

@@ -480,6 +480,19 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("naming ceremony", "religion"),
         ),
         ("Got my PR approved!!! 5 years after landing at Pearson", ("5 years", "time")),
+        # batch 34: a name after "our" before its verb, after "little man"; benefits and lenders;
+        # a birthday that says the age; working from home; painkillers; te reo preschool
+        ("Kia ora whānau, our Mere starts kōhanga reo on Monday", ("Mere", "identity")),
+        ("Kia ora whānau, our Mere starts kōhanga reo on Monday", ("kōhanga reo", "education")),
+        ("Happy 1st birthday to our little man Kai 🎂", ("Kai", "identity")),
+        ("Klarna's chasing me for £640 and I can't pay till payday", ("Klarna", "finance")),
+        (
+            "getting my Medicaid renewal rejected? I'm on $14.50 an hour",
+            ("Medicaid renewal", "finance"),
+        ),
+        ("Sweet 16 for our twins tomorrow!!!", ("Sweet 16", "age")),
+        ("my brother took his life 2 years ago", ("took his life", "health")),
+        ("Moving into my flat on the 1st of next month", ("on the 1st of next month", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

@@ -741,6 +741,12 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Got my PR approved!!! 5 years after landing at Pearson", NOW, {}, "media"),
         ("Iftar at Aunty Fatima's tonight, then taraweeh", NOW, {}, "A. F."),
         ("Got my PR approved!!! 5 years after landing at Pearson", NOW, {}, "in a few years"),
+        # batch 34: an IVA is no Madagascar; "the 1st of next month" no "early October of";
+        # "Dr. Ní Bhriain at last" no "Someone at last"; steroids no "back"
+        ("my IVA finally finishes in August after 5 years", NOW, {}, "Madagascar"),
+        ("Moving into my first flat on the 1st of next month", NOW, {}, " of,"),
+        ("Passed with minor corrections!!! Dr. Ní Bhriain at last", NOW, {}, "Someone"),
+        ("My MS relapsed so I'm back on steroids for 5 days", NOW, {}, "back for"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -789,6 +795,8 @@ def test_a_family_word_of_gender_is_said_without_it_by_every_group(text: str) ->
         ("Can't believe it's 10 years since I moved to Toronto", "10 years"),
         ("Dad's in for his triple bypass tomorrow at 8", "bypass"),
         ("Lost about $8k in crypto this year", "8k"),
+        ("Kia ora whānau, our Mere starts kōhanga reo on Monday", "Mere"),
+        ("My MS relapsed so I'm back on steroids", "MS relapsed"),
     ],
 )
 def test_a_found_phrase_can_be_hidden_from_the_public(text: str, phrase: str) -> None:
