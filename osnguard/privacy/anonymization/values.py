@@ -340,8 +340,8 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     doctor = DOCTOR_TITLE.match(text)
     if doctor:
         # "Dr. Ní Bhriain at last" -> "Dr. N. B. at last": the title is the news, not the name
-        initials = " ".join(w[0].upper() + "." for w in text[doctor.end() :].split())
-        return [f"{doctor.group(0)}{initials}{possessive}"] if initials else []
+        letters = " ".join(w[0].upper() + "." for w in text[doctor.end() :].split())
+        return [f"{doctor.group(0)}{letters}{possessive}"] if letters else []
     title = KIN_TITLE.match(text)
     if title:
         # "Aunty Fatima's" -> "Aunty F.'s": the family title is no part of the name
