@@ -934,6 +934,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         and _modifies_a_noun(text, phrase)
     )
     article_fits = _article_fits(text, phrase)
+    field_of_study = _field_of_study(chain)  # "for Veterinary Medicine" -> "for medicine"
     by_default = default_levels(chain)
     # "at the Royal Women's, you were so kind": the "'s" belongs to the name, and goes with it
     named_possessive = (
@@ -1118,7 +1119,7 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             and level.source == LevelSource.WORDNET
             and article_fits
             and _bare(text, start, replacement)
-            and not _field_of_study(chain)  # "for Veterinary Medicine" -> "for medicine"
+            and not field_of_study
         ):
             # A count noun may need "a" where a mass noun stood ("is sushi" -> "is a dish").
             with_article = _fits(
@@ -2095,16 +2096,16 @@ def _temporal_options(
 MORE_IN_LENGTH = re.compile(r"\s+more\s+\w+$", re.IGNORECASE)
 
 
+# How a vague count is said before "more" ("a couple of weeks" -> "a couple more weeks")
+COUNT_BEFORE_MORE = {"a couple of ": "a couple", "a few ": "a few", "several ": "several"}
+
+
 def _with_more(wording: str) -> str | None:
     """A vague length said of what is left ("a couple of weeks" -> "a couple more weeks")."""
     lowered = wording.lower()
-    for lead in ("a couple of ", "a few ", "several "):
+    for lead, said in COUNT_BEFORE_MORE.items():
         if lowered.startswith(lead):
-            return (
-                wording[: len(lead) - (3 if lead.endswith("of ") else 0)].rstrip()
-                + " more "
-                + (wording[len(lead) :])
-            )
+            return f"{wording[: len(said)]} more {wording[len(lead) :]}"
     if re.fullmatch(r"(?:hours|days|weeks|months|years)", lowered):
         return f"{'More' if wording[0].isupper() else 'more'} {lowered}"
     if lowered == "a while":

@@ -270,8 +270,9 @@ def _magnitude_wordings(value: float, cur: str) -> list[str]:
         return [first, *([wider] if wider and wider != first else [])]
     if value < 20_000:
         # "hit 10k" is no "tens of thousands" (twenty thousand or more): five figures, thousands
-        rounded = [f"over {cur}10k"] if value > 10_000 else []
-        return [*rounded, "five figures" if value >= 10_000 else "thousands", "thousands"][:2]
+        return (
+            [f"over {cur}10k", "five figures"] if value > 10_000 else ["five figures", "thousands"]
+        )
     if value < 100_000:
         floor = int(value // 10_000) * 10
         rounded = [f"over {cur}{floor}k"] if value > floor * 1000 else []

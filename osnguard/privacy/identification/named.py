@@ -538,7 +538,19 @@ SCHOOL_KINDS_AFTER = frozenset(
     {"specialist", "special", "primary", "secondary", "high", "grammar", "prep", "infant", "junior"}
 )
 SCHOOL_NOUNS_AFTER = frozenset({"school", "college", "academy"})
-TEACHING_BEFORE = re.compile(r"\b(?:teach|teaches|teaching|taught|lecturing)\b", re.I)
+
+
+def _school_kind_after(doc: Any, j: int) -> bool:
+    """A school's kind and noun in lower case right after the name ending before token `j`."""
+    return (
+        j + 1 < len(doc)
+        and doc[j].is_lower
+        and doc[j].lower_ in SCHOOL_KINDS_AFTER
+        and doc[j + 1].lower_ in SCHOOL_NOUNS_AFTER
+    )
+
+
+TEACHING_BEFORE = re.compile(rf"\b(?:{terms.TEACHING_VERB}|lecturing)\b", re.I)
 ENDEARED_NOUNS = frozenset({"man", "girl", "boy", "lady", "guy", "one", "bub", "bubba"})
 TRAVEL_PREPOSITIONS = frozenset({"at", "from", "to", "into", "via", "out", "through", "in"})
 COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
@@ -637,12 +649,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and resources.wordnet().synsets("_".join(w.lower() for w in words), pos="n")
     ):
         return None  # "Polling station was the church hall": a sentence's first noun, no name
-    if (
-        j + 1 < len(doc)
-        and doc[j].is_lower
-        and doc[j + 1].lower_ in SCHOOL_NOUNS_AFTER
-        and doc[j].lower_ in SCHOOL_KINDS_AFTER
-    ):
+    if _school_kind_after(doc, j):
         return Category.EDUCATION, Detector.ORGANISATION  # "at Oak Tree specialist school"
     if [w.lower() for w in words[-2:]] in (["town", "hall"], ["city", "hall"]):
         return Category.LOCATION, Detector.PLACE  # "ceremony at Croydon town hall"
@@ -1237,12 +1244,7 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         if result is None:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
-        if (
-            result[0] == Category.EDUCATION
-            and j + 1 < len(doc)
-            and doc[j].lower_ in SCHOOL_KINDS_AFTER
-            and doc[j + 1].lower_ in SCHOOL_NOUNS_AFTER
-        ):
+        if result[0] == Category.EDUCATION and _school_kind_after(doc, j):
             end = doc[j + 1].idx + len(doc[j + 1].text)  # "Oak Tree specialist school" whole
         about_author = author_reference(text, start, end, doc) is not None
         if not (

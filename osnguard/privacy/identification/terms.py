@@ -640,7 +640,9 @@ TO_THOSE_CELEBRATING = re.compile(
     re.IGNORECASE,
 )
 VENUE_HEADS = frozenset({"hall", "halls", "car", "carpark", "café", "cafe", "fete", "fair"})
-TEACHING = re.compile(r"teach(?:ing|es)?|taught", re.IGNORECASE)
+# The verb of teaching, whose object is a class one teaches ("teaching 3rd grade")
+TEACHING_VERB = r"teach(?:ing|es)?|taught"
+TEACHING = re.compile(TEACHING_VERB, re.IGNORECASE)
 
 
 def _not_overlapping(extra: list[Phrase], found: list[Phrase]) -> list[Phrase]:

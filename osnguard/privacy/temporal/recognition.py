@@ -1811,8 +1811,10 @@ def _vague_ago(m: re.Match[str], ctx: Context) -> Found | None:
 def _set(m: re.Match[str], ctx: Context) -> Found | None:
     what = m["what"].lower().rstrip(".")
     # "every other", "every second" and "every alternate" weekend: every two; "every third": three
-    step = (3 if "third" in m["other"] else 2) if m["other"] else 1
-    step = int(parse_number(m["num"]) or 1) if m["num"] and not m["other"] else step
+    if m["other"]:
+        step = 3 if "third" in m["other"] else 2
+    else:
+        step = int(parse_number(m["num"]) or 1) if m["num"] else 1
     if what in WEEKDAYS:
         return Found(m.start(), m.end(), "SET", f"XXXX-WXX-{WEEKDAYS[what] + 1}")
     if what in PARTS_OF_DAY and what != "day":
