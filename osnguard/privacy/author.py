@@ -105,6 +105,9 @@ READER_REQUESTS = frozenset(
         "enter", "bring"
     }
 )  # fmt: skip
+# Openers of a notice to readers ("Reminder that registration closes on the 20th"): what it
+# times is theirs to act on, unless the clause says I or we
+READER_NOTICES = frozenset({"reminder", "psa", "fyi", "notice"})
 
 
 class AuthorReference(StrEnum):
@@ -354,6 +357,11 @@ def _is_reader_request(sentence: Any) -> bool:
     return bool(first is not None and first.lower_ in READER_REQUESTS)
 
 
+def _is_reader_notice(sentence: Any) -> bool:
+    first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
+    return bool(first is not None and first.lower_ in READER_NOTICES)
+
+
 def _starts_with_bare_verb(sentence: Any) -> bool:
     first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
     return bool(first is not None and first.tag_ == "VB" and first.dep_ == "ROOT")
@@ -383,6 +391,8 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     if subject is not None and subject.lower_ in CHAT_OPENERS:
         subject = None  # "Tbh being a single dad of 2 ...": an aside the parser took for one
     clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
+    if clause_person is None and sentence_person is None and _is_reader_notice(sentence):
+        return None  # "Reminder that voter registration closes on the 20th!"
     if subject is None:
         if clause_person is None and sentence_person is None and _is_reader_request(sentence):
             return None

@@ -1259,8 +1259,8 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
     contracted = re.match(KIN_CONTRACTION, text[end:]) is not None
     if KIN_COMPOUND_AFTER.match(text, end):
         return False  # "mum life", "dad jokes": the word describes a noun ("my parent life")
-    # ("Mum's 70th at the Hilton": the name owns what follows, a number too)
-    owns = bool(re.search(r"['’]s$", text[start:end])) and bool(re.match(r"\s+\d", text[end:]))
+    # ("Mum's 70th at the Hilton", "Dad's heart surgery went well": the name owns what follows)
+    owns = bool(re.search(r"['’]s$", text[start:end]) or re.match(r"['’]s\b", text[end:]))
     return (opens or named) and (
         contracted
         or owns

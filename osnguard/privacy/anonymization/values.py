@@ -171,10 +171,41 @@ def _money_noun_follows(after: str) -> bool:
     return False
 
 
+AMOUNT_RANGE = re.compile(
+    r"(?P<low>[^\s-][^-–—]*?\d[^-–—]*?)\s*(?:-|–|—|\bto\b)\s*(?P<high>\S.*\d.*)"
+)
+
+
+def _range_wordings(low: str, high: str, after: str, before: str) -> list[str]:
+    """ "£31k to £34.5k" -> "over £30k"; "£950 to £1,100 a month" -> "several hundred to over a
+    grand a month": each end's wordings aligned from the vaguest, and one wording where it is
+    true of both ends ("£40k-£45k" -> "tens of thousands", not "tens of thousands to over £40k")."""
+    lows, highs = amount_wordings(low, "", before), amount_wordings(high, after, "")
+    if not lows or not highs:
+        return []
+    steps = max(len(lows), len(highs))
+    lows = [lows[0]] * (steps - len(lows)) + lows
+    highs = [highs[0]] * (steps - len(highs)) + highs
+    out: list[str] = []
+    for one, two in zip(lows, highs):
+        if one == two or one in highs:
+            wording = one
+        elif two in lows:
+            wording = two
+        else:
+            wording = f"{one} to {two}"
+        if wording not in out:
+            out.append(wording)
+    return out
+
+
 def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     """An amount of money, alone or of something ("£32k of debt"); with the text around it, the
     amount alone: "€40k [of the mortgage]" -> "part", "£32k [of debt]" -> "a lot", "£9k [credit
     card debt]" -> "" (taken out)."""
+    both = AMOUNT_RANGE.fullmatch(text.strip())
+    if both:
+        return _range_wordings(both.group("low"), both.group("high"), after, before)
     if text.strip()[:1] in ("-", "−"):
         # "my Monzo shows -£340" -> "shows a few hundred in the red": a balance below zero
         return [f"{w} in the red" for w in amount_wordings(text.strip()[1:], after, before)]

@@ -283,7 +283,23 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         if author_reference(text, start, end, doc) is None and person_of(text.split()) is None:
             continue
         found.append(_phrase(start, end, Category.FINANCE, text, 0.75))
-    return found
+    return _ranges_joined(found, text)
+
+
+AMOUNT_RANGE_JOINER = re.compile(r"\s*(?:-|–|—|to)\s*")
+
+
+def _ranges_joined(found: list[Phrase], text: str) -> list[Phrase]:
+    """Two amounts joined as a range are one phrase ("£31k to £34.5k", "£40k-£45k"), which a
+    friend's version words as one ("over £30k", not "over £30k to over £30k")."""
+    joined: list[Phrase] = []
+    for phrase in found:
+        last = joined[-1] if joined else None
+        if last is not None and AMOUNT_RANGE_JOINER.fullmatch(text[last.end : phrase.start]):
+            joined[-1] = _phrase(last.start, phrase.end, Category.FINANCE, text, last.confidence)
+        else:
+            joined.append(phrase)
+    return joined
 
 
 def detect(context: MessageContext) -> list[Phrase]:

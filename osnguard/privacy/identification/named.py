@@ -232,6 +232,13 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 ):
                     j += 1  # "in Dee Why, life is good": a place's name, not a question
                     continue
+                if (
+                    nxt.lower_ in NOT_NAMES
+                    and nxt.is_title
+                    and _is_known_place(doc[i : j + 1].text, lowercase=False)
+                ):
+                    j += 1  # "the sleeper bus to Hoi An": a place whose name ends in a word
+                    continue
                 if _is_capitalised(nxt) and nxt.text != "&" and nxt.lower_ not in NOT_NAMES:
                     if EVERY_WEEKDAY.fullmatch(nxt.text):
                         break  # "physio at the Spire Tuesdays and Thursdays": a routine
@@ -531,6 +538,11 @@ def _speaks_of_care(doc: Any) -> bool:
     )
 
 
+# Verbs of watching or reading, after which a capitalised run is a title
+WATCHING_VERBS = frozenset(
+    {"watching", "rewatching", "re-watching", "watched", "rewatched", "reading", "rereading",
+     "re-reading", "binging", "bingeing", "streaming"}
+)  # fmt: skip
 # Words before "for"/"to" and an act's name ("tickets for Burna Boy")
 TICKET_WORDS = frozenset({"tickets", "ticket", "tix"})
 # a school's kind said after its name in lower case ("Oak Tree specialist school")
@@ -846,6 +858,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return Category.LOCATION, Detector.PLACE  # "landing at JFK", "hello Leslieville"
     if i >= 2 and [t.lower_ for t in doc[i - 2 : i]] == ["answers", "to"]:
         return None  # "a grey cat ... answers to Biscuit": a pet's name
+    if before in WATCHING_VERBS and len(words) >= 2 and not words[-1].endswith(("'s", "’s")):
+        return None  # "rewatching Pride and Prejudice": a film's or a book's title
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
         return None  # public figures ("King Charles") and hashtags are not the author's people
     if len(words) >= 2 and words[0].lower().rstrip(".") in DOCTOR_TITLES and _speaks_of_care(doc):

@@ -51,6 +51,7 @@ PLACES_OF_CARE_AND_STUDY = frozenset(
 # family and partner words of everyday English are the lexicon's to find; the tagger's are other
 # languages' words ("Zaidy", "babcia"), never an everyday word ("my mobile's dead")
 KIN_CATEGORIES = frozenset({Category.GENDER, Category.RELATIONSHIP})
+FREQUENT_ZIPF = 4.5  # wordfreq: "results" 5.2, "treatment" 5.0; "chemo" 3.3, "physio" 2.8
 _LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 _WORDS = re.compile(r"\w+")
 
@@ -214,16 +215,28 @@ def _everyday_english(surface: str) -> bool:
     return bool(words) and all(named.common_word(w) for w in words)
 
 
+def _one_frequent_word(surface: str) -> bool:
+    """A single lower-case word of everyday talk ("results", "treatment"): the lexicon knows
+    the health words worth reporting; the tagger's guess at a word this common is a topic's."""
+    from wordfreq import zipf_frequency
+
+    return (
+        surface.islower() and " " not in surface and zipf_frequency(surface, "en") >= FREQUENT_ZIPF
+    )
+
+
 def _a_persons_title(surface: str) -> bool:
     """WordNet's first sense of the whole phrase is a person ("Attorney General")."""
     words = surface.lower().removeprefix("the ").split()
     return named.is_person_noun("_".join(words))
 
 
-def _the_authors(text: str, start: int, end: int, doc: Any) -> bool:
-    """Its clause refers to the author and no one else owns it ("Sarah's sertraline")."""
+def _the_authors(text: str, start: int, end: int, doc: Any, category: str) -> bool:
+    """Its clause refers to the author, no one else owns it ("his sertraline") and it is no
+    title's word ("Pride and Prejudice")."""
     tokens = [t for t in doc if start <= t.idx < end]
-    if tokens and terms.owned_by_other(tokens):
+    life_event = category in terms.LIFE_EVENT_CATEGORIES
+    if tokens and (terms.in_title(tokens) or terms.owned_by_other(tokens, life_event=life_event)):
         return False
     return author_reference(text, start, end, doc=doc) is not None
 
@@ -241,10 +254,11 @@ def detect(context: MessageContext) -> list[Phrase]:
             or any(c.isdigit() for c in text[start:end])
             or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
+            or (category == Category.HEALTH and _one_frequent_word(text[start:end]))
             or _in_observance(text, start, end)
             or (category == Category.RELIGION and _before_venue(text, end))
             or terms.TO_THOSE_CELEBRATING.match(text, end) is not None
-            or not _the_authors(text, start, end, doc)
+            or not _the_authors(text, start, end, doc, category)
         ):
             continue
         found.append(

@@ -32,7 +32,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from osnguard.privacy import resources
+from osnguard.privacy import companies, resources
 from osnguard.privacy.author import (
     CLOSE_PEOPLE,
     TIME_OWNERS,
@@ -60,6 +60,18 @@ PROFILE_WORDING: dict[str, str] = {
     "politics": "your politics are",
 }
 
+# Care that is a gender transition's in a post about one (guidelines: "HRT" is gender in a
+# transition post, health in a menopause post)
+TRANSITION_CARE = frozenset(
+    {("hrt",), ("hrt", "patch"), ("testosterone",), ("oestrogen",), ("estrogen",)}
+)
+TRANSITION_CUES = re.compile(
+    r"🏳\ufe0f?\u200d⚧|\btrans(?:gender)?\b|\btransition(?:ing|ed)?\b|\bgender clinic\b"
+    r"|\b(?:out|living|presenting) as an? (?:woman|man|girl|boy)\b|\b(?:egg|deadname)\b"
+    r"|\b(?:she|he|they)/(?:her|him|them)\b|\bnon-?binary\b",
+    re.IGNORECASE,
+)
+LIFE_EVENT_CATEGORIES = frozenset({Category.HEALTH, Category.RELIGION})
 OTHER_OWNERS = frozenset({"his", "her", "their", "your", "ur", "yr", "its", "whose"})
 PERSONAL_REFERENCES = frozenset(
     {AuthorReference.FIRST_PERSON, AuthorReference.WE, AuthorReference.CLOSE_PERSON}
@@ -236,8 +248,10 @@ def _speaks_of_itself(window: list[Any]) -> bool:
     return head.dep_ in ("nsubj", "nsubjpass") and all(c.lower_ in {"my", "our"} for c in owners)
 
 
-def owned_by_other(tokens: list[Any]) -> bool:
-    """ "his mum", "her wife", "Sarah's dad": someone else's."""
+def owned_by_other(tokens: list[Any], *, life_event: bool = False) -> bool:
+    """ "his mum", "her wife", "Sarah's dad": someone else's. With `life_event` (a health or
+    religion term), a first name's own ("Theo's heart op", "Ama's christening") is a close
+    person's: people post their family's and friends' events by first name."""
     first = tokens[0]
     doc = first.doc
     i = first.i - 1
@@ -257,11 +271,49 @@ def owned_by_other(tokens: list[Any]) -> bool:
         little_one = owner.lower_ == "one" and i > 1 and doc[i - 2].lower_ == "little"
         if owner.lower_ in TIME_OWNERS:
             return False  # "Tonight's AA meeting": a time owns nothing
+        if life_event and _first_name_owner(tokens):
+            return False
         if owner.lower_ not in CLOSE_OWNERS and not little_one:
             return True  # "Sarah's dad"
         # "my son's baptism" is the author's family's; "his son's baptism" is not
         return i > 1 and doc[i - 2].lower_ in OTHER_OWNERS
     return False
+
+
+def in_title(tokens: list[Any]) -> bool:
+    """A capitalised term joined by "and" to another capitalised common noun, as titles are
+    ("Pride and Prejudice", "Sense and Sensibility"), not to a name or a person ("Pride and
+    Jo's party", "Pride and Mum")."""
+    doc, last = tokens[0].doc, tokens[-1].i
+    if not tokens[0].text[:1].isupper() or last + 2 >= len(doc) or doc[last + 1].lower_ != "and":
+        return False
+    other = doc[last + 2]
+    return bool(
+        other.text[:1].isupper()
+        and other.text[1:].islower()
+        and other.lower_ not in CLOSE_PEOPLE
+        and resources.wordnet().synsets(other.lower_, pos="n")
+    )
+
+
+def _first_name_owner(tokens: list[Any]) -> bool:
+    """The phrase is owned by a capitalised name said alone ("Theo's heart op"), not by a full
+    name or an organisation ("Joe Biden's", "Apple's")."""
+    doc, i = tokens[0].doc, tokens[0].i - 1
+    while i >= 0 and doc[i].pos_ in {"ADJ", "NUM"}:
+        i -= 1
+    if i < 1 or doc[i].lower_ not in {"'s", "’s"}:
+        return False
+    owner = doc[i - 1]
+    before = doc[i - 2] if i > 1 else None
+    listed = companies.company_table().get(owner.lower_) is not None
+    return bool(
+        owner.pos_ == "PROPN"
+        and owner.text[:1].isupper()
+        and owner.text[1:].islower()
+        and (owner.ent_type_ in {"", "PERSON"} or (owner.ent_type_ == "ORG" and not listed))
+        and (before is None or before.pos_ != "PROPN")
+    )
 
 
 # Words of study, which decide for a word that is also a degree ("MS", "MA")
@@ -339,7 +391,10 @@ def _choose(
     following = tokens[-1].i + 1 < len(tokens[-1].doc)
     if blocked and following and tokens[-1].nbor(1).lower_ in blocked:
         return None
-    if owned_by_other(tokens):
+    if in_title(tokens):
+        return None  # "rewatching Pride and Prejudice": a book's title
+    life_event = all(t.category in LIFE_EVENT_CATEGORIES for t in terms)
+    if owned_by_other(tokens, life_event=life_event):
         return None
     if tokens[-1].text in CAPITALISED_MONTHS and all(
         t.lower_ in {"at", "on", "the", "in"} for t in tokens[:-1]
@@ -350,6 +405,8 @@ def _choose(
     if TO_THOSE_CELEBRATING.match(text, end):
         return None  # "Happy Diwali to everyone celebrating!": wished to others, said of no one
     reference = author_reference(text, start, end, context.doc)
+    if reference is None and life_event and _first_name_owner(tokens):
+        reference = AuthorReference.CLOSE_PERSON  # "Theo's heart op": posted by his family
     if len({t.category for t in terms}) > 1 and _clause_words(tokens) & STUDY_CUES:
         # "graduating with my MS": the degree, not multiple sclerosis
         terms = tuple(sorted(terms, key=lambda t: t.category != Category.EDUCATION))
@@ -581,6 +638,13 @@ def detect(context: MessageContext) -> list[Phrase]:
             if chosen is None:
                 continue
             term, category = chosen
+            transition_care = tuple(_normal(t) for t in window) in TRANSITION_CARE
+            if (
+                category == Category.HEALTH
+                and transition_care
+                and TRANSITION_CUES.search(context.text)
+            ):
+                category = Category.GENDER  # "started HRT ... first time out as a woman"
             if any(linked_tokens.get(k, category) != category for k in range(i, i + size)):
                 continue  # a profile word inside says otherwise ("on the ward" for a nurse)
             start, end = window[0].idx, _numbered_end(context.text, window)

@@ -14,7 +14,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from osnguard.privacy import lexicon
+from osnguard.privacy import lexicon, resources
 from osnguard.privacy.author import author_reference
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import (
@@ -60,7 +60,10 @@ def _restates_now(
     expression: TimeExpression, now: datetime, text: str, start: int, doc: Any
 ) -> bool:
     """A bare clock time or year that only says when the message is posted ("3am and still
-    awake", "it's 7:40 already", "peak 2026"): it tells nothing beyond the post's own time."""
+    awake", "it's 7:40 already", "peak 2026"), or today's weekday said as its mood ("Rainy
+    Sunday, pot of tea"): it tells nothing beyond the post's own time."""
+    if _todays_mood(expression, now, text, start, doc):
+        return True
     bare = text[start : start + 1].isdigit() and _with_lead_word(text, start) == start
     end = expression.phrase_span[1]
     following = next((t for t in doc if t.idx >= end), None) if doc is not None else None
@@ -77,6 +80,30 @@ def _restates_now(
         return False
     year = expression.type == "DATE" and re.fullmatch(r"\d{4}", expression.value) is not None
     return contains and (clock or year)
+
+
+WEEKDAY_ALONE = re.compile(lexicon.WEEKDAY_NAME, re.IGNORECASE)
+
+
+def _todays_mood(
+    expression: TimeExpression, now: datetime, text: str, start: int, doc: Any
+) -> bool:
+    """ "Rainy Sunday", "Lazy Sunday vibes" posted that Sunday: a weekday right after an
+    adjective, naming the day of posting."""
+    end = expression.phrase_span[1]
+    if doc is None or expression.interval is None or not WEEKDAY_ALONE.fullmatch(text[start:end]):
+        return False
+    before = next((t for t in reversed(doc) if t.idx + len(t.text) <= start), None)
+    if before is None or (before.i != 0 and not doc[before.i - 1].is_punct):
+        return False
+    if before.pos_ != "ADJ" and not resources.wordnet().synsets(before.lower_, pos="a"):
+        return False  # "Rainy" is tagged a proper noun at the start of a post
+    low, high = expression.interval
+    moment = now.replace(tzinfo=low.tzinfo) if now.tzinfo is None else now
+    try:
+        return bool(low <= moment <= high)
+    except TypeError:
+        return False
 
 
 RATE = re.compile(r"(?:a|an|per)\s+(?:hour|day|week|month|year|annum)", re.IGNORECASE)

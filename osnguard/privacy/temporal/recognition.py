@@ -1713,7 +1713,7 @@ def _approx_mod(word: str | None) -> str | None:
 @rule(
     rf"\b(?:(?P<approx>{APPROX})\s+)?(?:(?P<lead>the\s+(?:past|last|next|first|coming|previous|final|"
     rf"following|latest)|the|past|last|next|another|the\s+better\s+part\s+of)\s+)?"
-    rf"(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?:\s+more)?(?P<sep>{UNIT_SEPARATOR})(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
+    rf"(?:(?P<half0>half)\s+(?=an?\s))?(?P<num>{NUM})(?P<half1>\s+and\s+a\s+half)?(?:\s+more)?(?P<sep>{UNIT_SEPARATOR})(?P<unit>{UNIT})(?P<half2>\s+and\s+a\s+half)?\b"
     r"(?!\s+(?:ago|earlier|later|from\s+now|hence|old)\b)"
 )
 def _duration(m: re.Match[str], ctx: Context) -> Found | None:
@@ -1736,6 +1736,8 @@ def _duration(m: re.Match[str], ctx: Context) -> Found | None:
         return None
     if (m["half1"] or m["half2"]) and amount is not None:
         amount += 0.5
+    if m["half0"] and amount is not None:
+        amount = 0.5  # "half an hour", "half a century"
     after = ctx.text[m.end() : m.end() + 6].lower()
     if unit in ("second", "minute") and amount is not None and amount > 100:
         return None

@@ -493,6 +493,18 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Sweet 16 for our twins tomorrow!!!", ("Sweet 16", "age")),
         ("my brother took his life 2 years ago", ("took his life", "health")),
         ("Moving into my flat on the 1st of next month", ("on the 1st of next month", "time")),
+        # batch 35: a first name's own life event, care that is a transition's, a place whose
+        # name ends in a small word, a prayer formula, an amount range as one phrase
+        ("Ama's christening at St Anne's on Sunday, her first one", ("christening", "religion")),
+        ("Theo's heart op went well!! surgeons were incredible", ("heart op", "health")),
+        ("started HRT 6 months ago, first time out as a woman 🏳️‍⚧️", ("HRT", "gender")),
+        ("Hostel in Hanoi then the sleeper bus to Hoi An", ("Hoi An", "location")),
+        (
+            "raised £2,300 for the mosque. Jazakallah khair everyone",
+            ("Jazakallah khair", "religion"),
+        ),
+        ("Pay rise came through 🙌 £31k to £34.5k", ("£31k to £34.5k", "finance")),
+        ("Reminder: my flight lands at 6 on Friday", ("at 6 on Friday", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -640,6 +652,18 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # batch 33: a pet that answers to its name
         ("if you find a grey cat near Observatory, answers to Biscuit 😿", ("Biscuit", "identity")),
         ("Got my PR approved!!! 5 years after landing at Pearson", ("5 years after", "time")),
+        # batch 35: a book's title, today's weekday said as its mood, a public figure's or a
+        # company's news, an exam's results
+        ("Rainy Sunday, pot of tea, rewatching Pride and Prejudice", ("Pride", "sexuality")),
+        ("Rainy Wednesday, pot of tea, rewatching Pride and Prejudice", ("Wednesday", "time")),
+        (
+            "Rainy Wednesday, pot of tea, rewatching Pride and Prejudice",
+            ("Pride and Prejudice", "identity"),
+        ),
+        ("President Biden's cancer diagnosis is sad news", ("cancer", "health")),
+        ("HRT has been a lifesaver for my hot flushes", ("HRT", "gender")),
+        ("Exams done, results next week", ("results", "health")),
+        ("Reminder that voter registration closes on the 20th!", ("on the 20th", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -181,7 +181,9 @@ def test_a_question_about_anyone_elses_condition_is_the_authors_too() -> None:
 
     found = identify("anyone else's sertraline make them yawn? I'm a zombie", profile={})
     assert ("sertraline", "health") in [(p.text, str(p.category)) for p in found.phrases]
-    other = identify("Sarah's sertraline makes her yawn, I'm told", profile={})
+    # (a first name's own condition is a close person's, as in "Ella's got chickenpox"; a
+    # pronoun's is someone else's)
+    other = identify("His sertraline makes him yawn, I'm told", profile={})
     assert "sertraline" not in [p.text for p in other.phrases]
 
 

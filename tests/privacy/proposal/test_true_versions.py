@@ -747,6 +747,15 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Moving into my first flat on the 1st of next month", NOW, {}, " of,"),
         ("Passed with minor corrections!!! Dr. Ní Bhriain at last", NOW, {}, "Someone"),
         ("My MS relapsed so I'm back on steroids for 5 days", NOW, {}, "back for"),
+        # batch 35: "Dad's heart surgery" no "Parent's surgery"; a range no "over £30k to over
+        # £30k"; "half a century" no "half decades"; "Hoi An" no "H. An"; a prayer no "Someone
+        # khair"; a book no festival
+        ("Dad's heart surgery went well this morning", NOW, {}, "Parent's"),
+        ("Pay rise came through 🙌 £31k to £34.5k, not life changing", NOW, {}, "to over"),
+        ("I'm 50 next month 😳 half a century. Party on the 14th", NOW, {}, "half decades"),
+        ("Hostel in Hanoi for 3 nights then the sleeper bus to Hoi An", NOW, {}, "H. An"),
+        ("Mosque fundraiser went amazing. Jazakallah khair everyone", NOW, {}, "Someone"),
+        ("Rainy Sunday, pot of tea, rewatching Pride and Prejudice", NOW, {}, "festival"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(

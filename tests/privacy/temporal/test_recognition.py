@@ -43,6 +43,8 @@ def test_clock_time_is_a_point_today_and_keeps_its_preposition():
         ("I swim every Monday", "every Monday", "SET", "XXXX-WXX-1"),
         ("I studied at Harvard for three years", "three years", "DURATION", "P3Y"),
         ("I moved here a year and a half ago", "a year and a half ago", "DATE", "2025-05"),
+        ("I waited half an hour for the bus", "half an hour", "DURATION", "PT0.5H"),
+        ("we've lived here half a century", "half a century", "DURATION", "P50Y"),
         ("See you at 10am tomorrow", "10am tomorrow", "TIME", "2026-11-23T10:00"),
         (
             "We landed at 2:30 p.m. on March 3, 2025",
