@@ -490,9 +490,12 @@ def lookup(name: str) -> list[Place]:
 
 def named_officially(name: str, place: Place) -> bool:
     """Whether `name` is the place's own name or a curated alias ("NYC"), not only one of the
-    GeoNames alternate names in other languages ("Nkoyo" for Mexico City)."""
+    GeoNames alternate names in other languages ("Nkoyo" for Mexico City); a city's name
+    without its "City" counts ("Cebu" for Cebu City, "Quezon" for Quezon City)."""
     gaz = gazetteer()
     name = re.sub(r"\s+", " ", name).strip()
+    if place.kind == "city" and fold(place.name) == fold(name) + " city":
+        return True
     return place.key in set(gaz.exact.get(name, ())) | set(gaz.folded.get(fold(name), ()))
 
 

@@ -1774,6 +1774,12 @@ DESCRIBED_BEFORE = re.compile(
 )
 
 
+DAY_TAKEN_OFF_BEFORE = re.compile(
+    r"\b(?:taking|take|takes|took|taken|having|have|had|got|get|booked|book|booking)\s+$",
+    re.IGNORECASE,
+)
+
+
 def _temporal_options(
     text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool | None = False
 ) -> list[Option] | None:
@@ -1790,6 +1796,9 @@ def _temporal_options(
     other_day_named = _other_day_named(text, phrase, found, now)
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
+    if DAY_TAKEN_OFF_BEFORE.search(text, 0, start) and re.match(r"\s+off\b", text[end:]):
+        # "taking Friday off" -> "taking a day off": "this week off" would be the whole week
+        return _modifier_wordings(text, start, end, "", ["a day"])
     units_of = DURATION_OF.fullmatch(text[start:end])
     relative = LENGTH_RELATIVE.fullmatch(text[start:end])
     if relative:
@@ -2084,6 +2093,8 @@ def _temporal_options(
         if text[cut_start:start].strip().lower() not in TIME_PREPOSITIONS:
             cut_start = start  # "got broken into last night": "into" is the verb's
         governing = DANGLING_PREPOSITION.search(text[:cut_start])
+        if governing and TIME_PREPOSITION_START.match(text, cut_start):
+            governing = None  # "want me in [on Tuesday]": the phrase has its own preposition
         if governing:  # "off to Tenerife for [the winter]": the "for" goes with it
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)

@@ -778,9 +778,10 @@ LANDFORM_HEADS = frozenset({"mountain", "volcano", "glacier", "canyon", "waterfa
 # Kinds of place that house an institution, which may then be named by its kind
 PREMISES = frozenset({"building.n.01", "place_of_business.n.01"})
 NOT_A_FACILITY_HEAD = frozenset(
-    {"house", "hall", "center", "centre", "ward", "office", "club", "terrace"}
+    {"house", "hall", "center", "centre", "ward", "office", "club", "terrace", "rail", "rails"}
 )
-# (a dorm, a venue, an organisation: the word alone would say what the place is not)
+# (a dorm, a venue, an organisation, a railway company ("Network Rail"): the word alone would
+# say what the place is not)
 
 
 # Capitalised last words that are parts of names more than kinds of place ("Ponds Forge" is a
@@ -2491,16 +2492,19 @@ def _find_organisation(text: str) -> tuple[Organisation, list[Place]] | None:
 DEPARTMENT = re.compile(r"A&E|ICU|ER|NICU|HDU|ward|department|dept|unit", re.IGNORECASE)
 
 
-def _company_chain(text: str) -> Chain | None:
+def _company_chain(text: str, *, as_place: bool = False) -> Chain | None:
     """A listed company by its line of business, the guidelines' ladder: "Siemens" -> "an
     engineering company" -> "a company"; a site of it by its place first ("Google Dublin" -> "a
     software company in Dublin"). The home country is no rung: "a German engineering company"
-    says little less than the name."""
+    says little less than the name. A company the author is at as a place (`as_place`) is said
+    by its line of business only ("in a supermarket", not "in a company")."""
     found = companies.find_company(text)
     if found is None:
         return None
     company, where = found
     nouns = [company.sector, *([company.broader] if company.broader else []), "company"]
+    if as_place:
+        nouns = nouns[:1]  # "crying in Tesco" -> "in a supermarket", never "in a company"
     first = f"{company.sector} in {where}" if where else None
     levels = [Level(text, 0, None, 1, LevelSource.ORIGINAL, company.name)]
     for noun in [first, *nouns] if first else nouns:
@@ -2559,7 +2563,8 @@ def _district_reading(name: str, anchors: list[Place]) -> tuple[str, Place] | No
 def _organisation_chain(
     text: str, anchors: list[Place], reading: str | None, context: str = "", *, category: str = ""
 ) -> Chain | None:
-    listed = _company_chain(text) if reading is None else None
+    as_place = category == Category.LOCATION
+    listed = _company_chain(text, as_place=as_place) if reading is None else None
     if listed is not None:
         return listed
     found = _find_organisation(text)

@@ -130,7 +130,12 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
             # -> "my teenager just passed"
             return ["teenage"] if CHILD_AFTER.match(after) else ["teenager"]
         if age.group("unit"):  # "my 4 y/o" -> "my kid"; "my 4 y/o daughter" -> "my daughter"
-            return [""] if CHILD_AFTER.match(after) else ["kid"]
+            if CHILD_AFTER.match(after):
+                return [""]
+            # "..., 8 years old and doing his own injections" -> "..., young and doing ...": said
+            # of someone already named, after a comma or a copula
+            predicate = re.search(r"(?:,|\b(?:is|'s|’s|am|are|was|were))\s+$", before, re.I)
+            return ["young"] if predicate else ["kid"]
         return []
     return []
 

@@ -182,6 +182,12 @@ NOT_MONEY_AFTER = frozenset(
      "miles", "km", "people", "fans", "words", "cals", "calories"}
 )  # fmt: skip
 PRICE_WORDS = frozenset({"coffee", "pint", "ticket", "tickets", "each", "sale", "off", "price"})
+# what travel or a ticket costs, said before it ("flights are £1,400"): a price, no one's money
+PRICED_BEFORE = re.compile(
+    r"\b(?:flights?|tickets?|tix|fares?|trains?|hotels?|taxis?|ubers?)\s+(?:are|is|were|was|"
+    r"cost|costs|costing|now|at)\s+(?:like\s+|about\s+|around\s+|nearly\s+|over\s+|almost\s+)?$",
+    re.IGNORECASE,
+)
 # money raised or given for a cause is not the author's own ("raised £500 for the hospice fund")
 FUNDRAISING_WORDS = frozenset(
     {"raised", "raising", "donate", "donated", "donating", "sponsor", "sponsored",
@@ -272,6 +278,7 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         if (
             not (window & FINANCE_WORDS or PAID_BY.search(amount) or earns)
             or next_word in PRICE_WORDS
+            or PRICED_BEFORE.search(text, 0, start)
         ):
             continue
         if window & FUNDRAISING_WORDS and not window & RENT_OR_PAY_WORDS:

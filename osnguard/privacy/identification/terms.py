@@ -404,6 +404,8 @@ def _choose(
         return None  # "Ramadan Mubarak to everyone fasting", "Happy Diwali": a greeting
     if TO_THOSE_CELEBRATING.match(text, end):
         return None  # "Happy Diwali to everyone celebrating!": wished to others, said of no one
+    if FESTIVE_GREETING.fullmatch(surface) and GREETED_READERS.match(text, end):
+        return None  # "Eid Mubarak everyone": a greeting to readers
     reference = author_reference(text, start, end, context.doc)
     if reference is None and life_event and _first_name_owner(tokens):
         reference = AuthorReference.CLOSE_PERSON  # "Theo's heart op": posted by his family
@@ -701,6 +703,16 @@ def detect(context: MessageContext) -> list[Phrase]:
 TO_THOSE_CELEBRATING = re.compile(
     r"\s+to\s+(?:all|everyone|everybody|anyone|those|all those|all of you)\b[^.!?\n]{0,20}?"
     r"\bcelebrat",
+    re.IGNORECASE,
+)
+# A festival's greeting wished to readers ("Eid Mubarak everyone", "Happy Diwali fam"): said to
+# them, not of the author's own ("Eid Mubarak from the Khans" is)
+FESTIVE_GREETING = re.compile(
+    r"(?:happy|merry)\s+\w+|\w+\s+(?:mubarak|kareem|sameach|tova|tovah|saeed)", re.IGNORECASE
+)
+GREETED_READERS = re.compile(
+    r"\s*,?\s*(?:everyone|everybody|all|fam|y'?all|friends|guys|folks|lovelies|peeps|"
+    r"to\s+(?:all|everyone|everybody|you\s+all|my))\b",
     re.IGNORECASE,
 )
 VENUE_HEADS = frozenset({"hall", "halls", "car", "carpark", "café", "cafe", "fete", "fair"})

@@ -106,6 +106,7 @@ def _todays_mood(
         return False
 
 
+AGES_BEFORE = re.compile(r"\b(?:ages?|aged)\s+$", re.IGNORECASE)
 RATE = re.compile(r"(?:a|an|per)\s+(?:hour|day|week|month|year|annum)", re.IGNORECASE)
 AMOUNT_BEFORE = re.compile(
     r"(?:[£$€₹₦¥]\s?\d[\d,.]*\s?(?:k|m|bn|grand)?|\d[\d,.]*\s?(?:k|grand|quid|pounds|dollars|"
@@ -132,7 +133,8 @@ def detect(context: MessageContext) -> list[Phrase]:
         if expression.type == "DURATION" and duration_seconds(expression.value) is None:
             continue
         stage = _is_stage(context.text, expression)
-        if not stage and not _is_about_author(context.text, expression, context.doc):
+        since = _length_since_opens_personal_post(context.text, expression)
+        if not (stage or since) and not _is_about_author(context.text, expression, context.doc):
             continue
         start, end = expression.phrase_span
         if RATE.fullmatch(context.text[start:end]) and AMOUNT_BEFORE.search(context.text[:start]):
@@ -143,6 +145,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             continue  # "Happy Christmas", "Happy Friday!": a greeting times nothing one does
         if _restates_now(expression, context.now, context.text, start, context.doc):
             continue
+        if AGES_BEFORE.search(context.text, 0, start):
+            continue  # "spaces for ages 1-4": ages, no hours
         if CAMPAIGN_MONTH.search(context.text[max(0, start - 12) : end]):
             continue  # "doing Dry January", "Sober October": a campaign's name, no date
         reason = _reason(expression, context.now)
@@ -218,6 +222,22 @@ def _is_stage(text: str, expression: TimeExpression) -> bool:
     if STATE_AFTER.match(text, end):
         return True
     return bool(PREGNANCY_STAGE.fullmatch(text[start:end]) and PREGNANCY_CUES.search(text))
+
+
+LENGTH_SINCE = re.compile(r"\s+since\s+(?:the|my|our|i|we|he|she|they)\b", re.IGNORECASE)
+FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
+
+
+def _length_since_opens_personal_post(text: str, expression: TimeExpression) -> bool:
+    """ "8 months since the divorce was finalised and I've just booked ...": a post that opens on
+    how long it has been since an event in it counts the author's own time."""
+    start, end = expression.phrase_span
+    return bool(
+        expression.type == "DURATION"
+        and not text[:start].strip()
+        and LENGTH_SINCE.match(text, end)
+        and FIRST_PERSON.search(text)
+    )
 
 
 def _as_stage(phrase: Phrase, text: str, now: datetime) -> list[Phrase]:
@@ -427,6 +447,8 @@ def _clock_fallbacks(context: MessageContext, found: list[Phrase]) -> list[Phras
             continue
         if author_reference(context.text, start, end, context.doc) is None:
             continue
+        if AGES_BEFORE.search(context.text, 0, start):
+            continue  # "spaces for ages 1-4": ages, no hours
         found = [p for p in found if p not in covered]
         reason = f"This tells people when you do something ({context.text[start:end].strip()})."
         extra.append(

@@ -287,7 +287,9 @@ FUTURE_CUES = re.compile(
     # the present tense of arrangements ("IVF starts on Monday", "we're flying in Friday")
     r"starts?|begins?|turns|opens|ends|leaves|arrives|returns|flying|driving|heading|moving|"
     r"starting|leaving|throwing|hosting|getting married|joining|visiting|relocating|landing|"
-    r"arriving)\b|'ll\b|'re\b|'m\b",
+    r"arriving)\b|'ll\b|'re\b|'m\b"
+    # someone wants or needs one somewhere ("the renal team want me in on Tuesday")
+    r"|\b(?:wants?|needs?)\s+(?:me|us|him|her|them)\s+(?:in|back|there|at)\b",
     re.I,
 )
 
@@ -1088,6 +1090,20 @@ def _weekday_timetable(m: re.Match[str], ctx: Context) -> Found | None:
 
 
 @rule(
+    rf"\b(?P<x>(?P<wd>{_ANY_WEEKDAY})\s*(?:-|–|to|thru|through)\s*(?P<last>{_ANY_WEEKDAY}))\b(?!\.)"
+    r"(?!\s+(?:this|next|last|the\s+\w+)\s+(?:week|weekend)\b)"
+)
+def _weekday_span_routine(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "Mon-Fri 6am till 2pm": a working week said with no week is a weekly routine, not the
+    coming Monday ("Mon-Thu this week" is dated)."""
+    first, last = WEEKDAYS[m["wd"].lower()], WEEKDAYS[m["last"].lower()]
+    if first != 0 or last < 3:
+        return None  # "Fri-Sun at the festival" is one weekend; a working week is a routine
+    value = "XXXX-WXX-WD" if last == 4 else "XXXX-WXX-1"
+    return Found(m.start(), m.end(), "SET", value)
+
+
+@rule(
     rf"\b(?P<x>(?P<n>\d+|{NUM_WORD})\s+(?:(?P<unit>days|weeks)\s+)?on\s*[,/&]?\s*(?:and\s+)?"
     rf"(?:\d+|{NUM_WORD})(?:\s+(?:days|weeks))?\s+off)\b"
 )
@@ -1771,6 +1787,14 @@ def _day_of_named_month(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(
         m.start(), m.end(), "DATE", _safe_date(moment.year, moment.month, int(m["day"])).isoformat()
     )
+
+
+@rule(r"\b(?:in|after|by|till|until|til|from|into|over)\s+(?P<x>the\s+new\s+year)\b(?!'s)")
+def _the_new_year(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "relocating in the new year": the start of the coming year (of this one in January or
+    February, when the new year has just begun)."""
+    year = ctx.now.year + (0 if ctx.now.month <= 2 else 1)
+    return Found(m.start("x"), m.end(), "DATE", str(year), mod="START")
 
 
 @rule(r"\b(?P<x>the\s+week\s+after\s+next)\b")

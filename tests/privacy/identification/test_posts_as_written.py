@@ -505,6 +505,14 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ),
         ("Pay rise came through 🙌 £31k to £34.5k", ("£31k to £34.5k", "finance")),
         ("Reminder: my flight lands at 6 on Friday", ("at 6 on Friday", "time")),
+        # batch 36: care teams, notice handed in, dental mishaps, the new year, a post opening on
+        # how long since an event, a working week's routine
+        ("the renal team want me in on Tuesday", ("renal team", "health")),
+        ("I've just handed my notice in. Next chapter!", ("handed my notice in", "work")),
+        ("cracked a crown on a Quality Street 🦷", ("cracked a crown", "health")),
+        ("so we're relocating in the new year 🙌", ("in the new year", "time")),
+        ("8 months since the divorce was finalised and I've booked a trip", ("8 months", "time")),
+        ("Mon-Fri 6am till 2pm at the warehouse", ("Mon-Fri 6am till 2pm", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -664,6 +672,11 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("HRT has been a lifesaver for my hot flushes", ("HRT", "gender")),
         ("Exams done, results next week", ("results", "health")),
         ("Reminder that voter registration closes on the 20th!", ("on the 20th", "time")),
+        # batch 36: ages, a greeting to readers, what travel costs
+        ("spaces from September for ages 1-4", ("1-4", "time")),
+        ("brunch at my khala's 🤍 Eid Mubarak everyone", ("Eid Mubarak", "religion")),
+        ("Lola's 80th in Cebu and I can't make it 😞 flights are £1,400", ("£1,400", "finance")),
+        ("10 years since the Olympics came to London, what a summer", ("10 years", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -756,6 +756,20 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Hostel in Hanoi for 3 nights then the sleeper bus to Hoi An", NOW, {}, "H. An"),
         ("Mosque fundraiser went amazing. Jazakallah khair everyone", NOW, {}, "Someone"),
         ("Rainy Sunday, pot of tea, rewatching Pride and Prejudice", NOW, {}, "festival"),
+        # batch 36: a day off no week off; a working week no coming Monday; a railway company no
+        # "rail"; a shop one is in no "company"; a particle no preposition to remove; a child's
+        # age no "kid" as an adjective
+        ("my therapist said rest. so I'm taking Friday off", NOW, {}, "week off"),
+        ("Mon-Fri 6am till 2pm at the warehouse, send caffeine", NOW, {}, "Monday"),
+        ("12 years at Network Rail and I've just handed my notice in", NOW, {}, "a rail"),
+        ("if you see me crying in Tesco you'll know why", NOW, {}, "a company"),
+        ("the renal team want me in on Tuesday. not panicking", NOW, {}, "want me."),
+        (
+            "my son got diagnosed last week, 8 years old and doing his own injections",
+            NOW,
+            {},
+            "kid and",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(

@@ -44,6 +44,8 @@ def test_clock_time_is_a_point_today_and_keeps_its_preposition():
         ("I studied at Harvard for three years", "three years", "DURATION", "P3Y"),
         ("I moved here a year and a half ago", "a year and a half ago", "DATE", "2025-05"),
         ("I waited half an hour for the bus", "half an hour", "DURATION", "PT0.5H"),
+        ("we're relocating in the new year", "the new year", "DATE", "2027"),
+        ("working Mon-Fri at the warehouse", "Mon-Fri", "SET", "XXXX-WXX-WD"),
         ("we've lived here half a century", "half a century", "DURATION", "P50Y"),
         ("See you at 10am tomorrow", "10am tomorrow", "TIME", "2026-11-23T10:00"),
         (
