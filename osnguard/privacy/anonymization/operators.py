@@ -2178,6 +2178,17 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
             and re.match(r"\s*(?:$|[.!?,;\n])", text[end:]) is not None
         )
         or MILESTONE_VERB_BEFORE.search(text[:start])
+        # "12 years at Network Rail and ...", "6 months on Ozempic and ...": a length opening a
+        # clause joined to another is its head; without it the sentence opens on "at" or "and"
+        # ("3 hours on the expressway, not ready" still reads as "On the expressway, ...")
+        or (
+            SENTENCE_OPENS.search(text[:start]) is not None
+            and re.match(
+                r"\s+(?:and\b|(?:at|on|in|with|into)\s+[^,.!?;\n]{1,40}?\s+and\b)", text[end:]
+            )
+            is not None
+            and TIME_PREPOSITION_START.match(text[start:end]) is None
+        )
         # "after 8 years in Toronto": the place says where the years were spent
         or (
             re.match(r"(?:after|for)\s", text[start:end], re.IGNORECASE) is not None

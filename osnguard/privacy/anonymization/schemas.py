@@ -1240,8 +1240,10 @@ KIN_OBJECT_BEFORE = re.compile(
 def _kin_as_object(text: str, start: int, end: int) -> bool:
     """A family word said as a name after a verb or preposition ("without mum", "since we lost
     dad"): its generalization needs an owner ("without parent" would not read)."""
+    said = text[start:end]
+    named = all(w.istitle() for w in said.split() if w.lower() not in ("and", "&"))
     return (
-        (text[start : start + 1].islower() or text[start:end].istitle())
+        (said[:1].islower() or named)  # "closer to Mum and Dad": names too
         and KIN_OBJECT_BEFORE.search(text[:start]) is not None
         and not re.match(r"['’]s\b", text[end:])
     )
@@ -2618,7 +2620,10 @@ def _organisation_chain(
         )  # "a university in Cambridge" or "in Oxford" all but names it
     ]
     levels += _kind_in_levels(org.type, steps, org.source, len(levels))
-    levels.append(_kind_level(org.type, f"{article} {org.type}", len(levels)))
+    # a kind said in lower case is a common noun, said without an article ("first semester of
+    # nursing school" -> "of school", not "of a school")
+    kind_text = org.type if text.islower() else f"{article} {org.type}"
+    levels.append(_kind_level(org.type, kind_text, len(levels)))
     return Chain(text, ChainKind.ORGANISATION, _dedupe(levels), readings, chosen_key)
 
 
@@ -2798,6 +2803,8 @@ def _noun_chain(
     if category == Category.WORK:
         # a job's hypernyms end in "a person", which says nothing a friend would write
         path = [synset for synset in path if synset.name() != "person.n.01"]
+    if len(path) > 2 and path[-1].name() == "discipline.n.01":
+        path = path[:-1]  # "I survived anatomy" -> "I survived science", never "... discipline"
     language = any(
         synset.name() == "natural_language.n.01"
         for line in chosen.hypernym_paths()

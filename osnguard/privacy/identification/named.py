@@ -583,6 +583,9 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if span[0].lower_ in lexicon.GREETING_WORDS or words[-1].lower() in lexicon.GREETED_AFTER:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     bare_words = [w for w in words if w.lower() not in ("'s", "’s")]
+    observed = terms.lexicon().entries.get(tuple(w.lower() for w in bare_words), ())
+    if any(t.category == Category.RELIGION for t in observed):
+        return None  # "Back in Kolkata for Durga Puja": a festival the lexicon reads, no employer
     if len(bare_words) == 1 and re.sub(r"['’]s?$", "", bare_words[0].lower()) in _kin_words():
         return None  # "Diwali at Nani's": a family member's home, which the lexicon reads
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]

@@ -124,6 +124,7 @@ NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("came", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
     ("coming", "out"): frozenset({"of", "with", "at", "on", "for", "and", "tonight", "in"}),
     ("broke",): VERB_BROKE_OBJECTS,  # "nearly broke me", "broke my heart": the verb, not money
+    ("bills",): frozenset({"incl", "included", "inc", "including", "extra"}),  # a rent's terms
 }
 CONFIDENCE: dict[str, float] = {"any": 0.8, "strict": 0.75, "role": 0.8, "lang": 0.75}
 

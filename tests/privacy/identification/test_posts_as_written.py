@@ -513,6 +513,13 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("so we're relocating in the new year 🙌", ("in the new year", "time")),
         ("8 months since the divorce was finalised and I've booked a trip", ("8 months", "time")),
         ("Mon-Fri 6am till 2pm at the warehouse", ("Mon-Fri 6am till 2pm", "time")),
+        # batch 37: in-laws unhyphenated, "Ma", parents said together, bipolar by type, a
+        # festival no employer
+        ("Dropped the kids at my mother in law's in Ikeja", ("mother in law", "relationship")),
+        ("Back home after 6 years away, Ma cried at the airport", ("Ma", "gender")),
+        ("moving back to be closer to Mum and Dad", ("Mum and Dad", "gender")),
+        ("Bipolar 2 diagnosis at 34, relief and grief", ("Bipolar 2 diagnosis", "health")),
+        ("Back in Kolkata for Durga Puja after 6 years away", ("Durga Puja", "religion")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -677,6 +684,8 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("brunch at my khala's 🤍 Eid Mubarak everyone", ("Eid Mubarak", "religion")),
         ("Lola's 80th in Cebu and I can't make it 😞 flights are £1,400", ("£1,400", "finance")),
         ("10 years since the Olympics came to London, what a summer", ("10 years", "time")),
+        ("Back in Kolkata for Durga Puja after 6 years away", ("Durga Puja", "work")),
+        ("the spare room, £650 pcm bills incl, Walthamstow", ("bills", "finance")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

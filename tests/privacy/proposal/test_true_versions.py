@@ -4,6 +4,8 @@ write, checked on every group above the closest."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from osnguard.privacy.proposal import anonymize
@@ -770,6 +772,15 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "kid and",
         ),
+        # batch 37: "my mother in law's" no "my parent's in law's"; "Mum and Dad" no "parent and
+        # parent"; "Bipolar 2" no "Mental health issues 2"; a festival no company; a length
+        # opening a sentence never leaves it opening on "and"
+        ("Dropped the kids at my mother in law's in Ikeja", NOW, {}, "in law's"),
+        ("moving back on the 15th to be closer to Mum and Dad", NOW, {}, "parent and"),
+        ("Bipolar 2 diagnosis at 34, after years of anxiety", NOW, {}, " 2 diagnosis"),
+        ("Back in Kolkata for Durga Puja after 6 years away", NOW, {}, "company"),
+        ("First semester of nursing school done ✅", NOW, {}, "of a school"),
+        ("First semester done ✅ 3.8 GPA and I survived anatomy", NOW, {}, "discipline"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -777,6 +788,20 @@ def test_no_group_reads_a_false_or_broken_wording(
 ) -> None:
     for version in versions(text, now=now, profile=profile):
         assert never not in version, version
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "6 months on Ozempic and down 3 stone.",
+        "12 years at Network Rail and I've handed my notice in",
+    ],
+)
+def test_a_length_opening_a_sentence_is_never_taken_out_from_under_it(text: str) -> None:
+    """ "12 years at Network Rail and ...": without its length the sentence would open on a
+    preposition (" at work and ...")."""
+    for version in versions(text):
+        assert not re.match(r"\s*(?:and|at|on)\b", version, re.IGNORECASE), version
 
 
 @pytest.mark.parametrize("text", ["my dad's cooking is the best", "visiting my grandma in Cork"])
