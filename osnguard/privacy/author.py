@@ -357,6 +357,18 @@ def _is_reader_request(sentence: Any) -> bool:
     return bool(first is not None and first.lower_ in READER_REQUESTS)
 
 
+def _is_wish(verb: Any) -> bool:
+    """ "may this year bring ...": an optative "may" opening the clause."""
+    may = next((c for c in verb.children if c.dep_ == "aux" and c.lower_ == "may"), None)
+    return may is not None and (may.i == 0 or not may.nbor(-1).is_alpha)
+
+
+def _emoji_between(subject: Any, verb: Any) -> bool:
+    """An emoji stands between a subject and its verb: two sentences the parser joined."""
+    low, high = sorted((subject.i, verb.i))
+    return any(EMOJI.search(t.text) for t in subject.doc[low + 1 : high])
+
+
 def _is_reader_notice(sentence: Any) -> bool:
     first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
     return bool(first is not None and first.lower_ in READER_NOTICES)
@@ -390,7 +402,11 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
         subject = None  # "running Tues/Thurs/Sat mornings round the park": a time, no one
     if subject is not None and subject.lower_ in CHAT_OPENERS:
         subject = None  # "Tbh being a single dad of 2 ...": an aside the parser took for one
+    if subject is not None and _emoji_between(subject, verb):
+        subject = None  # "New job alert 🚨 starting as ...": the emoji ends the headline
     clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
+    if subject is None and clause_person is None and _is_wish(verb):
+        return None  # "... 🪔✨ may this year bring light to your homes": a wish to readers
     if clause_person is None and sentence_person is None and _is_reader_notice(sentence):
         return None  # "Reminder that voter registration closes on the 20th!"
     if subject is None:

@@ -138,7 +138,21 @@ def temporal_operator(
     )
     if options is None:
         return None
+    if STATE_BEFORE_LENGTH.search(text, 0, phrase.start) and not TIME_PREPOSITION_START.match(
+        phrase.text
+    ):
+        # "Been sober 18 months" -> "sober for months": a length after a state reads with "for"
+        # once its count goes ("in recovery months" would not read)
+        options = [
+            replace(o, text=f"for {o.text}")
+            if o.degree > 0 and o.text and not TIME_PREPOSITION_START.match(o.text)
+            else o
+            for o in options
+        ]
     return PhraseAlternatives(phrase, _with_height(options), [], None)
+
+
+STATE_BEFORE_LENGTH = re.compile(r"\b(?:sober|clean|married|together)\s+$", re.IGNORECASE)
 
 
 def identifier_operator(
@@ -1774,6 +1788,29 @@ DESCRIBED_BEFORE = re.compile(
 )
 
 
+DAYS_PER_PERIOD = re.compile(
+    r"(?:for\s+)?(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?P<unit>days|nights|evenings|"
+    r"mornings|afternoons|shifts)\s+(?:a|an|per|every)\s+(?P<period>week|fortnight|month)",
+    re.IGNORECASE,
+)
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _days_per_period_wordings(rate: re.Match[str]) -> list[str]:
+    """ "2 days a week" -> "a couple of days a week", "part of the week"."""
+    said = rate.group("n").lower()
+    n = COUNT_WORDS.get(said) or int(said)
+    unit, period = rate.group("unit").lower(), rate.group("period").lower()
+    lead = "for " if rate.group(0).lower().startswith("for ") else ""
+    if n == 1:
+        count = f"one {unit[:-1]}"
+    elif n == 2:
+        count = f"a couple of {unit}"
+    else:
+        count = f"a few {unit}" if n <= 4 else f"most {unit}"
+    return [f"{lead}{count} a {period}", f"{lead}part of the {period}"]
+
+
 DAY_TAKEN_OFF_BEFORE = re.compile(
     r"\b(?:taking|take|takes|took|taken|having|have|had|got|get|booked|book|booking)\s+$",
     re.IGNORECASE,
@@ -1796,6 +1833,11 @@ def _temporal_options(
     other_day_named = _other_day_named(text, phrase, found, now)
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
+    rate = DAYS_PER_PERIOD.fullmatch(text[start:end])
+    if rate:
+        # "2 days a week" -> "a couple of days a week" -> "part of the week": how often, never
+        # "days" or "a while"
+        return _modifier_wordings(text, start, end, "", _days_per_period_wordings(rate))
     if DAY_TAKEN_OFF_BEFORE.search(text, 0, start) and re.match(r"\s+off\b", text[end:]):
         # "taking Friday off" -> "taking a day off": "this week off" would be the whole week
         return _modifier_wordings(text, start, end, "", ["a day"])

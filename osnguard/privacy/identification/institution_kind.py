@@ -183,6 +183,15 @@ def kind_of(text: str, start: int, end: int, doc: Any) -> tuple[Category, float]
     return Category(kind), probabilities[kind]
 
 
+# A meal or a night out at the name: a venue ("a surprise meal at the Ivy"), whatever else the
+# post is about
+LEISURE_BEFORE = re.compile(
+    r"\b(?:meal|dinner|lunch|brunch|breakfast|drinks|tea|coffee|party|celebration|cocktails|"
+    r"pints?|date|gig)\s+(?:\w+\s+){0,2}?at\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _a_kind_of_place_after(text: str, end: int) -> bool:
     """The next word says what kind of place the name is ("Brunswick station", "Heaton Park")."""
     after = re.match(r"\s+([A-Za-z]+)", text[end:])
@@ -201,6 +210,7 @@ def recategorise(phrases: list[Phrase], text: str, doc: Any) -> list[Phrase]:
             and is_name(phrase.text)
             and Detector.PROFILE not in phrase.detectors  # a place of the profile is a place
             and not _a_kind_of_place_after(text, phrase.end)
+            and not LEISURE_BEFORE.search(text, 0, phrase.start)
         ):
             kind, probability = kind_of(text, phrase.start, phrase.end, doc)
             if kind in DECIDES and probability >= MIN_PROBABILITY:

@@ -255,6 +255,15 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     and doc[j + 1].idx == nxt.idx + len(nxt.text)
                 ):
                     j += 3  # a name with a number in it: "the Fortitude Valley 7-Eleven"
+                elif (
+                    nxt.text == "-"
+                    and j + 1 < n
+                    and doc[j + 1].is_alpha
+                    and (doc[j + 1].text[:1].isupper() or len(doc[j + 1]) <= 2)
+                    and not doc[j - 1].whitespace_
+                    and not nxt.whitespace_
+                ):
+                    j += 2  # "the Co-op", "Rolls-Royce": one name ("Brooklyn-born" is a place)
                 elif nxt.lower_ in {"'s", "’s"}:
                     j += 1  # "St James's", "Tom's": the name's own ending, whatever follows
                 elif (
@@ -413,6 +422,10 @@ LEISURE_CLASSES = frozenset(
 
 
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
+    if start >= 1 and doc[start - 1].lower_ == "in" and not re.search(r"['’]s$", doc[end - 1].text):
+        # "prayers then off to Auntie's in Sparkhill": a district, whatever is done there ("in
+        # St Mary's" may be the hospital)
+        return None
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
     years_at = (
         start >= 2
@@ -538,6 +551,8 @@ def _speaks_of_care(doc: Any) -> bool:
     )
 
 
+# What a listed company never is to the author, whatever the words around its name say
+CARE_AND_STUDY = frozenset({Category.EDUCATION, Category.HEALTH, Category.RELIGION})
 # Verbs of watching or reading, after which a capitalised run is a title
 WATCHING_VERBS = frozenset(
     {"watching", "rewatching", "re-watching", "watched", "rewatched", "reading", "rereading",
@@ -863,6 +878,13 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "a grey cat ... answers to Biscuit": a pet's name
     if before in WATCHING_VERBS and len(words) >= 2 and not words[-1].endswith(("'s", "’s")):
         return None  # "rewatching Pride and Prejudice": a film's or a book's title
+    the_one_word = before == "the" and len(bare_words) == 1 and label in {"PERSON", None}
+    if the_one_word and not bare_words[0].endswith("s") and bare_words[0][1:].islower():
+        # "done at the Beatson", "a meal at the Ivy": no one is called "the" Beatson; a place,
+        # of care where the post speaks of it
+        if _speaks_of_care(doc):
+            return Category.HEALTH, Detector.ORGANISATION
+        return Category.LOCATION, Detector.PLACE
     if before in TITLES or (i > 0 and doc[i - 1].text == "#"):
         return None  # public figures ("King Charles") and hashtags are not the author's people
     if len(words) >= 2 and words[0].lower().rstrip(".") in DOCTOR_TITLES and _speaks_of_care(doc):
@@ -1261,6 +1283,8 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         if result is None:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
+        if result[0] in CARE_AND_STUDY and companies.find_company(text[start:end]) is not None:
+            result = (Category.WORK, result[1])  # "my apprenticeship at Rolls-Royce": a company
         if result[0] == Category.EDUCATION and _school_kind_after(doc, j):
             end = doc[j + 1].idx + len(doc[j + 1].text)  # "Oak Tree specialist school" whole
         about_author = author_reference(text, start, end, doc) is not None

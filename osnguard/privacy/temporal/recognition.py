@@ -470,8 +470,15 @@ def _doc_tense(
                 # "surprised me with a trip to Lisbon in May", "got tickets for a gig in June":
                 # the gift was given, the trip is ahead
                 return "future", None
+            # "she's dead set on Medicine", "my flight's booked for Friday": a state now, no past
+            present_state = any(
+                w.dep_ == "auxpass" and w.tag_ in ("VBZ", "VBP") for w in head.children
+            )
             if any(w.tag_ == "VBD" for w in past) or (
-                head.tag_ == "VBN" and head.lower_ not in STATE_PARTICIPLES and not ahead_passive
+                head.tag_ == "VBN"
+                and head.lower_ not in STATE_PARTICIPLES
+                and not ahead_passive
+                and not present_state
             ):
                 return _past_unless_fragment(doc, head, token)
             if head.tag_ in ("VBZ", "VBP") and head.lemma_.lower() in SCHEDULED_VERBS:
@@ -1831,7 +1838,7 @@ def _vague_ago(m: re.Match[str], ctx: Context) -> Found | None:
 
 @rule(
     rf"\b(?P<q>every|each|once\s+a|twice\s+a|once\s+every|(?:{NUM_WORD}|\d+)\s+times\s+(?:a|an|per|every|each))"
-    rf"(?P<other>\s+(?:other|second|third|alternate))?\s+(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
+    rf"(?P<other>\s+(?:other|second|third|alternate))?\s+(?:single\s+)?(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
     r"weekday|season)\b"
 )
 def _set(m: re.Match[str], ctx: Context) -> Found | None:

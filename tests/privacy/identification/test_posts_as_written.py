@@ -520,6 +520,20 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("moving back to be closer to Mum and Dad", ("Mum and Dad", "gender")),
         ("Bipolar 2 diagnosis at 34, relief and grief", ("Bipolar 2 diagnosis", "health")),
         ("Back in Kolkata for Durga Puja after 6 years away", ("Durga Puja", "religion")),
+        # batch 38: a headline's emoji ends it; a hyphenated name whole; sober for a length; a
+        # student's life; Friday prayers; a listed company no school; a district no mosque
+        (
+            "New job alert 🚨 starting as a paralegal at Slater and Gordon on Monday",
+            ("on Monday", "time"),
+        ),
+        ("then my shift at the Co-op till 10", ("the Co-op", "work")),
+        ("Been sober 18 months and I still think about a pint", ("18 months", "time")),
+        ("Lecture at 9, lab from 2 till 6. student life", ("student", "education")),
+        ("Friday prayers then off to Auntie's", ("Friday prayers", "religion")),
+        ("3rd year of my apprenticeship at Rolls-Royce in Bristol", ("Rolls-Royce", "work")),
+        ("then off to Auntie's in Sparkhill for the party", ("Sparkhill", "location")),
+        ("booked a surprise meal at the Ivy in Harrogate", ("the Ivy", "location")),
+        ("Chemo round 3 of 6 done at the Beatson today", ("Beatson", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -686,6 +700,7 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("10 years since the Olympics came to London, what a summer", ("10 years", "time")),
         ("Back in Kolkata for Durga Puja after 6 years away", ("Durga Puja", "work")),
         ("the spare room, £650 pcm bills incl, Walthamstow", ("bills", "finance")),
+        ("Chemo round 3 of 6 done at the Beatson today", ("Beatson", "identity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -781,6 +781,18 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Back in Kolkata for Durga Puja after 6 years away", NOW, {}, "company"),
         ("First semester of nursing school done ✅", NOW, {}, "of a school"),
         ("First semester done ✅ 3.8 GPA and I survived anatomy", NOW, {}, "discipline"),
+        # batch 38: a length of sobriety can be hidden with it
+        ("Been sober 18 months and I still think about a pint", NOW, {}, "18 months"),
+        # "2 days a week" no "a while"; "sober 18 months" no "in recovery months"; a Saturday
+        # ahead no "last weekend" after "she's dead set"
+        ("they've agreed to let me work from home 2 days a week", NOW, {}, "a while"),
+        ("Been sober 18 months and I still think about a pint", NOW, {}, "recovery months"),
+        (
+            "Open day at St Andrew's on Saturday with my daughter, she's dead set on it",
+            NOW,
+            {},
+            "last",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(

@@ -34,6 +34,15 @@ def test_clock_time_is_a_point_today_and_keeps_its_preposition():
     )
 
 
+def test_a_state_said_in_the_present_passive_is_no_past() -> None:
+    """ "she's dead set on Medicine": "set" is a state now, so "on Saturday" is the one ahead."""
+    from osnguard.privacy.resources import parse
+
+    text = "Open day on Saturday with my daughter, she's dead set on Medicine"
+    [saturday] = find_expressions(text, now=NOW, doc=parse(text))
+    assert saturday.value == "2026-11-28"
+
+
 @pytest.mark.parametrize(
     "text, phrase, timex_type, value",
     [
@@ -46,6 +55,12 @@ def test_clock_time_is_a_point_today_and_keeps_its_preposition():
         ("I waited half an hour for the bus", "half an hour", "DURATION", "PT0.5H"),
         ("we're relocating in the new year", "the new year", "DATE", "2027"),
         ("working Mon-Fri at the warehouse", "Mon-Fri", "SET", "XXXX-WXX-WD"),
+        (
+            "I still think about a pint every single Friday",
+            "every single Friday",
+            "SET",
+            "XXXX-WXX-5",
+        ),
         ("we've lived here half a century", "half a century", "DURATION", "P50Y"),
         ("See you at 10am tomorrow", "10am tomorrow", "TIME", "2026-11-23T10:00"),
         (
