@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from osnguard.privacy import lexicon, resources
-from osnguard.privacy.author import author_reference
+from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import (
     describe_interval,
@@ -225,7 +225,6 @@ def _is_stage(text: str, expression: TimeExpression) -> bool:
 
 
 LENGTH_SINCE = re.compile(r"\s+since\s+(?:the|my|our|i|we|he|she|they)\b", re.IGNORECASE)
-FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|we're|we've|us|our)\b", re.IGNORECASE)
 
 
 def _length_since_opens_personal_post(text: str, expression: TimeExpression) -> bool:
@@ -236,7 +235,7 @@ def _length_since_opens_personal_post(text: str, expression: TimeExpression) -> 
         expression.type == "DURATION"
         and not text[:start].strip()
         and LENGTH_SINCE.match(text, end)
-        and FIRST_PERSON.search(text)
+        and person_of(re.findall(r"[\w'’]+", text)) is not None
     )
 
 
