@@ -138,9 +138,7 @@ def temporal_operator(
     )
     if options is None:
         return None
-    if STATE_BEFORE_LENGTH.search(text, 0, phrase.start) and not TIME_PREPOSITION_START.match(
-        phrase.text
-    ):
+    if STATE_BEFORE_LENGTH.search(text, 0, phrase.start) and LENGTH_SAID.fullmatch(phrase.text):
         # "Been sober 18 months" -> "sober for months": a length after a state reads with "for"
         # once its count goes ("in recovery months" would not read)
         options = [
@@ -153,6 +151,11 @@ def temporal_operator(
 
 
 STATE_BEFORE_LENGTH = re.compile(r"\b(?:sober|clean|married|together)\s+$", re.IGNORECASE)
+LENGTH_SAID = re.compile(
+    r"(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?:days?|weeks?|months?|years?)",
+    re.IGNORECASE,
+)
 
 
 def identifier_operator(

@@ -2800,8 +2800,9 @@ def _noun_chain(
                 matched,
             )
         )
-    if category == Category.WORK:
-        # a job's hypernyms end in "a person", which says nothing a friend would write
+    if category in (Category.WORK, Category.RELIGION):
+        # a job's or a believer's hypernyms end in "a person", which says nothing a friend would
+        # write ("Been a person my whole life" for a Jehovah's Witness)
         path = [synset for synset in path if synset.name() != "person.n.01"]
     if len(path) > 2 and path[-1].name() == "discipline.n.01":
         path = path[:-1]  # "I survived anatomy" -> "I survived science", never "... discipline"

@@ -598,6 +598,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if span[0].lower_ in lexicon.GREETING_WORDS or words[-1].lower() in lexicon.GREETED_AFTER:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     bare_words = [w for w in words if w.lower() not in ("'s", "’s")]
+    owned_home = len(words) == 2 and words[-1] in ("'s", "’s") and i > 0
+    if (
+        owned_home
+        and doc[i - 1].lower_ in {"at", "to", "from"}
+        and words[0].lower() in first_names()
+        and not _speaks_of_care(doc)  # "Dialysis at Guy's": the hospital
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "Champagne at Jess's tonight": her home
     observed = terms.lexicon().entries.get(tuple(w.lower() for w in bare_words), ())
     if any(t.category == Category.RELIGION for t in observed):
         return None  # "Back in Kolkata for Durga Puja": a festival the lexicon reads, no employer

@@ -512,11 +512,13 @@ def _festival_as_time(phrase: Phrase, best: Phrase) -> bool:
 
 
 def _stage_of(phrase: Phrase, best: Phrase) -> bool:
-    """A length the temporal stage read as a health stage around the lexicon's word ("90 days
-    sober" around "sober"): the whole stage is the phrase."""
+    """A length the temporal stage read as a stage of recovery or of a marriage around the
+    lexicon's word ("90 days sober" around "sober", "11 years married" around "married"): the
+    whole stage is the phrase."""
     return (
         Detector.TEMPORAL in phrase.detectors
-        and phrase.category == best.category == Category.HEALTH
+        and phrase.category == best.category
+        and phrase.category in (Category.HEALTH, Category.RELATIONSHIP)
         and _holds(phrase, best)
     )
 

@@ -470,6 +470,11 @@ def _doc_tense(
                 # "surprised me with a trip to Lisbon in May", "got tickets for a gig in June":
                 # the gift was given, the trip is ahead
                 return "future", None
+            if head.lower_ == "got" and any(
+                w.dep_ == "aux" and w.lower_.replace("’", "'") in ("'ve", "ve", "have", "has")
+                for w in head.children
+            ):
+                return "future", None  # "I've got a colposcopy on the 9th": have, an appointment
             # "she's dead set on Medicine", "my flight's booked for Friday": a state now, no past
             present_state = any(
                 w.dep_ == "auxpass" and w.tag_ in ("VBZ", "VBP") for w in head.children

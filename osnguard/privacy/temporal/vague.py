@@ -175,10 +175,18 @@ def vague_wordings(
     plural_days = PLURAL_DAYS.fullmatch(phrase.strip())
     if plural_days:
         # "Sundays with my mum" -> "weekends with my mum" -> "some days with my mum"
-        weekend = _weekdays(phrase) <= {5, 6}
+        days = _weekdays(phrase)
         lead = plural_days.group("on") or ""
-        said = ["weekends" if weekend else "weekdays", "some days"]
-        return [VagueWording(lead + w, 1.0 / (i + 2)) for i, w in enumerate(said)]
+        if days <= {5, 6}:
+            said = [lead + "weekends", lead + "some days"]
+        elif lead and len(days) <= 2:
+            # "on Mondays" -> "once a week" ("on weekdays" would be every day of the week)
+            said = ["once a week" if len(days) == 1 else "twice a week", lead + "some days"]
+        elif len(days) <= 2:
+            said = ["some days"]  # "Wednesdays are a war crime" -> "Some days are ..."
+        else:
+            said = [lead + "weekdays", lead + "some days"]
+        return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(said)]
     whole_part = re.fullmatch(r"all (?:morning|afternoon|evening)", phrase.strip(), re.I)
     if whole_part:
         return [VagueWording("all day", 0.5), VagueWording("for a while", 0.33)]

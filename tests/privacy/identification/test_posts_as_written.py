@@ -534,6 +534,12 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("then off to Auntie's in Sparkhill for the party", ("Sparkhill", "location")),
         ("booked a surprise meal at the Ivy in Harrogate", ("the Ivy", "location")),
         ("Chemo round 3 of 6 done at the Beatson today", ("Beatson", "health")),
+        # batch 39: a friend's home by her first name; a marriage's length with it
+        ("Divorce papers signed. Champagne at Jess's tonight 🥂", ("Jess's", "identity")),
+        (
+            "Divorce papers signed. 11 years married, 2 kids, and I'm free",
+            ("11 years married", "relationship"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

@@ -793,6 +793,13 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "last",
         ),
+        # batch 39: "on Mondays" no "on weekdays"; a believer no "person"; Freshers no
+        # "Person"; "10 years married today" no "for this week"
+        ("Hot desk at the office on Mondays now, the commute is brutal", NOW, {}, "weekdays"),
+        ("Been a Jehovah's Witness my whole life and just told the elders", NOW, {}, "a person"),
+        ("Moved to Leeds for uni 3 weeks ago. Freshers was a blur", NOW, {}, "Person"),
+        ("10 years married today and still my best friend", NOW, {}, "for this week"),
+        ("then the school run. Wednesdays are a war crime", NOW, {}, "Once a week are"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(

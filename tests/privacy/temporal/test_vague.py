@@ -57,7 +57,7 @@ def wordings(phrase: str, now: datetime = NOW) -> list[str]:
         ("from Friday 6pm to Sunday 5pm every week", ["every weekend", "regularly"]),
         ("at 11 weeks", []),  # a stage ("we lost the baby at 11 weeks"), not a length
         ("Sundays", ["weekends", "some days"]),  # a noun: "Sundays with my mum"
-        ("on Tuesdays", ["on weekdays", "on some days"]),
+        ("on Tuesdays", ["once a week", "on some days"]),  # never "on weekdays": every day
         ("all afternoon", ["all day", "for a while"]),
         ("8 years", ["years"]),  # not "several years"
     ],
