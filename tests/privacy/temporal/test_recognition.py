@@ -34,22 +34,20 @@ def test_clock_time_is_a_point_today_and_keeps_its_preposition():
     )
 
 
-def test_an_appointment_one_has_got_is_ahead() -> None:
-    """ "I've got a scan on Friday": "have got" is having it, so the Friday is the coming one."""
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # "have got" is having it: the appointment is ahead
+        ("I've got a scan on Friday", "2026-11-27"),
+        # "she's dead set": a state now, so "on Saturday" is the one ahead
+        ("Open day on Saturday with my daughter, she's dead set on Medicine", "2026-11-28"),
+    ],
+)
+def test_a_present_state_dates_its_day_ahead(text: str, value: str) -> None:
     from osnguard.privacy.resources import parse
 
-    text = "I've got a scan on Friday"
-    [friday] = find_expressions(text, now=NOW, doc=parse(text))
-    assert friday.value == "2026-11-27"
-
-
-def test_a_state_said_in_the_present_passive_is_no_past() -> None:
-    """ "she's dead set on Medicine": "set" is a state now, so "on Saturday" is the one ahead."""
-    from osnguard.privacy.resources import parse
-
-    text = "Open day on Saturday with my daughter, she's dead set on Medicine"
-    [saturday] = find_expressions(text, now=NOW, doc=parse(text))
-    assert saturday.value == "2026-11-28"
+    [day] = find_expressions(text, now=NOW, doc=parse(text))
+    assert day.value == value
 
 
 @pytest.mark.parametrize(
