@@ -352,6 +352,28 @@ def _is_bare(subject: Any) -> bool:
     )
 
 
+# Participles of arrangements, which a tagger may read as a past ("hip replacement booked")
+ARRANGED = frozenset(
+    {"booked", "scheduled", "confirmed", "accepted", "approved", "arranged", "sorted",
+     "cancelled", "canceled", "postponed", "rescheduled", "signed", "done", "finalised"}
+)  # fmt: skip
+# People a news headline's participle is said of ("man arrested in Leeds")
+HEADLINE_PEOPLE = frozenset(
+    {"man", "woman", "boy", "girl", "teen", "teenager", "person", "people", "driver", "police",
+     "officer", "suspect", "pensioner", "student", "child", "baby", "mother", "father"}
+)  # fmt: skip
+
+
+def _headline_participle(verb: Any, subject: Any) -> bool:
+    """ "hip replacement booked at ...", "offer accepted": a bare thing and a past participle with
+    no auxiliary, how one posts one's own news; not a person's ("man arrested in Leeds")."""
+    if verb.tag_ not in ("VBN", "VBD") or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    if verb.tag_ == "VBD" and verb.lower_ not in ARRANGED:
+        return False  # ("hip replacement booked": the tagger's past is the participle)
+    return subject.pos_ == "NOUN" and subject.lemma_.lower() not in HEADLINE_PEOPLE | CLOSE_PEOPLE
+
+
 def _is_reader_request(sentence: Any) -> bool:
     first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
     return bool(first is not None and first.lower_ in READER_REQUESTS)
@@ -437,6 +459,9 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     proper = any(t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"} for t in tokens)
     if by_subject is None and not proper and _inside(subject, start, end) and _is_bare(subject):
         by_subject = AuthorReference.CLOSE_PERSON  # "second round of chemo done"
+    if by_subject is None and _is_bare(subject) and _headline_participle(verb, subject):
+        # "hip replacement booked at the Nuffield for 3rd March": the author's own news
+        by_subject = AuthorReference.CLOSE_PERSON
     if by_subject is None and _is_own_thing(subject) and _text_person(text) is not None:
         by_subject = AuthorReference.CLOSE_PERSON  # "Sunday service hit different" + "my ..."
     if by_subject is None and subject.lower_ in {"it", "there", "this", "that"}:

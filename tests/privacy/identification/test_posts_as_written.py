@@ -540,6 +540,13 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "Divorce papers signed. 11 years married, 2 kids, and I'm free",
             ("11 years married", "relationship"),
         ),
+        # batch 40: one's own news as a headline ("... booked at X for Y"); a shaadi; a booster
+        (
+            "Finally off the waiting list!!! hip replacement booked at the Nuffield for 3rd March",
+            ("for 3rd March", "time"),
+        ),
+        ("Back to Lahore for my brother's shaadi next month", ("shaadi", "relationship")),
+        ("just had my booster and now my arm is dead", ("my booster", "health")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -707,6 +714,7 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Back in Kolkata for Durga Puja after 6 years away", ("Durga Puja", "work")),
         ("the spare room, £650 pcm bills incl, Walthamstow", ("bills", "finance")),
         ("Chemo round 3 of 6 done at the Beatson today", ("Beatson", "identity")),
+        ("Man arrested in Leeds after a chase on Friday", ("Leeds", "location")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:
