@@ -133,7 +133,8 @@ def person_of(words: list[str]) -> AuthorReference | None:
     return None
 
 
-def _text_person(text: str) -> AuthorReference | None:
+def text_person(text: str) -> AuthorReference | None:
+    """FIRST_PERSON or WE when the text has such a pronoun (`person_of` on its words)."""
     return person_of(_WORDS.findall(text))
 
 
@@ -374,8 +375,13 @@ def _headline_participle(verb: Any, subject: Any) -> bool:
     return subject.pos_ == "NOUN" and subject.lemma_.lower() not in HEADLINE_PEOPLE | CLOSE_PEOPLE
 
 
+def _first_word(sentence: Any) -> Any:
+    """The sentence's first token that is no punctuation or space, or None."""
+    return next((t for t in sentence if not t.is_punct and not t.is_space), None)
+
+
 def _is_reader_request(sentence: Any) -> bool:
-    first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
+    first = _first_word(sentence)
     return bool(first is not None and first.lower_ in READER_REQUESTS)
 
 
@@ -392,12 +398,12 @@ def _emoji_between(subject: Any, verb: Any) -> bool:
 
 
 def _is_reader_notice(sentence: Any) -> bool:
-    first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
+    first = _first_word(sentence)
     return bool(first is not None and first.lower_ in READER_NOTICES)
 
 
 def _starts_with_bare_verb(sentence: Any) -> bool:
-    first = next((t for t in sentence if not t.is_punct and not t.is_space), None)
+    first = _first_word(sentence)
     return bool(first is not None and first.tag_ == "VB" and first.dep_ == "ROOT")
 
 
@@ -409,7 +415,7 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     """How the clause governing text[start:end] refers to the author, or None when it speaks of
     someone or something else (see the module docstring). `doc` is spaCy's parse of `text`."""
     left, right = sentence_bounds(text, start, end, doc)
-    sentence_person = _text_person(text[left:right])
+    sentence_person = text_person(text[left:right])
     if doc is None:
         return sentence_person
     tokens = [t for t in doc if t.idx < end and t.idx + len(t.text) > start]
@@ -462,7 +468,7 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     if by_subject is None and _is_bare(subject) and _headline_participle(verb, subject):
         # "hip replacement booked at the Nuffield for 3rd March": the author's own news
         by_subject = AuthorReference.CLOSE_PERSON
-    if by_subject is None and _is_own_thing(subject) and _text_person(text) is not None:
+    if by_subject is None and _is_own_thing(subject) and text_person(text) is not None:
         by_subject = AuthorReference.CLOSE_PERSON  # "Sunday service hit different" + "my ..."
     if by_subject is None and subject.lower_ in {"it", "there", "this", "that"}:
         by_subject = sentence_person  # "It's been 3 years today since I lost my husband"
@@ -572,7 +578,7 @@ def speaks_of_author(text: str, doc: Any = None) -> bool:
     """Some sentence of the message refers to its author (first person, "we", a close person, a
     subjectless clause or fragment, or an imperative that is not a request to readers)."""
     if doc is None:
-        return _text_person(text) is not None
+        return text_person(text) is not None
     for sentence in doc.sents:
         root = sentence.root
         if author_reference(text, root.idx, root.idx + len(root.text), doc) is not None:

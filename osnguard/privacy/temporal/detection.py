@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from osnguard.privacy import lexicon, resources
-from osnguard.privacy.author import author_reference, person_of
+from osnguard.privacy.author import author_reference, text_person
 from osnguard.privacy.temporal.model import TimeExpression
 from osnguard.privacy.temporal.normalisation import (
     describe_interval,
@@ -235,7 +235,7 @@ def _length_since_opens_personal_post(text: str, expression: TimeExpression) -> 
         expression.type == "DURATION"
         and not text[:start].strip()
         and LENGTH_SINCE.match(text, end)
-        and person_of(re.findall(r"[\w'’]+", text)) is not None
+        and text_person(text) is not None
     )
 
 
