@@ -253,11 +253,8 @@ def owned_by_other(tokens: list[Any], *, life_event: bool = False) -> bool:
     """ "his mum", "her wife", "Sarah's dad": someone else's. With `life_event` (a health or
     religion term), a first name's own ("Theo's heart op", "Ama's christening") is a close
     person's: people post their family's and friends' events by first name."""
-    first = tokens[0]
-    doc = first.doc
-    i = first.i - 1
-    while i >= 0 and doc[i].pos_ in {"ADJ", "NUM"}:
-        i -= 1
+    doc = tokens[0].doc
+    i = _before_modifiers(tokens)
     if i < 0:
         return False
     before = doc[i]
@@ -272,7 +269,7 @@ def owned_by_other(tokens: list[Any], *, life_event: bool = False) -> bool:
         little_one = owner.lower_ == "one" and i > 1 and doc[i - 2].lower_ == "little"
         if owner.lower_ in TIME_OWNERS:
             return False  # "Tonight's AA meeting": a time owns nothing
-        if life_event and _first_name_owner(tokens):
+        if life_event and _first_name_alone(owner):
             return False
         if owner.lower_ not in CLOSE_OWNERS and not little_one:
             return True  # "Sarah's dad"
@@ -297,16 +294,24 @@ def in_title(tokens: list[Any]) -> bool:
     )
 
 
-def _first_name_owner(tokens: list[Any]) -> bool:
-    """The phrase is owned by a capitalised name said alone ("Theo's heart op"), not by a full
-    name or an organisation ("Joe Biden's", "Apple's")."""
-    doc, i = tokens[0].doc, tokens[0].i - 1
+def _before_modifiers(tokens: list[Any]) -> int:
+    """The index of the word before the phrase and its adjectives or numbers ("my [new] op")."""
+    doc, i = tokens[0].doc, int(tokens[0].i) - 1
     while i >= 0 and doc[i].pos_ in {"ADJ", "NUM"}:
         i -= 1
-    if i < 1 or doc[i].lower_ not in {"'s", "’s"}:
-        return False
-    owner = doc[i - 1]
-    before = doc[i - 2] if i > 1 else None
+    return i
+
+
+def _first_name_owner(tokens: list[Any]) -> bool:
+    """The phrase is owned by a capitalised name said alone ("Theo's heart op")."""
+    doc, i = tokens[0].doc, _before_modifiers(tokens)
+    return i >= 1 and doc[i].lower_ in {"'s", "’s"} and _first_name_alone(doc[i - 1])
+
+
+def _first_name_alone(owner: Any) -> bool:
+    """A capitalised name said alone ("Theo"), not a full name or an organisation ("Joe
+    Biden", "Apple")."""
+    before = owner.nbor(-1) if owner.i > 0 else None
     listed = companies.company_table().get(owner.lower_) is not None
     return bool(
         owner.pos_ == "PROPN"
