@@ -62,6 +62,8 @@ PAID_PERIOD: Final = (
     r"(?:\s(?:a|an|per|every)\s(?:hour|hr|week|month|year|fortnight|wk|mo|yr)"
     r"|\s?/\s?(?:hr|hour|h|mo|month|wk|week|yr|year)|\s?(?:ph|pw|pcm|pm|p/a|p/h))"
 )
+# What joins the two ends of a range of amounts ("£31k to £34.5k", "£40k-£45k"), a regex piece
+AMOUNT_RANGE_JOINER: Final = r"(?:-|–|—|\bto\b)"
 # A pregnancy's stage in weeks, as a regex piece ("12 weeks", "at 19 weeks", "16wks")
 WEEKS_ALONG: Final = r"(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)"
 # States a length is said before, and what they disclose ("90 days sober", "10 years together")

@@ -150,7 +150,8 @@ def temporal_operator(
     return PhraseAlternatives(phrase, _with_height(options), [], None)
 
 
-STATE_BEFORE_LENGTH = re.compile(r"\b(?:sober|clean|married|together)\s+$", re.IGNORECASE)
+# a state said before its length ("sober 18 months"), the states of `lexicon.LENGTH_STATES`
+STATE_BEFORE_LENGTH = re.compile(rf"\b(?:{'|'.join(lexicon.LENGTH_STATES)})\s+$", re.IGNORECASE)
 LENGTH_SAID = re.compile(
     r"(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:days?|weeks?|months?|years?)",

@@ -18,7 +18,14 @@ import math
 import re
 
 from osnguard.privacy.anonymization.schemas import is_adjective
-from osnguard.privacy.lexicon import LENGTH_STATES, MONTHS, NUMBER_NAMES, PAID_PERIOD, WEEKS_ALONG
+from osnguard.privacy.lexicon import (
+    AMOUNT_RANGE_JOINER,
+    LENGTH_STATES,
+    MONTHS,
+    NUMBER_NAMES,
+    PAID_PERIOD,
+    WEEKS_ALONG,
+)
 
 AGE_NUMBER = re.compile(
     r"(?P<n>\d{1,3})(?P<unit>\s*(?:y/?o|yo|yrs? old|years? old|years? of age))?", re.I
@@ -177,7 +184,7 @@ def _money_noun_follows(after: str) -> bool:
 
 
 AMOUNT_RANGE = re.compile(
-    r"(?P<low>[^\s-][^-–—]*?\d[^-–—]*?)\s*(?:-|–|—|\bto\b)\s*(?P<high>\S.*\d.*)"
+    rf"(?P<low>[^\s-][^-–—]*?\d[^-–—]*?)\s*{AMOUNT_RANGE_JOINER}\s*(?P<high>\S.*\d.*)"
 )
 
 

@@ -293,7 +293,7 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
     return _ranges_joined(found, text)
 
 
-AMOUNT_RANGE_JOINER = re.compile(r"\s*(?:-|–|—|to)\s*")
+AMOUNT_RANGE_JOINER = re.compile(rf"\s*{lexicon.AMOUNT_RANGE_JOINER}\s*")
 
 
 def _ranges_joined(found: list[Phrase], text: str) -> list[Phrase]:
