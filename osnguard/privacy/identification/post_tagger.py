@@ -218,11 +218,7 @@ def _everyday_english(surface: str) -> bool:
 def _one_frequent_word(surface: str) -> bool:
     """A single lower-case word of everyday talk ("results", "treatment"): the lexicon knows
     the health words worth reporting; the tagger's guess at a word this common is a topic's."""
-    from wordfreq import zipf_frequency
-
-    return (
-        surface.islower() and " " not in surface and zipf_frequency(surface, "en") >= FREQUENT_ZIPF
-    )
+    return surface.islower() and " " not in surface and named.zipf(surface) >= FREQUENT_ZIPF
 
 
 def _a_persons_title(surface: str) -> bool:
