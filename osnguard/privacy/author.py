@@ -356,7 +356,8 @@ def _is_bare(subject: Any) -> bool:
 # Participles of arrangements, which a tagger may read as a past ("hip replacement booked")
 ARRANGED = frozenset(
     {"booked", "scheduled", "confirmed", "accepted", "approved", "arranged", "sorted",
-     "cancelled", "canceled", "postponed", "rescheduled", "signed", "done", "finalised"}
+     "cancelled", "canceled", "postponed", "rescheduled", "signed", "done", "finalised", "sent",
+     "submitted", "posted", "paid", "filed", "packed", "ordered", "installed", "renewed"}
 )  # fmt: skip
 # People a news headline's participle is said of ("man arrested in Leeds")
 HEADLINE_PEOPLE = frozenset(
@@ -370,7 +371,9 @@ def _headline_participle(verb: Any, subject: Any) -> bool:
     no auxiliary, how one posts one's own news; not a person's ("man arrested in Leeds")."""
     if verb.tag_ not in ("VBN", "VBD") or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
         return False
-    if verb.tag_ == "VBD" and verb.lower_ not in ARRANGED:
+    if verb.tag_ == "VBD" and (
+        verb.lower_ not in ARRANGED or any(c.dep_ == "dobj" for c in verb.children)
+    ):
         return False  # ("hip replacement booked": the tagger's past is the participle)
     return subject.pos_ == "NOUN" and subject.lemma_.lower() not in HEADLINE_PEOPLE | CLOSE_PEOPLE
 
@@ -559,6 +562,13 @@ def in_verbless_chunk(doc: Any, start: int, end: int, *, phrase_excluded: bool =
     return bool(chunk) and not any(t.pos_ in {"VERB", "AUX"} for t in verbs)
 
 
+# Events held for everyone, which a bare subject names without being the author's
+PUBLIC_EVENTS = frozenset(
+    {"voting", "polling", "election", "elections", "referendum", "census", "registration",
+     "clocks", "sale", "sales"}
+)  # fmt: skip
+
+
 def _is_own_thing(subject: Any) -> bool:
     """A common-noun subject without a determiner that nobody else owns ("Sunday service",
     "my shift"; not "the museum", "his hip", "a study", "Tokyo")."""
@@ -566,10 +576,18 @@ def _is_own_thing(subject: Any) -> bool:
         subject.pos_ == "PROPN" and subject.ent_type_ in {"DATE", "TIME"}
     ):
         return False
+    if {subject.lower_, *(c.lower_ for c in subject.children if c.dep_ == "compound")} & (
+        PUBLIC_EVENTS
+    ):
+        return False  # "polling day is Thursday", "early voting starts Monday": everyone's
     for child in subject.children:
         if child.dep_ == "poss" and child.lower_ not in FIRST_PERSON_SINGULAR | FIRST_PERSON_PLURAL:
             return False
-        if child.dep_ == "det" and not (child.lower_ == "the" and subject.lower_ in OWN_EVENTS):
+        if (
+            child.dep_ == "det"
+            and child.pos_ != "NOUN"  # ("NHS waiting list": the parser's determiner is a name)
+            and not (child.lower_ == "the" and subject.lower_ in OWN_EVENTS)
+        ):
             return False  # ("The rosary is Thursday at 7" in a post about the author's abuela)
     return True
 

@@ -64,6 +64,23 @@ PAID_PERIOD: Final = (
 )
 # What joins the two ends of a range of amounts ("£31k to £34.5k", "£40k-£45k"), a regex piece
 AMOUNT_RANGE_JOINER: Final = r"(?:-|–|—|\bto\b)"
+# A loan's fixed term and rate, as a regex ("30 yr fixed at 6.1%", "5-year fixed @ 4.2%", "6.1%
+# fixed"), with the kind of rate in group "kind"
+LOAN_TERMS: Final = re.compile(
+    r"\b\d{1,2}\s?-?\s?(?:yr|year)s?\s+(?P<kind>fixed)(?:\s+(?:at|@)\s*\d{1,2}(?:\.\d{1,3})?\s?%)?"
+    r"|\b\d{1,2}(?:\.\d{1,3})?\s?%\s+(?P<rate>fixed|variable|tracker|mortgage|apr)\b",
+    re.IGNORECASE,
+)
+# A change of one's weight ("down 3 stone", "lost 20lbs", "4 stone down", "6kg lighter"), as a
+# regex with groups "verb" (before) or "after", "n" and "unit"
+_WEIGHT_UNIT = r"(?P<unit>stone|st|kgs?|kilos?|lbs?|pounds)"
+WEIGHT_CHANGE: Final = re.compile(
+    r"\b(?P<verb>down|lost|dropped|shed|gained|put on)\s+(?:about\s+|over\s+|nearly\s+)?"
+    rf"(?P<n>\d{{1,3}}(?:\.\d)?)\s?{_WEIGHT_UNIT}\b"
+    rf"|\b(?P<n2>\d{{1,3}}(?:\.\d)?)\s?(?P<unit2>stone|st|kgs?|kilos?|lbs?|pounds)\s+"
+    r"(?P<after>down|lost|lighter|heavier|up|gone)\b",
+    re.IGNORECASE,
+)
 # A pregnancy's stage in weeks, as a regex piece ("12 weeks", "at 19 weeks", "16wks")
 WEEKS_ALONG: Final = r"(?P<at>at\s+)?(?P<weeks>\d{1,2})\s*(?:weeks?|wks?)"
 # States a length is said before, and what they disclose ("90 days sober", "10 years together")

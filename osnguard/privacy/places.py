@@ -458,11 +458,17 @@ def _sort_key(place: Place) -> tuple[bool, int, int, str]:
     return (place.population is None, -(place.population or 0), KINDS.index(place.kind), place.name)
 
 
+# A place of this many people named so officially owns the name: places listed under it only as
+# an alternate name are not read ("Calcutta", Ohio has 36,000 and leaves Kolkata a reading)
+OFFICIAL_CITY_HOLDS_NAME = 100_000
+
+
 def lookup(name: str) -> list[Place]:
     """Every reading of a place name, most populous first ([] when unknown).
 
     Places officially so named (or by a curated alias) come first, most populous first, then
-    places that GeoNames lists under this alternate name ("Bombay"), most populous first. Case- and accent-insensitive, alias-aware ("NYC", "U.S.", "UK", GeoNames alternate names);
+    places that GeoNames lists under this alternate name ("Bombay"), most populous first, unless a
+    place of `OFFICIAL_CITY_HOLDS_NAME` people is so named ("Cancun" is not Changchun). Case- and accent-insensitive, alias-aware ("NYC", "U.S.", "UK", GeoNames alternate names);
     acronyms match only in capitals, so "us" is not the United States. "Paris, TX" or
     "Cambridge, Massachusetts" keeps only the readings inside the qualifying place.
     """
@@ -475,6 +481,8 @@ def lookup(name: str) -> list[Place]:
     folded = fold(name)
     keys = set(gaz.exact.get(name, ())) | set(gaz.folded.get(folded, ()))
     others = set(gaz.alternates.get(folded, ())) - keys
+    if any((gaz.by_key[k].population or 0) >= OFFICIAL_CITY_HOLDS_NAME for k in keys):
+        others = set()  # "Cancun" is Cancún; that a spelling of Changchun reads so is no reading
     if not keys and not others and "," in name:
         head, qualifier = (part.strip() for part in name.split(",", 1))
         outers = lookup(qualifier) + _state_by_code(qualifier)

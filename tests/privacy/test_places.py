@@ -96,6 +96,13 @@ def test_aliases_and_acronyms() -> None:
     assert places.lookup("us") == []  # the pronoun is not the country
 
 
+def test_a_city_named_so_officially_owns_its_name() -> None:
+    # "Cancun" is also listed as a spelling of Changchun, which is no reading of it
+    assert [p.name for p in places.lookup("Cancun")] == ["Cancún"]
+    # a small town so named leaves the great city's old name a reading
+    assert "Kolkata" in [p.name for p in places.lookup("Calcutta")]
+
+
 @pytest.mark.parametrize("name", ["Xyzzyville", "", "   ", "the"])
 def test_unknown_names_give_no_reading(name: str) -> None:
     assert places.lookup(name) == []

@@ -109,6 +109,9 @@ def description(kind: str, text: str, before: str = "", *, after: str = "") -> s
     if _NAMED_BEFORE.search(before):
         # "my account is 12-3456-…" -> "my account is in my DMs", never "is my account"
         return "in my DMs"
+    if kind == "address" and re.match(r"No\b", text):
+        # "Parcel for No. 14 Ashgrove Road": a house on the street, named as a neighbour's
+        return DESCRIPTIONS["house_number"]
     return DESCRIPTIONS[kind]
 
 

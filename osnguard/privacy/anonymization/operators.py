@@ -1663,13 +1663,11 @@ def _gerund_after(text: str, end: int) -> bool:
 
 
 def _state_after(text: str, end: int) -> bool:
-    """Whether a state the length is of follows at `end` ("6 months sober")."""
-    following = _token_after(text, end)
-    return (
-        following is not None
-        and following.idx == end + 1
-        and following.lower_ in STATES_OF_A_LENGTH
-    )
+    """Whether a state the length is of follows at `end` ("6 months sober", "3 months
+    post-op", "10 days post-transplant")."""
+    following = re.match(r" ([A-Za-z]+(?:-[A-Za-z]+)*)\b", text[end:])
+    word = following.group(1).lower() if following else ""
+    return word in STATES_OF_A_LENGTH or word.startswith("post-")
 
 
 # States a length of time comes before ("6 months sober", "3 weeks late", "2 years clean")

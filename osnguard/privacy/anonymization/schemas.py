@@ -2804,8 +2804,12 @@ def _noun_chain(
         # a job's or a believer's hypernyms end in "a person", which says nothing a friend would
         # write ("Been a person my whole life" for a Jehovah's Witness)
         path = [synset for synset in path if synset.name() != "person.n.01"]
-    if len(path) > 2 and path[-1].name() == "discipline.n.01":
+    if path and path[-1].name() == "discipline.n.01":
         path = path[:-1]  # "I survived anatomy" -> "I survived science", never "... discipline"
+    if "mathematics.n.01" in {chosen.name(), *(h.name() for h in path)}:
+        # WordNet files maths under science; school talk sets them apart ("a maths tutor" is no
+        # "science tutor")
+        path = [synset for synset in path if synset.name() != "science.n.01"]
     language = any(
         synset.name() == "natural_language.n.01"
         for line in chosen.hypernym_paths()
@@ -3180,7 +3184,8 @@ def _anchor_places(name: str, dominance: int = MENTION_DOMINANCE) -> tuple[Place
     if city is not None:
         return (city,)  # "Heathrow" points to London, not to Heathrow, Florida
     readings = places.lookup(name)
-    # Only unambiguous or clearly dominant names anchor the context.
-    if readings and _dominant(readings, dominance):
+    # Only unambiguous or clearly dominant names anchor the context, and only by a name the
+    # place goes by in English ("Dave" is a spelling of Dawei in some language, not a place)
+    if readings and _dominant(readings, dominance) and places.named_officially(name, readings[0]):
         return (readings[0],)
     return ()

@@ -21,10 +21,12 @@ from osnguard.privacy.anonymization.schemas import is_adjective
 from osnguard.privacy.lexicon import (
     AMOUNT_RANGE_JOINER,
     LENGTH_STATES,
+    LOAN_TERMS,
     MONTHS,
     NUMBER_NAMES,
     PAID_PERIOD,
     WEEKS_ALONG,
+    WEIGHT_CHANGE,
 )
 
 AGE_NUMBER = re.compile(
@@ -215,6 +217,11 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     """An amount of money, alone or of something ("£32k of debt"); with the text around it, the
     amount alone: "€40k [of the mortgage]" -> "part", "£32k [of debt]" -> "a lot", "£9k [credit
     card debt]" -> "" (taken out)."""
+    loan = LOAN_TERMS.fullmatch(text.strip())
+    if loan:
+        # "30 yr fixed at 6.1%" -> "a fixed rate", "4.5% variable" -> "a variable rate"
+        kind = (loan.group("kind") or loan.group("rate")).lower()
+        return [f"a {kind} rate" if kind in ("fixed", "variable", "tracker") else "a good rate"]
     both = AMOUNT_RANGE.fullmatch(text.strip())
     if both:
         return _range_wordings(both.group("low"), both.group("high"), after, before)
@@ -446,9 +453,30 @@ def sober_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     return [f"{length} {state}" for length in lengths]
 
 
+def weight_wordings(text: str) -> list[str]:
+    """A change of weight, vaguely: "down 3 stone" -> "down a few stone" -> "lost weight";
+    "20lbs lighter" -> "20-odd lbs lighter" -> "lighter"."""
+    found = WEIGHT_CHANGE.fullmatch(text.strip())
+    if not found:
+        return []
+    number = float(found.group("n") or found.group("n2"))
+    unit = found.group("unit") or found.group("unit2")
+    if number >= 10:
+        some = f"{int(number // 10 * 10)}-odd {unit}"
+    else:
+        some = f"{'a couple of' if number <= 2 else 'a few'} {unit}"
+    verb, after = (found.group("verb") or "").lower(), (found.group("after") or "").lower()
+    gained = verb in ("gained", "put on") or after in ("heavier", "up")
+    if verb:
+        return [f"{found.group('verb')} {some}", "put on weight" if gained else "lost weight"]
+    return [f"{some} {found.group('after')}", "heavier" if gained else "lighter"]
+
+
 def stage_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     """A stage said by its length, vaguely: a pregnancy's (`pregnancy_wordings`), a recovery's or
-    a couple's (`sober_wordings`)."""
+    a couple's (`sober_wordings`); or a change of weight (`weight_wordings`)."""
+    if WEIGHT_CHANGE.fullmatch(text.strip()):
+        return weight_wordings(text)
     if AFTER_BIRTH.match(after):
         return _since_birth_wordings(text)  # "2 weeks post-partum": no longer "along"
     return pregnancy_wordings(text) or sober_wordings(text)

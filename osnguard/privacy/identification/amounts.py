@@ -5,7 +5,9 @@ Ages: "I'm 34", "turned 19" (the verb is part of the phrase, as the guidelines a
 ages are not the author's: "retire at 67", "over 18s", "a 5 year old car" (a thing's age).
 
 Money: an amount ("£1,200", "$85k", "3 grand", "€6,500") is finance when its clause speaks of the
-author's money (rent, salary, debt, savings, loans, bills...), not of a price ("£4 coffee").
+author's money (rent, salary, debt, savings, loans, bills...), not of a price ("£4 coffee"); a
+loan's term and rate ("30 yr fixed at 6.1%") is finance too; a change of weight ("down 3 stone")
+is health.
 
 Both need a clause that refers to the author or someone close (`osnguard.privacy.author`).
 """
@@ -247,6 +249,29 @@ def _word_after(text: str, end: int) -> str:
     return (text[end : end + 12].lower().split() or [""])[0]
 
 
+def weight_changes(context: MessageContext, doc: Any) -> list[Phrase]:
+    """A change of the author's weight ("down 3 stone", "lost 20lbs"): health."""
+    text = context.text
+    return [
+        _phrase(m.start(), m.end(), Category.HEALTH, text, 0.75)
+        for m in lexicon.WEIGHT_CHANGE.finditer(text)
+        if author_reference(text, m.start(), m.end(), doc) is not None
+        or person_of(text.split()) is not None
+    ]
+
+
+def loan_terms(context: MessageContext, doc: Any) -> list[Phrase]:
+    """A mortgage's or loan's term and rate in a post that speaks of the author ("30 yr fixed at
+    6.1%": the author's mortgage, never a length of time)."""
+    text = context.text
+    return [
+        _phrase(m.start(), m.end(), Category.FINANCE, text, 0.75)
+        for m in lexicon.LOAN_TERMS.finditer(text)
+        if author_reference(text, m.start(), m.end(), doc) is not None
+        or person_of(text.split()) is not None
+    ]
+
+
 def money(context: MessageContext, doc: Any) -> list[Phrase]:
     text = context.text
     found: list[Phrase] = []
@@ -317,8 +342,15 @@ def detect(context: MessageContext) -> list[Phrase]:
     doc: Any = context.doc
     if doc is None and context.language in ("en", None):
         doc = resources.parse(context.text)
-    found = ages(context, doc) + (money(context, doc) if digits else [])
+    found = ages(context, doc)
+    if digits:
+        loans = loan_terms(context, doc) + weight_changes(context, doc)
+        found += loans + [
+            p
+            for p in money(context, doc)
+            if not any(p.start < q.end and q.start < p.end for q in loans)
+        ]
     return sorted(found, key=lambda p: p.start)
 
 
-__all__ = ["ages", "detect", "money"]
+__all__ = ["ages", "detect", "loan_terms", "money", "weight_changes"]

@@ -152,6 +152,15 @@ STRONG_HEALTH = frozenset(
 )  # fmt: skip
 # Words after a length that make it a couple's or a recovery's, not a tenure
 SHARED_LENGTH_AFTER = frozenset(lexicon.LENGTH_STATES)
+# Bodies named after the places they govern ("school board", "hospital trust"), no such place
+GOVERNING_BODIES = frozenset({"board", "boards", "committee", "council", "governors", "trustees"})
+# A stay at a place said after its name and a word or two ("at Intel in Leixlip ... after 11
+# years"): how long one worked there, unless a state follows the length ("Dinner at Rasika ...
+# after 10 years together" is no job)
+TENURE_AFTER = re.compile(
+    r"\b(?:for|after)\s+(?:\d+|a few|many)\s+(?:years|yrs|months)\b"
+    rf"(?!\s+(?:{'|'.join(lexicon.LENGTH_STATES)})\b)"
+)
 # Titles that end in "General" and name a person, not a hospital ("Attorney General")
 GENERAL_TITLES = frozenset(
     {"attorney", "surgeon", "secretary", "major", "lieutenant", "brigadier", "solicitor",
@@ -309,6 +318,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 and not (
                     j + 1 < n and (doc[j].lower_, doc[j + 1].lower_) in terms.lexicon().entries
                 )
+                # "Mallory's school board race": a body that governs such places, none of them
+                and not (j + 1 < n and doc[j + 1].lower_ in GOVERNING_BODIES)
             ):
                 j += 1  # "Kapaleeshwarar temple", "the Toyota dealership"
                 if j < n and doc[j - 1].lower_ in {"town", "city"} and doc[j].lower_ == "hall":
@@ -438,6 +449,13 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
         return Category.WORK  # "joined X as a process engineer"
+    if (
+        start >= 3
+        and doc[start - 1].lower_ == "at"
+        and doc[start - 2].lower_ == "day"
+        and doc[start - 3].lower_ in {"last", "first"}
+    ):
+        return Category.WORK  # "Last day at Intel tomorrow", "first day at Deloitte"
     # "voted for the DMK", "member of the Greens"; not "voted at the school"
     party = start > 0 and doc[start - 1].lower_ in {"for", "of"}
     categories = [c for c in CONTEXT_ORDER if c != Category.POLITICS or party]
@@ -467,7 +485,8 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     tenure = after[:1] in (["for"], ["after"]) or (
         bool(after) and after[0].isdigit() and "ago" not in after
     )
-    if tenure and {"years", "year", "months", "yrs"} & set(after):
+    later = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 7)])
+    if (tenure and {"years", "year", "months", "yrs"} & set(after)) or TENURE_AFTER.search(later):
         # "at Atlassian for 5 years", "leaving Sky after 11 years", "been at Tesco 6 years"
         return Category.WORK
 

@@ -149,7 +149,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "address",
         re.compile(
-            r"(?<![\w-])(?:(?:Flat|Apt\.?|Apartment|Unit)\s*\d+[A-Za-z]?,?\s+)?\d{1,5}[A-Za-z]?,?\s+"
+            r"(?<![\w-])(?:(?:Flat|Apt\.?|Apartment|Unit)\s*\d+[A-Za-z]?,?\s+)?"
+            r"(?:No\.?\s?)?\d{1,5}[A-Za-z]?,?\s+"  # "No. 14 Ashgrove Road": the "No." too
             r"(?:(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
             rf"(?i:{STREET_TYPE})\b\.?"
             # the street type first: "4418 Avenue H", "12 Rue de la Paix", "3 Calle Mayor"

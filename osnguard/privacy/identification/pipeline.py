@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from osnguard.privacy import resources
+from osnguard.privacy import lexicon, resources
 from osnguard.privacy.author import speaks_of_author
 from osnguard.privacy.identification import classifier, institution_kind, patterns
 from osnguard.privacy.identification.recognizers import RECOGNIZERS
@@ -546,6 +546,8 @@ def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
             last.category == phrase.category
             and phrase.category in COORDINATED
             and bool(_COORDINATION.fullmatch(text[last.end : phrase.start]))
+            # "Ozempic and down 3 stone": a change of weight is a clause, no item of a list
+            and not any(lexicon.WEIGHT_CHANGE.fullmatch(p.text) for p in (last, phrase))
         ),
     )
 

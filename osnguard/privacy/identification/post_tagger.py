@@ -228,12 +228,14 @@ def _a_persons_title(surface: str) -> bool:
 
 
 def _the_authors(text: str, start: int, end: int, doc: Any, category: str) -> bool:
-    """Its clause refers to the author, no one else owns it ("his sertraline") and it is no
-    title's word ("Pride and Prejudice")."""
+    """Its clause refers to the author, no one else owns it ("his sertraline"), it is no title's
+    word ("Pride and Prejudice") and no shop named like a subject ("at my pharmacy")."""
     tokens = [t for t in doc if start <= t.idx < end]
     life_event = category in terms.LIFE_EVENT_CATEGORIES
     if tokens and (terms.in_title(tokens) or terms.owned_by_other(tokens, life_event=life_event)):
         return False
+    if tokens and category == Category.EDUCATION and terms.shop_not_subject(tokens):
+        return False  # "at my pharmacy": the shop, not the degree
     return author_reference(text, start, end, doc=doc) is not None
 
 

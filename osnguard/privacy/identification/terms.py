@@ -12,6 +12,8 @@ speaks of):
 - strict: a first-person or close-person reference, not just a subjectless clause (ambiguous words
   such as "girl", "bi", "rent");
 - role: a job said of the author ("I'm a nurse", "as a paramedic", "newly qualified teacher");
+- employer: a kind of employer after "at a", "with a", "joined a" in a clause about the author
+  ("starting with a small medtech", "a job at a fintech");
 - lang: a language when the clause speaks of speaking, learning or studying it ("learning
   Korean"), otherwise a nationality (ethnicity) in a clause about the author, not of food or goods
   ("proud to be Nigerian", not "Thai food").
@@ -46,7 +48,7 @@ from osnguard.privacy.identification.categories import CATEGORY_REASON
 from osnguard.privacy.lexicon import GREETING_AFTER, GREETING_BEFORE, POSSESSIVES
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
-Mode = Literal["any", "strict", "role", "lang"]
+Mode = Literal["any", "strict", "role", "lang", "employer"]
 DATA = Path(__file__).parent / "data" / "terms.tsv"
 RELATIONS = Path(__file__).parent / "data" / "profile_relations.tsv"
 RELATION_CATEGORIES: dict[str, Category] = {
@@ -126,7 +128,13 @@ NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("broke",): VERB_BROKE_OBJECTS,  # "nearly broke me", "broke my heart": the verb, not money
     ("bills",): frozenset({"incl", "included", "inc", "including", "extra"}),  # a rent's terms
 }
-CONFIDENCE: dict[str, float] = {"any": 0.8, "strict": 0.75, "role": 0.8, "lang": 0.75}
+CONFIDENCE: dict[str, float] = {
+    "any": 0.8,
+    "strict": 0.75,
+    "role": 0.8,
+    "lang": 0.75,
+    "employer": 0.75,
+}
 
 
 @dataclass(frozen=True)
@@ -336,6 +344,14 @@ CLOSE_OWNERS = CLOSE_PEOPLE - {"cousin", "family", "fam", "bestie", "folks"}
 ROLE_AFTER = re.compile(r"^\s*(?:life|mode|shift|shifts|problems|struggles)\b", re.I)
 
 
+# what comes before a kind of employer one works for ("starting with a small medtech", "a job
+# at a fintech", "joined a startup")
+EMPLOYER_BEFORE = re.compile(
+    r"\b(?:at|with|for|join|joined|joining|joins)\s+(?:a|an)\s+"
+    r"(?:(?:small|big|tiny|new|local|little|huge|great|young|growing|[A-Z][\w-]*)\s+)?$"
+)
+
+
 # a job someone else is looking for: "we're hiring a junior analyst", "dog walker needed"
 VACANCY = re.compile(
     r"\b(?:hiring|recruiting|looking for|seeking|need|needs|wanted|needed)\b", re.I
@@ -412,6 +428,8 @@ def _choose(
         return None  # "Happy Diwali to everyone celebrating!": wished to others, said of no one
     if FESTIVE_GREETING.fullmatch(surface) and GREETED_READERS.match(text, end):
         return None  # "Eid Mubarak everyone": a greeting to readers
+    if _subject_as_thing(tokens):
+        terms = tuple(t for t in terms if not _study_subject(t))
     reference = author_reference(text, start, end, context.doc)
     if reference is None and life_event and _first_name_owner(tokens):
         reference = AuthorReference.CLOSE_PERSON  # "Theo's heart op": posted by his family
@@ -423,6 +441,12 @@ def _choose(
             continue
         if term.mode == "role":
             if _role_context(text, start, end):
+                return term, term.category
+            continue
+        if term.mode == "employer":
+            if EMPLOYER_BEFORE.search(text[max(0, start - 40) : start]) and (
+                reference is not None or personal_post()
+            ):
                 return term, term.category
             continue
         if term.mode == "any" and (reference is not None or personal_post()):
@@ -439,6 +463,38 @@ def _choose(
         if category is not None:
             return term, category
     return None
+
+
+# Words before a noun that make a study subject a thing or a place ("at my pharmacy", "the
+# medicine", "the chemistry between us"), where a subject studied stands bare ("pharmacy at
+# Aston", "my maths teacher")
+THING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "your", "this", "that"})
+
+
+def _study_subject(term: Term) -> bool:
+    """A subject of study in words ("pharmacy", "civil engineering"), not a school year."""
+    return (
+        term.category == Category.EDUCATION
+        and term.mode == "strict"
+        and term.text.replace(" ", "").isalpha()
+        and term.text.islower()
+        and not term.text.endswith(("grade", "infants", "school"))
+    )
+
+
+def shop_not_subject(tokens: list[Any]) -> bool:
+    """The words name a subject of study, but as a thing or place: "at my pharmacy"."""
+    entries = lexicon().entries.get(tuple(_normal(t) for t in tokens), ())
+    return any(_study_subject(t) for t in entries) and _subject_as_thing(tokens)
+
+
+def _subject_as_thing(tokens: list[Any]) -> bool:
+    """The words follow a determiner and end a noun phrase: "at my pharmacy" is a shop."""
+    first, last = tokens[0], tokens[-1]
+    if first.i == 0 or first.nbor(-1).lower_ not in THING_DETERMINERS:
+        return False
+    following = last.i + 1 < len(last.doc) and last.nbor(1).pos_ in ("NOUN", "PROPN")
+    return not following
 
 
 # WordNet roots of words about health: conditions, procedures, care, medicines (not the

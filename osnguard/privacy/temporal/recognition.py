@@ -1135,6 +1135,13 @@ STAGE_NOT_AFTER = re.compile(
 )
 
 
+# Words after a name that do not continue its noun phrase ("Day 1 of Ramadan and I ...")
+NOT_A_HEAD_NOUN = frozenset(
+    {"and", "or", "but", "so", "then", "is", "was", "has", "had", "done", "starts", "started",
+     "ends", "in", "at", "on", "with", "for", "to", "already", "lol", "complete"}
+)  # fmt: skip
+
+
 @rule(
     r"\b(?P<x>(?P<unit>week|day|month)\s+(?P<n>\d{1,2}))\b"
     r"(?=\s+of\b|\s+(?:and|done|down|complete)\b|\s*[,.!?]|\s*$)"
@@ -1147,8 +1154,12 @@ def _course_stage(m: re.Match[str], ctx: Context) -> Found | None:
     after = ctx.text[m.end() :].lstrip()
     if m["unit"].lower() == "day" and not after.lower().startswith("of"):
         return None
-    if re.match(r"of\s+(?:the\s+)?[A-Z]", after):
-        return None  # "Day 1 of Ramadan", "week 2 of Wimbledon": a named event's own days
+    named = re.match(r"of\s+(?:the\s+)?(?:[A-Z][\w'’-]*\s*)+", after)
+    head = re.match(r"[a-z][\w'’-]*", after[named.end() :]) if named else None
+    if named and (head is None or head.group(0) in NOT_A_HEAD_NOUN):
+        # "Day 1 of Ramadan", "week 2 of Wimbledon": a named event's own days (not "Day 3 of the
+        # Adderall shortage", the author's own)
+        return None
     return Found(
         m.start("x"), m.end("x"), "DURATION", norm.duration_value(int(m["n"]), _unit(m["unit"]))
     )
@@ -1847,6 +1858,8 @@ def _vague_ago(m: re.Match[str], ctx: Context) -> Found | None:
     r"weekday|season)\b"
 )
 def _set(m: re.Match[str], ctx: Context) -> Found | None:
+    if re.search(r"\bworth\s+$", ctx.text[max(0, m.start() - 8) : m.start()], re.IGNORECASE):
+        return None  # "worth every day", "worth every minute": how much, not how often
     what = m["what"].lower().rstrip(".")
     # "every other", "every second" and "every alternate" weekend: every two; "every third": three
     if m["other"]:
@@ -1888,6 +1901,21 @@ def _plural_weekday(m: re.Match[str], ctx: Context) -> Found | None:
     if value is None:
         value = f"XXXX-WXX-{WEEKDAYS[word[:-1]] + 1}"
     return Found(m.start(group), m.end(group), "SET", value)
+
+
+@rule(
+    rf"\b(?P<x>(?P<day>{WEEKDAY}|weekday|weekend)\s+(?P<pod>mornings|afternoons|arvos|evenings|"
+    r"nights)|weeknights)\b"
+)
+def _parts_of_days(m: re.Match[str], ctx: Context) -> Found | None:
+    """ "weekday evenings", "Tuesday nights", "weeknights": a part of the day on days that
+    recur."""
+    if m["day"] is None:
+        return Found(m.start("x"), m.end("x"), "SET", "XXXX-WXX-WDTNI")
+    day = m["day"].lower().rstrip(".")
+    days = {"weekday": "WD", "weekend": "WE"}.get(day) or str(WEEKDAYS[day] + 1)
+    part = PARTS_OF_DAY[m["pod"].lower()[:-1]]
+    return Found(m.start("x"), m.end("x"), "SET", f"XXXX-WXX-{days}T{part}")
 
 
 @rule(

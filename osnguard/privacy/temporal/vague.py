@@ -436,9 +436,37 @@ def _weekdays(phrase: str) -> set[int]:
     return {lexicon.WEEKDAYS[m.group(1).lower()] for m in WEEKDAY_PATTERN.finditer(phrase)}
 
 
+# Parts of recurring days said bare, with no preposition ("I work weekend mornings", "tutor
+# wanted, weekday evenings", "weeknights")
+BARE_DAY_PARTS = re.compile(
+    r"(?P<day>weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+"
+    r"(?P<part>morning|afternoon|arvo|evening|night)s|(?P<nights>weeknights)",
+    re.IGNORECASE,
+)
+
+
+def _bare_day_parts(found: re.Match[str]) -> list[str]:
+    """ "weekday evenings" -> "evenings" -> "weekdays"; "weekend mornings" -> "weekends";
+    "Tuesday nights" -> "some nights": said bare and plural as the phrase was ("Sunday mornings
+    are for church" -> "Some mornings are ..."), never "every morning" (a weekend's mornings are
+    not every morning's)."""
+    if found["nights"]:
+        return ["nights", "weekdays"]
+    day, part = found["day"].lower(), found["part"].lower()
+    part = "afternoon" if part == "arvo" else part
+    if day == "weekday":
+        return [f"{part}s", "weekdays"]
+    if day == "weekend":
+        return ["weekends"]
+    return [f"some {part}s"]
+
+
 def _routine_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> list[VagueWording]:
     """ "every Weds at 8am" -> "every Wednesday morning" -> "every Wednesday" -> "every week" ->
     "regularly": the clock goes first, then the days, then how often."""
+    bare = BARE_DAY_PARTS.fullmatch(phrase.strip())
+    if bare:
+        return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(_bare_day_parts(bare))]
     days = sorted(_weekdays(phrase))
     daily = bool(
         re.search(

@@ -800,6 +800,47 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Moved to Leeds for uni 3 weeks ago. Freshers was a blur", NOW, {}, "Person"),
         ("10 years married today and still my best friend", NOW, {}, "for this week"),
         ("then the school run. Wednesdays are a war crime", NOW, {}, "Once a week are"),
+        # a name that officially names a city is not another's alternate spelling, and a
+        # person's name is no place the post points to ("Dave" is a spelling of Dawei)
+        (
+            "Happy 25th anniversary to my husband Dave ❤️ Cancun here we come next week",
+            "2026-04-02T20:00:00",
+            {},
+            "China",
+        ),
+        # a subject of study after a determiner is a shop
+        (
+            "Day 3 of the Adderall shortage at my pharmacy. my ADHD brain is not ok",
+            NOW,
+            {},
+            "science",
+        ),
+        # maths is no science in school talk, and no subject is "a discipline"
+        ("Failed my maths exam again, resit in June", NOW, {}, "science"),
+        # "No. 14 ..." is a neighbour's house, never the author's address
+        (
+            "Parcel for No. 14 Ashgrove Road got left at ours again, grab it after 5 x",
+            NOW,
+            {},
+            "my address",
+        ),
+        (
+            "Parcel for No. 14 Ashgrove Road got left at ours again, grab it after 5 x",
+            NOW,
+            {},
+            "No. my",
+        ),
+        # a length before "post-op" is kept with it ("post-op from my ..." would open the post)
+        ("Feeling good. Three months post-op from my gastric sleeve", NOW, {}, ". post-op"),
+        # a mortgage's term is no length of time
+        (
+            "Closing on our first house on the 15th!! 30 yr fixed at 6.1%, pray for us",
+            NOW,
+            {},
+            "Decades",
+        ),
+        # a weekend's mornings are not every morning
+        ("I work weekend mornings at the bakery on the high street", NOW, {}, "every morning"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
