@@ -1670,6 +1670,11 @@ def _state_after(text: str, end: int) -> bool:
     return word in STATES_OF_A_LENGTH or word.startswith("post-")
 
 
+# What follows a length that says how far into something ("6 weeks into my programme") or a rota's
+# turn ("2 weeks on at the mine, 1 week off")
+LENGTH_INTO_OR_ON = re.compile(
+    r"\s+(?:into\b|(?:on|off)(?=\s*(?:[,.;:!]|at\b|and\b|then\b|$)))", re.IGNORECASE
+)
 # States a length of time comes before ("6 months sober", "3 weeks late", "2 years clean")
 STATES_OF_A_LENGTH = frozenset(
     [
@@ -1759,7 +1764,11 @@ def _other_day_named(
 ) -> bool:
     """Whether the message names a day other than today outside the phrase ("this Friday from
     7, Kiddush at 7:30"; "Teachers' strike on Wednesday. I'll be on the picket line from 7:30"):
-    a bare clock time may be on that day, so it is not said to be today."""
+    a bare clock time may be on that day, so it is not said to be today. A length since an event
+    names another day too ("Ten years since I came out to my mom ... at 2am")."""
+    sentence_start = max(text.rfind(c, 0, phrase.start) for c in ".!?\n") + 1
+    if LENGTH_SINCE.search(text, sentence_start, phrase.start):
+        return True
     for expression in found:
         if expression.phrase_span[0] < phrase.end and phrase.start < expression.end:
             continue
@@ -1773,6 +1782,12 @@ def _other_day_named(
         if interval[1] - interval[0] <= timedelta(days=1) and interval[0].date() != now.date():
             return True
     return False
+
+
+# A length since an event, which the rest of the sentence tells ("Ten years since I came out")
+LENGTH_SINCE = re.compile(
+    rf"\b(?:{_COUNT}|a|an)\s+(?:{_UNITS}|year|month|week|decade)\s+(?:since|ago)\b", re.I
+)
 
 
 def _same_sentence(text: str, one: int, two: int) -> bool:
@@ -1865,8 +1880,9 @@ def _temporal_options(
             if COUNTED_LENGTH.match(w.text)
         ]
         return _modifier_wordings(text, start, end, compared.group("cmp") + " ", said)
-    if units_of and _state_after(text, end):
-        # "2 years sober" -> "a couple of years sober" -> "years sober": never "a while sober"
+    if units_of and (_state_after(text, end) or LENGTH_INTO_OR_ON.match(text, end)):
+        # "2 years sober" -> "a couple of years sober" -> "years sober": never "a while sober";
+        # "6 weeks into my programme", "2 weeks on at the mine": never taken out from under them
         unit = _units_said(units_of.group(0), units_of.group(1))
         said = [
             w.text

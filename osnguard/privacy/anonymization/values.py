@@ -259,6 +259,16 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         # "took £1,150 of my £1,600", "paid the £50": the amount is the noun there ("of my a
         # lot" would not read)
         return ["money"]
+    if (
+        re.search(r"\b(?:a|an)\s+$", before, re.IGNORECASE)
+        and re.match(r"\s+[A-Za-z]", after)
+        and not _money_noun_follows(after)  # ("a £500 deposit" -> "a deposit")
+    ):
+        # "a £2,300 Klarna debt" -> "a four-figure Klarna debt" -> "a Klarna debt": the amount
+        # describes the noun after it ("a over two grand debt" would not read)
+        figures = FIGURE_WORDS.get(len(str(int(value))))
+        article_agrees = re.search(r"\ba\s+$", before, re.IGNORECASE) is not None
+        return ([f"{figures}-figure"] if figures and article_agrees else []) + [""]
     if _OF.match(after) or _OF_SOMEONES.match(after):
         # "tens of thousands of debt" lacks its currency: only rounded amounts read there
         words = [w for w in words if not re.search(r"(?:hundreds|thousands|millions|figures)$", w)]
@@ -279,6 +289,8 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     return words
 
 
+# How many figures an amount has, in words that take "a" ("a four-figure debt")
+FIGURE_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _DETERMINED = re.compile(
     r"\b(?:my|our|his|her|their|your|the)(?:\s+(?:last|first|final|remaining|extra|whole))?\s+$",
     re.IGNORECASE,
@@ -371,6 +383,14 @@ OWNER_BEFORE_NAME = re.compile(
 FAMILY_AFTER = re.compile(r"\s+(?:family|families|clan|household|fam|lot|side)\b", re.IGNORECASE)
 
 
+# A request to pay or reach the author right before a handle ("Venmo me @kayla-m-88")
+OWN_HANDLE_BEFORE = re.compile(
+    r"\b(?:venmo|paypal|cashapp|zelle|revolut|monzo|pay|text|dm|message|add|follow)\s+me\s+"
+    r"(?:at\s+|on\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     """A person's name or handle: its initials ("T.", "N. and O."), then "someone". A sentence
     does not start with an initial ("J. and I are flying" reads as a typo): there only
@@ -378,6 +398,8 @@ def name_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     text = text.strip()
     if text.startswith("@") and ACCOUNT_NAMED_BEFORE.search(before):
         return ["in my bio"]  # "my venmo is @kayla-ruiz-22" -> "my venmo is in my bio"
+    if text.startswith("@") and OWN_HANDLE_BEFORE.search(before):
+        return [""]  # "Venmo me @kayla-m-88 for ..." -> "Venmo me for ...": the author's own
     family = FAMILY_BY_SURNAME.fullmatch(text)
     if family is not None:  # "from the Khans" -> "from the K. family" -> "from the family"
         return [f"the {family.group('initial').upper()}. family", "the family"]

@@ -36,7 +36,13 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     # "60th" before a birthday word or after a possessive ("amma's 60th"; group 1 is the phrase)
     re.compile(r"\b\d{1,3}(?:st|nd|rd|th)(?=\s+(?:birthday|bday|b-day|bash|party)\b)", re.I),
-    re.compile(r"(?:'s|’s|\bmy|\bher|\bhis) (\d{1,3}(?:st|nd|rd|th))\b", re.I),
+    # ... unless a noun follows that it counts ("on my 4th attempt", "her 2nd child")
+    re.compile(
+        r"(?:'s|’s|\bmy|\bher|\bhis) (\d{1,3}(?:st|nd|rd|th))\b"
+        r"(?!\s+(?!(?:birthday|bday|b-day|bash|party|today|tomorrow|yesterday|and|was|is|"
+        r"this|next|last|on|in|at|with)\b)[a-z]+\b)",
+        re.I,
+    ),
     # "happy 40th to me!", "happy 60th mum" (not "happy 4th of July", "happy 5th anniversary")
     re.compile(
         r"\bhappy (\d{1,3}(?:st|nd|rd|th))\b"

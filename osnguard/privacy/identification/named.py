@@ -617,6 +617,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if span[0].lower_ in lexicon.GREETING_WORDS or words[-1].lower() in lexicon.GREETED_AFTER:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     bare_words = [w for w in words if w.lower() not in ("'s", "’s")]
+    if i > 0 and doc[i - 1].lower_ in ("a", "an") and words[-1] in ("'s", "’s"):
+        return None  # "in a Denny's parking lot": one shop of a chain, nobody's name
     owned_home = len(words) == 2 and words[-1] in ("'s", "’s") and i > 0
     if (
         owned_home
@@ -628,6 +630,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     observed = terms.lexicon().entries.get(tuple(w.lower() for w in bare_words), ())
     if any(t.category == Category.RELIGION for t in observed):
         return None  # "Back in Kolkata for Durga Puja": a festival the lexicon reads, no employer
+    if any(t.category == Category.POLITICS for t in observed):
+        return Category.POLITICS, Detector.ORGANISATION  # "a Green Party member": no place
     if len(bare_words) == 1 and re.sub(r"['’]s?$", "", bare_words[0].lower()) in _kin_words():
         return None  # "Diwali at Nani's": a family member's home, which the lexicon reads
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]
@@ -1199,11 +1203,7 @@ def _everyday_word(word: str) -> bool:
     )
 
 
-@lru_cache(maxsize=4096)
-def is_person_noun(word: str) -> bool:
-    """The word's first sense as a noun is a person ("sponsor", "neighbour", "assistant")."""
-    senses = resources.wordnet().synsets(word, pos="n")
-    return bool(senses) and senses[0].lexname() == "noun.person"
+is_person_noun = terms.is_person_noun
 
 
 @lru_cache(maxsize=4096)

@@ -221,6 +221,26 @@ def _one_frequent_word(surface: str) -> bool:
     return surface.islower() and " " not in surface and named.zipf(surface) >= FREQUENT_ZIPF
 
 
+# Categories of a people's or language's adjective, which may start a name ("the Irish Times")
+PEOPLES = frozenset({Category.ETHNICITY, Category.LANGUAGE})
+
+
+def _starts_a_name(doc: Any, end: int) -> bool:
+    """A capitalised proper noun follows: the word begins a name ("the Irish Times crossword",
+    "Thai Airways")."""
+    following = next((t for t in doc if t.idx >= end), None)
+    return following is not None and following.pos_ == "PROPN" and following.is_title
+
+
+def _plural_of_a_noun(surface: str) -> bool:
+    """One word that is the plural of a common noun ("Twins turned 5"): no one's name (a first
+    name such as "James" is kept)."""
+    word = surface.strip().lower()
+    if " " in word or not word.endswith("s") or word in named.first_names():
+        return False
+    return bool(resources.wordnet().synsets(word[:-1], pos="n"))
+
+
 def _a_persons_title(surface: str) -> bool:
     """WordNet's first sense of the whole phrase is a person ("Attorney General")."""
     words = surface.lower().removeprefix("the ").split()
@@ -252,6 +272,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             or any(c.isdigit() for c in text[start:end])
             or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
+            or (category == Category.IDENTITY and _plural_of_a_noun(text[start:end]))
+            or (category in PEOPLES and _starts_a_name(doc, end))
             or (category == Category.HEALTH and _one_frequent_word(text[start:end]))
             or _in_observance(text, start, end)
             or (category == Category.RELIGION and _before_venue(text, end))

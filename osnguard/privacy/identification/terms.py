@@ -372,6 +372,17 @@ def _clause_words(tokens: list[Any]) -> set[str]:
     return {token.lower_ for token in sentence}
 
 
+@lru_cache(maxsize=4096)
+def is_person_noun(word: str) -> bool:
+    """The word's first sense as a noun is a person ("sponsor", "neighbour", "assistant")."""
+    senses = resources.wordnet().synsets(word, pos="n")
+    return bool(senses) and senses[0].lexname() == "noun.person"
+
+
+# People a language is taught by, not a people ("my Igbo teacher")
+LANGUAGE_TEACHERS = frozenset({"teacher", "teachers", "tutor", "tutors", "lecturer", "instructor"})
+
+
 def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Category | None:
     words = _clause_words(tokens)
     name = " ".join(_normal(t) for t in tokens)
@@ -391,6 +402,18 @@ def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Cat
         return Category.ETHNICITY  # "I'm Kurdish", "growing up Hokkien", "being Somali"
     if name in lex.languages and (words & LANGUAGE_CONTEXT or before == "in"):
         return Category.LANGUAGE
+    if (
+        following is not None
+        and following.lower_ not in GOODS | LANGUAGE_TEACHERS
+        and (
+            (following.pos_ == "NOUN" and is_person_noun(following.lemma_.lower()))
+            or any(
+                e.category in (Category.GENDER, Category.RELATIONSHIP)
+                for e in lex.entries.get((following.lower_,), ())
+            )
+        )
+    ):
+        return Category.ETHNICITY  # "Igbo aunties", "my Punjabi mum": a people, no language
     if after in GOODS or (
         following is not None and following.pos_ == "PROPN" and following.is_title
     ):

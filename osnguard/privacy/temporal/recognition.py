@@ -399,6 +399,26 @@ def _gives_a_planned_event(verb: Any, token: Any) -> bool:
     return False
 
 
+# Verbs that commit to a later deed said by an infinitive after them
+COMMITTING_VERBS = frozenset(
+    {"volunteer", "agree", "promise", "offer", "arrange", "sign", "pledge"}
+)
+
+
+def _commits_to_later(verb: Any, token: Any) -> bool:
+    """A past verb of committing with an infinitive before the time word ("volunteered to
+    leaflet Ward 9 on Saturday", "agreed to cover her shift Sunday"): the parse may hang the time
+    on the commitment, but it is the deed's, ahead."""
+    if verb.tag_ not in ("VBD", "VBN") or verb.lemma_.lower() not in COMMITTING_VERBS:
+        return False
+    return any(
+        child.dep_ == "xcomp"
+        and child.i < token.i
+        and any(w.dep_ == "aux" and w.lower_ == "to" for w in child.children)
+        for child in verb.children
+    )
+
+
 # A token that is a time word whatever its tag ("fri", "Sat.", "12th", "pm")
 TIME_TOKEN = re.compile(rf"(?i)(?:{WEEKDAY}|{WEEKDAY_PLURAL}|{MONTH}|\d[\w:.]*|[ap]\.?m\.?)")
 
@@ -466,6 +486,13 @@ def _doc_tense(
                 # "I'm being made redundant on Friday": arranged; "my husband is deployed until
                 # May": a state that lasts till then
                 return "future", None
+            if _commits_to_later(head, token) or (
+                head.dep_ == "xcomp"
+                and head.head.lemma_.lower() in COMMITTING_VERBS
+                and any(w.dep_ == "aux" and w.lower_ == "to" for w in head.children)
+            ):
+                # "volunteered to leaflet Ward 9 on Saturday": the time is the promised deed's
+                return "future", None
             if _gives_a_planned_event(head, token):
                 # "surprised me with a trip to Lisbon in May", "got tickets for a gig in June":
                 # the gift was given, the trip is ahead
@@ -500,7 +527,11 @@ def _doc_tense(
             if (
                 head.tag_ == "VBG"
                 and head.i == head.sent.start
-                and not any(w.dep_ in ("aux", "auxpass", "nsubj") for w in head.children)
+                # (an emoji the parser hung on as an "aux" is none: "Doing my exam ... 🙏")
+                and not any(
+                    w.dep_ in ("aux", "auxpass", "nsubj") and not EMOJI.fullmatch(w.text)
+                    for w in head.children
+                )
             ):
                 # "Voting Labour on Thursday", "Flying out on the 3rd": a plan, whatever the
                 # clause after it tells ("moving in March, the rent was killing me")

@@ -565,6 +565,21 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Day 3 of the Adderall shortage at my pharmacy.", ("Day 3", "time")),
         ("Three months post-op from my sleeve. NHS waiting list took 2 years", ("2 years", "time")),
         ("Just finished NYSC camp in Iseyin and got posted to Ibadan", ("NYSC", "work")),
+        # batch 42: a people before a person noun; South African languages; oral exams; a
+        # disability plan; a day programme; a synagogue named after a rite; a party no place;
+        # court judgments and being debt free
+        ("Igbo aunties ready to inspect me 😂 my wedding is Saturday", ("Igbo", "ethnicity")),
+        ("Doing my isiXhosa oral exam at UCT on Monday", ("isiXhosa", "language")),
+        ("Doing my isiXhosa oral exam at UCT on Monday", ("oral exam", "education")),
+        ("Just got my NDIS plan approved after 8 months of fighting", ("NDIS plan", "health")),
+        (
+            "6 weeks into my psychiatric day programme at the Priory",
+            ("psychiatric day programme", "health"),
+        ),
+        ("Our daughter's bat mitzvah at Holy Blossom is in 3 weeks", ("Holy Blossom", "religion")),
+        ("Signed up as a Green Party member today", ("Green Party", "politics")),
+        ("Got a CCJ for a £2,300 Klarna debt I didn't know existed", ("CCJ", "finance")),
+        ("3 years of ramen and side gigs, debt free at 31!!", ("debt free", "finance")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -746,6 +761,13 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Dinner at Rasika in Delhi after 10 years together", ("Rasika", "work")),
         ("fintech is booming apparently, says my uncle", ("fintech", "work")),
         ("The storm sent trees onto the road in Leeds", ("Leeds", "location")),
+        # batch 42: an ordinal counting a noun; a plural noun opening a post; a chain's shop;
+        # "My Igbo teacher" teaches a language
+        ("Finally cleared UPSC prelims on my 4th attempt!!", ("4th", "age")),
+        ("Twins turned 5 yesterday and start kindergarten", ("Twins", "identity")),
+        ("Ten years since I came out to my mom in a Denny's parking lot", ("Denny's", "identity")),
+        ("My Igbo teacher is strict but I'm learning", ("Igbo", "ethnicity")),
+        ("my gran is still doing the Irish Times crossword in pen", ("Irish", "ethnicity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -841,6 +841,50 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ),
         # a weekend's mornings are not every morning
         ("I work weekend mornings at the bakery on the high street", NOW, {}, "every morning"),
+        # batch 42: an ordinal that counts a noun is no birthday; a course is no field of
+        # science; FIFO is how one works; a deed one volunteered for is ahead, as is a plan said
+        # with a gerund; a people is no language; lengths "into" and "on" stay; an amount before
+        # a noun; one's own handle; a time in a length-since clause is that day's; plurals and
+        # chains are nobody's name
+        ("Finally cleared UPSC prelims on my 4th attempt!!", NOW, {}, "birthday"),
+        ("520 points or bust for Medicine in UCD", NOW, {}, "science"),
+        (
+            "FIFO life: 2 weeks on at the mine in Karratha, 1 week home in Perth",
+            NOW,
+            {},
+            "inventory",
+        ),
+        ("FIFO life: 2 weeks on at the mine in Karratha, 1 week home in Perth", NOW, {}, ": on at"),
+        (
+            "Signed up today and already volunteered to leaflet Ward 9 on Saturday morning",
+            "2026-01-14T21:00:00",
+            {},
+            "last weekend",
+        ),
+        (
+            "Doing my isiXhosa oral exam at UCT on Monday, enkosi to my gogo 🙏",
+            "2026-10-28T20:00:00",
+            {},
+            "recently",
+        ),
+        (
+            "Wedding introduction on Saturday. Igbo aunties ready to inspect me 😂",
+            NOW,
+            {},
+            "language",
+        ),
+        ("Update: 6 weeks into my psychiatric day programme at the Priory.", NOW, {}, ": into"),
+        ("Got a CCJ for a £2,300 Klarna debt I didn't know existed", NOW, {}, "a over"),
+        ("Got a CCJ for a £2,300 Klarna debt I didn't know existed", NOW, {}, "a a "),
+        (
+            "Venmo me @kayla-m-88 for the house, it's $310 each for 3 nights in Nashville",
+            NOW,
+            {},
+            "me someone",
+        ),
+        ("Ten years since I came out to my mom in a Denny's parking lot at 2am.", NOW, {}, "today"),
+        ("Ten years since I came out to my mom in a Denny's parking lot at 2am.", NOW, {}, "D.'s"),
+        ("Twins turned 5 yesterday and start kindergarten in 3 weeks.", NOW, {}, "Someone"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
