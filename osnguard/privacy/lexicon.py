@@ -68,7 +68,7 @@ AMOUNT_RANGE_JOINER: Final = r"(?:-|–|—|\bto\b)"
 # fixed"), with the kind of rate in group "kind"
 LOAN_TERMS: Final = re.compile(
     r"\b\d{1,2}\s?-?\s?(?:yr|year)s?\s+(?P<kind>fixed)(?:\s+(?:at|@)\s*\d{1,2}(?:\.\d{1,3})?\s?%)?"
-    r"|\b\d{1,2}(?:\.\d{1,3})?\s?%\s+(?P<rate>fixed|variable|tracker|mortgage|apr)\b",
+    r"|\b\d{1,2}(?:\.\d{1,3})?\s?%\s+(?P<rate>fixed|variable|tracker|mortgage|apr|rate|interest)\b",
     re.IGNORECASE,
 )
 # A change of one's weight ("down 3 stone", "lost 20lbs", "4 stone down", "6kg lighter"), as a

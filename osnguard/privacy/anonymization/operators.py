@@ -18,6 +18,7 @@ that applies gives the phrase's options (`alternatives`). Every option carries i
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -1492,10 +1493,18 @@ DAY_MEAL = re.compile(
     re.IGNORECASE,
 )
 SINGLE_WEEKDAY = re.compile(lexicon.WEEKDAY_NAME, re.IGNORECASE)
+# An ordinal that counts the day after it ("my first Monday off")
+ORDINAL_BEFORE_DAY = re.compile(r"\b(?:first|second|third|1st|2nd|3rd)\s+$", re.IGNORECASE)
 # A day and its clock time before the noun they describe ("the Wednesday 6am bootcamp crew")
 DAY_CLOCK_BEFORE_NOUN = re.compile(
     rf"(?P<det>(?:the|my|our|a)\s+)?(?P<day>{lexicon.WEEKDAY_NAME})\s+"
     r"(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)|\d{1,2}[:.]\d{2})",
+    re.IGNORECASE,
+)
+# A day and its hours said as a shift ("Sat 7-3", "Sunday 9-5")
+OWNED_DAY_AND_HOURS = re.compile(
+    rf"(?P<day>{lexicon.WEEKDAY_WORD})\.?\s+\d{{1,2}}(?:[:.]\d{{2}})?\s?(?:am|pm)?\s?[-–]\s?"
+    r"\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?",
     re.IGNORECASE,
 )
 NOUN_PHRASE_DETERMINER_BEFORE = re.compile(
@@ -1670,10 +1679,12 @@ def _state_after(text: str, end: int) -> bool:
     return word in STATES_OF_A_LENGTH or word.startswith("post-")
 
 
-# What follows a length that says how far into something ("6 weeks into my programme") or a rota's
-# turn ("2 weeks on at the mine, 1 week off")
+# What follows a length that says how far into something ("6 weeks into my programme"), a rota's
+# turn ("2 weeks on at the mine, 1 week off") or a treatment ("6 months on T")
 LENGTH_INTO_OR_ON = re.compile(
-    r"\s+(?:into\b|(?:on|off)(?=\s*(?:[,.;:!]|at\b|and\b|then\b|$)))", re.IGNORECASE
+    r"\s+(?:(?i:into)\b|(?i:on|off)(?=\s*(?:[,.;:!]|(?i:at|and|then)\b|$))"
+    # a treatment one has been on that long ("6 months on T", "2 years on Ozempic")
+    r"|(?i:on)\s+(?=[A-Z]))"
 )
 # States a length of time comes before ("6 months sober", "3 weeks late", "2 years clean")
 STATES_OF_A_LENGTH = frozenset(
@@ -1996,6 +2007,12 @@ def _temporal_options(
         cut = start + part_before.start("part")
         options.append(_removal(cut, end + 1, len(options)))
         return options
+    owned_shift = OWNED_DAY_AND_HOURS.fullmatch(written)
+    if owned_shift and HABIT_DETERMINER_BEFORE.search(text[:start]):
+        # "cover my Sat 7-3" -> "cover my Saturday" -> "cover my shift": a shift named by its day
+        # and hours is a noun ("cover my tomorrow" would not read)
+        day = calendar.day_name[lexicon.WEEKDAYS[owned_shift.group("day").lower().rstrip(".")]]
+        return _modifier_wordings(text, start, end, "", [day, "shift"])
     day_clock = DAY_CLOCK_BEFORE_NOUN.fullmatch(written)
     if (
         day_clock
@@ -2032,6 +2049,10 @@ def _temporal_options(
         elif part:
             said = [f"weekend {part}" if weekend else part, part]
         return _modifier_wordings(text, start, end, lead, list(dict.fromkeys(said)))
+    if SINGLE_WEEKDAY.fullmatch(written) and ORDINAL_BEFORE_DAY.search(text[:start]):
+        # "first Monday off since 1988" -> "first weekday off": the day is counted, no date
+        weekend = lexicon.WEEKDAYS[written[:3].lower()] >= 5
+        return _modifier_wordings(text, start, end, "", ["weekend day" if weekend else "weekday"])
     if PLURAL_WEEKDAYS.fullmatch(written) and DESCRIBED_BEFORE.search(text[:start]):
         # "best Fridays", "our lazy Sundays": a noun after its adjective; "best some days"
         # would not read
@@ -2159,9 +2180,17 @@ def _temporal_options(
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)
         cut_start = _with_bare_verb(text, cut_start, cut_end)
-        if not _sentence_needs(text, cut_start, cut_end):
+        stay_after = LENGTH_OF_A_STAY.match(text[start:end]) and STAY_AFTER.match(text, end)
+        if not _sentence_needs(text, cut_start, cut_end) and not stay_after:
+            # ("after 4 years on the waiting list": without the length, the keys came "on the
+            # waiting list")
             options.append(_removal(cut_start, cut_end, height))
     return options
+
+
+# A length after which something came ("after 4 years"), and what it was spent in after it
+LENGTH_OF_A_STAY = re.compile(r"after\s+\S+\s+\w+$", re.IGNORECASE)
+STAY_AFTER = re.compile(r"\s+(?:on|in|at|with)\s+(?:(?i:the|a|an|my|our)\b|[A-Z])")
 
 
 MORE_IN_LENGTH = re.compile(r"\s+more\s+\w+$", re.IGNORECASE)

@@ -65,6 +65,8 @@ AGE_OF = re.compile(
 MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 # A day after the age said of someone: the day they turn it ("I'm 60 on Sunday", "she's 5
 # tomorrow"), which a wider age would misdate ("I'm an adult on Sunday")
+# An age said as the day's news opening a post ("18 today!!!", "40 tomorrow, send help")
+TODAY_AFTER = re.compile(r"\s+(?:today|tomorrow|tmrw)\b", re.IGNORECASE)
 BIRTHDAY_AFTER = re.compile(
     rf"\s+(?:on\s+(?:the\s+)?\w+|this\s+\w+|next\s+\w+|tomorrow|tmrw|today|tonight|"
     rf"in\s+(?:a\s+(?:week|month|fortnight)|\w+\s+(?:days|weeks|months)|{MONTH_NAMES}))\b",
@@ -127,6 +129,8 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         n = int(age.group("n"))
         if not age.group("unit") and AGE_OF.search(before) and BIRTHDAY_AFTER.match(after):
             return ["a year older"]  # "I'm 60 on Sunday": the day of turning it
+        if not age.group("unit") and not before.strip() and TODAY_AFTER.match(after):
+            return ["a year older"]  # "18 today!!!": a birthday, not "A teenager this week"
         if 20 <= n < 100:
             return _decade_of_life(n, before, age.group("unit")) or [
                 f"{NUMBER_NAMES[n // 10 * 10]}-something"
@@ -221,7 +225,7 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     if loan:
         # "30 yr fixed at 6.1%" -> "a fixed rate", "4.5% variable" -> "a variable rate"
         kind = (loan.group("kind") or loan.group("rate")).lower()
-        return [f"a {kind} rate" if kind in ("fixed", "variable", "tracker") else "a good rate"]
+        return [f"a {kind} rate" if kind in ("fixed", "variable", "tracker") else "a rate"]
     both = AMOUNT_RANGE.fullmatch(text.strip())
     if both:
         return _range_wordings(both.group("low"), both.group("high"), after, before)

@@ -153,7 +153,8 @@ FINANCE_WORDS = frozenset(
         "max", "maximum", "upfront",
         "makes", "making", "gross", "lpa", "ctc", "stipend", "allowance", "approved", "remortgage",
         "pcm", "pw", "mo", "lease", "fund", "funds", "invested", "investments", "portfolio",
-        "charged", "charges", "overdrawn",
+        "charged", "charges", "overdrawn", "closed", "closing", "escrow", "homeowners",
+        "homeowner", "downpayment",
     }
 )  # fmt: skip
 # "earning 32k", "on 45k": thousands with no currency or period, after a verb of pay

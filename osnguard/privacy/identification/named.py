@@ -152,6 +152,8 @@ STRONG_HEALTH = frozenset(
 )  # fmt: skip
 # Words after a length that make it a couple's or a recovery's, not a tenure
 SHARED_LENGTH_AFTER = frozenset(lexicon.LENGTH_STATES)
+# Units a stay at a place is counted in ("4 years at Trinity", "38 years with Network Rail")
+TENURE_UNITS = frozenset({"years", "year", "yrs", "months"})
 # Bodies named after the places they govern ("school board", "hospital trust"), no such place
 GOVERNING_BODIES = frozenset({"board", "boards", "committee", "council", "governors", "trustees"})
 # A stay at a place said after its name and a word or two ("at Intel in Leixlip ... after 11
@@ -440,11 +442,13 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     after = [t.lower_ for t in doc[end : min(sentence.end, end + 4)]]
     years_at = (
         start >= 2
-        and doc[start - 1].lower_ == "at"
-        and doc[start - 2].lower_ in {"years", "year", "yrs", "months"}
+        and doc[start - 1].lower_ in ("at", "with")
+        and doc[start - 2].lower_ in TENURE_UNITS
     )
     if years_at and len(doc) <= SHORT_POST_TOKENS and _cued_for_study(sentence):
         return Category.EDUCATION  # "PhD viva passed!!! 4 years at Trinity": study
+    if years_at and doc[start - 1].lower_ == "with":
+        return Category.WORK  # "Retired today after 38 years with Network Rail"
     if start >= 2 and doc[start - 1].lower_ == "of" and doc[start - 2].lower_ in WORKPLACES:
         return Category.WORK  # "the Kraków office of Motorola Solutions"
     if after[:2] in (["as", "a"], ["as", "an"]):
@@ -456,6 +460,13 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         and doc[start - 3].lower_ in {"last", "first"}
     ):
         return Category.WORK  # "Last day at Intel tomorrow", "first day at Deloitte"
+    governor = doc[start - 1].head if start > 0 and doc[start - 1].lower_ in ("at", "to") else None
+    if (
+        governor is not None
+        and governor.pos_ == "VERB"
+        and governor.lower_ in CONTEXT_WORDS[Category.RELIGION]
+    ):
+        return Category.RELIGION  # "Tithing 10% of my first paycheck at Hillsong": worship
     # "voted for the DMK", "member of the Greens"; not "voted at the school"
     party = start > 0 and doc[start - 1].lower_ in {"for", "of"}
     categories = [c for c in CONTEXT_ORDER if c != Category.POLITICS or party]
@@ -756,6 +767,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     related = before in (PLACE_PREPOSITIONS | EMPLOYER_VERBS) - NEAR_WORDS and (
         label != "PERSON" or owned or before == "at"
     )
+    # "after 38 years with Network Rail": a tenure with an employer
+    related = related or (before == "with" and i >= 2 and doc[i - 2].lower_ in TENURE_UNITS)
     known = _is_known_place(name, lowercase=False) and not _code_out_of_place(name, before)
     # "classes in Hove": a town, not an institution; so is a name the gazetteer lacks after
     # "in" once the sentence has named an institution ("at Holy Trinity in Clapham")
@@ -880,6 +893,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and not _is_major_place(name)
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "Raj is fasting too": a person, no Raj
+    if (
+        known
+        and label == "PERSON"
+        and len(span) == 1
+        and span[0].lower_ in first_names()
+        and before in NAME_BEFORE - PLACE_PREPOSITIONS
+        and not _is_major_place(name)
+    ):
+        return Category.IDENTITY, Detector.PERSONAL  # "Dinner with Sam": no town in Benin
     if head == Category.LOCATION or known:
         return Category.LOCATION, Detector.PLACE
     if j < len(doc) and doc[j].lower_ in SITE_NOUNS and doc[j].is_lower and label != "ORG":

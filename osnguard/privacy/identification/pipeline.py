@@ -652,6 +652,8 @@ def _located(phrases: list[Phrase], text: str) -> list[Phrase]:
             and phrase.category == Category.LOCATION
             and bool(last.text.split())
             and last.text.split()[-1].lower() in INSTITUTION_HEADS
+            # ("in hospital in Margate": a state and where, no institution named)
+            and not last.text.lower().startswith("in ")
             and bool(INSTITUTION_IN_PLACE.fullmatch(text[last.end : phrase.start]))
         ),
         article_start,

@@ -274,6 +274,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
             or (category == Category.IDENTITY and _plural_of_a_noun(text[start:end]))
             or (category in PEOPLES and _starts_a_name(doc, end))
+            or named.HEAD_WORDS.get(text[start:end].lower(), category) != category
             or (category == Category.HEALTH and _one_frequent_word(text[start:end]))
             or _in_observance(text, start, end)
             or (category == Category.RELIGION and _before_venue(text, end))

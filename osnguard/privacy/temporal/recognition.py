@@ -166,7 +166,7 @@ WEEKDAY = (
     # the short forms that are no other word stand alone ("can't make book club thurs"); the
     # others with a part of the day after them ("by the stage Sat night")
     r"|(?:tues|weds|thurs|thur|fri)\b(?!['’])"
-    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|arvo)\b)"
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|arvo)\b|\s+\d{1,2}(?:[-:]|am|pm))"
     r")"
 )
 WEEKDAY_PLURAL = (

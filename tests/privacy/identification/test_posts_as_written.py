@@ -580,6 +580,14 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Signed up as a Green Party member today", ("Green Party", "politics")),
         ("Got a CCJ for a £2,300 Klarna debt I didn't know existed", ("CCJ", "finance")),
         ("3 years of ramen and side gigs, debt free at 31!!", ("debt free", "finance")),
+        # batch 43: a tenure with an employer; worship at a church; a first name that is also a
+        # small town; a mortgage rate; MS treatments; a shift's day and hours
+        ("Retired today after 38 years with Network Rail.", ("Network Rail", "work")),
+        ("Tithing 10% of my first paycheck at Hillsong this Sunday", ("Hillsong", "religion")),
+        ("Dinner with Sam after 3 years with my ex", ("Sam", "identity")),
+        ("we closed on our condo!!! 6.8% rate but we're homeowners baby", ("6.8% rate", "finance")),
+        ("neuro says we start ocrevus in jan. ok 🙂", ("ocrevus", "health")),
+        ("Can someone cover my Sat 7-3 at Pret? my nan's poorly", ("Sat 7-3", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

@@ -885,6 +885,53 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Ten years since I came out to my mom in a Denny's parking lot at 2am.", NOW, {}, "today"),
         ("Ten years since I came out to my mom in a Denny's parking lot at 2am.", NOW, {}, "D.'s"),
         ("Twins turned 5 yesterday and start kindergarten in 3 weeks.", NOW, {}, "Someone"),
+        # batch 43: an age said as the day's news is a birthday; a state in hospital keeps its
+        # words after a copula; a shift named by its day and hours is a noun; "on T"; worship
+        # before a place; a counted weekday; a length spent somewhere stays
+        ("18 today!!! finally legal in the uk 🥳 drinks tonight who's in", NOW, {}, "teenager"),
+        (
+            "Can someone cover my shift? my nan's in hospital in Margate, send prayers",
+            NOW,
+            {},
+            "'s, send",
+        ),
+        (
+            "Can someone cover my Sat 7-3 at Pret? my nan's poorly",
+            "2026-12-11T19:00:00",
+            {},
+            "my tomorrow",
+        ),
+        ("trans and 3 months on T today 🎉 voice is dropping", NOW, {}, "months this week"),
+        (
+            "Tithing 10% of my first paycheck at Hillsong this Sunday, God is good 🙏",
+            NOW,
+            {},
+            "at work",
+        ),
+        (
+            "Retired today after 38 years with Network Rail. first Monday off since 1988",
+            NOW,
+            {},
+            "first this",
+        ),
+        (
+            "Retired today after 38 years with Network Rail. first Monday off since 1988",
+            NOW,
+            {},
+            "Retired this week with",
+        ),
+        (
+            "Got the keys to my council flat in Peckham after 4 years on the waiting list",
+            NOW,
+            {},
+            "London on the",
+        ),
+        (
+            "mri results back. its MS. relapsing remitting. neuro says we start ocrevus",
+            NOW,
+            {},
+            ". type.",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
