@@ -4,7 +4,7 @@ school or a person in identification ("study sessions at the Starbucks").
 
 Built on pytickersymbols (MIT), which ships the constituents of the major stock indices (about
 1,800 companies) with their industry labels; `SECTORS` maps the labels to the
-words people use for a line of business. Loaded once per process; nothing is downloaded.
+words people use for a line of business; `BANKS` adds the retail banks the indices leave out. Loaded once per process; nothing is downloaded.
 """
 
 from __future__ import annotations
@@ -74,6 +74,18 @@ BRANDS: Final = MappingProxyType(
         "aws": "amazon",
     }
 )
+# Banks people bank with that the indices leave out (retail and app banks of the countries our
+# users write from); written for osnguard from general knowledge.
+BANKS: Final = (
+    "Monzo", "Starling", "Revolut", "Nationwide", "Halifax", "Lloyds", "NatWest", "Santander",
+    "TSB", "Metro Bank", "First Direct", "Co-operative Bank", "DBS", "OCBC", "UOB", "Maybank",
+    "CIMB", "GTBank", "GTCO", "Zenith Bank", "Access Bank", "UBA", "First Bank", "Kuda", "OPay",
+    "Moniepoint", "Nubank", "N26", "Chime", "Capitec", "FNB", "Absa", "Nedbank", "Standard Bank",
+    "AIB", "Bank of Ireland", "PTSB", "KBC", "Rabobank", "ING", "ASB", "Westpac", "ANZ", "NAB",
+    "Commonwealth Bank", "CommBank", "ICICI", "HDFC", "SBI", "Axis Bank", "Kotak", "Equity Bank",
+    "KCB", "BDO", "BPI", "Metrobank", "GCash", "Ally", "Wells Fargo", "Capital One", "Citi",
+    "Bank of America", "US Bank", "TD", "RBC", "Scotiabank", "BMO", "CIBC", "Tangerine",
+)  # fmt: skip
 # Words after a company's name that say which of its sites ("Google Dublin", "Infosys Pune campus").
 SITE_WORDS = frozenset({"campus", "office", "offices", "plant", "factory", "hq", "site", "branch"})
 
@@ -117,6 +129,8 @@ def company_table() -> dict[str, Company]:
         company = Company(base, sector, broader)
         for key in (name.casefold(), base.casefold()):
             table.setdefault(key, company)
+    for bank in BANKS:
+        table.setdefault(bank.casefold(), Company(bank, "bank", None))
     return table
 
 

@@ -2803,7 +2803,8 @@ def _noun_chain(
     if category in (Category.WORK, Category.RELIGION):
         # a job's or a believer's hypernyms end in "a person", which says nothing a friend would
         # write ("Been a person my whole life" for a Jehovah's Witness)
-        path = [synset for synset in path if synset.name() != "person.n.01"]
+        # nor "expert" ("a senior analyst" -> "a senior expert" judges)
+        path = [synset for synset in path if synset.name() not in ("person.n.01", "expert.n.01")]
     if path and path[-1].name() == "discipline.n.01":
         path = path[:-1]  # "I survived anatomy" -> "I survived science", never "... discipline"
     if "mathematics.n.01" in {chosen.name(), *(h.name() for h in path)}:

@@ -643,6 +643,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "Back in Kolkata for Durga Puja": a festival the lexicon reads, no employer
     if any(t.category == Category.POLITICS for t in observed):
         return Category.POLITICS, Detector.ORGANISATION  # "a Green Party member": no place
+    listed = companies.find_company(" ".join(bare_words))
+    if (
+        listed is not None
+        and listed[0].sector == "bank"
+        and i > 0
+        and doc[i - 1].lower_ in {"my", "our", "with"}
+    ):
+        return Category.FINANCE, Detector.ORGANISATION  # "Mortgage with DBS", "my Monzo"
     if len(bare_words) == 1 and re.sub(r"['’]s?$", "", bare_words[0].lower()) in _kin_words():
         return None  # "Diwali at Nani's": a family member's home, which the lexicon reads
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]

@@ -229,12 +229,43 @@ def identifier_kind(phrase: Phrase) -> str | None:
     return next((p.name for p in PATTERNS if p.reason in reasons), None)
 
 
+# Words that name a number as a service's line ("the helpline is", "Samaritans on")
+SERVICE_LINE_BEFORE = re.compile(
+    r"\b(?:helpline|hotline|crisis line|freephone|support line|advice line)\b[^.!?\n]{0,20}$",
+    re.IGNORECASE,
+)
+SERVICE_NUMBER_TYPES = frozenset(
+    {
+        phonenumbers.PhoneNumberType.TOLL_FREE,
+        phonenumbers.PhoneNumberType.PREMIUM_RATE,
+        phonenumbers.PhoneNumberType.SHARED_COST,
+        phonenumbers.PhoneNumberType.UAN,
+    }
+)
+
+
+def is_service_line(number: str, regions: tuple[str, ...] = PHONE_REGIONS) -> bool:
+    """A freephone, shared-cost or premium number (0808 ..., 1-800 ...) in every region that
+    reads it ("0809 555 0123" is a Nigerian mobile, whatever else it may be): a service's line."""
+    kinds = set()
+    for region in regions:
+        try:
+            parsed = phonenumbers.parse(number, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(parsed):
+            kinds.add(phonenumbers.number_type(parsed))
+    return bool(kinds) and kinds <= SERVICE_NUMBER_TYPES
+
+
 def find(text: str) -> list[Phrase]:
     """All pattern findings in `text`, earlier-listed patterns winning overlaps."""
     found: list[Phrase] = []
     taken: list[tuple[int, int]] = []
     for start, end in find_phones(text):
         taken.append((start, end))
+        if is_service_line(text[start:end]) or SERVICE_LINE_BEFORE.search(text[:start]):
+            continue  # "GamCare helpline is 0808 8020 133": a service's line, no one's contact
         found.append(
             Phrase(
                 start,

@@ -1711,8 +1711,10 @@ def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
     days = feasts.days(m["x"], (today.year - 1, today.year, today.year + 1))
     if modifier == "this":
         days = [d for d in days if d.year == today.year] or days
-    elif modifier == "last" or _ahead_or_tense(ctx, m.start(), m.end()) == "past":
+    elif modifier == "last":
         days = [d for d in days if d < today] or days
+    elif _ahead_or_tense(ctx, m.start(), m.end()) == "past":
+        days = [d for d in days if d <= today] or days  # (today's festival is no past one)
     elif modifier == "next" or AHEAD_BEFORE.search(ctx.text[max(0, m.start() - 20) : m.start()]):
         days = [d for d in days if d >= today] or days
     if not days:
@@ -1787,6 +1789,8 @@ def _approx_mod(word: str | None) -> str | None:
     r"(?!\s+(?:ago|earlier|later|from\s+now|hence|old)\b)"
 )
 def _duration(m: re.Match[str], ctx: Context) -> Found | None:
+    if m["unit"][:1].isupper() and not m["unit"].isupper() and m["num"][:1].isupper():
+        return None  # "Nine Night for Granny", "Twelve Days": a name, no length of time
     unit = _unit(m["unit"])
     amount = parse_number(m["num"])
     num_word = m["num"].lower()

@@ -212,10 +212,14 @@ def vague_wordings(
         # "It's been 3 years today" -> "It's been a few years": the day is the anniversary
         return _duration_wordings(lasting.group("length"), durations)
     first_word = phrase.split(maxsplit=1)[0].lower()
+    for_part = re.search(r"\bfor\s+\S.*$", phrase, re.IGNORECASE)
+    if durations and timed and for_part and first_word in ("in", "from", "on"):
+        # "in March for 9 months" -> "for most of a year": how long, not "in several months"
+        return _duration_wordings(for_part.group(0), durations)
     if (
         durations
         and first_word in DURATION_PREFIXES
-        and (first_word not in ("from", "within") or kinds == {"DURATION"})
+        and (first_word not in ("from", "within", "in") or kinds == {"DURATION"})
     ):  # ("from Monday for 2 weeks" is no "from a couple of weeks")
         # "for three weeks from the 20th" -> "for a few weeks": the length, not the start
         return _duration_wordings(phrase, durations)

@@ -588,6 +588,26 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("we closed on our condo!!! 6.8% rate but we're homeowners baby", ("6.8% rate", "finance")),
         ("neuro says we start ocrevus in jan. ok 🙂", ("ocrevus", "health")),
         ("Can someone cover my Sat 7-3 at Pret? my nan's poorly", ("Sat 7-3", "time")),
+        # batch 44: a bank one banks with; Welsh and Māori words; rites; a queer group's name;
+        # self-exclusion; benefits
+        ("Finally keys collected!! Mortgage with DBS sia", ("DBS", "finance")),
+        ("my Monzo shows -£340 and payday is Friday", ("Monzo", "finance")),
+        (
+            "Cymraeg lessons every Tuesday at the library, my taid would be proud",
+            ("Cymraeg", "language"),
+        ),
+        (
+            "Cymraeg lessons every Tuesday at the library, my taid would be proud",
+            ("taid", "gender"),
+        ),
+        ("Nine Night for Granny on Friday at ours, all welcome from 7", ("Nine Night", "religion")),
+        ("Made extra duas for my mum tonight 🤲", ("duas", "religion")),
+        ("me and my girlfriend are marching with Dykes on Bikes", ("Dykes on Bikes", "sexuality")),
+        (
+            "Self-excluded from every betting site today. lost £14k in 2 years.",
+            ("Self-excluded", "health"),
+        ),
+        ("my UC payment came in 4 days late again and rent's due", ("UC payment", "finance")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -776,6 +796,12 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Ten years since I came out to my mom in a Denny's parking lot", ("Denny's", "identity")),
         ("My Igbo teacher is strict but I'm learning", ("Igbo", "ethnicity")),
         ("my gran is still doing the Irish Times crossword in pen", ("Irish", "ethnicity")),
+        # batch 44: a service's helpline; a bank one resigned from is an employer
+        (
+            "lost £14k in 2 years. GamCare helpline is 0808 8020 133 if anyone needs it",
+            ("0808 8020 133", "contact"),
+        ),
+        ("Resigned from Access Bank today after 6 years.", ("Access Bank", "finance")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

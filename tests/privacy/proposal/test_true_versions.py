@@ -932,6 +932,59 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             ". type.",
         ),
+        # batch 44: a bank one has a mortgage with is no person, and a mortgage no application;
+        # a start and a length say how long; a helpline is no one's line; today's festival is
+        # this year's; a rite named "Nine Night" is no length; an analyst no "expert"; a group's
+        # name stays whole
+        ("Finally keys collected!! 5 years of waiting. Mortgage with DBS sia", NOW, {}, "someone"),
+        (
+            "Finally keys collected!! 5 years of waiting. Mortgage with DBS sia",
+            NOW,
+            {},
+            "pplication",
+        ),
+        (
+            "Deploying to Kuwait in March for 9 months. hubby's got the kids",
+            "2026-01-20T20:00:00",
+            {},
+            "in several",
+        ),
+        (
+            "lost £14k in 2 years. GamCare helpline is 0808 8020 133 if anyone needs it",
+            NOW,
+            {},
+            "my line",
+        ),
+        (
+            "Balik kampung to Ipoh for Hari Raya, 5 hour jam as usual 🙃",
+            "2026-03-19T20:00:00",
+            {},
+            "last year",
+        ),
+        (
+            "Nine Night for Granny on Friday at ours in Handsworth, all welcome from 7",
+            NOW,
+            {},
+            "nights",
+        ),
+        (
+            "Resigned today after 6 years. starting at Paystack on the 1st as a senior analyst",
+            NOW,
+            {},
+            "expert",
+        ),
+        (
+            "me and my girlfriend are marching with Dykes on Bikes at Pride 🏳️‍🌈",
+            NOW,
+            {},
+            "with on Bikes",
+        ),
+        (
+            "Self-excluded from every betting site today. lost £14k in 2 years.",
+            NOW,
+            {},
+            "Quit from",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
