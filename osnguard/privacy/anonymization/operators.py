@@ -1533,6 +1533,12 @@ STRANDED_BEFORE = re.compile(r"\b(?:to|with|about|from|of|at|in|for|on|into)\s+$
 TIME_PREPOSITION_START = re.compile(
     r"(?:since|for|till|until|til|from|by|before|after|during|over|in|on|at)\s", re.IGNORECASE
 )
+# Verbs whose particle a time phrase follows ("came through this morning", "went over today")
+PARTICLE_VERB_BEFORE = re.compile(
+    r"\b(?:came|come|comes|coming|went|go|goes|got|get|gets|fell|pulled|broke|sailed|made|"
+    r"make|pushed|pushing|gone)\s+$",
+    re.IGNORECASE,
+)
 DANGLING_PREPOSITION = re.compile(
     r"\s\b(?:for|at|on|in|from|till|until|by|during|since|over|around|"
     r"(?:all|most|much|some|part|the whole|as) of)\s+$",
@@ -1816,6 +1822,26 @@ DESCRIBED_BEFORE = re.compile(
 )
 
 
+# A length of time in each period ("3 hours a night", "20 minutes a day")
+TIME_PER_PERIOD = re.compile(
+    r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?P<unit>hours|minutes|hrs|mins)\s+(?:a|an|per|every)\s+(?P<period>night|day|week)",
+    re.IGNORECASE,
+)
+# How far into something, said with "on" ("on day 4 of no sleep")
+STAGE_ON = re.compile(r"on\s+(?P<unit>day|week|month)\s+(?P<n>\d{1,3})", re.IGNORECASE)
+
+
+def _vague_count(number: str) -> str:
+    """A count said vaguely: 2 -> "a couple of", 3-6 -> "a few", more -> "several"/"many"."""
+    n = int(number) if number.isdigit() else lexicon.NUMBER_WORDS.get(number.lower(), 3)
+    if n <= 2:
+        return "a couple of"
+    if n <= 6:
+        return "a few"
+    return "several" if n <= 12 else "many"
+
+
 DAYS_PER_PERIOD = re.compile(
     r"(?:for\s+)?(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?P<unit>days|nights|evenings|"
     r"mornings|afternoons|shifts)\s+(?:a|an|per|every)\s+(?P<period>week|fortnight|month)",
@@ -1861,6 +1887,24 @@ def _temporal_options(
     other_day_named = _other_day_named(text, phrase, found, now)
     start = min(phrase.start, inside[0].phrase_span[0])
     end = max(phrase.end, inside[-1].end)
+    per_period = TIME_PER_PERIOD.fullmatch(text[start:end])
+    if per_period:
+        # "sleeping 3 hours a night" -> "a few hours a night" -> "a few hours": never "hours"
+        # or "a while" (no rate at all)
+        count = _vague_count(per_period.group("n"))
+        unit, period = per_period.group("unit").lower(), per_period.group("period").lower()
+        return _modifier_wordings(
+            text, start, end, "", [f"{count} {unit} a {period}", f"{count} {unit}"]
+        )
+    stage_on = STAGE_ON.fullmatch(text[start:end])
+    if stage_on and re.match(r"\s+of\b", text[end:]):
+        # "I'm on day 4 of no proper sleep" -> "I'm a few days into no proper sleep": how far
+        # in ("I'm a few days of no sleep" would not read)
+        count = _vague_count(stage_on.group("n"))
+        unit = stage_on.group("unit").lower() + "s"
+        of_next = re.match(r"\s+of\b", text[end:])
+        assert of_next is not None
+        return _modifier_wordings(text, start, end + of_next.end(), "", [f"{count} {unit} into"])
     rate = DAYS_PER_PERIOD.fullmatch(text[start:end])
     if rate:
         # "2 days a week" -> "a couple of days a week" -> "part of the week": how often, never
@@ -2171,8 +2215,11 @@ def _temporal_options(
         # "on the 14th of March" leaves no "on the 14th of"
         cut_start = min(start, *(s for s, _ in removed))
         cut_end = max(end, *(e for _, e in removed))
-        if text[cut_start:start].strip().lower() not in TIME_PREPOSITIONS:
-            cut_start = start  # "got broken into last night": "into" is the verb's
+        if text[cut_start:start].strip().lower() not in TIME_PREPOSITIONS or (
+            PARTICLE_VERB_BEFORE.search(text[:cut_start])
+        ):
+            # "got broken into last night", "approval came through this morning": the verb's
+            cut_start = start
         governing = DANGLING_PREPOSITION.search(text[:cut_start])
         if governing and TIME_PREPOSITION_START.match(text, cut_start):
             governing = None  # "want me in [on Tuesday]": the phrase has its own preposition

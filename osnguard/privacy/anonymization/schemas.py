@@ -604,9 +604,16 @@ def _an_adjective(text: str) -> bool:
     return " " not in text.strip() and is_adjective(text)
 
 
+# Chains of chemists people get jabs and prescriptions at (written for osnguard)
+PHARMACY_CHAINS = frozenset(
+    {"boots", "superdrug", "lloyds pharmacy", "lloydspharmacy", "well pharmacy", "rowlands",
+     "walgreens", "cvs", "rite aid", "shoppers drug mart", "chemist warehouse", "priceline",
+     "dis-chem", "clicks", "watsons", "guardian", "mercury drug"}
+)  # fmt: skip
+PHARMACY = re.compile(r"\b(?:pharmacy|chemist|chemists|drugstore)\b", re.IGNORECASE)
 CLINIC_WORDS = re.compile(
     r"\b(?:clinic|physio|physiotherapy|practice|surgery|medical cent(?:re|er)|health cent(?:re|er)|"
-    r"gic|dental|dentist|pharmacy|chemist|opticians?|hospice)\b",
+    r"gic|dental|dentist|opticians?|hospice)\b",
     re.IGNORECASE,
 )
 
@@ -707,8 +714,10 @@ def _institution_chain(
     school = SCHOOL_KIND_BY_LAST_WORD.get(text.strip().split()[-1].lower())
     if re.search(r"\b(?:specialist|special)\s+school$", text.strip(), re.IGNORECASE):
         school = "specialist school"  # "Oak Tree specialist school" -> "a specialist school"
-    if category == Category.EDUCATION and kind == "school" and school:
-        kind = school  # "Oakfield Primary" -> "a primary school" -> "a school"
+    if category == Category.EDUCATION and school and not UNIVERSITY_NAME.search(text.strip()):
+        # "Oakfield Primary" -> "a primary school" -> "a school"; "got into Manchester
+        # Grammar" is a school, whatever "got into" says of universities
+        kind = school
     if category == Category.HEALTH and _support_service(text, context):
         # "Counselling at Relate": a service named bare, in a sentence of counselling or
         # recovery, is no hospital
@@ -720,6 +729,8 @@ def _institution_chain(
     if category == Category.HEALTH:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
         kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
+        if PHARMACY.search(text) or text.strip().lower().removeprefix("the ") in PHARMACY_CHAINS:
+            kind = "pharmacy"  # "a booster at Superdrug": no hospital
         return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])
     if category == Category.RELIGION and is_plural(text.rsplit(maxsplit=1)[-1]):
         kind = "religious group"  # "left the Jehovah's Witnesses": a body of people, no building
@@ -1294,7 +1305,8 @@ def _kin_as_owner(text: str, start: int, end: int) -> bool:
 
 
 OWNER_OR_DETERMINER_BEFORE = re.compile(
-    r"(?:^|\b(?:a|an|the|my|our|your|his|her|their|its|this|that|whose)\s+(?:[\w-]+\s+)?)$",
+    # ("her great-gran's": the prefix joined by a hyphen is the noun's own)
+    r"(?:^|\b(?:a|an|the|my|our|your|his|her|their|its|this|that|whose)\s+(?:[\w-]+\s+|\w+-)?)$",
     re.IGNORECASE,
 )  # (the message's start: "Mum's chemo", a name at a clause start, is _kin_as_name's)
 

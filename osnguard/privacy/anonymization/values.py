@@ -128,7 +128,9 @@ def age_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     if age:
         n = int(age.group("n"))
         if not age.group("unit") and AGE_OF.search(before) and BIRTHDAY_AFTER.match(after):
-            return ["a year older"]  # "I'm 60 on Sunday": the day of turning it
+            # "I'm 50 next month" -> "I'm having a big birthday next month": the day of turning
+            # it, true still when the day is dropped ("I'm a year older" would not be)
+            return [*(["having a big birthday"] if n % 10 == 0 else []), "having a birthday"]
         if not age.group("unit") and not before.strip() and TODAY_AFTER.match(after):
             return ["a year older"]  # "18 today!!!": a birthday, not "A teenager this week"
         if 20 <= n < 100:
@@ -462,8 +464,11 @@ def sober_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     if found is None:
         return []
     count = found.group("n").lower()
-    days = int(_COUNT_WORDS.get(count, count)) * _UNIT_DAYS[found.group("unit")[0].lower()]
+    number = int(_COUNT_WORDS.get(count, count))
+    days = number * _UNIT_DAYS[found.group("unit")[0].lower()]
     state = found.group("state")
+    if number > 1 and not found.group("unit").lower().endswith("s"):
+        return [state]  # "2 year sober anniversary" -> "sober anniversary": said as an adjective
     if days >= 3 * 365:
         lengths = ["years"]
     elif days >= 700:

@@ -154,6 +154,8 @@ STRONG_HEALTH = frozenset(
 SHARED_LENGTH_AFTER = frozenset(lexicon.LENGTH_STATES)
 # Units a stay at a place is counted in ("4 years at Trinity", "38 years with Network Rail")
 TENURE_UNITS = frozenset({"years", "year", "yrs", "months"})
+# A country's mission abroad, where one goes for papers: a place, whatever is done there
+DIPLOMATIC_MISSIONS = frozenset({"embassy", "consulate", "commission"})
 # Bodies named after the places they govern ("school board", "hospital trust"), no such place
 GOVERNING_BODIES = frozenset({"board", "boards", "committee", "council", "governors", "trustees"})
 # A stay at a place said after its name and a word or two ("at Intel in Leixlip ... after 11
@@ -609,7 +611,10 @@ def _school_kind_after(doc: Any, j: int) -> bool:
 
 TEACHING_BEFORE = re.compile(rf"\b(?:{terms.TEACHING_VERB}|lecturing)\b", re.I)
 ENDEARED_NOUNS = frozenset({"man", "girl", "boy", "lady", "guy", "one", "bub", "bubba"})
-TRAVEL_PREPOSITIONS = frozenset({"at", "from", "to", "into", "via", "out", "through", "in"})
+TRAVEL_PREPOSITIONS = frozenset(
+    {"at", "from", "to", "into", "via", "out", "through", "in", "leaving", "left", "leave",
+     "flying", "landed", "landing", "departing", "reached"}
+)  # fmt: skip
 COUNT_BEFORE_UNIT = re.compile(r"^\d+(?=[a-z]+s$)")
 # Adjectives between "the" and a brand that names its product ("the new Apple Watch")
 PRODUCT_ADJECTIVES = frozenset({"new", "latest", "old", "original", "classic", "limited"})
@@ -643,6 +648,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "Back in Kolkata for Durga Puja": a festival the lexicon reads, no employer
     if any(t.category == Category.POLITICS for t in observed):
         return Category.POLITICS, Detector.ORGANISATION  # "a Green Party member": no place
+    if bare_words[-1].lower() in DIPLOMATIC_MISSIONS:
+        return Category.LOCATION, Detector.PLACE  # "appointment at the High Commission"
     listed = companies.find_company(" ".join(bare_words))
     if (
         listed is not None

@@ -232,6 +232,18 @@ def _starts_a_name(doc: Any, end: int) -> bool:
     return following is not None and following.pos_ == "PROPN" and following.is_title
 
 
+def _a_first_name(surface: str) -> bool:
+    """A capitalised word that is a first name ("Priya") or no family or gender word the lexicon
+    or WordNet knows: a person's name, not a kinship word."""
+    word = surface.strip().lower()
+    if not surface[:1].isupper() or " " in word:
+        return False
+    if word in named.first_names():
+        return True
+    known = terms.lexicon().entries.get((word,), ())
+    return not any(t.category in KIN_CATEGORIES for t in known) and not terms.is_person_noun(word)
+
+
 def _plural_of_a_noun(surface: str) -> bool:
     """One word that is the plural of a common noun ("Twins turned 5"): no one's name (a first
     name such as "James" is kept)."""
@@ -273,6 +285,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category in PLACES_OF_CARE_AND_STUDY and _a_persons_title(text[start:end]))
             or (category in KIN_CATEGORIES and _everyday_english(text[start:end]))
             or (category == Category.IDENTITY and _plural_of_a_noun(text[start:end]))
+            or (category in KIN_CATEGORIES and _a_first_name(text[start:end]))
             or (category in PEOPLES and _starts_a_name(doc, end))
             or named.HEAD_WORDS.get(text[start:end].lower(), category) != category
             or (category == Category.HEALTH and _one_frequent_word(text[start:end]))

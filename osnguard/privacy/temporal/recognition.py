@@ -1020,6 +1020,10 @@ def _reference(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", REFS[text], vague=True)
 
 
+# A possessive right before "last" or "next": the final or following one of someone's, no date
+OWNER_BEFORE_RELATIVE = re.compile(r"(?:['’]s|\b(?:my|our|his|her|their|your))\s+$", re.I)
+
+
 @rule(
     rf"\b(?:(?P<mod>early|late|mid|earlier(?=\s+this)|later(?=\s+this))[- ]?)?(?P<rel>this past|this coming|this|last|next|"
     rf"past|coming|previous|following|current|the last|the past|the next|the coming|the previous|"
@@ -1027,6 +1031,10 @@ def _reference(m: re.Match[str], ctx: Context) -> Found | None:
     rf"season|{SEASON}|{MONTH_FULL}|{WEEKDAY})\b"
 )
 def _relative(m: re.Match[str], ctx: Context) -> Found | None:
+    if m["rel"].lower() in ("last", "next") and OWNER_BEFORE_RELATIVE.search(
+        ctx.text, 0, m.start()
+    ):
+        return None  # "Priya's last weekend as a single woman", "my last week here": the final one
     rel = m["rel"].lower().replace("the ", "")
     unit = m["unit"].lower().rstrip(".")
     mod = None
@@ -1125,11 +1133,16 @@ _ANY_WEEKDAY = (
 )
 
 
-@rule(rf"\b(?P<x>(?P<wd>{_ANY_WEEKDAY})(?:\s*/\s*{_ANY_WEEKDAY})+)\b(?!\.)")
+@rule(
+    rf"\b(?P<x>(?:every\s+)?(?P<wd>{_ANY_WEEKDAY})(?:\s*/\s*{_ANY_WEEKDAY})+"
+    rf"|(?:every\s+)?(?P<wd2>{_ANY_WEEKDAY})(?:\s+{_ANY_WEEKDAY}){{2,6}})\b(?!\.)"
+)
 def _weekday_timetable(m: re.Match[str], ctx: Context) -> Found | None:
-    """ "Mon/Wed/Fri 12-1", "tues/thurs": days joined by slashes are a timetable, a weekly
-    routine, never the one coming week ("next week" would be false the week after)."""
-    return Found(m.start(), m.end(), "SET", f"XXXX-WXX-{WEEKDAYS[m['wd'].lower()] + 1}")
+    """ "Mon/Wed/Fri 12-1", "tues/thurs", "every mon wed fri": days joined by slashes, or
+    three or more in a row, are a timetable, a weekly routine, never the one coming week ("next
+    week" would be false the week after)."""
+    day = m["wd"] or m["wd2"]
+    return Found(m.start(), m.end(), "SET", f"XXXX-WXX-{WEEKDAYS[day.lower()] + 1}")
 
 
 @rule(

@@ -170,8 +170,13 @@ def vague_wordings(
                 lead, ["in the evening"]
             )
         return [VagueWording(w, 1.0 / (i + 2)) for i, w in enumerate(said)]
-    if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I):
-        return []  # "a 10-day trip": an adjective the ladders cannot rewrite
+    if re.search(r"\d-(?:day|week|month|year|hour)\b", phrase, re.I) or re.fullmatch(
+        r"(?:[2-9]|\d{2,3}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:day|week|month|year|hour)",
+        phrase.strip(),
+        re.I,
+    ):
+        # "a 10-day trip", "2 year sober anniversary": an adjective the ladders cannot rewrite
+        return []
     plural_days = PLURAL_DAYS.fullmatch(phrase.strip())
     if plural_days:
         # "Sundays with my mum" -> "weekends with my mum" -> "some days with my mum"

@@ -135,5 +135,8 @@ def test_a_recovery_is_said_by_its_length_vaguely(phrase: str, expected: list[st
 def test_an_age_said_with_its_day_is_the_day_of_turning_it(
     age: str, before: str, after: str
 ) -> None:
-    # "I'm an adult on Sunday" would say the author comes of age then
-    assert age_wordings(age, after, before) == ["a year older"]
+    # "I'm an adult on Sunday" would say the author comes of age then, and "I'm a year older"
+    # would be false once a wider group's version drops "on Sunday"
+    said = age_wordings(age, after, before)
+    assert said[-1] == "having a birthday"
+    assert ("having a big birthday" in said) == (int(age) % 10 == 0)

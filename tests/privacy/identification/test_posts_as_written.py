@@ -608,6 +608,14 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("Self-excluded", "health"),
         ),
         ("my UC payment came in 4 days late again and rent's due", ("UC payment", "finance")),
+        # batch 45: pregnancy sickness; weekdays in a row; an airport one leaves from; a mission
+        ("Hyperemesis is no joke, 14 weeks and still all day sickness", ("Hyperemesis", "health")),
+        ("gym every mon wed fri at 6am with my PT", ("every mon wed fri at 6am", "time")),
+        ("Hen do in Magaluf, 14 of us, leaving Gatwick 6am Friday 😎", ("Gatwick", "location")),
+        (
+            "passport renewal appointment at the High Commission on Tuesday",
+            ("the High Commission", "location"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

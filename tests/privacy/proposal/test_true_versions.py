@@ -985,6 +985,63 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "Quit from",
         ),
+        # batch 45: an age said with its day stays true without the day; a stage said with "on";
+        # hours a night; a pharmacy is no hospital; a phrasal verb keeps its particle; days in a
+        # row are a timetable; a singular length is an adjective; a mission is no hospital; a
+        # possessive's "last weekend" is her final one; an airport is no person; a grammar
+        # school no university; a hyphenated kin word owns no "my"
+        ("I'm 50 next month and my kids have booked me a weekend away", NOW, {}, "a year older"),
+        (
+            "Baby's sleeping 3 hours a night at best, I'm on day 4 of no proper sleep",
+            NOW,
+            {},
+            "days of no",
+        ),
+        (
+            "Baby's sleeping 3 hours a night at best, I'm on day 4 of no proper sleep",
+            NOW,
+            {},
+            "sleeping hours",
+        ),
+        (
+            "Flu jab and Covid booster at Superdrug on the high street after work",
+            NOW,
+            {},
+            "hospital",
+        ),
+        (
+            "Offer accepted!!! mortgage approval for €380k came through this morning 🏡",
+            NOW,
+            {},
+            "came 🏡",
+        ),
+        ("gym every mon wed fri at 6am with my PT, down 9kg since january", NOW, {}, "wed Friday"),
+        (
+            "2 year sober anniversary on Sunday and my sponsor is taking me for pancakes",
+            NOW,
+            {},
+            "years sober anniversary",
+        ),
+        (
+            "Kenyan passport renewal appointment at the High Commission on Tuesday at 10",
+            NOW,
+            {},
+            "hospital",
+        ),
+        (
+            "Hen do in Magaluf for Priya's last weekend as a single woman, leaving Gatwick 6am Friday",
+            "2026-06-09T20:00:00",
+            {},
+            "recently",
+        ),
+        ("Hen do in Magaluf, 14 of us, leaving Gatwick 6am Friday 😎", NOW, {}, "someone"),
+        ("My son got into Manchester Grammar!!! so proud", NOW, {}, "university"),
+        (
+            "Our little Eilidh was christened on Sunday in her great-gran's gown 💕",
+            NOW,
+            {},
+            "great-my",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
