@@ -68,6 +68,12 @@ _CONTACT_ME_BEFORE = re.compile(
     r"\b(?:whatsapp|text|call|ring|message|phone|dm|sms)\s+me\s*$", re.IGNORECASE
 )
 # "my email is …": the description must not repeat the word before it
+# The identifier's own kind said right before it, with no verb between ("my IBAN DE89 …")
+_KIND_NAMED_BEFORE = re.compile(
+    r"\bmy\s+(?:iban|account(?:\s+number)?|sort\s+code|mobile|cell|phone(?:\s+number)?|"
+    r"number|e-?mail(?:\s+address)?|address)\s*:?\s*$",
+    re.IGNORECASE,
+)
 _NAMED_BEFORE = re.compile(r"\b(?:e-?mail|number|address|account)\s+(?:is|:)\s*$", re.I)
 
 
@@ -88,6 +94,8 @@ def description(kind: str, text: str, before: str = "", *, after: str = "") -> s
     "my email"; "ask me" for one that stands on its own ("bank details: IE29 …")."""
     if kind in ("phone", "iban", "account") and _STANDALONE_BEFORE.search(before):
         return "ask me"
+    if _KIND_NAMED_BEFORE.search(before):
+        return ""  # "rent goes to my IBAN DE89 …" -> "rent goes to my IBAN": it names itself
     if kind == "phone" and _NAMED_BEFORE.search(before):
         return "in my bio"  # "my number is 07911 …" -> "my number is in my bio"
     if kind == "phone":

@@ -2133,6 +2133,10 @@ def _temporal_options(
         # "Today's the day", never "Soon's the night"
         if not contracted or NOUN_TIME.fullmatch(w.text)
     ]
+    if OF_AFTER.match(text, end):
+        # "after 18 months of perimenopause hell" -> "after months of ...", never "after a while
+        # of"
+        wordings = [w for w in wordings if not w[0].lower().endswith("a while")]
     if MORE_IN_LENGTH.search(written):
         # "5 more years of study" -> "a few more years", never "years" (what is left, not all)
         wordings = [(m, m) for w, _ in wordings if (m := _with_more(w))]
@@ -2314,6 +2318,13 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
             and re.match(r"\s*(?:$|[.!?,;\n])", text[end:]) is not None
         )
         or MILESTONE_VERB_BEFORE.search(text[:start])
+        # "Got my interview date: Jan 12 at USCIS." -> "date:." would not read: the time is
+        # what the colon announces
+        or (
+            re.search(r":\s*$", text[:start]) is not None
+            and re.match(r"\s*(?:$|[.!?\n]|at\b[^,.!?;\n]*[.!?\n]|at\b[^,.!?;\n]*$)", text[end:])
+            is not None
+        )
         # "12 years at Network Rail and ...", "6 months on Ozempic and ...": a length opening a
         # clause joined to another is its head; without it the sentence opens on "at" or "and"
         # ("3 hours on the expressway, not ready" still reads as "On the expressway, ...")

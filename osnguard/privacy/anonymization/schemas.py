@@ -1273,6 +1273,8 @@ def _kin_as_name(text: str, start: int, end: int) -> bool:
     contracted = re.match(KIN_CONTRACTION, text[end:]) is not None
     if KIN_COMPOUND_AFTER.match(text, end):
         return False  # "mum life", "dad jokes": the word describes a noun ("my parent life")
+    if re.match(r"\s+of\s+(?:\d|one|two|three|four|five|six)\b", text[end:], re.IGNORECASE):
+        return False  # "dad of 3, divorced, 44": a description, no name ("my parent of 3")
     # ("Mum's 70th at the Hilton", "Dad's heart surgery went well": the name owns what follows)
     owns = bool(re.search(r"['’]s$", text[start:end]) or re.match(r"['’]s\b", text[end:]))
     return (opens or named) and (
@@ -2597,7 +2599,15 @@ def _organisation_chain(
         levels.append(
             Level(f"{article} {wording}", 1, None, None, org.source, wording, located.key)
         )
-    elif org.city and (city_readings := places.lookup(org.city)):
+    elif org.city and (
+        # (a town only listed under another name is no reading: "Ridgeway Academy" is not in
+        # Plympton, which GeoNames also calls Ridgeway)
+        city_readings := [
+            p
+            for p in places.lookup(org.city)
+            if places.named_officially(org.city.split(",")[0], p)  # ("Cambridge, Massachusetts")
+        ]
+    ):
         city = _choose_place(
             city_readings,
             hints + anchors,

@@ -1312,12 +1312,7 @@ def _family_by_surname(doc: Any, span: Any, words: list[str], i: int, j: int) ->
     return bool(singulars & surnames())
 
 
-@lru_cache(maxsize=4096)
-def zipf(word: str) -> float:
-    """The word's frequency in English on wordfreq's zipf scale ("results" 5.2, "chemo" 3.3)."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en")
+zipf = terms.zipf
 
 
 def common_word(word: str) -> bool:

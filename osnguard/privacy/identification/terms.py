@@ -541,6 +541,19 @@ def _wordnet_health(words: tuple[str, ...]) -> bool:
     return bool(closure & HEALTH_ROOTS)
 
 
+@lru_cache(maxsize=8192)
+def zipf(word: str) -> float:
+    """The word's frequency in English on wordfreq's zipf scale ("results" 5.2, "chemo" 3.3)."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+# A word this frequent is everyday talk ("done suffering", "so much pain"): WordNet's health
+# sense of it is no disclosure; the lexicon lists the common health words worth reporting
+EVERYDAY_ZIPF = 4.5
+
+
 def _wordnet_terms(window: list[Any]) -> tuple[Term, ...] | None:
     """A lexicon entry made from WordNet for a lower-case noun (or noun compound) the lexicon
     does not list."""
@@ -550,6 +563,8 @@ def _wordnet_terms(window: list[Any]) -> tuple[Term, ...] | None:
     if last.dep_ == "compound" and last.head.i > last.i:
         return None  # "the 1918 flu pandemic" is about the pandemic
     words = (*(str(t.lower_) for t in window[:-1]), str(last.lemma_).lower())
+    if len(window) == 1 and zipf(last.lower_) >= EVERYDAY_ZIPF:
+        return None
     if not _wordnet_health(words):
         return None
     return (Term(" ".join(words), Category.HEALTH, "any", case_sensitive=False),)

@@ -287,7 +287,7 @@ FUTURE_CUES = re.compile(
     # the present tense of arrangements ("IVF starts on Monday", "we're flying in Friday")
     r"starts?|begins?|turns|opens|ends|leaves|arrives|returns|flying|driving|heading|moving|"
     r"starting|leaving|throwing|hosting|getting married|joining|visiting|relocating|landing|"
-    r"arriving)\b|'ll\b|'re\b|'m\b"
+    r"arriving|off to)\b|'ll\b|'re\b|'m\b"
     # someone wants or needs one somewhere ("the renal team want me in on Tuesday")
     r"|\b(?:wants?|needs?)\s+(?:me|us|him|her|them)\s+(?:in|back|there|at)\b",
     re.I,
@@ -335,6 +335,13 @@ class Context:
             if tense:
                 return tense
             if clause is not None:
+                # the comma-separated part of the clause holding the phrase first ("Off to
+                # Lourdes ... in May, she's wanted to go her whole life": the trip is ahead)
+                comma = self.text.find(",", end, clause[1])
+                if comma >= 0:
+                    tense = self._cue_tense(start, end, max(clause[0], chunk_start), comma)
+                    if tense:
+                        return tense
                 tense = self._cue_tense(start, end, *clause)
                 if tense:
                     return tense
@@ -349,8 +356,16 @@ class Context:
             + 1
         )
         ends = [i for i in (self.text.find(c, end) for c in ".!?\n") if i >= 0]
+        emoji_after = EMOJI.search(self.text, end)
+        if emoji_after is not None:
+            ends.append(emoji_after.start())  # "on Friday 🤰 the kids made me a card": a new clause
         right = min(ends) if ends else len(self.text)
-        return self._cue_tense(start, end, left, right)
+        # the comma-separated part holding the phrase speaks first ("Off to Lourdes ... in May,
+        # she's wanted to go her whole life": the trip is ahead)
+        commas = [i for i in (self.text.find(",", end),) if 0 <= i < right]
+        chunk_end = commas[0] if commas else right
+        tense = self._cue_tense(start, end, max(left, chunk_start), chunk_end)
+        return tense or self._cue_tense(start, end, left, right)
 
     def _cue_tense(self, start: int, end: int, left: int, right: int) -> str | None:
         """The tense of the cue word in text[left:right] nearest [start, end)."""
@@ -485,6 +500,14 @@ def _doc_tense(
             ):
                 # "I'm being made redundant on Friday": arranged; "my husband is deployed until
                 # May": a state that lasts till then
+                return "future", None
+            if head.tag_ == "VBG" and any(
+                w.dep_ == "aux"
+                and w.lower_.replace("’", "'") in ("is", "are", "am", "'m", "'re", "'s")
+                for w in head.children
+            ):
+                # "our youth group is doing a sleepout on the 28th": the present progressive of
+                # an arrangement is ahead
                 return "future", None
             if _commits_to_later(head, token) or (
                 head.dep_ == "xcomp"

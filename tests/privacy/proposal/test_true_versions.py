@@ -1042,6 +1042,61 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "great-my",
         ),
+        # batch 46: radiation is treatment; an identifier after its own kind's word; an emoji
+        # ends the clause of a past verb after it; a school is in no town only called so by
+        # another name; "dad of 3" is no name; "Off to" a trip is ahead; what a colon announces
+        # stays; a youth group is no company and what it "is doing" is ahead; everyday words
+        (
+            "Finished my last round of radiation at MD Anderson today and rang the bell",
+            NOW,
+            {},
+            "issue",
+        ),
+        (
+            "Flatmates: rent goes to my IBAN DE89 3704 0044 0532 0130 00 by the 3rd",
+            NOW,
+            {},
+            "IBAN my",
+        ),
+        (
+            "Teaching my last lesson at Ridgeway Academy before maternity leave on Friday 🤰 the kids made me a card",
+            "2026-05-20T20:00:00",
+            {},
+            "last week",
+        ),
+        ("Teaching my last lesson at Ridgeway Academy before maternity leave", NOW, {}, "Plympton"),
+        ("dad of 3, divorced, 44, and apparently now on Hinge. send help", NOW, {}, "my parent of"),
+        (
+            "Off to Lourdes with my nan for her 80th in May, she's wanted to go her whole life 🙏",
+            "2026-01-15T20:00:00",
+            {},
+            "last year",
+        ),
+        (
+            "Got my green card interview date: Jan 12 at USCIS Newark. 6 years in the making",
+            NOW,
+            {},
+            "date:.",
+        ),
+        (
+            "Our church youth group is doing a sponsored sleepout on the 28th for the shelter 🙏",
+            "2026-11-10T20:00:00",
+            {},
+            "company",
+        ),
+        (
+            "Our church youth group is doing a sponsored sleepout on the 28th for the shelter 🙏",
+            "2026-11-10T20:00:00",
+            {},
+            "October",
+        ),
+        (
+            "Started HRT patches today after 18 months of perimenopause hell. 51 and done suffering",
+            NOW,
+            {},
+            "issue",
+        ),
+        ("Started HRT patches today after 18 months of perimenopause hell.", NOW, {}, "a while of"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
