@@ -1828,18 +1828,15 @@ TIME_PER_PERIOD = re.compile(
     r"(?P<unit>hours|minutes|hrs|mins)\s+(?:a|an|per|every)\s+(?P<period>night|day|week)",
     re.IGNORECASE,
 )
+
+
+def _count_of(number: str) -> int:
+    """A count written in digits or words ("3", "three")."""
+    return int(number) if number.isdigit() else lexicon.NUMBER_WORDS.get(number.lower(), 3)
+
+
 # How far into something, said with "on" ("on day 4 of no sleep")
 STAGE_ON = re.compile(r"on\s+(?P<unit>day|week|month)\s+(?P<n>\d{1,3})", re.IGNORECASE)
-
-
-def _vague_count(number: str) -> str:
-    """A count said vaguely: 2 -> "a couple of", 3-6 -> "a few", more -> "several"/"many"."""
-    n = int(number) if number.isdigit() else lexicon.NUMBER_WORDS.get(number.lower(), 3)
-    if n <= 2:
-        return "a couple of"
-    if n <= 6:
-        return "a few"
-    return "several" if n <= 12 else "many"
 
 
 DAYS_PER_PERIOD = re.compile(
@@ -1891,7 +1888,7 @@ def _temporal_options(
     if per_period:
         # "sleeping 3 hours a night" -> "a few hours a night" -> "a few hours": never "hours"
         # or "a while" (no rate at all)
-        count = _vague_count(per_period.group("n"))
+        count = values.vague_count(_count_of(per_period.group("n")))
         unit, period = per_period.group("unit").lower(), per_period.group("period").lower()
         return _modifier_wordings(
             text, start, end, "", [f"{count} {unit} a {period}", f"{count} {unit}"]
@@ -1900,7 +1897,7 @@ def _temporal_options(
     if stage_on and re.match(r"\s+of\b", text[end:]):
         # "I'm on day 4 of no proper sleep" -> "I'm a few days into no proper sleep": how far
         # in ("I'm a few days of no sleep" would not read)
-        count = _vague_count(stage_on.group("n"))
+        count = values.vague_count(_count_of(stage_on.group("n")))
         unit = stage_on.group("unit").lower() + "s"
         of_next = re.match(r"\s+of\b", text[end:])
         assert of_next is not None

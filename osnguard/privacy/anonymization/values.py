@@ -484,6 +484,15 @@ def sober_wordings(text: str, before: str = "", after: str = "") -> list[str]:
     return [f"{length} {state}" for length in lengths]
 
 
+def vague_count(n: int) -> str:
+    """A count said vaguely: 2 -> "a couple of", 3-6 -> "a few", more -> "several", "many"."""
+    if n <= 2:
+        return "a couple of"
+    if n <= 6:
+        return "a few"
+    return "several" if n <= 12 else "many"
+
+
 def weight_wordings(text: str) -> list[str]:
     """A change of weight, vaguely: "down 3 stone" -> "down a few stone" -> "lost weight";
     "20lbs lighter" -> "20-odd lbs lighter" -> "lighter"."""
@@ -495,7 +504,7 @@ def weight_wordings(text: str) -> list[str]:
     if number >= 10:
         some = f"{int(number // 10 * 10)}-odd {unit}"
     else:
-        some = f"{'a couple of' if number <= 2 else 'a few'} {unit}"
+        some = f"{vague_count(min(int(number), 6))} {unit}"  # ("several stone" would not read)
     verb, after = (found.group("verb") or "").lower(), (found.group("after") or "").lower()
     gained = verb in ("gained", "put on") or after in ("heavier", "up")
     if verb:
@@ -565,4 +574,6 @@ __all__ = [
     "pregnancy_wordings",
     "sober_wordings",
     "stage_wordings",
+    "vague_count",
+    "weight_wordings",
 ]

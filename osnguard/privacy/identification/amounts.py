@@ -256,27 +256,28 @@ def _word_after(text: str, end: int) -> str:
     return (text[end : end + 12].lower().split() or [""])[0]
 
 
-def weight_changes(context: MessageContext, doc: Any) -> list[Phrase]:
-    """A change of the author's weight ("down 3 stone", "lost 20lbs"): health."""
+def _said_of_author(
+    pattern: re.Pattern[str], category: Category, context: MessageContext, doc: Any
+) -> list[Phrase]:
+    """Every match of `pattern` in a clause, or a post, that speaks of the author."""
     text = context.text
     return [
-        _phrase(m.start(), m.end(), Category.HEALTH, text, 0.75)
-        for m in lexicon.WEIGHT_CHANGE.finditer(text)
+        _phrase(m.start(), m.end(), category, text, 0.75)
+        for m in pattern.finditer(text)
         if author_reference(text, m.start(), m.end(), doc) is not None
         or person_of(text.split()) is not None
     ]
+
+
+def weight_changes(context: MessageContext, doc: Any) -> list[Phrase]:
+    """A change of the author's weight ("down 3 stone", "lost 20lbs"): health."""
+    return _said_of_author(lexicon.WEIGHT_CHANGE, Category.HEALTH, context, doc)
 
 
 def loan_terms(context: MessageContext, doc: Any) -> list[Phrase]:
     """A mortgage's or loan's term and rate in a post that speaks of the author ("30 yr fixed at
     6.1%": the author's mortgage, never a length of time)."""
-    text = context.text
-    return [
-        _phrase(m.start(), m.end(), Category.FINANCE, text, 0.75)
-        for m in lexicon.LOAN_TERMS.finditer(text)
-        if author_reference(text, m.start(), m.end(), doc) is not None
-        or person_of(text.split()) is not None
-    ]
+    return _said_of_author(lexicon.LOAN_TERMS, Category.FINANCE, context, doc)
 
 
 def money(context: MessageContext, doc: Any) -> list[Phrase]:

@@ -287,6 +287,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category == Category.IDENTITY and _plural_of_a_noun(text[start:end]))
             or (category in KIN_CATEGORIES and _a_first_name(text[start:end]))
             or (category in PEOPLES and _starts_a_name(doc, end))
+            # ("back at uni" as work: a head word's own kind is the lexicon's to say)
             or named.HEAD_WORDS.get(text[start:end].lower(), category) != category
             or (category == Category.HEALTH and _one_frequent_word(text[start:end]))
             or _in_observance(text, start, end)
