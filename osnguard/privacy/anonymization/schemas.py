@@ -1101,6 +1101,13 @@ def _word_ladder_chain(text: str, *, category: str) -> Chain | None:
     ladder = word_ladders(category).get(key)
     if ladder is not None:
         return _ladder_chain(text, ChainKind.NOUN, [(step + suffix, step) for step in ladder])
+    items = re.split(r"\s+(?:and|&)\s+|,\s*", key)
+    shared = [word_ladders(category).get(item) for item in items] if len(items) > 1 else []
+    if shared and all(shared) and len({ladder[0] for ladder in shared if ladder}) == 1:
+        # "Flu jab and Covid booster" -> "jabs" -> "vaccines": what the items both are, plural
+        # (never one word for the last of them: "Medication")
+        steps = [_plural_of(re.sub(r"^(?:a|an) ", "", step)) for step in shared[0] or ()]
+        return _ladder_chain(text, ChainKind.NOUN, [(step, step) for step in steps])
     owner = OWNER_BEFORE.match(key)
     if owner and (ladder := word_ladders(category).get(key[owner.end() :])) is not None:
         # "my consultant" -> "my doctor": the owner stays, the word climbs its own ladder

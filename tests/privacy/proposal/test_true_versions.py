@@ -1097,6 +1097,13 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             "issue",
         ),
         ("Started HRT patches today after 18 months of perimenopause hell.", NOW, {}, "a while of"),
+        # coordinated items of one kind are said by that kind, plural: jabs are no "Medication"
+        (
+            "Flu jab and Covid booster at Superdrug on the high street after work",
+            NOW,
+            {},
+            "Medication",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
