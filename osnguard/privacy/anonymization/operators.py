@@ -2303,8 +2303,10 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         or (SENTENCE_OPENS.search(text[:start]) and SUBJECT_OF_VERB_AFTER.match(text, end))
         # "we have till end of Feb to find somewhere": "we have to find" says something else
         or HAVE_BEFORE.search(text[:start]) is not None
-        # "three years on", "a decade later": the length is what the word after it counts
+        # "three years on", "a decade later", "5 years since my brother gave me his": the length
+        # is what the word after it counts
         or LATER_AFTER.match(text, end) is not None
+        or re.match(r"\s+since\b", text[end:], re.IGNORECASE) is not None
         # "spent all of last week in hospital": the time is what was spent
         or SPEND_BEFORE.search(text[:start]) is not None
         or TOOK_BEFORE.search(text[:start]) is not None

@@ -604,6 +604,12 @@ def _an_adjective(text: str) -> bool:
     return " " not in text.strip() and is_adjective(text)
 
 
+# A clinic's own treatment said right before its name ("physio at Kingsland")
+CLINIC_BEFORE = re.compile(
+    r"\b(?:physio|physiotherapy|dentist|dental|counselling|therapy|osteo|chiro)\s+(?:at|in)\s+"
+    r"(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # Chains of chemists people get jabs and prescriptions at (written for osnguard)
 PHARMACY_CHAINS = frozenset(
     {"boots", "superdrug", "lloyds pharmacy", "lloydspharmacy", "well pharmacy", "rowlands",
@@ -728,7 +734,9 @@ def _institution_chain(
         )
     if category == Category.HEALTH:
         # the one a patient goes to, as people say it: "at the hospital", "the clinic"
-        kind = "clinic" if CLINIC_WORDS.search(text) else kind  # "Kingsland Physio" is no hospital
+        # "Kingsland Physio" is no hospital, nor is "physio at Kingsland"
+        clinic = CLINIC_WORDS.search(text) or CLINIC_BEFORE.search(before)
+        kind = "clinic" if clinic else kind
         if PHARMACY.search(text) or text.strip().lower().removeprefix("the ") in PHARMACY_CHAINS:
             kind = "pharmacy"  # "a booster at Superdrug": no hospital
         return _ladder_chain(text, ChainKind.ORGANISATION, [(f"the {kind}", kind)])

@@ -976,6 +976,15 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and (contracted or before in NAME_BEFORE or beside_author or near_person)
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "since Sophie's off", "covering for Sophie"
+    if i > 0 and re.fullmatch(r"(?:19|20)\d\d", doc[i - 1].text):
+        return None  # "2019 Corsa": a model named with its year, no one's name
+    if (
+        len(bare_words) == 1
+        and i == sentence.start
+        and bare_words[0].lower() not in first_names()
+        and terms.is_person_noun(bare_words[0].lower())
+    ):
+        return None  # "Landlord's putting the rent up": a role, capitalised as the post opens
     if label == "PERSON" or (
         len(span) == 1
         and span[0].pos_ == "PROPN"

@@ -245,12 +245,14 @@ def _a_first_name(surface: str) -> bool:
 
 
 def _plural_of_a_noun(surface: str) -> bool:
-    """One word that is the plural of a common noun ("Twins turned 5"): no one's name (a first
-    name such as "James" is kept)."""
+    """One word that is the plural of a common noun ("Twins turned 5") or a person noun
+    ("Landlord's"): no one's name (a first name such as "James" is kept)."""
     word = surface.strip().lower()
-    if " " in word or not word.endswith("s") or word in named.first_names():
+    if " " in word or word in named.first_names():
         return False
-    return bool(resources.wordnet().synsets(word[:-1], pos="n"))
+    if terms.is_person_noun(word):
+        return True  # "Landlord's putting the rent up": a role, capitalised as a sentence opens
+    return word.endswith("s") and bool(resources.wordnet().synsets(word[:-1], pos="n"))
 
 
 def _a_persons_title(surface: str) -> bool:

@@ -342,6 +342,10 @@ class Context:
                     tense = self._cue_tense(start, end, max(clause[0], chunk_start), comma)
                     if tense:
                         return tense
+                    if in_verbless_chunk(self.doc, start, end, phrase_excluded=True):
+                        # "PhD viva on the 14th at Imperial, my supervisor says I'm ready": a
+                        # fragment with no verb of its own takes no other clause's tense
+                        return None
                 tense = self._cue_tense(start, end, *clause)
                 if tense:
                     return tense
@@ -1511,6 +1515,16 @@ def _year(m: re.Match[str], ctx: Context) -> Found | None:
         return None
     if re.search(r"\bclass\s+of\s+$", ctx.text[max(0, m.start() - 10) : m.start()], re.I):
         return None  # "Class of 2012": a school year group, which the lexicon reads
+    model = re.match(r"\s+([A-Z][a-z]+)\b", ctx.text[m.end() :])
+    if (
+        model is not None
+        and model.group(1).lower() not in MONTHS
+        and model.group(1).lower() not in WEEKDAYS
+        and not re.search(
+            r"\b(?:in|since|from|of|by|until|till|before|after)\s+$", ctx.text[: m.start()], re.I
+        )
+    ):
+        return None  # "2019 Corsa", "a 2015 Civic": a model's year, no time of the author's
     return Found(m.start(), m.end(), "DATE", f"{year:04d}", mod=mod)
 
 
@@ -1670,6 +1684,12 @@ EASTER_OFFSETS: dict[str, int] = {
 }  # fmt: skip
 
 
+# An ordinal counting the festival after it ("First Christmas without Dad")
+COUNTED_BEFORE = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+$", re.IGNORECASE
+)
+
+
 def _feast_date(name: str, year: int) -> date:
     if name in EASTER_OFFSETS:
         sunday: date = easter(year)
@@ -1693,6 +1713,8 @@ def _feast_year(today: date, name: str, modifier: str | None) -> int:
 
 @rule(rf"\b(?P<x>{_alt(HOLIDAYS)}|thanksgiving(?:\s+day)?|{_alt(EASTER_OFFSETS)})\b")
 def _holiday(m: re.Match[str], ctx: Context) -> Found | None:
+    if COUNTED_BEFORE.search(ctx.text, 0, m.start()):
+        return None  # "First Christmas without Dad": which one it is, no date
     name = m["x"].lower()
     if name.startswith("thanksgiving"):
 
@@ -1740,6 +1762,8 @@ def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
     lunisolar calendars (`feasts`), the one nearest today in the direction the words say."""
     if FEAST_THINGS.match(ctx.text[m.end() : m.end() + 14].lower()):
         return None
+    if COUNTED_BEFORE.search(ctx.text, 0, m.start()):
+        return None  # "our first Eid as a family": which one it is, no date
     if lexicon.GREETING_BEFORE.search(ctx.text[: m.start()]):
         return None  # "Happy Diwali": a greeting
     modifier, start = _feast_lead(m, ctx)

@@ -810,6 +810,13 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
             ("0808 8020 133", "contact"),
         ),
         ("Resigned from Access Bank today after 6 years.", ("Access Bank", "finance")),
+        # batch 47: a model named with its year; a role opening a post; a counted festival
+        (
+            "Bought my first car today! 2019 Corsa, £7,800 from a dealer in Bolton",
+            ("Corsa", "identity"),
+        ),
+        ("Landlord's putting the rent up by £150 from April", ("Landlord's", "identity")),
+        ("First Christmas without Dad. Going to midnight mass with Mum", ("Christmas", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -1104,6 +1104,45 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "Medication",
         ),
+        # batch 47: a counted festival is no date; a fragment takes no other clause's tense; a
+        # length before "since" stays; a model's year is no time; a role opening a post is no
+        # name; a treatment's clinic is no hospital
+        (
+            "First Christmas without Dad. Going to midnight mass with Mum",
+            NOW,
+            {},
+            "First this week",
+        ),
+        (
+            "PhD viva on the 14th at Imperial, my supervisor says I'm ready. I am not ready.",
+            "2027-01-05T20:00:00",
+            {},
+            "December",
+        ),
+        (
+            "Kidney transplant anniversary today, 5 years since my brother gave me his 💜",
+            NOW,
+            {},
+            ", since my",
+        ),
+        (
+            "Bought my first car today! 2019 Corsa, £7,800 from a dealer in Bolton",
+            NOW,
+            {},
+            "Years ago",
+        ),
+        (
+            "Landlord's putting the rent up by £150 from April and my Universal Credit won't cover it",
+            NOW,
+            {},
+            "Someone",
+        ),
+        (
+            "3 weeks post-op from my ACL reconstruction and physio at Kingsland twice a week",
+            NOW,
+            {},
+            "hospital",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
