@@ -3,8 +3,9 @@
 school or a person in identification ("study sessions at the Starbucks").
 
 Built on pytickersymbols (MIT), which ships the constituents of the major stock indices (about
-1,800 companies) with their industry labels; `SECTORS` maps the labels to the
-words people use for a line of business; `BANKS` adds the retail banks the indices leave out. Loaded once per process; nothing is downloaded.
+1,800 companies) with their industry labels; `SECTORS` maps the labels to the words people use
+for a line of business; `BANKS` adds the retail banks the indices leave out. Loaded once per
+process; nothing is downloaded.
 """
 
 from __future__ import annotations

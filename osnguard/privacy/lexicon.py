@@ -73,11 +73,11 @@ LOAN_TERMS: Final = re.compile(
 )
 # A change of one's weight ("down 3 stone", "lost 20lbs", "4 stone down", "6kg lighter"), as a
 # regex with groups "verb" (before) or "after", "n" and "unit"
-_WEIGHT_UNIT = r"(?P<unit>stone|st|kgs?|kilos?|lbs?|pounds)"
+_WEIGHT_UNITS = r"stone|st|kgs?|kilos?|lbs?|pounds"
 WEIGHT_CHANGE: Final = re.compile(
     r"\b(?P<verb>down|lost|dropped|shed|gained|put on)\s+(?:about\s+|over\s+|nearly\s+)?"
-    rf"(?P<n>\d{{1,3}}(?:\.\d)?)\s?{_WEIGHT_UNIT}\b"
-    rf"|\b(?P<n2>\d{{1,3}}(?:\.\d)?)\s?(?P<unit2>stone|st|kgs?|kilos?|lbs?|pounds)\s+"
+    rf"(?P<n>\d{{1,3}}(?:\.\d)?)\s?(?P<unit>{_WEIGHT_UNITS})\b"
+    rf"|\b(?P<n2>\d{{1,3}}(?:\.\d)?)\s?(?P<unit2>{_WEIGHT_UNITS})\s+"
     r"(?P<after>down|lost|lighter|heavier|up|gone)\b",
     re.IGNORECASE,
 )

@@ -468,8 +468,9 @@ def lookup(name: str) -> list[Place]:
 
     Places officially so named (or by a curated alias) come first, most populous first, then
     places that GeoNames lists under this alternate name ("Bombay"), most populous first, unless a
-    place of `OFFICIAL_CITY_HOLDS_NAME` people is so named ("Cancun" is not Changchun). Case- and accent-insensitive, alias-aware ("NYC", "U.S.", "UK", GeoNames alternate names);
-    acronyms match only in capitals, so "us" is not the United States. "Paris, TX" or
+    place of `OFFICIAL_CITY_HOLDS_NAME` people is so named ("Cancun" is not Changchun). Case- and
+    accent-insensitive, alias-aware ("NYC", "U.S.", "UK", GeoNames alternate names); acronyms
+    match only in capitals, so "us" is not the United States. "Paris, TX" or
     "Cambridge, Massachusetts" keeps only the readings inside the qualifying place.
     """
     if not isinstance(name, str):

@@ -67,13 +67,13 @@ _STANDALONE_BEFORE = re.compile(r"(?:^|[:!?]|\bdetails|\bguys)\s*$", re.IGNORECA
 _CONTACT_ME_BEFORE = re.compile(
     r"\b(?:whatsapp|text|call|ring|message|phone|dm|sms)\s+me\s*$", re.IGNORECASE
 )
-# "my email is …": the description must not repeat the word before it
 # The identifier's own kind said right before it, with no verb between ("my IBAN DE89 …")
 _KIND_NAMED_BEFORE = re.compile(
     r"\bmy\s+(?:iban|account(?:\s+number)?|sort\s+code|mobile|cell|phone(?:\s+number)?|"
     r"number|e-?mail(?:\s+address)?|address)\s*:?\s*$",
     re.IGNORECASE,
 )
+# "my email is …": the description must not repeat the word before it
 _NAMED_BEFORE = re.compile(r"\b(?:e-?mail|number|address|account)\s+(?:is|:)\s*$", re.I)
 
 

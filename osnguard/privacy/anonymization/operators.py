@@ -1837,6 +1837,7 @@ def _count_of(number: str) -> int:
 
 # How far into something, said with "on" ("on day 4 of no sleep")
 STAGE_ON = re.compile(r"on\s+(?P<unit>day|week|month)\s+(?P<n>\d{1,3})", re.IGNORECASE)
+STAGE_OF = re.compile(r"\s+of\b")  # what the stage is of, after it
 
 
 DAYS_PER_PERIOD = re.compile(
@@ -1844,13 +1845,11 @@ DAYS_PER_PERIOD = re.compile(
     r"mornings|afternoons|shifts)\s+(?:a|an|per|every)\s+(?P<period>week|fortnight|month)",
     re.IGNORECASE,
 )
-COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 def _days_per_period_wordings(rate: re.Match[str]) -> list[str]:
     """ "2 days a week" -> "a couple of days a week", "part of the week"."""
-    said = rate.group("n").lower()
-    n = COUNT_WORDS.get(said) or int(said)
+    n = _count_of(rate.group("n"))
     unit, period = rate.group("unit").lower(), rate.group("period").lower()
     lead = "for " if rate.group(0).lower().startswith("for ") else ""
     if n == 1:
@@ -1894,14 +1893,13 @@ def _temporal_options(
             text, start, end, "", [f"{count} {unit} a {period}", f"{count} {unit}"]
         )
     stage_on = STAGE_ON.fullmatch(text[start:end])
-    if stage_on and re.match(r"\s+of\b", text[end:]):
+    of_next = STAGE_OF.match(text, end)
+    if stage_on and of_next:
         # "I'm on day 4 of no proper sleep" -> "I'm a few days into no proper sleep": how far
         # in ("I'm a few days of no sleep" would not read)
         count = values.vague_count(_count_of(stage_on.group("n")))
         unit = stage_on.group("unit").lower() + "s"
-        of_next = re.match(r"\s+of\b", text[end:])
-        assert of_next is not None
-        return _modifier_wordings(text, start, end + of_next.end(), "", [f"{count} {unit} into"])
+        return _modifier_wordings(text, start, of_next.end(), "", [f"{count} {unit} into"])
     rate = DAYS_PER_PERIOD.fullmatch(text[start:end])
     if rate:
         # "2 days a week" -> "a couple of days a week" -> "part of the week": how often, never

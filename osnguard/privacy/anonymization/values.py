@@ -63,10 +63,10 @@ AGE_OF = re.compile(
     re.IGNORECASE,
 )
 MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-# A day after the age said of someone: the day they turn it ("I'm 60 on Sunday", "she's 5
-# tomorrow"), which a wider age would misdate ("I'm an adult on Sunday")
 # An age said as the day's news opening a post ("18 today!!!", "40 tomorrow, send help")
 TODAY_AFTER = re.compile(r"\s+(?:today|tomorrow|tmrw)\b", re.IGNORECASE)
+# A day after the age said of someone: the day they turn it ("I'm 60 on Sunday", "she's 5
+# tomorrow"), which a wider age would misdate ("I'm an adult on Sunday")
 BIRTHDAY_AFTER = re.compile(
     rf"\s+(?:on\s+(?:the\s+)?\w+|this\s+\w+|next\s+\w+|tomorrow|tmrw|today|tonight|"
     rf"in\s+(?:a\s+(?:week|month|fortnight)|\w+\s+(?:days|weeks|months)|{MONTH_NAMES}))\b",
@@ -271,8 +271,10 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         and not _money_noun_follows(after)  # ("a £500 deposit" -> "a deposit")
     ):
         # "a £2,300 Klarna debt" -> "a four-figure Klarna debt" -> "a Klarna debt": the amount
-        # describes the noun after it ("a over two grand debt" would not read)
-        figures = FIGURE_WORDS.get(len(str(int(value))))
+        # describes the noun after it ("a over two grand debt" would not read); three to seven
+        # figures, whose words take "a"
+        digits = len(str(int(value)))
+        figures = NUMBER_NAMES[digits] if 3 <= digits <= 7 else None
         article_agrees = re.search(r"\ba\s+$", before, re.IGNORECASE) is not None
         return ([f"{figures}-figure"] if figures and article_agrees else []) + [""]
     if _OF.match(after) or _OF_SOMEONES.match(after):
@@ -295,8 +297,6 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     return words
 
 
-# How many figures an amount has, in words that take "a" ("a four-figure debt")
-FIGURE_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _DETERMINED = re.compile(
     r"\b(?:my|our|his|her|their|your|the)(?:\s+(?:last|first|final|remaining|extra|whole))?\s+$",
     re.IGNORECASE,

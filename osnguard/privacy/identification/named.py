@@ -499,7 +499,7 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         bool(after) and after[0].isdigit() and "ago" not in after
     )
     later = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 7)])
-    if (tenure and {"years", "year", "months", "yrs"} & set(after)) or TENURE_AFTER.search(later):
+    if (tenure and TENURE_UNITS & set(after)) or TENURE_AFTER.search(later):
         # "at Atlassian for 5 years", "leaving Sky after 11 years", "been at Tesco 6 years"
         return Category.WORK
 

@@ -51,7 +51,6 @@ PLACES_OF_CARE_AND_STUDY = frozenset(
 # family and partner words of everyday English are the lexicon's to find; the tagger's are other
 # languages' words ("Zaidy", "babcia"), never an everyday word ("my mobile's dead")
 KIN_CATEGORIES = frozenset({Category.GENDER, Category.RELATIONSHIP})
-FREQUENT_ZIPF = 4.5  # wordfreq: "results" 5.2, "treatment" 5.0; "chemo" 3.3, "physio" 2.8
 _LOCK = threading.Lock()  # a pycrfsuite Tagger holds one sequence at a time
 _WORDS = re.compile(r"\w+")
 
@@ -218,7 +217,7 @@ def _everyday_english(surface: str) -> bool:
 def _one_frequent_word(surface: str) -> bool:
     """A single lower-case word of everyday talk ("results", "treatment"): the lexicon knows
     the health words worth reporting; the tagger's guess at a word this common is a topic's."""
-    return surface.islower() and " " not in surface and named.zipf(surface) >= FREQUENT_ZIPF
+    return surface.islower() and " " not in surface and named.zipf(surface) >= terms.EVERYDAY_ZIPF
 
 
 # Categories of a people's or language's adjective, which may start a name ("the Irish Times")
@@ -228,8 +227,7 @@ PEOPLES = frozenset({Category.ETHNICITY, Category.LANGUAGE})
 def _starts_a_name(doc: Any, end: int) -> bool:
     """A capitalised proper noun follows: the word begins a name ("the Irish Times crossword",
     "Thai Airways")."""
-    following = next((t for t in doc if t.idx >= end), None)
-    return following is not None and following.pos_ == "PROPN" and following.is_title
+    return terms.begins_a_name(next((t for t in doc if t.idx >= end), None))
 
 
 def _a_first_name(surface: str) -> bool:

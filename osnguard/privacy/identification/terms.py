@@ -379,6 +379,12 @@ def is_person_noun(word: str) -> bool:
     return bool(senses) and senses[0].lexname() == "noun.person"
 
 
+def begins_a_name(following: Any) -> bool:
+    """The token after a people's word is a capitalised proper noun, so the word begins a name
+    ("the Irish Times", "Thai Airways")."""
+    return following is not None and following.pos_ == "PROPN" and following.is_title
+
+
 # People a language is taught by, not a people ("my Igbo teacher")
 LANGUAGE_TEACHERS = frozenset({"teacher", "teachers", "tutor", "tutors", "lecturer", "instructor"})
 
@@ -414,9 +420,7 @@ def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Cat
         )
     ):
         return Category.ETHNICITY  # "Igbo aunties", "my Punjabi mum": a people, no language
-    if after in GOODS or (
-        following is not None and following.pos_ == "PROPN" and following.is_title
-    ):
+    if after in GOODS or begins_a_name(following):
         return None  # "Thai food", "the Irish Times"
     return term.category
 
@@ -549,8 +553,9 @@ def zipf(word: str) -> float:
     return zipf_frequency(word, "en")
 
 
-# A word this frequent is everyday talk ("done suffering", "so much pain"): WordNet's health
-# sense of it is no disclosure; the lexicon lists the common health words worth reporting
+# A word this frequent is everyday talk ("done suffering", "so much pain"; wordfreq: "results"
+# 5.2, "treatment" 5.0; "chemo" 3.3, "physio" 2.8): a guessed health sense of it, WordNet's or the
+# post tagger's, is no disclosure; the lexicon lists the common health words worth reporting
 EVERYDAY_ZIPF = 4.5
 
 

@@ -366,8 +366,8 @@ class Context:
         right = min(ends) if ends else len(self.text)
         # the comma-separated part holding the phrase speaks first ("Off to Lourdes ... in May,
         # she's wanted to go her whole life": the trip is ahead)
-        commas = [i for i in (self.text.find(",", end),) if 0 <= i < right]
-        chunk_end = commas[0] if commas else right
+        comma = self.text.find(",", end, right)
+        chunk_end = comma if comma >= 0 else right
         tense = self._cue_tense(start, end, max(left, chunk_start), chunk_end)
         return tense or self._cue_tense(start, end, left, right)
 
@@ -425,17 +425,27 @@ COMMITTING_VERBS = frozenset(
 
 
 def _commits_to_later(verb: Any, token: Any) -> bool:
-    """A past verb of committing with an infinitive before the time word ("volunteered to
-    leaflet Ward 9 on Saturday", "agreed to cover her shift Sunday"): the parse may hang the time
-    on the commitment, but it is the deed's, ahead."""
+    """The time word's verb is the infinitive of a verb of committing ("agreed to cover her
+    shift on Sunday"), or a past verb of committing with an infinitive before the time word
+    ("volunteered to leaflet Ward 9 on Saturday", where the parse hangs the time on the
+    commitment): the time is the promised deed's, ahead."""
+    if (
+        verb.dep_ == "xcomp"
+        and verb.head.lemma_.lower() in COMMITTING_VERBS
+        and _is_infinitive(verb)
+    ):
+        return True
     if verb.tag_ not in ("VBD", "VBN") or verb.lemma_.lower() not in COMMITTING_VERBS:
         return False
     return any(
-        child.dep_ == "xcomp"
-        and child.i < token.i
-        and any(w.dep_ == "aux" and w.lower_ == "to" for w in child.children)
+        child.dep_ == "xcomp" and child.i < token.i and _is_infinitive(child)
         for child in verb.children
     )
+
+
+def _is_infinitive(verb: Any) -> bool:
+    """The verb has "to" before it ("to leaflet")."""
+    return any(w.dep_ == "aux" and w.lower_ == "to" for w in verb.children)
 
 
 # A token that is a time word whatever its tag ("fri", "Sat.", "12th", "pm")
@@ -513,11 +523,7 @@ def _doc_tense(
                 # "our youth group is doing a sleepout on the 28th": the present progressive of
                 # an arrangement is ahead
                 return "future", None
-            if _commits_to_later(head, token) or (
-                head.dep_ == "xcomp"
-                and head.head.lemma_.lower() in COMMITTING_VERBS
-                and any(w.dep_ == "aux" and w.lower_ == "to" for w in head.children)
-            ):
+            if _commits_to_later(head, token):
                 # "volunteered to leaflet Ward 9 on Saturday": the time is the promised deed's
                 return "future", None
             if _gives_a_planned_event(head, token):
