@@ -86,6 +86,8 @@ OWN_THINGS = frozenset(
         # meals and outings named bare ("dinner at Brae then walked along the Yarra till midnight")
         "dinner", "lunch", "breakfast", "brunch", "drinks",
         "rotation", "roster",
+        # papers of a divorce ("Decree absolute came through this morning")
+        "decree", "absolute", "nisi", "papers",
     }
 )  # fmt: skip
 # Events of the author's life a post names with "the" ("The funeral is on Friday")
@@ -244,7 +246,29 @@ def _subject_reference(subject: Any) -> AuthorReference | None:
         return AuthorReference.CLOSE_PERSON
     if _close_possessor(subject):
         return AuthorReference.CLOSE_PERSON  # "Mum's surgery went well", "our son's baptism is"
+    if (
+        head in CLINICIANS
+        and subject.head.lemma_ in REPORTING_VERBS
+        and not any(
+            c.dep_ in {"det", "poss"} and c.lower_ in NOT_THE_AUTHORS for c in subject.children
+        )
+    ):
+        return AuthorReference.CLOSE_PERSON  # "Dermatologist says it's psoriasis": to the patient
     return None
+
+
+# A clinician's verdict reported in a post is given to its author ("GP reckons it's a sprain")
+CLINICIANS = frozenset(
+    {
+        "doctor", "doc", "gp", "dermatologist", "consultant", "specialist", "oncologist",
+        "surgeon", "nurse", "physio", "midwife", "dentist", "psychiatrist", "neurologist",
+        "cardiologist", "rheumatologist", "endocrinologist", "gastroenterologist", "optician",
+        "paediatrician", "pediatrician", "obgyn", "gyno", "gynaecologist", "gynecologist",
+    }
+)  # fmt: skip
+REPORTING_VERBS = frozenset(
+    {"say", "think", "reckon", "confirm", "diagnose", "tell", "suspect", "believe", "want"}
+)
 
 
 def _close_possessor(noun: Any) -> bool:
@@ -254,6 +278,12 @@ def _close_possessor(noun: Any) -> bool:
         little_one = owner.lower_ == "one" and any(c.lower_ == "little" for c in owner.children)
         if owner.dep_ == "poss" and owner.lower_ in ("his", "her") and names_close_person(noun.doc):
             return True  # "My son's IEP is Thursday. his diagnosis came through in spring"
+        # "Aunty Ngozi's 60th": a name after a word of kin is a close person's
+        titled = owner.dep_ == "poss" and any(
+            c.lower_ in CLOSE_PEOPLE and c.i < owner.i for c in owner.children
+        )
+        if titled:
+            return True
         if owner.dep_ != "poss" or not (owner.lower_ in CLOSE_PEOPLE or little_one):
             continue
         owners = {c.lower_ for c in owner.children if c.dep_ in {"det", "poss"}}
@@ -435,6 +465,10 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
         subject = None  # "Tbh being a single dad of 2 ...": an aside the parser took for one
     if subject is not None and _emoji_between(subject, verb):
         subject = None  # "New job alert 🚨 starting as ...": the emoji ends the headline
+    if _is_sign_off(verb) and (
+        subject is None or any(t.text == "," for t in verb.doc[subject.i : verb.i])
+    ):
+        return AuthorReference.IMPERATIVE  # "..., see you guys in 2 weeks": the author's return
     clause_person = person_of(_clause_words(verb)) if _is_verb(verb) else None
     if subject is None and clause_person is None and _is_wish(verb):
         return None  # "... 🪔✨ may this year bring light to your homes": a wish to readers
@@ -487,6 +521,22 @@ def author_reference(text: str, start: int, end: int, doc: Any = None) -> Author
     if clause_person is None and in_verbless_chunk(doc, start, end):
         return AuthorReference.SUBJECTLESS  # the parser hung a fragment on the next clause
     return clause_person
+
+
+SIGN_OFF_VERBS = frozenset({"see", "catch"})
+READERS = frozenset({"you", "ya", "u", "yall", "y'all", "youse"})
+
+
+def _is_sign_off(verb: Any) -> bool:
+    """ "see you all in 3 weeks", "catch ya Friday": the author meeting readers again, whatever
+    the parser took for the verb's subject."""
+    if verb.lower_ not in SIGN_OFF_VERBS:
+        return False
+    return any(
+        child.lower_ in READERS or any(g.lower_ in READERS for g in child.children)
+        for child in verb.children
+        if child.dep_ in ("dobj", "dative")
+    )
 
 
 ASKING_VERBS = frozenset({"know", "got", "get", "have", "recommend", "suggest"})

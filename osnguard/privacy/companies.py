@@ -87,6 +87,18 @@ BANKS: Final = (
     "KCB", "BDO", "BPI", "Metrobank", "GCash", "Ally", "Wells Fargo", "Capital One", "Citi",
     "Bank of America", "US Bank", "TD", "RBC", "Scotiabank", "BMO", "CIBC", "Tangerine",
 )  # fmt: skip
+# Partnerships the indices cannot list, which people name as employers (written for osnguard
+# from general knowledge): name -> sector noun
+PARTNERSHIPS: Final = MappingProxyType(
+    {
+        "Deloitte": "Big Four firm", "PwC": "Big Four firm", "KPMG": "Big Four firm",
+        "EY": "Big Four firm", "Ernst & Young": "Big Four firm",
+        "Grant Thornton": "accounting firm", "McKinsey": "consulting firm",
+        "BCG": "consulting firm", "Bain": "consulting firm", "Arup": "engineering firm",
+        "Clifford Chance": "law firm", "Linklaters": "law firm", "Allen & Overy": "law firm",
+        "Freshfields": "law firm", "Slaughter and May": "law firm",
+    }
+)  # fmt: skip
 # Words after a company's name that say which of its sites ("Google Dublin", "Infosys Pune campus").
 SITE_WORDS = frozenset({"campus", "office", "offices", "plant", "factory", "hq", "site", "branch"})
 
@@ -132,6 +144,8 @@ def company_table() -> dict[str, Company]:
             table.setdefault(key, company)
     for bank in BANKS:
         table.setdefault(bank.casefold(), Company(bank, "bank", None))
+    for firm, sector in PARTNERSHIPS.items():
+        table.setdefault(firm.casefold(), Company(firm, sector, "big firm"))
     return table
 
 

@@ -67,7 +67,8 @@ AMOUNT_RANGE_JOINER: Final = r"(?:-|–|—|\bto\b)"
 # A loan's fixed term and rate, as a regex ("30 yr fixed at 6.1%", "5-year fixed @ 4.2%", "6.1%
 # fixed"), with the kind of rate in group "kind"
 LOAN_TERMS: Final = re.compile(
-    r"\b\d{1,2}\s?-?\s?(?:yr|year)s?\s+(?P<kind>fixed)(?:\s+(?:at|@)\s*\d{1,2}(?:\.\d{1,3})?\s?%)?"
+    r"\b\d{1,2}\s?-?\s?(?:yr|year)s?\s+(?P<kind>fixed|loan|mortgage|term)"
+    r"(?:\s+(?:at|@)\s*\d{1,2}(?:\.\d{1,3})?\s?%)?"
     r"|\b\d{1,2}(?:\.\d{1,3})?\s?%\s+(?P<rate>fixed|variable|tracker|mortgage|apr|rate|interest)\b",
     re.IGNORECASE,
 )

@@ -51,7 +51,9 @@ def test_a_listed_employer_generalizes_by_sector(name: str, text: str, expected:
 def test_names_that_are_not_a_listed_companys_are_not_read_as_one() -> None:
     assert companies.find_company("Apple Park") is None  # a campus, not Apple in a town "Park"
     assert companies.find_company("apple") is None  # lower case: the fruit
-    assert companies.find_company("Deloitte") is None  # not listed: no sector is invented
+    assert companies.find_company("Irwin Mitchell") is None  # in no table: no sector is invented
+    partnership = companies.find_company("Deloitte")  # in the table of partnerships
+    assert partnership is not None and partnership[0].sector == "Big Four firm"
 
 
 def test_every_company_has_a_sector_noun_people_use() -> None:

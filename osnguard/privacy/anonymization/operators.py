@@ -32,6 +32,7 @@ from osnguard.privacy.anonymization import acceptability, identifiers, metrics, 
 from osnguard.privacy.anonymization.schemas import (
     PEOPLE_ADJECTIVES,
     SAINTS_INSTITUTION,
+    SITE_AFTER,
     Chain,
     ChainKind,
     LevelSource,
@@ -357,6 +358,15 @@ def _one_comma_left(text: str, start: int, end: int) -> int:
     if after and re.search(r",\s*$", text[:start]):
         return end + after.end()
     return end
+
+
+def _with_comma_before(text: str, start: int, end: int) -> int:
+    """Where a removal starts when it is the last part of a sentence after a comma ("in Greece
+    next June[, 25 years this year] 💙"): with its comma, so no ", 💙" is left."""
+    comma = re.search(r",\s*$", text[:start])
+    if comma and re.match(r"[^\w,]*(?:$|[.!?\n])", text[end:]):
+        return comma.start()
+    return start
 
 
 def _worded_alternatives(
@@ -896,6 +906,11 @@ ORDINAL_BEFORE = re.compile(
 )
 
 
+AT_SPOT_BEFORE = re.compile(r"\b([Aa]t)\s+$")
+# Words in -s that take "a" ("a bus", "a class", "a series"): not plurals
+MASS_PLURALS = re.compile(r"\w*(?:ss|us|is|news|lens)|series|species", re.IGNORECASE)
+
+
 def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
     """Extend the span over a preceding "a"/"an" and make it agree with the replacement; a
     preceding "the" gives way to a replacement with its own article ("the Greens" -> "a political
@@ -935,6 +950,9 @@ def _with_article(text: str, start: int, replacement: str) -> tuple[int, str]:
         return start, re.sub(r"^(?:a|an|the)\s+", "", replacement, flags=re.IGNORECASE)
     if not match or not replacement or replacement.lower().startswith(("a ", "an ", "the ")):
         return start, replacement
+    last = replacement.split()[-1]
+    if last.lower().endswith("s") and len(last) > 3 and not MASS_PLURALS.fullmatch(last):
+        return match.start(), replacement  # "an employment visa" -> "papers", never "a papers"
     article = indefinite_article(replacement)
     if match.group(1)[0].isupper():
         article = article.capitalize()
@@ -986,6 +1004,8 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         )
         if language_modifier:
             replacement = _fits(text, start, end, level.label)
+        elif level.degree > 0 and level.label == "work" and SITE_AFTER.match(text, phrase.end):
+            continue  # "at Irwin Mitchell's Sheffield office": "at work office" would not read
         elif level.degree > 0 and level.label == "work":
             # "at the Toyota dealership" -> "at work": no article, the phrase's or before it
             article = re.search(r"\b(?:the|a|an)\s+$", text[:start], re.IGNORECASE)
@@ -995,6 +1015,14 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             # "at Tokyo station" -> "at a station in Japan", not "at Japan station"
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
             replacement = _fits(text, start, end, replacement)
+        elif (
+            level.degree > 0
+            and chain.kind == ChainKind.PLACE
+            and (at_spot := AT_SPOT_BEFORE.search(text[:start])) is not None
+        ):
+            # "jury service at Snaresbrook" -> "in London": one is at a spot, in a city
+            word = "In" if at_spot.group(1)[0].isupper() else "in"
+            start, replacement = at_spot.start(), f"{word} {level.text}"
         elif level.degree > 0:
             if (
                 _counted(text, phrase)
@@ -1219,6 +1247,9 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
 _PREPOSITION = r"(?:in|at|from|near|around|outside|out of|round|by|on|for|with|to|into|inside)"
 _PREPOSITION_BEFORE = re.compile(rf"(?:^|(?<=\s)){_PREPOSITION}\s+(?:the\s+)?$", re.IGNORECASE)
 _PREPOSITION_FIRST = re.compile(rf"{_PREPOSITION}\s", re.IGNORECASE)
+# A word before a place's preposition that ends a phrasal verb ("book in at Tekong", "checked in
+# at T5", "pop over to Leeds"): it stays when the place goes
+VERB_PARTICLE = re.compile(r"in|on|up|over|down|out|off|back|round|around", re.IGNORECASE)
 _HOME_NOUN_AFTER = re.compile(
     r"\s+(?P<noun>flat|apartment|house|home|place|studio|bungalow|cottage|condo)\b", re.IGNORECASE
 )
@@ -1286,6 +1317,17 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
                 return _removal(listed.start("comma"), end, degree)
         if preposition is None:
             return None
+        if (
+            phrase.category == Category.LOCATION
+            and preposition.group().split()[0].lower() == "at"
+            and re.search(r"['’]s$", phrase.text)
+            and re.match(r"\s+[A-Z]", text[end:])
+        ):
+            # "at Nando's Cardiff Bay": the place named next takes "in" ("in Wales")
+            return Option(
+                degree, "in", preposition.start(), end, 1.0, None, 0.0, True,
+                OptionKind.SUPPRESSION,
+            )  # fmt: skip
         area = _AREA_AFTER_STREET.match(text, end)
         if (
             area is not None
@@ -1309,7 +1351,7 @@ def _phrase_dropped(text: str, phrase: Phrase, *, degree: int) -> Option | None:
             return _removal(clause.start(), end, degree)
         start = preposition.start()
         outer = _PREPOSITION_BEFORE.search(text[:start])
-        if outer is not None:
+        if outer is not None and not VERB_PARTICLE.fullmatch(outer.group().strip()):
             start = outer.start()  # "took my bike from outside Waitrose": "from" goes too
     return _removal(start, _one_comma_left(text, start, end), degree)
 
@@ -1323,7 +1365,8 @@ WHERE_CLAUSE = re.compile(
 # A form of "be" whose complement a place phrase is ("I'm in X", "we're at X", "been in X")
 _COPULA_BEFORE = re.compile(
     r"(?:\b(?:am|is|are|was|were|be|been|being|im|ur)|\w['’](?:m|re)|"
-    r"\b(?:he|she|it|that|who|mum|mom|dad)['’]s)\s+(?:\w+ly\s+|still\s+)?$",
+    r"\b(?:is|are|was|were|ai)n['’]?t|"  # "payday isn't till the 28th"
+    r"\b(?:he|she|it|that|who|mum|mom|dad)['’]s)\s+(?:\w+ly\s+|still\s+|not\s+)?$",
     re.IGNORECASE,
 )  # ("my khalto's in Zamalek" is her home: a possessive, which may go)
 
@@ -2132,6 +2175,27 @@ def _temporal_options(
         # "after 18 months of perimenopause hell" -> "after months of ...", never "after a while
         # of"
         wordings = [w for w in wordings if not w[0].lower().endswith("a while")]
+    if (
+        inside[0].type == "DURATION"
+        and not SENTENCE_OPENS.search(text[:start])
+        and re.search(r"[A-Za-z]\s+$", text[:start])
+        and not COUNTED_ON_AFTER.match(text, end)
+        and STAYED_BEFORE.search(text[:start]) is not None
+    ):
+        # "Been in Dubai 8 years" -> "for years": a bare plural after a word needs its "for"
+        wordings = [
+            (f"for {w}", label) if BARE_UNITS.fullmatch(w) else (w, label) for w, label in wordings
+        ]
+    if inside[0].type == "DATE" and re.match(r"for\s", written, re.IGNORECASE):
+        # "Umrah booked for February" -> "for the winter", "for early next year": the "for" of
+        # what the date is booked for stays (never "booked in the winter", "booked soon")
+        wordings = [
+            (re.sub(r"^(?:in|on|at)\s+", "for ", w, flags=re.IGNORECASE), label)
+            if re.match(r"(?:in|on|at)\s", w, re.IGNORECASE)
+            else (f"for {w}", label)
+            for w, label in wordings
+            if w.lower() not in BARE_TIME_ADVERBS and not w.lower().startswith("for ")
+        ]
     if MORE_IN_LENGTH.search(written):
         # "5 more years of study" -> "a few more years", never "years" (what is left, not all)
         wordings = [(m, m) for w, _ in wordings if (m := _with_more(w))]
@@ -2226,6 +2290,7 @@ def _temporal_options(
             cut_start = governing.start()
         cut_end = _one_comma_left(text, cut_start, cut_end)
         cut_start = _with_bare_verb(text, cut_start, cut_end)
+        cut_start = _with_comma_before(text, cut_start, cut_end)
         stay_after = LENGTH_OF_A_STAY.match(text[start:end]) and STAY_AFTER.match(text, end)
         if not _sentence_needs(text, cut_start, cut_end) and not stay_after:
             # ("after 4 years on the waiting list": without the length, the keys came "on the
@@ -2349,8 +2414,20 @@ SINCE_YEAR = re.compile(
 TIME_WORD_AFTER = re.compile(
     r"\s+(?:tomorrow|today|tonight|yesterday|this|next|last|again|now|tmrw)\b", re.IGNORECASE
 )
+# Words after which a bare length is how long one stayed so ("in Dubai 8 years", "sober 2
+# years"): a wording in the plural needs its "for" ("in Dubai for years")
+STAYED_BEFORE = re.compile(
+    r"(?:\b[A-Z][\w'’-]+|\b(?:sober|clean|married|together|here|there|abroad|away|home|off|"
+    r"out|vegan|vegetarian|single|divorced|widowed|engaged))\s+$"
+)
+# A length that counts on from its start ("three years on,", "7 months down", "10 years old")
+COUNTED_ON_AFTER = re.compile(
+    r"\s+(?:old|ago|(?:on|later|in|down|done)(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b)))\b",
+    re.IGNORECASE,
+)
+BARE_UNITS = re.compile(r"(?:years|months|weeks|days|hours|decades)", re.IGNORECASE)
 LATER_AFTER = re.compile(
-    r"\s+(?:on|later)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"
+    r"\s+(?:on|later|in|down|done)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"  # "7 months down,"
     # "8 years together", "10 years married", "2 years sober", "5 days in a row"
     r"|\s+(?:together|married|sober|clean|strong|running|in a row|and counting)\b",
     re.IGNORECASE,

@@ -56,6 +56,10 @@ ORG_TYPE_WORDS: dict[str, str] = {
     "academy": "school",
     "institute": "institute",
     "hospital": "hospital",
+    "infirmary": "hospital",  # "the Royal Infirmary": a hospital, never "a company"
+    "constabulary": "police force",  # "Hampshire Constabulary": the police, no company
+    "police": "police force",
+    "hospice": "hospice",
     "clinic": "clinic",
     "church": "church",
     "temple": "temple",
@@ -299,6 +303,14 @@ def _said_at_work(before: str) -> bool:
     return at is not None and not NOT_AT_WORK.search(before[: at.start()])
 
 
+# A site noun after an employer's name, past the name of where it is: "at work branch" would not
+# read
+SITE_AFTER = re.compile(
+    r"(?:\s+[A-Z][\w'’-]*)?\s+(?:branch|office|offices|campus|plant|factory|site|store|depot|"
+    r"warehouse|outlet|location)\b"
+)
+
+
 def _at_work(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
     """A workplace said with "at" ends on "work" ("at Shell" -> ... -> "at a company" -> "at
     work"): it says only that the author works, which the sentence already says."""
@@ -308,6 +320,7 @@ def _at_work(chain: Chain, phrase: Phrase, context_text: str) -> Chain:
         or chain.kind != ChainKind.ORGANISATION
         or len(chain.levels) < 2
         or not _said_at_work(context_text[: phrase.start])
+        or SITE_AFTER.match(context_text, phrase.end)  # "at [Access Bank] Yaba branch"
     ):
         return chain
     level = Level("work", len(chain.levels), None, None, LevelSource.TYPE, "work")
@@ -418,6 +431,8 @@ def _chain_of(
             return health
     anchors = _anchors(context_text, profile, exclude=text)
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
+    if phrase.category == Category.EDUCATION and LETTER_GRADES.fullmatch(text.strip()):
+        return _ladder_chain(text, ChainKind.NOUN, [("my grades", "grades")])  # "AAB!!"
     if phrase.category == Category.EDUCATION and reading is None:
         city = _major_city_named(text) if not text.isupper() else None
         if city is not None and city.name.casefold() == text.casefold():
@@ -1490,9 +1505,20 @@ AREA_ADJECTIVES: Mapping[str, str] = MappingProxyType(
 )  # fmt: skip
 
 
+# Grades written as letters ("AAB", "A*AA")
+LETTER_GRADES = re.compile(r"(?:A\*|[A-E]){3,5}")
+# The nations of the United Kingdom, which the gazetteer holds as regions, not countries
+UK_NATIONS = frozenset({"Scottish", "Welsh", "English", "Northern Irish", "Cornish"})
+
+
 def _nationality_chain(text: str, adjective: str) -> Chain | None:
     """ "British" -> "European", "Ghanaian" -> "West African" -> "African": a nationality WordNet
-    has no people for, by its country's part of the world and continent."""
+    has no people for, by its country's part of the world and continent; a nation of the UK
+    ("Scottish") by its state first ("British")."""
+    if adjective in UK_NATIONS:
+        return _ladder_chain(
+            text, ChainKind.NOUN, [("British", "British"), ("European", "European")]
+        )
     country_name = next((c for c, a in DEMONYMS.items() if a == adjective), None)
     name = re.sub(r"^the\s+", "", country_name or "")
     countries = [p for p in places.lookup(name) if p.kind == "country"]
@@ -1633,6 +1659,9 @@ def _health_chain(text: str) -> Chain | None:
     words = _POSSESSIVE.sub("", text.strip()).lower().split()
     if not words:
         return None
+    if text.strip() in ("aids", "hearing aids", "walking aids"):
+        # "finally getting aids at 78": aids to hearing or walking, never AIDS
+        return _ladder_chain(text, ChainKind.NOUN, [("help", "help"), ("support", "support")])
     ladder: tuple[str, ...] | None = None
     if INJURY_VERBS.match(words[0]):
         ladder = ("got injured",)  # "broke my wrist"
@@ -2254,12 +2283,12 @@ def _city_university_chain(text: str, city: Place, *, uni: bool) -> Chain:
 
 # WordNet's gloss of a British or Irish county ("a hilly county in southwestern England")
 COUNTY_GLOSS = re.compile(
-    r"\bcounty (?:of \w+ )?in (?:(?P<side>north|south|east|west|northeast|northwest|southeast|"
+    r"\bcounty (?:of \w+ )?(?:in|of) (?:(?P<side>north|south|east|west|northeast|northwest|southeast|"
     r"southwest)(?:ern)? )?(?P<nation>England|Scotland|Wales|Northern Ireland|Ireland)\b",
     re.IGNORECASE,
 )
 SIDES = {
-    "north": "north", "south": "south", "east": "east", "west": "west",
+    "north": "northern", "south": "southern", "east": "eastern", "west": "western",
     "northeast": "north-east", "northwest": "north-west", "southeast": "south-east",
     "southwest": "south-west",
 }  # fmt: skip
@@ -2595,7 +2624,14 @@ def _organisation_chain(
     text: str, anchors: list[Place], reading: str | None, context: str = "", *, category: str = ""
 ) -> Chain | None:
     as_place = category == Category.LOCATION
-    listed = _company_chain(text, as_place=as_place) if reading is None else None
+    if category == Category.HEALTH and reading is None:
+        care = companies.find_company(text)
+        if care is not None and care[0].sector == "healthcare company":
+            # "dialysis at Fresenius": where the care is given, never "at a company"
+            return _ladder_chain(text, ChainKind.ORGANISATION, [("a clinic", "clinic")])
+    # a bank one banks with is said by its kind ("offer from a bank"), never "a company"
+    by_kind = as_place or category == Category.FINANCE
+    listed = _company_chain(text, as_place=by_kind) if reading is None else None
     if listed is not None:
         return listed
     found = _find_organisation(text)
@@ -2608,7 +2644,15 @@ def _organisation_chain(
     chosen_key = None
     located: Place | None = None
     district = _district_reading(org.city, anchors) if org.city and reading is None else None
-    if district is not None:  # "East London Mosque": a mosque in east London, not South Africa
+    county = _county_chain(org.city, hints + anchors) if org.city and reading is None else None
+    if county is not None and district is None:
+        # "Hampshire Constabulary": the English county WordNet knows, not Hampshire, Illinois
+        for level in county.levels[1:]:
+            wording = f"{org.type} in {level.text}"
+            levels.append(
+                Level(f"{article} {wording}", len(levels), None, None, org.source, wording)
+            )
+    elif district is not None:  # "East London Mosque": a mosque in east London, not South Africa
         where, located = district
         wording = f"{org.type} in {where} {located.name}"
         levels.append(

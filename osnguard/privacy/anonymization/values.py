@@ -172,9 +172,32 @@ MONEY_WORDS = (
     "debt debts loan loans deposit rent mortgage salary bonus bill bills fine fee fees savings "
     "overdraft payment payments raise pay budget refund tax donation tip prize grant pension "
     " income arrears payout severance settlement package windfall inheritance cheque check "
-    "invoice winnings profit fund funds pot"
+    "invoice winnings profit fund funds pot charge charges penalty surcharge"
 )
 MONEY_NOUNS = frozenset(MONEY_WORDS.split())
+COUNTED_MONEY_NOUNS = frozenset(
+    [
+        "loan",
+        "deposit",
+        "bill",
+        "fine",
+        "fee",
+        "payment",
+        "raise",
+        "bonus",
+        "refund",
+        "tip",
+        "prize",
+        "grant",
+        "cheque",
+        "check",
+        "invoice",
+        "charge",
+        "penalty",
+        "surcharge",
+        "payout",
+    ]
+)
 _WORDS_AFTER = re.compile(r"\s+([a-z-]+)(?:\s+([a-z-]+))?(?:\s+([a-z-]+))?")
 _OF_SOMEONES = re.compile(r"\s+of\s+(?:the|my|our|his|her|their|your)\b", re.IGNORECASE)
 _OF = re.compile(r"\s+of\s+[a-z]", re.IGNORECASE)
@@ -186,8 +209,11 @@ def _money_noun_follows(after: str) -> bool:
     for word in (w for w in (found.groups() if found else ()) if w):
         if word in MONEY_NOUNS:
             return True
-        if word in ("in", "on", "of", "for", "to", "from", "at", "and", "or", "left", "a", "the"):
-            return False
+        if word in (
+            "in", "on", "of", "for", "to", "from", "at", "and", "or", "left", "a", "the", "after",
+            "before", "per", "each", "every", "an",
+        ):  # fmt: skip
+            return False  # ("£2,140 after tax": the tax is no noun the amount describes)
     return False
 
 
@@ -227,6 +253,11 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     if loan:
         # "30 yr fixed at 6.1%" -> "a fixed rate", "4.5% variable" -> "a variable rate"
         kind = (loan.group("kind") or loan.group("rate")).lower()
+        if kind in ("loan", "mortgage", "term"):
+            noun = "mortgage" if kind == "mortgage" else "loan"
+            if re.search(r"\b(?:a|an|my|our|the)\s+$", before, re.IGNORECASE):
+                return [f"long {noun}", noun]  # "and a 30 year mortgage" -> "a long mortgage"
+            return [f"a long {noun}", f"a {noun}"]
         return [f"a {kind} rate" if kind in ("fixed", "variable", "tracker") else "a rate"]
     both = AMOUNT_RANGE.fullmatch(text.strip())
     if both:
@@ -286,7 +317,18 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
         words.append("a lot")
     elif _money_noun_follows(after):
         # "£9k credit card debt" -> "credit card debt", "a £500 deposit" -> "a deposit": the
-        # noun says what, the amount goes ("thousands in credit card debt" reads as a headline)
+        # noun says what, the amount goes ("thousands in credit card debt" reads as a headline);
+        # a countable noun keeps a determiner ("bounced AGAIN, £143 charge" -> "a charge")
+        noun = after.split(maxsplit=1)[0].lower().strip(".,!?;:") if after.split() else ""
+        if (
+            noun in COUNTED_MONEY_NOUNS
+            and before.strip()
+            and not re.search(r"[.!?]\s*$", before)  # (a headline keeps its bare noun)
+            and not re.search(
+                r"\b(?:a|an|the|my|our|his|her|their|your|this|that)\s+$", before, re.IGNORECASE
+            )
+        ):
+            return ["a"]
         return [""]
     elif (
         1000 <= value < 100_000
@@ -524,7 +566,8 @@ def stage_wordings(text: str, before: str = "", after: str = "") -> list[str]:
 
 # After a length of weeks: the time since a birth ("2 weeks post-partum"), not a pregnancy's stage
 AFTER_BIRTH = re.compile(
-    r"\s*(?:post[- ]?partum|post[- ]?natal|pp\b|after (?:the )?birth|since (?:the )?birth)",
+    r"\s*(?:post[- ]?partum|post[- ]?natal|pp\b|after (?:the )?birth|since (?:the )?birth|"
+    r"post[- ]?(?:c[- ]?section|section)\b|after (?:my |the |a )?c[- ]?section)",
     re.IGNORECASE,
 )
 

@@ -86,6 +86,12 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(1[3-9]|[2-9]\d)\b(?![:.]\d|\s*(?:%|mins?|minutes|hours?|k\b|weeks?|months?))",
         re.I,
     ),
+    # "my twins ... they're 7 on Tuesday": the age a close person reaches on a day
+    re.compile(
+        r"\b(?:they'?re|they are|she'?s|he'?s|she is|he is)\s+(\d{1,2})\s+"
+        r"(?=(?:on|today|tomorrow|next|this|in)\b)",
+        re.I,
+    ),
     # "Sweet 16 for our twins", "her quinceañera": a birthday that says the age
     re.compile(r"\b(sweet\s+(?:16|sixteen)|quincea[ñn]era)\b", re.I),
     # "took me till 34 to say it": the age by which something happened
@@ -159,8 +165,10 @@ FINANCE_WORDS = frozenset(
 )  # fmt: skip
 # "earning 32k", "on 45k": thousands with no currency or period, after a verb of pay
 EARNED_THOUSANDS = re.compile(
-    r"\b(?:earn|earns|earning|earned|make|makes|making|made|salary of|paid|on|offered)\s+"
-    r"(\d{2,3}(?:\.\d)?\s?[kK])(?![\w£$€])"
+    r"\b(?:earn|earns|earning|earned|make|makes|making|made|salary of|paid|on|offered|lost|"
+    r"lose|losing|invested|owe|owed)\s+"
+    r"(\d{1,3}(?:\.\d)?\s?[kK])(?![\w£$€])",
+    re.IGNORECASE,
 )
 # Thousands with no currency ("85k") are money only beside a word of rent or pay
 BARE_THOUSANDS = re.compile(r"\d[\d,]*\s?[kK]")
@@ -183,7 +191,8 @@ HELD_BEFORE = re.compile(
     re.IGNORECASE,
 )
 HELD_AFTER = re.compile(
-    r"\s+in\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:isa|savings|account|pension|pot|bank)\b", re.IGNORECASE
+    r"\s+(?:in|on)\s+(?:my|our)\s+(?:[\w-]+\s+)?(?:isa|savings|account|pension|pot|bank)\b",
+    re.IGNORECASE,
 )
 ON_PAY_BEFORE = re.compile(r"\bon\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
 NOT_MONEY_AFTER = frozenset(
@@ -284,7 +293,8 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
     text = context.text
     found: list[Phrase] = []
     spans = [m.span() for m in MONEY.finditer(text)]
-    spans += [m.span(1) for m in EARNED_THOUSANDS.finditer(text)]
+    earned = {m.span(1) for m in EARNED_THOUSANDS.finditer(text)}  # its verb says it is money
+    spans += sorted(earned)
     spans += [
         m.span(1)
         for m in LONE_THOUSANDS.finditer(text)
@@ -306,7 +316,9 @@ def money(context: MessageContext, doc: Any) -> list[Phrase]:
         )
         # "I have £3.20 until payday", "just hit 10k in my Vanguard ISA": the author's own money
         held = bool(HELD_BEFORE.search(text, 0, start) or HELD_AFTER.match(text, end))
-        earns = earns or held
+        if (start, end) in earned and next_word.rstrip(".,;:!?") in NOT_MONEY_AFTER:
+            continue  # "lost 3k followers", "made 5k steps": a count
+        earns = earns or held or (start, end) in earned
         # an amount by the hour, week or month is pay or rent ("£25/hr", "$80 a week")
         if (
             not (window & FINANCE_WORDS or PAID_BY.search(amount) or earns)

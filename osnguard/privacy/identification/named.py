@@ -436,6 +436,12 @@ LEISURE_CLASSES = frozenset(
 )
 
 
+# Services that are no worship ("jury service", "national service")
+CIVIC_SERVICES = frozenset(
+    {"jury", "national", "military", "community", "customer", "civil", "public", "secret", "food"}
+)
+
+
 def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category | None:
     if start >= 1 and doc[start - 1].lower_ == "in" and not re.search(r"['’]s$", doc[end - 1].text):
         # "prayers then off to Auntie's in Sparkhill": a district, whatever is done there ("in
@@ -488,6 +494,8 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
             categories = [c for c in categories if c in (Category.HEALTH, Category.RELIGION)]
         if word in ("class", "classes") and k > 0 and doc[k - 1].lower_ in LEISURE_CLASSES:
             continue  # "spin class at the Third Space" is a gym, no school
+        if word == "service" and k > 0 and doc[k - 1].lower_ in CIVIC_SERVICES:
+            continue  # "jury service at Snaresbrook": a court, no worship
         found = next((c for c in categories if word in CONTEXT_WORDS[c]), None)
         # "the citizenship interview at USCIS", "visa appointment": the modifier says what for
         modified = k > sentence.start and doc[k - 1].lower_ in CONTEXT_WORDS[Category.ETHNICITY]
@@ -624,6 +632,17 @@ FAMILY_NOUNS = frozenset({"family", "fam", "household", "clan", "families"})
 ADDRESSED_AFTER = frozenset({"birthday", "bday", "congrats", "congratulations", "thanks"})
 
 
+# Words of banking, beside a bank's name in a post about one's money ("Direct debit bounced AGAIN.
+# Santander I'm begging you")
+BANKING_WORDS = frozenset(
+    {"mortgage", "debit", "bounced", "charge", "charges", "fee", "fees", "overdrawn", "loan"}
+)  # fmt: skip
+# Offices said with "the" that name one person, not the place of the same name
+TITLES_OF_OFFICE = frozenset(
+    {"king", "queen", "pope", "president", "prime minister", "chancellor", "governor", "mayor"}
+)
+
+
 def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, Detector] | None:
     span = doc[i:j]
     words = [t.text for t in span if t.lower_ != "the"]
@@ -633,6 +652,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if span[0].lower_ in lexicon.GREETING_WORDS or words[-1].lower() in lexicon.GREETED_AFTER:
         return None  # "Merry Xmas", "Happy Diwali": a greeting, not a person named Merry
     bare_words = [w for w in words if w.lower() not in ("'s", "’s")]
+    if span[0].lower_ == "the" and " ".join(bare_words).lower() in TITLES_OF_OFFICE:
+        return None  # "her card from the King": the monarch, no town called King
     if i > 0 and doc[i - 1].lower_ in ("a", "an") and words[-1] in ("'s", "’s"):
         return None  # "in a Denny's parking lot": one shop of a chain, nobody's name
     owned_home = len(words) == 2 and words[-1] in ("'s", "’s") and i > 0
@@ -651,13 +672,17 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     if bare_words[-1].lower() in DIPLOMATIC_MISSIONS:
         return Category.LOCATION, Detector.PLACE  # "appointment at the High Commission"
     listed = companies.find_company(" ".join(bare_words))
+    banking = {t.lower_ for t in doc if not i <= t.i < j} & (
+        CONTEXT_WORDS[Category.FINANCE] | BANKING_WORDS
+    )
     if (
         listed is not None
         and listed[0].sector == "bank"
-        and i > 0
-        and doc[i - 1].lower_ in {"my", "our", "with"}
+        and ((i > 0 and doc[i - 1].lower_ in {"my", "our"}) or banking)
     ):
-        return Category.FINANCE, Detector.ORGANISATION  # "Mortgage with DBS", "my Monzo"
+        # "Mortgage with DBS", "my Monzo", "Mortgage offer from Nationwide" (not "my vows with
+        # Marcus", a first name that is also a bank's)
+        return Category.FINANCE, Detector.ORGANISATION
     if len(bare_words) == 1 and re.sub(r"['’]s?$", "", bare_words[0].lower()) in _kin_words():
         return None  # "Diwali at Nani's": a family member's home, which the lexicon reads
     campaign = [w for w in words if not CALENDAR_WORD.fullmatch(w)]
@@ -674,6 +699,10 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "Dry January", "Black History Month": an event's name
     if all(CALENDAR_WORD.fullmatch(w) or w.lower() in CONNECTORS for w in words):
         return None  # "Tuesdays and Thursdays", "March": times, which the temporal stage reads
+    if i > 0 and doc[i - 1].lower_ in {"to", "from"} and _after_a_journey(doc, i):
+        return Category.LOCATION, Detector.PLACE  # "then the 8:12 to Euston": a station
+    if i > 0 and doc[i - 1].lower_ in {"voted", "vote", "voting"} and label != "DATE":
+        return Category.POLITICS, Detector.ORGANISATION  # "Voted Liberal": a party, no town
     if (
         " ".join(words).lower() in APPS
         and i > 0
@@ -784,10 +813,27 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
     )
     # "after 38 years with Network Rail": a tenure with an employer
     related = related or (before == "with" and i >= 2 and doc[i - 2].lower_ in TENURE_UNITS)
+    # "my new job at the KCB branch": a site of the employer, said with "the"
+    related = related or (
+        before == "the"
+        and i >= 2
+        and doc[i - 2].lower_ in PLACE_PREPOSITIONS - NEAR_WORDS
+        and j < len(doc)
+        and doc[j].lower_ in WORKPLACES
+    )
     known = _is_known_place(name, lowercase=False) and not _code_out_of_place(name, before)
     # "classes in Hove": a town, not an institution; so is a name the gazetteer lacks after
     # "in" once the sentence has named an institution ("at Holy Trinity in Clapham")
     in_town = before == "in" and (known or _after_institution(doc, i))
+    # "the Gurdwara on Soho Road", "the Murugan temple in East Ham": where the place is
+    in_town = in_town or (
+        before in ("in", "on")
+        and (head == Category.LOCATION or known)
+        and any(
+            HEAD_WORDS.get(t.lower_, Category.LOCATION) != Category.LOCATION
+            for t in doc[max(sentence.start, i - 4) : i - 1]
+        )
+    )
     # "the Kraków office of ...": a town that says where the workplace is
     in_town = in_town or (known and j < len(doc) and doc[j].lower_ in WORKPLACES)
     moved_to = before in ("to", "into") and i >= 2 and doc[i - 2].lower_ in MOVING_WORDS
@@ -1165,6 +1211,14 @@ def _kin_words() -> frozenset[str]:
     ) | {"friend", "bestie", "mate", "partner", "baby", "kids", "son", "daughter", "boss"}
 
 
+def _is_city_of(name: str, population: int) -> bool:
+    """A city of at least `population` people officially so named ("Cardiff", not "Opera")."""
+    return any(
+        p.kind == "city" and (p.population or 0) >= population and places.named_officially(name, p)
+        for p in places.lookup(name)
+    )
+
+
 def _is_major_place(name: str) -> bool:
     """A country, region or city of a million people: a name no employer or school shares."""
     readings = places.lookup(name)
@@ -1337,7 +1391,9 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
             continue  # "Kitchener ❤️" as a NORP: an emoji's selector misled the tagger
         for token in ent:
             labels[token.i] = ent.label_
-    spans = _runs(doc)
+    split = [_company_and_site(doc, i, j) for i, j in _runs(doc)]
+    spans = [part for parts in split for part in parts]
+    sites = {parts[1] for parts in split if len(parts) == 2}  # the place split off its business
     taken = {k for i, j in spans for k in range(i, j)}
     candidates = [(i, j, False) for i, j in spans] + [
         (i, j, True) for i, j in _lowercase_places(doc, taken)
@@ -1348,14 +1404,23 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
     first_person = person_of([t.text for t in doc]) is not None
     for i, j, lowercase in candidates:
         label = next((labels[k] for k in range(i, j) if k in labels), None)
-        result = (Category.LOCATION, Detector.PLACE) if lowercase else _classify(doc, i, j, label)
+        result = (
+            (Category.LOCATION, Detector.PLACE)
+            if lowercase or (i, j) in sites
+            else _classify(doc, i, j, label)
+        )
         if result is None:
             continue
         start, end = doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text.rstrip("."))
-        if result[0] in CARE_AND_STUDY and companies.find_company(text[start:end]) is not None:
-            result = (Category.WORK, result[1])  # "my apprenticeship at Rolls-Royce": a company
+        result = (listed_company_category(text[start:end], result[0]), result[1])
         if result[0] == Category.EDUCATION and _school_kind_after(doc, j):
             end = doc[j + 1].idx + len(doc[j + 1].text)  # "Oak Tree specialist school" whole
+        if j < len(doc) and doc[j].lower_ in DIPLOMATIC_MISSIONS and doc[j].is_lower:
+            # "at the US embassy": the mission, not the country
+            result = (Category.LOCATION, Detector.PLACE)
+            end = doc[j].idx + len(doc[j].text)
+            if i > 0 and doc[i - 1].lower_ == "the":
+                start = doc[i - 1].idx
         about_author = author_reference(text, start, end, doc) is not None
         if not (
             about_author
@@ -1374,6 +1439,51 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
                 )
                 break
     return tuple(mentions)
+
+
+def listed_company_category(name: str, category: Category) -> Category:
+    """A listed company read as a school, clinic or church is an employer ("my apprenticeship at
+    Rolls-Royce", "CPA exam passed. Deloitte here I come"), unless a healthcare company gives the
+    care the post speaks of ("dialysis at Fresenius")."""
+    if category not in CARE_AND_STUDY:
+        return category
+    listed = companies.find_company(name)
+    if listed is None or (category == Category.HEALTH and listed[0].sector == "healthcare company"):
+        return category
+    return Category.WORK
+
+
+JOURNEYS = frozenset(
+    {"train", "bus", "coach", "flight", "ferry", "tube", "tram", "overground", "express", "ride"}
+)
+
+
+def _after_a_journey(doc: Any, i: int) -> bool:
+    """ "the 8:12 to Euston", "the night bus from Brixton": where a journey goes or leaves from."""
+    window = doc[max(0, i - 4) : i - 1]
+    return any(t.lower_ in JOURNEYS or re.fullmatch(r"\d{1,2}[:.]\d\d", t.text) for t in window)
+
+
+def _company_and_site(doc: Any, i: int, j: int) -> list[tuple[int, int]]:
+    """A company's name and the place of one of its sites, when the gazetteer does not know the
+    place ("at Access Bank Yaba branch"): two names, the employer and where it is."""
+    owner = next((k for k in range(i + 1, j - 1) if doc[k].lower_ in ("'s", "’s")), None)
+    if (
+        owner is not None
+        and not CALENDAR_WORD.fullmatch(doc[owner + 1].text)
+        and _is_city_of(doc[owner + 1].text, 100_000)
+        and not _is_known_place(doc[i:owner].text, lowercase=False)  # ("Sydney's Opera House")
+    ):
+        # "Irwin Mitchell's Sheffield office", "Nando's Cardiff Bay": a business and where it is
+        return [(i, owner + 1), (owner + 1, j)]
+    if j - i < 2 or j >= len(doc) or doc[j].lower_ not in companies.SITE_WORDS:
+        return [(i, j)]
+    if (
+        companies.find_company(doc[i:j].text) is None
+        and companies.find_company(doc[i : j - 1].text) is not None
+    ):
+        return [(i, j - 1), (j - 1, j)]
+    return [(i, j)]
 
 
 def _beside_own_term(doc: Any, i: int, category: Category) -> bool:

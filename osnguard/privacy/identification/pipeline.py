@@ -548,6 +548,9 @@ def _coordinated(phrases: list[Phrase], text: str) -> list[Phrase]:
             and bool(_COORDINATION.fullmatch(text[last.end : phrase.start]))
             # "Ozempic and down 3 stone": a change of weight is a clause, no item of a list
             and not any(lexicon.WEIGHT_CHANGE.fullmatch(p.text) for p in (last, phrase))
+            # "till she's discharged, sickle cell crisis again": a verb ends its clause
+            and not re.fullmatch(r"[a-z]+ed", last.text)
+            and not re.fullmatch(r"[a-z]+ing", phrase.text)  # "Covid, isolating in my flat"
         ),
     )
 

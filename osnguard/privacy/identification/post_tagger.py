@@ -293,9 +293,17 @@ def detect(context: MessageContext) -> list[Phrase]:
             or _in_observance(text, start, end)
             or (category == Category.RELIGION and _before_venue(text, end))
             or terms.TO_THOSE_CELEBRATING.match(text, end) is not None
+            or terms.CONTRASTED_BEFORE.search(text, 0, start) is not None  # "..., not eczema"
+            # "my vows with Marcus": a first name, unless the post speaks of money
+            or (
+                category == Category.FINANCE
+                and text[start:end].strip().lower() in named.first_names()
+                and not named.CONTEXT_WORDS[Category.FINANCE] & set(text.lower().split())
+            )
             or not _the_authors(text, start, end, doc, category)
         ):
             continue
+        category = named.listed_company_category(text[start:end], Category(category))
         found.append(
             Phrase(
                 start=start,

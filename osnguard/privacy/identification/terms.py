@@ -128,6 +128,18 @@ NOT_AFTER: dict[tuple[str, ...], frozenset[str]] = {
     ("broke",): VERB_BROKE_OBJECTS,  # "nearly broke me", "broke my heart": the verb, not money
     ("bills",): frozenset({"incl", "included", "inc", "including", "extra"}),  # a rent's terms
 }
+# A festival's greeting sent from the author's household ("Ramadan Kareem from our family to
+# yours"): they keep it
+GREETING_FROM_OWN = re.compile(
+    r"(?:\s+\w+)?[\s,!]+from\s+(?:our|my|me|us|all\s+of\s+us|the\s+\w+\s+(?:family|household))\b",
+    re.IGNORECASE,
+)
+# The stage of a disease said before it ("stage 2 breast cancer", "stage IV")
+STAGE_BEFORE = re.compile(r"\b[Ss]tage\s+(?:[1-4]|I{1,3}V?|IV)[abcABC]?\s+$")
+# A correction's rejected alternative ("psoriasis, not eczema")
+CONTRASTED_BEFORE = re.compile(r"\w,\s*(?:but\s+)?not\s+(?:a\s+|an\s+)?$", re.IGNORECASE)
+# "mum's the word": keeping quiet, no mother
+IDIOM_AT = re.compile(r"m[ou]m['’]s the word\b", re.IGNORECASE)
 CONFIDENCE: dict[str, float] = {
     "any": 0.8,
     "strict": 0.75,
@@ -270,7 +282,11 @@ def owned_by_other(tokens: list[Any], *, life_event: bool = False) -> bool:
         # "my girlfriend ... her DPhil", "my mum's ... her chemo", "My son's IEP is Thursday.
         # his diagnosis came through": the close person's own, in this sentence or an earlier one
         return not (before.lower_ in {"his", "her", "their"} and names_close_person(doc))
-    if before.lower_ in {"'s", "’s"} and i > 0:
+    contracted = before.pos_ == "AUX"  # "it's psoriasis": "is", no owner
+    if contracted and i > 0 and doc[i - 1].lower_ in {"he", "she"}:
+        # "till she's discharged": someone else's, unless the post names who is close
+        return not names_close_person(doc)
+    if before.lower_ in {"'s", "’s"} and i > 0 and not contracted:
         owner = doc[i - 1]
         if owner.lower_ == "else" and i > 1 and doc[i - 2].lower_ in {"anyone", "anybody"}:
             return False  # "anyone else's sertraline make them yawn?": the author's too
@@ -279,6 +295,8 @@ def owned_by_other(tokens: list[Any], *, life_event: bool = False) -> bool:
             return False  # "Tonight's AA meeting": a time owns nothing
         if life_event and _first_name_alone(owner):
             return False
+        if i > 1 and doc[i - 2].lower_ in CLOSE_OWNERS and owner.text[:1].isupper():
+            return False  # "Aunty Ngozi's 60th": a close person called by name
         if owner.lower_ not in CLOSE_OWNERS and not little_one:
             return True  # "Sarah's dad"
         # "my son's baptism" is the author's family's; "his son's baptism" is not
@@ -440,8 +458,10 @@ def _choose(
     following = tokens[-1].i + 1 < len(tokens[-1].doc)
     if blocked and following and tokens[-1].nbor(1).lower_ in blocked:
         return None
-    if in_title(tokens):
+    if in_title(tokens) or IDIOM_AT.match(text, start):
         return None  # "rewatching Pride and Prejudice": a book's title
+    if CONTRASTED_BEFORE.search(text, 0, start):
+        return None  # "it's psoriasis, not eczema": what the author does not have
     life_event = all(t.category in LIFE_EVENT_CATEGORIES for t in terms)
     if owned_by_other(tokens, life_event=life_event):
         return None
@@ -449,7 +469,9 @@ def _choose(
         t.lower_ in {"at", "on", "the", "in"} for t in tokens[:-1]
     ):
         return None  # "since the March budget": a month, not "the march"
-    if GREETING_AFTER.match(text[end:]) or GREETING_BEFORE.search(text[:start]):
+    if (
+        GREETING_AFTER.match(text[end:]) or GREETING_BEFORE.search(text[:start])
+    ) and not GREETING_FROM_OWN.match(text, end):
         return None  # "Ramadan Mubarak to everyone fasting", "Happy Diwali": a greeting
     if TO_THOSE_CELEBRATING.match(text, end):
         return None  # "Happy Diwali to everyone celebrating!": wished to others, said of no one
@@ -631,6 +653,33 @@ def _phrase(start: int, end: int, category: Category, mode: Mode, text: str) -> 
     )
 
 
+# Role words that say little without the nouns before them ("customer service officer")
+GENERIC_ROLES = frozenset(
+    {"officer", "assistant", "agent", "adviser", "advisor", "rep", "representative", "associate",
+     "coordinator", "executive", "operative", "controller", "handler"}
+)  # fmt: skip
+
+
+def _role_compound_start(tokens: list[Any], i: int, start: int, found: list[Phrase]) -> int:
+    """Where a job's name starts when nouns before the role word say which job ("a customer
+    service officer", "a loan officer"): the whole compound, so that "officer" is not read as a
+    soldier's rank."""
+    if tokens[i].lower_ not in GENERIC_ROLES:
+        return start
+    first = i
+    while (
+        first > 0
+        and tokens[first - 1].dep_ == "compound"
+        and tokens[first - 1].pos_ == "NOUN"
+        and tokens[first - 1].is_lower
+        and tokens[first - 1].head.i in range(first, i + 1)
+    ):
+        first -= 1
+    if first == i or (found and found[-1].end > tokens[first].idx):
+        return start
+    return int(tokens[first].idx)
+
+
 # Units a term may start with, whose number before it belongs to the phrase ("12 weeks pregnant")
 COUNTED_UNITS = frozenset({"weeks", "months", "days", "years", "week", "month", "day", "year"})
 
@@ -741,6 +790,8 @@ def detect(context: MessageContext) -> list[Phrase]:
                 and (following.like_num or following.pos_ in ("DET", "PRON", "NOUN", "PROPN"))
             ):
                 continue  # "my credit score broke 700", "broke my leg": a verb, no one broke
+            if key in VERB_FORMS and i > 0 and tokens[i - 1].pos_ in ("NOUN", "PROPN"):
+                continue  # "my hearing aids broke": the verb of a thing that stopped working
             chosen = _choose(terms, window, context, lex, personal_post)
             if chosen is None:
                 continue
@@ -761,6 +812,13 @@ def detect(context: MessageContext) -> list[Phrase]:
                 start -= 1
             if i > 0 and window[0].lower_ in COUNTED_UNITS and tokens[i - 1].like_num:
                 start = tokens[i - 1].idx  # "[12] weeks pregnant": the number says the stage
+            if term.mode == "role":
+                start = _role_compound_start(tokens, i, start, found)
+            staged = (
+                STAGE_BEFORE.search(context.text[:start]) if category == Category.HEALTH else None
+            )
+            if staged and not (found and found[-1].end > staged.start()):
+                start = staged.start()  # "[stage 2] breast cancer": the stage says how far
             extra = 0
             if (
                 category == Category.HEALTH
@@ -802,7 +860,38 @@ def detect(context: MessageContext) -> list[Phrase]:
         )
     if "#" in context.text and personal_post():
         found += _not_overlapping(_labelling_hashtags(context, lex), found)
+    missions = [
+        _phrase(m.start(), m.end(), Category.LOCATION, "any", context.text)
+        for m in DIPLOMATIC_MISSION.finditer(context.text)
+    ]
+    if missions and personal_post():
+        # "at the US embassy", "the British high commission": the mission, not a nationality
+        found = [p for p in found if not any(p.start < m.end and m.start < p.end for m in missions)]
+        found += missions
+    if GRADE_CUES.search(context.text):
+        found += _not_overlapping(
+            [
+                _phrase(m.start(), m.end(), Category.EDUCATION, "any", context.text)
+                for m in LETTER_GRADES.finditer(context.text)
+                if m.group() not in LETTER_ACRONYMS
+            ],
+            found,
+        )
     return sorted(found, key=lambda p: p.start)
+
+
+DIPLOMATIC_MISSION = re.compile(
+    r"\b(?:the\s+)?(?:U\.?S\.?|U\.?K\.?|[A-Z][a-z]+)\s+"
+    r"(?:embassy|consulate|high\s+commission)\b"
+)
+# A-level or Highers grades written as letters ("AAB", "A*AA"), in a post about results or a place
+LETTER_GRADES = re.compile(r"(?<![\w*])(?=[A-E*]*A)(?:A\*|[A-E]){3,5}(?![\w*])")
+LETTER_ACRONYMS = frozenset({"ABC", "BBC", "CBD", "DEA", "ACE", "BAE", "CAB", "BAD", "DAB", "ADD"})
+GRADE_CUES = re.compile(
+    r"\b(?:results?|grades?|got into|offer|firm|insurance choice|ucas|clearing|a[- ]levels?|"
+    r"highers|predicted|uni|university|sixth form)\b",
+    re.IGNORECASE,
+)
 
 
 TO_THOSE_CELEBRATING = re.compile(

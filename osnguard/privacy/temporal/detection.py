@@ -221,7 +221,12 @@ def _is_stage(text: str, expression: TimeExpression) -> bool:
         return False
     if STATE_AFTER.match(text, end):
         return True
-    return bool(PREGNANCY_STAGE.fullmatch(text[start:end]) and PREGNANCY_CUES.search(text))
+    return bool(
+        PREGNANCY_STAGE.fullmatch(text[start:end])
+        and PREGNANCY_CUES.search(text)
+        # "the physio is 3 weeks out": how long until something, no stage reached
+        and not re.match(r"\s+(?:out|away|off|to go|left|later|ago|until|till)\b", text[end:], re.I)
+    )
 
 
 LENGTH_SINCE = re.compile(r"\s+since\s+(?:the|my|our|i|we|he|she|they)\b", re.IGNORECASE)
@@ -306,7 +311,9 @@ _LEADS = (
     r"on|at|in|from|till|until|til|by|for|since|after|before|around|about|starting|every|all|"
     r"over|during|through|throughout"
 )
-LEAD_WORDS = re.compile(rf"(?i)(?:\b(?:{_LEADS})\s+(?:the\s+)?)$")
+LEAD_WORDS = re.compile(
+    rf"(?i)(?:\b(?:{_LEADS})\s+(?:(?:at\s+least|at\s+the\s+earliest)\s+)?(?:the\s+)?)$"
+)  # ("till at least Thursday": the bound is part of the time)
 # a phrase that already starts with its preposition or modifier
 LEADING = re.compile(rf"(?i)(?:{_LEADS}|most|some|the whole)\b")
 # Words that belong to a day when they follow it: "Thursday evenings", "at Sunday lunch".
@@ -419,7 +426,7 @@ NOUN_AFTER_CLOCK = re.compile(
 def _with_lead_word(text: str, start: int, *, outer_only: bool = False) -> int:
     """Move `start` left over a preposition or modifier right before the phrase (`outer_only`:
     the phrase has its preposition, so only one that governs a preposition)."""
-    match = LEAD_WORDS.search(text[max(0, start - 12) : start])
+    match = LEAD_WORDS.search(text[max(0, start - 24) : start])
     if match and outer_only and match.group(0).split()[0].lower() not in OUTER_LEADS:
         return start
     if match and is_verb_particle(text, match.group(0).split()[0], start - len(match.group(0))):

@@ -166,7 +166,9 @@ WEEKDAY = (
     # the short forms that are no other word stand alone ("can't make book club thurs"); the
     # others with a part of the day after them ("by the stage Sat night")
     r"|(?:tues|weds|thurs|thur|fri)\b(?!['’])"
-    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|arvo)\b|\s+\d{1,2}(?:[-:]|am|pm))"
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|arvo|shift|class|lesson|"
+    r"match|session)\b|\s+\d{1,2}(?:[-:]|am|pm))"
+    r"|(?<=[ap]m\s)(?-i:Mon|Wed|Sat|Sun)\b"  # after a clock time: "meet 10am Sat"
     r")"
 )
 WEEKDAY_PLURAL = (
@@ -877,13 +879,19 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
         return False  # "anyone else on the 6:42?" at 7:25: the train that just left
     if hour <= 6:
         return True
-    if OTHER_DAY_NEAR.search(ctx.text[max(0, m.start() - 16) : m.start()]) or OTHER_DAY_AFTER.match(
-        ctx.text, m.end()
+    sentence_before = re.split(r"[.!?\n]", ctx.text[: m.start()])[-1]
+    if (
+        OTHER_DAY_NEAR.search(ctx.text[max(0, m.start() - 16) : m.start()])
+        or OTHER_DAY_AFTER.match(ctx.text, m.end())
+        or TOMORROW.search(sentence_before)
     ):
-        return False  # "interviews tomorrow 10:30": which of today's has passed says nothing
+        # "interviews tomorrow 10:30", "back to work tomorrow, drop-off at 7:45 then the 8:12":
+        # which of today's has passed says nothing
+        return False
     return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
 
 
+TOMORROW = re.compile(r"(?i)\b(?:tomorrow|tmrw|tomoz)\b")
 # A day other than today named right by a clock time ("tomorrow 10:30", "10:30 on Monday")
 OTHER_DAY_NEAR = re.compile(rf"(?i)\b(?:tomorrow|tmrw|tomoz|{WEEKDAY})\b\.?(?:\s+at)?\s*$")
 OTHER_DAY_AFTER = re.compile(
@@ -1762,12 +1770,17 @@ FEAST_THINGS = re.compile(
 )
 
 
+DEICTIC_DAY_AFTER = re.compile(r"\s+(?:today|tomorrow|tonight|this\s+(?:morning|evening))\b", re.I)
+
+
 @rule(rf"\b(?P<x>{_alt(feasts.ALIASES)})\b")
 def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
     """ "till after Diwali", "over Eid", "before Passover": a festival of the lunar or
     lunisolar calendars (`feasts`), the one nearest today in the direction the words say."""
     if FEAST_THINGS.match(ctx.text[m.end() : m.end() + 14].lower()):
         return None
+    if DEICTIC_DAY_AFTER.match(ctx.text, m.end()):
+        return None  # "Fasting for Yom Kippur tomorrow": "tomorrow" dates it, the name is the rite
     if COUNTED_BEFORE.search(ctx.text, 0, m.start()):
         return None  # "our first Eid as a family": which one it is, no date
     if lexicon.GREETING_BEFORE.search(ctx.text[: m.start()]):
@@ -1898,7 +1911,14 @@ def _duration(m: re.Match[str], ctx: Context) -> Found | None:
         approx and approx.lower() == "over" and lead
     ):  # "over the past 20 years": "over" is a preposition
         start, approx = m.start("lead"), None
+    lower = LOWER_BOUND_BEFORE.search(ctx.text, 0, start) if not lead and not approx else None
+    if lower and amount is not None and int(lower.group("low")) < amount:
+        # "6-8 weeks", "2 to 3 days": a range, read by its upper bound, written whole
+        return Found(lower.start(), m.end(), "DURATION", value, mod="EQUAL_OR_LESS")
     return Found(start, m.end(), "DURATION", value, mod=_approx_mod(approx))
+
+
+LOWER_BOUND_BEFORE = re.compile(r"(?<![\d.:£$€/])\b(?P<low>\d{1,3})\s*(?:-|–|to)\s*$")
 
 
 @rule(
@@ -1954,7 +1974,7 @@ def _vague_ago(m: re.Match[str], ctx: Context) -> Found | None:
 
 
 @rule(
-    rf"\b(?P<q>every|each|once\s+a|twice\s+a|once\s+every|(?:{NUM_WORD}|\d+)\s+times\s+(?:a|an|per|every|each))"
+    rf"\b(?P<q>every|each|once\s+a|twice\s+a|once\s+every|(?:{NUM_WORD}|\d+)\s+times\s+(?:a|an|per|every|each)|\d+x\s+(?:a|an|per))"
     rf"(?P<other>\s+(?:other|second|third|alternate))?\s+(?:single\s+)?(?:(?P<num>{NUM_WORD}|\d+)\s+)?(?P<what>{UNIT}|{WEEKDAY}|{POD}|{SEASON}|{MONTH_FULL}|"
     r"weekday|season)\b"
 )
@@ -2121,7 +2141,20 @@ PARTICLE_VERB_BEFORE = re.compile(
 def is_verb_particle(text: str, word: str, at: int) -> bool:
     """Whether `word` ("through", "over") written at `at` is the particle of the verb before it
     ("his diagnosis came through last spring"), not a preposition of the time after it."""
+    if word.lower() == "in":
+        # "moving in Saturday", "checking in Friday": a weekday takes "on", never "in"
+        return bool(IN_VERB_BEFORE.search(text, 0, at)) and bool(
+            re.match(rf"\s*in\s+(?:on\s+)?{_ANY_WEEKDAY}\b", text[at:], re.IGNORECASE)
+        )
     return word.lower() in ("through", "over") and bool(PARTICLE_VERB_BEFORE.search(text, 0, at))
+
+
+IN_VERB_BEFORE = re.compile(
+    r"\b(?:mov(?:e|es|ed|ing)|check(?:s|ed|ing)?|book(?:s|ed|ing)?|mov(?:e|ing)\s+back|"
+    r"settl(?:e|es|ed|ing)|fill(?:s|ed|ing)?|drop(?:s|ped|ping)?|pop(?:s|ped|ping)?|"
+    r"clock(?:s|ed|ing)?|log(?:s|ged|ging)?|sign(?:s|ed|ing)?)\s+$",
+    re.IGNORECASE,
+)
 
 
 def find_expressions(text: str, *, now: datetime, doc: Any = None) -> list[TimeExpression]:

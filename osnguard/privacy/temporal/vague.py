@@ -413,6 +413,9 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append("months")
     elif unit in ("week", "day", "night") and count <= 8:
         pass  # "for 2 weeks" is not "for weeks", which says long
+    elif count >= 2 and prefix == "in":
+        # "paid off $38k in 6 years": "in years" would say "for ages" ("not in years")
+        words.append(f"several {unit}s" if count >= 5 else f"a few {unit}s")
     elif count >= 2:
         words.append(f"{unit}s")  # "for years": vague, and true to the scale "a while" is not
     if (unit != "year" or count < 2) and prefix not in ("from", "within"):

@@ -26,9 +26,10 @@ GROUPS = [
 ]
 # a word a sentence cannot end or pause on: "my viva is, wish me luck", "a flight from, ..."
 # ("a few weeks in, and": "in" after a time is an adverb, how far into something; so is "on" in
-# "early on", "later on")
+# "early on", "later on"; "book in", "check in" are verbs with their particle)
 DANGLING = re.compile(
     r"\b(?<!weeks )(?<!months )(?<!days )(?<!while )(?<!years )(?<!early )(?<!later )"
+    r"(?<!book )(?<!check )(?<!checked )(?<!clock )(?<!log )"
     r"(?:at|from|in|on|to|of|with|is|are|was|the|a|an|my)\s*(?:[,.!?;]|$)"
 )
 # (lower case only: "meet at Gate A," is a name)

@@ -1143,6 +1143,69 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "hospital",
         ),
+        # batch 48: a site's place; a phrasal verb's particle; a dangling negation; "in years";
+        # an officer's rank; an infirmary as a company; kente without its article
+        ("Resumed at Access Bank Yaba branch today", "2026-02-02T18:00:00", {}, "work branch"),
+        ("Resumed today as a customer service officer", NOW, {}, "serviceman"),
+        ("NS book in at Pulau Tekong on Sunday night", "2026-01-07T20:00:00", {}, "book on"),
+        ("NS book in at Pulau Tekong on Sunday night", "2026-01-07T20:00:00", {}, "book this"),
+        ("payday isn't till the 28th. Beans on toast week", "2026-11-17T20:00:00", {}, "isn't."),
+        ("Finally paid off $38k in 6 years.", NOW, {}, "in years"),
+        ("Night shift at the Royal Infirmary again tonight", NOW, {}, "company"),
+        ("I will be wearing kente AND a kilt to my wedding", NOW, {}, "wearing traditional"),
+        ("I will be wearing kente AND a kilt to my wedding", NOW, {}, "wearing outfit"),
+        ("meet at Gloucester Road 10am Sat", "2026-04-22T20:00:00", {}, "morning Sat"),
+        ("Got a new job!! so happy", NOW, {}, "new job"),
+        ("Just got my PR card in the mail!!", NOW, {}, "PR card"),
+        ("Half Ghanaian, half Scottish, and proud", NOW, {}, "Scottish"),
+        # batch 49: a bare length after a place; a plural after "an"; a subject in a language's
+        # sense; a greeting's festival alone; a deployment as work
+        ("Been in Dubai 8 years on an employment visa", NOW, {}, "Dubai years"),
+        ("Been in Dubai 8 years on an employment visa", NOW, {}, "a papers"),
+        ("Starting my PGCE at Goldsmiths, secondary English", NOW, {}, "secondary British"),
+        ("Starting my PGCE at Goldsmiths, secondary English", NOW, {}, "language"),
+        ("Ramadan Kareem from our family to yours 🌙", "2027-02-08T17:00:00", {}, "fast Kareem"),
+        ("My husband's deployment ends in April.", "2026-02-01T20:00:00", {}, "work ends"),
+        ("Dialysis 3x a week at Fresenius in Plano", NOW, {}, "company"),
+        ("Dialysis 3x a week at Fresenius in Plano", NOW, {}, "work"),
+        ("Email me for the PTA bake sale rota", NOW, {}, "me bake"),
+        # batch 50: a job centre and a police force as companies; a stage without its disease;
+        # "till at least soon"; a county of England read as a town in Illinois
+        ("and the Jobcentre appointment is Tuesday at 10:40", "2026-05-04T20:00:00", {}, "company"),
+        ("First shift tonight, Hampshire Constabulary, wish me luck", NOW, {}, "company"),
+        ("First shift tonight, Hampshire Constabulary, wish me luck", NOW, {}, "Illinois"),
+        ("Just got confirmed: stage 2 breast cancer.", NOW, {}, "stage 2 a"),
+        ("Just got confirmed: stage 2 breast cancer.", NOW, {}, "stage 2 illness"),
+        ("so I'm housebound till at least Thursday.", "2026-02-16T20:00:00", {}, "least soon"),
+        # batch 51: a stage after a birth is no pregnancy's; a therapist is no counsellor; a
+        # bishop no priest; a range of weeks cut in half; a phrasal verb's "in"; a bank as a
+        # company; an emoji left after its comma
+        ("7 weeks post C-section and still can't lift the car seat", NOW, {}, "along"),
+        ("Therapist says it's complex PTSD.", NOW, {}, "Counsellor"),
+        ("Bishop confirmed me at St Aidan's on Sunday", NOW, {}, "priest"),
+        ("Balikbayan box shipped to my lola, 6-8 weeks by sea", NOW, {}, "6-"),
+        ("got the keys to our flat!! moving in Saturday", "2026-07-15T20:00:00", {}, "moving this"),
+        ("Mortgage offer from Nationwide came through", NOW, {}, "company"),
+        ("Renewing my vows in Santorini next June, 25 years this year 💙", NOW, {}, ", 💙"),
+        # batch 52: a morning train read as the evening's; "at" before a city; a site's employer
+        # as "work"; an amount's noun left bare; a religious meal's article
+        (
+            "Back to work tomorrow, drop-off at 7:45 then the 8:12 to Euston",
+            "2026-01-11T20:00:00",
+            {},
+            "evening",
+        ),
+        ("Six weeks of jury service at Snaresbrook starting Monday.", NOW, {}, "at London"),
+        ("Junior solicitor at Irwin Mitchell's Sheffield office", NOW, {}, "work office"),
+        ("Direct debit bounced AGAIN, £143 charge. Santander I'm begging you", NOW, {}, ", charge"),
+        ("Our Guru Nanak Jayanti langar at the Gurdwara", NOW, {}, "Jayanti a"),
+        ("Took my dad for his hearing test, he's finally getting aids at 78", NOW, {}, "condition"),
+        # batch 53: a loan read as a rate; "booked for" a month read as when it was booked; an
+        # amount a verb needs; a business's place left without its preposition
+        ("Settlement's 14 November, $520k, 30 year loan with Westpac", NOW, {}, "rate"),
+        ("Umrah booked for February with my parents", "2026-11-10T20:00:00", {}, "booked in"),
+        ("My payslip says £2,140 after tax for 160 hours.", NOW, {}, "says after"),
+        ("Bday dinner for my twins at Nando's Cardiff Bay, they're 7", NOW, {}, "twins Wales"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
