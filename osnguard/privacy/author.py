@@ -88,6 +88,10 @@ OWN_THINGS = frozenset(
         "rotation", "roster",
         # papers of a divorce ("Decree absolute came through this morning")
         "decree", "absolute", "nisi", "papers",
+        # conditions and debts a post names as its subject ("OCD has been loud this week",
+        # "Bankruptcy discharged today")
+        "ocd", "anxiety", "depression", "adhd", "ptsd", "endo", "endometriosis", "migraine",
+        "migraines", "psoriasis", "eczema", "asthma", "bankruptcy", "iva",
     }
 )  # fmt: skip
 # Events of the author's life a post names with "the" ("The funeral is on Friday")

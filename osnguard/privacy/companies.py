@@ -86,6 +86,8 @@ BANKS: Final = (
     "Commonwealth Bank", "CommBank", "ICICI", "HDFC", "SBI", "Axis Bank", "Kotak", "Equity Bank",
     "KCB", "BDO", "BPI", "Metrobank", "GCash", "Ally", "Wells Fargo", "Capital One", "Citi",
     "Bank of America", "US Bank", "TD", "RBC", "Scotiabank", "BMO", "CIBC", "Tangerine",
+    "Leeds Building Society", "Yorkshire Building Society", "Coventry Building Society",
+    "Skipton Building Society",
 )  # fmt: skip
 # Partnerships the indices cannot list, which people name as employers (written for osnguard
 # from general knowledge): name -> sector noun

@@ -1004,8 +1004,17 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
         )
         if language_modifier:
             replacement = _fits(text, start, end, level.label)
-        elif level.degree > 0 and level.label == "work" and SITE_AFTER.match(text, phrase.end):
-            continue  # "at Irwin Mitchell's Sheffield office": "at work office" would not read
+        elif (
+            level.degree > 0
+            and level.label == "work"
+            and (
+                SITE_AFTER.match(text, phrase.end)
+                or re.search(r"[a-z]\s+[A-Z][\w'’&-]*\s+$", text[: phrase.start]) is not None
+            )
+        ):
+            # "at Irwin Mitchell's Sheffield office", "the Leeds Building Society call centre":
+            # "at work office", "Society work" would not read
+            continue
         elif level.degree > 0 and level.label == "work":
             # "at the Toyota dealership" -> "at work": no article, the phrase's or before it
             article = re.search(r"\b(?:the|a|an)\s+$", text[:start], re.IGNORECASE)
@@ -1913,6 +1922,32 @@ DAY_TAKEN_OFF_BEFORE = re.compile(
 def _temporal_options(
     text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool | None = False
 ) -> list[Option] | None:
+    """`_temporal_choices`, with the wordings the words around the phrase rule out: an adverb
+    after "as soon as" ("as soon as soon"), an adverb where the phrase is an adjective ("weekly
+    CBT" -> "regular CBT", never "regularly CBT")."""
+    options = _temporal_choices(text, phrase, now, gamma, southern=southern)
+    if not options:
+        return options
+    if AS_SOON_AS_BEFORE.search(text[: phrase.start]):
+        options = [o for o in options if o.text.lower() not in BARE_TIME_ADVERBS]
+    after = re.match(r"\s+([A-Za-z]+)", text[phrase.end :])
+    if (
+        phrase.text.lower() in SET_ADJECTIVES
+        and after is not None
+        and after.group(1).lower()
+        not in ("and", "or", "at", "in", "on", "with", "for", "to", "is", "was", "now", "too")
+    ):
+        worded = [o for o in options if o.kind not in (OptionKind.ORIGINAL, OptionKind.SUPPRESSION)]
+        if worded:
+            regular = replace(worded[0], text="regular", label="regular")
+            options = [o for o in options if o not in worded]
+            options.insert(1, regular)
+    return _with_height([replace(o, degree=i) for i, o in enumerate(options)])
+
+
+def _temporal_choices(
+    text: str, phrase: Phrase, now: datetime | None, gamma: float, *, southern: bool | None = False
+) -> list[Option] | None:
     """A time phrase as written, its natural wordings (temporal/vague.py: true of the whole
     phrase, ordered by NCP*) and its suppression; where the phrase cannot be read as a whole, the
     NCP* generalizations of its one expression."""
@@ -2380,6 +2415,8 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
             and re.match(r"\s*(?:$|[.!?,;\n])", text[end:]) is not None
         )
         or MILESTONE_VERB_BEFORE.search(text[:start])
+        # "could be as soon as next week": the comparison needs its time
+        or AS_SOON_AS_BEFORE.search(text[:start]) is not None
         # "Got my interview date: Jan 12 at USCIS." -> "date:." would not read: the time is
         # what the colon announces
         or (
@@ -2425,6 +2462,8 @@ COUNTED_ON_AFTER = re.compile(
     r"\s+(?:old|ago|(?:on|later|in|down|done)(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b)))\b",
     re.IGNORECASE,
 )
+SET_ADJECTIVES = frozenset({"weekly", "daily", "monthly", "nightly", "fortnightly", "yearly"})
+AS_SOON_AS_BEFORE = re.compile(r"\bas\s+(?:soon|early|late|long)\s+as\s+$", re.IGNORECASE)
 BARE_UNITS = re.compile(r"(?:years|months|weeks|days|hours|decades)", re.IGNORECASE)
 LATER_AFTER = re.compile(
     r"\s+(?:on|later|in|down|done)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"  # "7 months down,"

@@ -103,6 +103,10 @@ AGE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\b(?:you'?re|you are|ur)\s+(\d{2})\b(?!\s*(?:%|mins?|minutes|hours?|k\b))", re.I),
     re.compile(r"(?:^|[,;]\s*)(\d{2})(?=\s*,|\s+and\s+(?:starting|still|single|newly|just)\b)"),
     re.compile(r"^(\d{1,2})(?= and\b)"),
+    # "after the break-up. 31 and sleeping in my childhood bedroom": an age opening a sentence
+    re.compile(
+        r"(?<=[.!?] )(\d{2})(?= and (?:sleeping|living|still|single|back|moving|starting)\b)"
+    ),
     # "... on the 3rd attempt!! 17 and finally free": an age opening a later sentence
     re.compile(
         r"(?:[.!?]\s+|[\U0001F300-\U0001FAFF]\s*)(1[3-9]|[2-9]\d)(?=\s+and\s+(?:finally|still|just|"

@@ -294,6 +294,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category == Category.RELIGION and _before_venue(text, end))
             or terms.TO_THOSE_CELEBRATING.match(text, end) is not None
             or terms.CONTRASTED_BEFORE.search(text, 0, start) is not None  # "..., not eczema"
+            # hashtags say where ("#shoreditch"); others the lexicon reads ("#nurselife")
+            or (text[start] == "#" and category != Category.LOCATION)
             # "my vows with Marcus": a first name, unless the post speaks of money
             or (
                 category == Category.FINANCE

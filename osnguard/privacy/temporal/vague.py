@@ -720,7 +720,7 @@ def _until_wordings(span: timedelta) -> list[VagueWording]:
         words.append("for a few hours")
     elif days <= 1:
         words.append("for hours")
-    elif days <= 4:
+    elif days <= 5:  # ("till Sunday" said on a Wednesday evening: four days and a bit)
         words.append("for a few days")
     elif days <= 10:
         words.append("for about a week")

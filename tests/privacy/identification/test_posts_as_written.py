@@ -681,6 +681,25 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Settlement's 14 November, $520k, 30 year loan with Westpac", ("30 year loan", "finance")),
         ("Hubby's deployed till May so it's me and the kids", ("deployed", "work")),
         ("Our adoption panel is on the 19th.", ("adoption panel", "relationship")),
+        # batch 54: a condition or a debt as the subject of its week; fostering; probate and a
+        # LISA; an age opening a later sentence; a medication; a gambling app
+        ("OCD has been loud this week. therapy is helping though", ("this week", "time")),
+        ("Bankruptcy discharged today after 12 months. Clean slate at 38", ("today", "time")),
+        (
+            "Foster carer approval panel said yes!! first placement could be as soon as next week",
+            ("Foster carer approval panel", "relationship"),
+        ),
+        ("Inheritance from Nan finally cleared probate, £42k", ("probate", "finance")),
+        (
+            "Moving back in with my parents after the break-up. 31 and sleeping in my old bedroom",
+            ("31", "age"),
+        ),
+        ("lamotrigine + weekly CBT at the Maudsley", ("lamotrigine", "health")),
+        (
+            "Lost £600 on the horses yesterday, gambling app deleted, day 1",
+            ("gambling app", "health"),
+        ),
+        ("Pride march in Nairobi was small but mighty", ("Pride march", "sexuality")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

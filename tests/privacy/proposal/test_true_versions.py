@@ -1206,6 +1206,12 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Umrah booked for February with my parents", "2026-11-10T20:00:00", {}, "booked in"),
         ("My payslip says £2,140 after tax for 160 hours.", NOW, {}, "says after"),
         ("Bday dinner for my twins at Nando's Cardiff Bay, they're 7", NOW, {}, "twins Wales"),
+        # batch 54: "as soon as soon"; an adjective said as an adverb; a ladder's "work" after a
+        # name; four days said as a week
+        ("first placement could be as soon as next week", NOW, {}, "as soon as soon"),
+        ("lamotrigine + weekly CBT at the Maudsley", NOW, {}, "regularly"),
+        ("then 9-5 at the Leeds Building Society call centre, then tea", NOW, {}, "Society work"),
+        ("I'm in Abuja till Sunday", "2026-08-12T20:00:00", {}, "about a week"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
