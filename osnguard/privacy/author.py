@@ -355,7 +355,9 @@ TIME_OWNERS = frozenset(
      "morning", "evening", "season", "summer", "winter", "spring", "autumn"}
 )  # fmt: skip
 # Words for the author's own child when a post names no other ("newborn life")
-OWN_CHILD_WORDS = frozenset({"newborn", "bub", "bubba", "little one", "lo"})
+OWN_CHILD_WORDS = frozenset(
+    {"newborn", "bub", "bubba", "little one", "lo", "youngest", "eldest", "oldest"}
+)
 
 
 def names_close_person(doc: Any) -> bool:

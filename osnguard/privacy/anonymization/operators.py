@@ -2405,6 +2405,9 @@ def _sentence_needs(text: str, start: int, end: int) -> bool:
         # is what the word after it counts
         or LATER_AFTER.match(text, end) is not None
         or re.match(r"\s+since\b", text[end:], re.IGNORECASE) is not None
+        # "selling up, 2 months' notice": the length is what the noun after it is of
+        or re.match(r"['’]\s+\w", text[end:]) is not None
+        or re.search(r"\w['’]\s*$", text[start:end]) is not None
         # "spent all of last week in hospital": the time is what was spent
         or SPEND_BEFORE.search(text[:start]) is not None
         or TOOK_BEFORE.search(text[:start]) is not None

@@ -248,7 +248,11 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                 if (
                     nxt.lower_ in NOT_NAMES
                     and nxt.is_title
-                    and _is_known_place(doc[i : j + 1].text, lowercase=False)
+                    and (
+                        _is_known_place(doc[i : j + 1].text, lowercase=False)
+                        # "Hanoi and Hoi An": the last of two joined names
+                        or _is_known_place(doc[j - 1 : j + 1].text, lowercase=False)
+                    )
                 ):
                     j += 1  # "the sleeper bus to Hoi An": a place whose name ends in a word
                     continue
@@ -436,6 +440,8 @@ LEISURE_CLASSES = frozenset(
 )
 
 
+# Head words of public places that no institution is named by ("Small Heath Park")
+OPEN_SPACES = frozenset({"park", "road", "street", "square", "beach", "common", "green", "lane"})
 # Services that are no worship ("jury service", "national service")
 CIVIC_SERVICES = frozenset(
     {"jury", "national", "military", "community", "customer", "civil", "public", "secret", "food"}
@@ -861,6 +867,7 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         context is not None
         and related
         and not in_town
+        and words[-1].lower() not in OPEN_SPACES  # "the Eid fair at Small Heath Park"
         and not moved_to  # "since we moved to Finchley": a place, whatever the context words
         and (not known or not _is_major_place(name))
     ):
@@ -1465,8 +1472,9 @@ def _after_a_journey(doc: Any, i: int) -> bool:
 
 
 def _company_and_site(doc: Any, i: int, j: int) -> list[tuple[int, int]]:
-    """A company's name and the place of one of its sites, when the gazetteer does not know the
-    place ("at Access Bank Yaba branch"): two names, the employer and where it is."""
+    """A business's name and the place of one of its sites as two names, the business and where
+    it is: after the business's possessive ("Irwin Mitchell's Sheffield office", "Nando's
+    Cardiff Bay"), or when the gazetteer does not know the place ("at Access Bank Yaba branch")."""
     owner = next((k for k in range(i + 1, j - 1) if doc[k].lower_ in ("'s", "’s")), None)
     if (
         owner is not None

@@ -877,8 +877,8 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
         and ctx.tense(m.start(), m.end()) != "future"
     ):
         return False  # "anyone else on the 6:42?" at 7:25: the train that just left
-    if hour <= 6:
-        return True
+    if hour <= 6 and not (hour >= 5 and TRAVEL_BEFORE.search(ctx.text, 0, m.start())):
+        return True  # (not "flying from Bristol at 6:05 Saturday": flights leave at dawn)
     sentence_before = re.split(r"[.!?\n]", ctx.text[: m.start()])[-1]
     if (
         OTHER_DAY_NEAR.search(ctx.text[max(0, m.start() - 16) : m.start()])
@@ -891,6 +891,10 @@ def _afternoon_clock(hour: int, minute: int, m: re.Match[str], ctx: Context) -> 
     return ctx.tense(m.start(), m.end()) == "future" and (hour, minute) < said < (hour + 12, minute)
 
 
+TRAVEL_BEFORE = re.compile(
+    r"(?i)\b(?:flying|flight|fly|train|coach|ferry|taxi|uber|depart\w*|leav(?:e|es|ing)|alarm)\b"
+    r"[^.!?\n]{0,40}$"
+)
 TOMORROW = re.compile(r"(?i)\b(?:tomorrow|tmrw|tomoz)\b")
 # A day other than today named right by a clock time ("tomorrow 10:30", "10:30 on Monday")
 OTHER_DAY_NEAR = re.compile(rf"(?i)\b(?:tomorrow|tmrw|tomoz|{WEEKDAY})\b\.?(?:\s+at)?\s*$")
@@ -1760,7 +1764,7 @@ def _feast_lead(m: re.Match[str], ctx: Context) -> tuple[str | None, int]:
 # Words after a holiday's name that make it a thing of the holiday, not its day ("our Christmas
 # party on Fri"); a festival of the lunar calendars has more ("Eid prayers", "Diwali sweets")
 _HOLIDAY_THINGS = (
-    r"party|parties|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
+    r"party|parties|fair|fairs|mela|bazaar|dinner|lunch|shopping|tree|trees|present|presents|gift|gifts|card|cards|"
     r"song|songs|music|sale|sales|lights|jumper|sweater|market|movie|film|special|costume"
 )
 HOLIDAY_THINGS = re.compile(rf"\s*(?:{_HOLIDAY_THINGS})\b")

@@ -385,6 +385,8 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words += ["over a year"]  # "400 days sober" is over a year, not "months"
     elif unit == "day" and count >= 60:
         words += ["a few months" if count < 150 else "months"]
+    elif unit == "day" and 8 <= count < 14:
+        words += ["over a week"]  # "10 days in Hanoi": never "days in Hanoi"
     if unit == "year" and whole >= 20:
         words.append("decades")
     elif unit == "year" and exact and round(count) == 10:
@@ -411,7 +413,7 @@ def _duration_wordings(phrase: str, expressions: Sequence[TimeExpression]) -> li
         words.append("a long time")
     elif unit == "day" and count >= 60:
         words.append("months")
-    elif unit in ("week", "day", "night") and count <= 8:
+    elif unit in ("week", "day", "night") and (count <= 8 or (unit != "week" and count < 14)):
         pass  # "for 2 weeks" is not "for weeks", which says long
     elif count >= 2 and prefix == "in":
         # "paid off $38k in 6 years": "in years" would say "for ages" ("not in years")

@@ -700,6 +700,18 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("gambling app", "health"),
         ),
         ("Pride march in Nairobi was small but mighty", ("Pride march", "sexuality")),
+        # batch 55: a syndrome with a possessive in its name; a child as the eldest or youngest;
+        # walking out of a job; a third baby; the last of two joined place names
+        (
+            "Youngest got his Down's syndrome diagnosis confirmed today",
+            ("Down's syndrome", "health"),
+        ),
+        ("Walked out of my job at the Starbucks today", ("Walked out of my job", "work")),
+        ("Baby number 3 due in September, told the in-laws", ("Baby number 3", "health")),
+        (
+            "Booked my first solo trip: 10 days in Hanoi and Hoi An from 4 March",
+            ("Hanoi and Hoi An", "location"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

@@ -1212,6 +1212,13 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("lamotrigine + weekly CBT at the Maudsley", NOW, {}, "regularly"),
         ("then 9-5 at the Leeds Building Society call centre, then tea", NOW, {}, "Society work"),
         ("I'm in Abuja till Sunday", "2026-08-12T20:00:00", {}, "about a week"),
+        # batch 55: a festival's fair as a time; a park read as a place of worship; a dawn
+        # flight as the evening; walking out read as walking; a syndrome's name as a person's
+        ("Took the kids to the Eid fair at Small Heath Park", NOW, {}, "the the"),
+        ("Took the kids to the Eid fair at Small Heath Park", NOW, {}, "worship"),
+        ("flying from Bristol at 6:05 Saturday, send coffee", "2026-10-21T20:00:00", {}, "evening"),
+        ("Walked out of my job at the Starbucks on Deansgate today", NOW, {}, "Walked at"),
+        ("Youngest got his Down's syndrome diagnosis confirmed today", NOW, {}, "D.'s"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
