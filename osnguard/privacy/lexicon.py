@@ -64,6 +64,9 @@ PAID_PERIOD: Final = (
 )
 # What joins the two ends of a range of amounts ("£31k to £34.5k", "£40k-£45k"), a regex piece
 AMOUNT_RANGE_JOINER: Final = r"(?:-|–|—|\bto\b)"
+# A school-leaver's grades written as letters ("AAB", "A*AA"): found in a post about results
+# (identification), said "my grades" (anonymization)
+LETTER_GRADES: Final = r"(?:A\*|[A-E]){3,5}"
 # A loan's fixed term and rate, as a regex ("30 yr fixed at 6.1%", "5-year fixed @ 4.2%", "6.1%
 # fixed"), with the kind of rate in group "kind"
 LOAN_TERMS: Final = re.compile(

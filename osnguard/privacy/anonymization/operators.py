@@ -906,7 +906,7 @@ ORDINAL_BEFORE = re.compile(
 )
 
 
-AT_SPOT_BEFORE = re.compile(r"\b([Aa]t)\s+$")
+AT_SPOT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
 # Words in -s that take "a" ("a bus", "a class", "a series"): not plurals
 MASS_PLURALS = re.compile(r"\w*(?:ss|us|is|news|lens)|series|species", re.IGNORECASE)
 
@@ -1024,14 +1024,6 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
             # "at Tokyo station" -> "at a station in Japan", not "at Japan station"
             start, end, replacement = _facility_in(text, phrase.start, facility, level.text)
             replacement = _fits(text, start, end, replacement)
-        elif (
-            level.degree > 0
-            and chain.kind == ChainKind.PLACE
-            and (at_spot := AT_SPOT_BEFORE.search(text[:start])) is not None
-        ):
-            # "jury service at Snaresbrook" -> "in London": one is at a spot, in a city
-            word = "In" if at_spot.group(1)[0].isupper() else "in"
-            start, replacement = at_spot.start(), f"{word} {level.text}"
         elif level.degree > 0:
             if (
                 _counted(text, phrase)
@@ -1134,7 +1126,10 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 replacement = (
                     f"in {replacement}"  # "My hometown is Tokyo" -> "My hometown is in Japan"
                 )
-            at = AT_BEFORE.search(text[:start]) if PHRASE_ENDS.match(text, phrase.end) else None
+            # (mid-sentence only "at": "jury service at Snaresbrook starting Monday" -> "in London")
+            at = (AT_BEFORE if PHRASE_ENDS.match(text, phrase.end) else AT_SPOT_BEFORE).search(
+                text[:start]
+            )
             if (
                 at is None
                 and STREET_NAME.search(phrase.text)
@@ -2460,16 +2455,16 @@ STAYED_BEFORE = re.compile(
     r"(?:\b[A-Z][\w'’-]+|\b(?:sober|clean|married|together|here|there|abroad|away|home|off|"
     r"out|vegan|vegetarian|single|divorced|widowed|engaged))\s+$"
 )
+# A word that counts on from the length before it, ending its clause ("three years on,", "7
+# months down, 2 to go")
+_COUNTED_ON = r"(?:on|later|in|down|done)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"
 # A length that counts on from its start ("three years on,", "7 months down", "10 years old")
-COUNTED_ON_AFTER = re.compile(
-    r"\s+(?:old|ago|(?:on|later|in|down|done)(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b)))\b",
-    re.IGNORECASE,
-)
+COUNTED_ON_AFTER = re.compile(rf"\s+(?:old\b|ago\b|{_COUNTED_ON})", re.IGNORECASE)
 SET_ADJECTIVES = frozenset({"weekly", "daily", "monthly", "nightly", "fortnightly", "yearly"})
 AS_SOON_AS_BEFORE = re.compile(r"\bas\s+(?:soon|early|late|long)\s+as\s+$", re.IGNORECASE)
 BARE_UNITS = re.compile(r"(?:years|months|weeks|days|hours|decades)", re.IGNORECASE)
 LATER_AFTER = re.compile(
-    r"\s+(?:on|later|in|down|done)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"  # "7 months down,"
+    rf"\s+{_COUNTED_ON}"
     # "8 years together", "10 years married", "2 years sober", "5 days in a row"
     r"|\s+(?:together|married|sober|clean|strong|running|in a row|and counting)\b",
     re.IGNORECASE,

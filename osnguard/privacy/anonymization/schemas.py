@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from osnguard.privacy import airports, companies, places
 from osnguard.privacy.identification.named import is_person_noun
-from osnguard.privacy.lexicon import DEMONYMS, NUMBER_NAMES, POSSESSIVES
+from osnguard.privacy.lexicon import DEMONYMS, LETTER_GRADES, NUMBER_NAMES, POSSESSIVES
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, parse, wordnet
 from osnguard.privacy.types import Category, Detector, Phrase, Profile
@@ -431,7 +431,7 @@ def _chain_of(
             return health
     anchors = _anchors(context_text, profile, exclude=text)
     context = " ".join([context_text or "", *(value for _, value in profile.items())])
-    if phrase.category == Category.EDUCATION and LETTER_GRADES.fullmatch(text.strip()):
+    if phrase.category == Category.EDUCATION and re.fullmatch(LETTER_GRADES, text.strip()):
         return _ladder_chain(text, ChainKind.NOUN, [("my grades", "grades")])  # "AAB!!"
     if phrase.category == Category.EDUCATION and reading is None:
         city = _major_city_named(text) if not text.isupper() else None
@@ -1505,8 +1505,6 @@ AREA_ADJECTIVES: Mapping[str, str] = MappingProxyType(
 )  # fmt: skip
 
 
-# Grades written as letters ("AAB", "A*AA")
-LETTER_GRADES = re.compile(r"(?:A\*|[A-E]){3,5}")
 # The nations of the United Kingdom, which the gazetteer holds as regions, not countries
 UK_NATIONS = frozenset({"Scottish", "Welsh", "English", "Northern Irish", "Cornish"})
 

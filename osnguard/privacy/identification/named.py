@@ -1422,12 +1422,6 @@ def _mentions(text: str, doc: Any) -> tuple[NamedMention, ...]:
         result = (listed_company_category(text[start:end], result[0]), result[1])
         if result[0] == Category.EDUCATION and _school_kind_after(doc, j):
             end = doc[j + 1].idx + len(doc[j + 1].text)  # "Oak Tree specialist school" whole
-        if j < len(doc) and doc[j].lower_ in DIPLOMATIC_MISSIONS and doc[j].is_lower:
-            # "at the US embassy": the mission, not the country
-            result = (Category.LOCATION, Detector.PLACE)
-            end = doc[j].idx + len(doc[j].text)
-            if i > 0 and doc[i - 1].lower_ == "the":
-                start = doc[i - 1].idx
         about_author = author_reference(text, start, end, doc) is not None
         if not (
             about_author

@@ -45,7 +45,7 @@ from osnguard.privacy.author import (
     speaks_of_author,
 )
 from osnguard.privacy.identification.categories import CATEGORY_REASON
-from osnguard.privacy.lexicon import GREETING_AFTER, GREETING_BEFORE, POSSESSIVES
+from osnguard.privacy.lexicon import GREETING_AFTER, GREETING_BEFORE, LETTER_GRADES, POSSESSIVES
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 Mode = Literal["any", "strict", "role", "lang", "employer"]
@@ -872,7 +872,7 @@ def detect(context: MessageContext) -> list[Phrase]:
         found += _not_overlapping(
             [
                 _phrase(m.start(), m.end(), Category.EDUCATION, "any", context.text)
-                for m in LETTER_GRADES.finditer(context.text)
+                for m in LETTER_GRADES_IN_TEXT.finditer(context.text)
                 if m.group() not in LETTER_ACRONYMS
             ],
             found,
@@ -885,7 +885,7 @@ DIPLOMATIC_MISSION = re.compile(
     r"(?:embassy|consulate|high\s+commission)\b"
 )
 # A-level or Highers grades written as letters ("AAB", "A*AA"), in a post about results or a place
-LETTER_GRADES = re.compile(r"(?<![\w*])(?=[A-E*]*A)(?:A\*|[A-E]){3,5}(?![\w*])")
+LETTER_GRADES_IN_TEXT = re.compile(rf"(?<![\w*])(?=[A-E*]*A){LETTER_GRADES}(?![\w*])")
 LETTER_ACRONYMS = frozenset({"ABC", "BBC", "CBD", "DEA", "ACE", "BAE", "CAB", "BAD", "DAB", "ADD"})
 GRADE_CUES = re.compile(
     r"\b(?:results?|grades?|got into|offer|firm|insurance choice|ucas|clearing|a[- ]levels?|"
