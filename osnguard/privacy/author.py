@@ -58,7 +58,16 @@ CLOSE_PEOPLE = frozenset(
         # grandparents, aunts and uncles as families across the English-speaking world say them
         "gogo", "mkhulu", "ouma", "oupa", "lola", "lolo", "tita", "tito", "tia", "tio", "tía",
         "tío", "bibi", "babu", "dadi", "nani", "nanna", "yiayia", "bubbe", "savta", "bhaiya",
-        "bhaiyya", "didi", "behen"
+        "bhaiyya", "didi", "behen", "paati", "thatha", "athai", "chithi", "periyamma", "periyappa",
+        "chithappa", "khala", "khalu", "jiddo", "jeddo", "teta", "sitti", "sitto", "dadu", "phuphi",
+        "chacha", "chachi", "mausi", "taiji", "umma", "hooyo", "aabe", "kuya", "halmeoni",
+        "harabeoji", "obaachan", "papou", "pappou", "zayde", "zaidy", "bubby", "bubbie",
+        "abuelita", "abuelito", "mormor", "farmor", "morfar", "farfar", "babcia", "dziadek",
+        "bhabhi", "kuia", "mamaw", "papaw", "meemaw", "gramps", "mammy", "momma", "mamma",
+        # steps, halves, god-parents and spouses' families
+        "stepfather", "stepmother", "stepsister", "stepbrother", "half-sister", "half-brother",
+        "godmother", "godfather", "mother-in-law", "father-in-law", "sister-in-law",
+        "brother-in-law", "missus", "spouse", "ex-wife", "ex-husband"
     }
 )  # fmt: skip
 # Determiners and possessives that make a person or thing someone else's ("his mum", "a son")
@@ -92,6 +101,8 @@ OWN_THINGS = frozenset(
         # "Bankruptcy discharged today")
         "ocd", "anxiety", "depression", "adhd", "ptsd", "endo", "endometriosis", "migraine",
         "migraines", "psoriasis", "eczema", "asthma", "bankruptcy", "iva",
+        # procedures a post names as its subject ("Colonoscopy prep starts at 6pm tonight")
+        "prep", "consult", "extraction", "colonoscopy", "endoscopy", "mammogram", "vasectomy",
     }
 )  # fmt: skip
 # Events of the author's life a post names with "the" ("The funeral is on Friday")

@@ -520,7 +520,8 @@ def _render(
         carried = capital_next and not before.strip() and not option.text
         length += option.start - cursor
         spans[i] = (length, length + len(option.text))
-        pieces.append(option.text)
+        # "[6 months] seizure free" -> "Symptom free": the capital passes to a wording too
+        pieces.append(_capitalised(option.text, capital_next and not before.strip()))
         length += len(option.text)
         if _ends_sentence_with_abbreviation(text, option):
             pieces.append(".")  # "from 5 Jan. text me" -> "from early January. text me"
@@ -659,8 +660,9 @@ def _capitalised(piece: str, capital: bool) -> str:
 
 
 def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, tuple[int, int]]]:
-    """Collapse double spaces, spaces before punctuation, a comma before a sentence's end, the full
-    stop of a sentence deleted whole and a space at the end left by deletions, moving offsets."""
+    """Collapse double spaces, spaces before punctuation, a comma before a sentence's or the text's
+    end, the full stop of a sentence deleted whole and a space at the end left by deletions,
+    moving offsets."""
     out: list[str] = []
     mapping: list[int] = []
     for index, char in enumerate(text):
@@ -677,6 +679,9 @@ def _tidy(text: str, spans: dict[int, tuple[int, int]]) -> tuple[str, dict[int, 
             continue
         if char == "," and text[after : after + 1] in (".", "!", "?"):
             mapping.append(len(out))  # "my address, [from 8pm]. bring" -> "my address. bring"
+            continue
+        if char == "," and after == len(text) and after > index + 1:
+            mapping.append(len(out))  # "first day tomorrow, [7 till 3]" -> "first day tomorrow"
             continue
         if char == "." and out[-1:] == ["."] and text[index - 1 : index] == " ":
             mapping.append(len(out))  # "is Friday. [11 years]. Not sure" -> "is Friday. Not"

@@ -786,6 +786,17 @@ def _modifies_a_noun(text: str, phrase: Phrase) -> bool:
     )
 
 
+# A time phrase between a determiner and the noun it describes ("the Halloween closing shift"):
+# only its removal reads there (a stretch of time named after it stays a time: "the Easter
+# holidays")
+ATTRIBUTIVE_BEFORE = re.compile(r"\b(?:the|a|an|our|my|your|his|their)\s+$", re.I)
+DEICTIC_NOUNS = frozenset({"today", "tomorrow", "tonight", "yesterday"})
+THING_AFTER = re.compile(
+    r"\s+(?!(?:day|days|eve|morning|afternoon|evening|night|nights|weekend|week|weeks|holidays?|"
+    r"hols|break|vacation|period|season|time|and|or|at|in|on|with|to|for|is|was|we|i)\b)[a-z][a-z-]+"
+)
+# An object after a dismissal ("sacked me"): "let go me" would not read
+OBJECT_PRONOUN_AFTER = re.compile(r"\s+(?:me|him|her|them|us|you)\b", re.I)
 # An intensifier before the phrase ("so broke"): "so struggling" would not read
 INTENSIFIER_BEFORE = re.compile(
     r"\b(?:so|very|really|proper|completely|totally|absolutely)\s+$", re.I
@@ -1063,6 +1074,9 @@ def _chain_options(text: str, phrase: Phrase, chain: Chain, gamma: float) -> lis
                 # "I'm at Kingston Hospital" -> "at the hospital": people name the hospital,
                 # clinic or airport they use with "the", whichever one it is
                 replacement = re.sub(r"^an?\s+", "the ", replacement, flags=re.IGNORECASE)
+            if replacement.lower() == "let go" and OBJECT_PRONOUN_AFTER.match(text, phrase.end):
+                # "after they sacked me" -> "dismissed me", not "let go me"
+                replacement = "Dismissed" if replacement[:1].isupper() else "dismissed"
             if replacement == "struggling" and INTENSIFIER_BEFORE.search(text[:start]):
                 replacement = "short of money"  # "I'm so broke" -> "so short of money"
             # one person is "a family member", never "a family" ("now a grandmother at 56")
@@ -1641,15 +1655,25 @@ def _modifier_wordings(
     """The original and each wording of a time that describes the noun after it ("the 7:12
     DART" -> "the early DART"), the preposition or determiner before it kept (`lead`)."""
     options = [_original_option(text, start, end)]
+    article = None if lead else ARTICLE_BEFORE.search(text[:start])
     for degree, word in enumerate(words, start=1):
-        replacement = _fits(text, start, end, lead + word)
+        at, said = start, lead + word
+        if article is not None and word[:1].isalpha():
+            # "an 8am lecture" -> "a morning lecture": the article agrees with the new word
+            written = indefinite_article(word)
+            at = article.start()
+            said = f"{written.capitalize() if article.group(1)[0].isupper() else written} {word}"
+        replacement = _fits(text, at, end, said)
         options.append(
             Option(
-                degree, replacement, start, end, degree / (len(words) + 1), None, 0.0, True,
+                degree, replacement, at, end, degree / (len(words) + 1), None, 0.0, True,
                 OptionKind.TEMPORAL, word,
             )
         )  # fmt: skip
     return options
+
+
+ARTICLE_BEFORE = re.compile(r"\b(an?)\s+$", re.IGNORECASE)
 
 
 def _clock_parts(hour: int) -> list[str]:
@@ -1925,6 +1949,10 @@ def _temporal_options(
         return options
     if AS_SOON_AS_BEFORE.search(text[: phrase.start]):
         options = [o for o in options if o.text.lower() not in BARE_TIME_ADVERBS]
+    if _describes_the_noun_after(text, phrase):
+        # "the Halloween closing shift" -> "the closing shift", never "the this week closing
+        # shift"; one word that describes a noun stays ("an 8am lecture" -> "a morning lecture")
+        options = [o for o in options if _describes_a_noun(o)]
     after = re.match(r"\s+([A-Za-z]+)", text[phrase.end :])
     if (
         phrase.text.lower() in SET_ADJECTIVES
@@ -1938,6 +1966,30 @@ def _temporal_options(
             options = [o for o in options if o not in worded]
             options.insert(1, regular)
     return _with_height([replace(o, degree=i) for i, o in enumerate(options)])
+
+
+def _describes_the_noun_after(text: str, phrase: Phrase) -> bool:
+    """The time phrase stands between a determiner and the noun it describes (`ATTRIBUTIVE_BEFORE`,
+    `THING_AFTER`): "the Halloween closing shift", not "the 5:42 from Bray"."""
+    if (
+        not ATTRIBUTIVE_BEFORE.search(text[: phrase.start])
+        or not THING_AFTER.match(text, phrase.end)
+        or re.match(r"(?:at|on|in|for|from|by|till|until|since|during)\b", phrase.text, re.I)
+    ):
+        return False
+    following = _token_after(text, phrase.end)
+    return following is not None and (
+        following.pos_ in ("NOUN", "ADJ", "PROPN") or following.tag_ == "VBG"
+    )
+
+
+def _describes_a_noun(option: Option) -> bool:
+    """The wording can stand before a noun: one word after its article ("an early", "morning"),
+    not a phrase ("this week") or an adverb ("soon"); the original and the removal always."""
+    if option.kind in (OptionKind.ORIGINAL, OptionKind.SUPPRESSION):
+        return True
+    word = re.sub(r"^(?:a|an|the)\s+", "", option.text, flags=re.IGNORECASE).lower()
+    return " " not in word and word not in BARE_TIME_ADVERBS | DEICTIC_NOUNS
 
 
 def _temporal_choices(

@@ -22,7 +22,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -488,7 +488,7 @@ def _chain_of(
     placed = re.match(r"\s+(?:in|at|near|outside)\s+[A-Z]", (context_text or "")[phrase.end :])
     # ("the Amazon warehouse in Tilbury" is in Tilbury, not in the author's town)
     home = None if placed else _home_city(profile, anchors, context_text)
-    facility = _facility_chain(text, phrase.category, home)
+    facility = _facility_chain(text, phrase.category, home, anchors)
     if facility is not None:
         return facility
     city = _major_city_named(text)
@@ -830,14 +830,17 @@ NAME_PART_HEADS = frozenset(
 INSTITUTION_NAME_HEADS = frozenset({"memorial"})
 
 
-def _facility_chain(text: str, category: str, city: Place | None = None) -> Chain | None:
+def _facility_chain(
+    text: str, category: str, city: Place | None = None, anchors: Sequence[Place] = ()
+) -> Chain | None:
     """ "Third Mainland Bridge" -> "a bridge"; "the North Cathedral" (religion) -> "a cathedral"
     -> "a place of worship": a name whose last word is a kind of place (WordNet: a structure,
     facility, building, road...) names one, whatever else is known of it.
 
     A name that starts with a city is in it ("Brighton Pier" -> "Brighton" -> its wider
-    places); otherwise `city`, where the author is (`_home_city`), places it: a street is said
-    by its city ("Barrow Street" -> "Dublin"), anything else is "a bridge in Lagos"."""
+    places, unless the post's other places (`anchors`) are all in other countries); otherwise
+    `city`, where the author is (`_home_city`), places it: a street is said by its city ("Barrow
+    Street" -> "Dublin"), anything else is "a bridge in Lagos"."""
     if "," in text:
         return None  # an address: identifiers.py
     words = re.sub(r"^the\s+", "", text, flags=re.IGNORECASE).split()
@@ -868,6 +871,10 @@ def _facility_chain(text: str, category: str, city: Place | None = None) -> Chai
     named = None if head in STREET_WORDS else _city_named_in(words[:-1])
     if named is not None and city is not None and named.country_code != city.country_code:
         named = None  # "Victoria Station" for someone in London is no station in Canada
+    countries = {p.country_code for p in anchors if p.country_code}
+    if named is not None and countries and named.country_code not in countries:
+        # "Alexandra Palace ... then back to Wood Green": the post is in London, not Johannesburg
+        named = None
     if named is not None:
         return _in_city_chain(text, named)  # "Brighton Pier" -> "Brighton", then wider
     if city is not None and head in STREET_WORDS:

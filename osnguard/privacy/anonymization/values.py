@@ -268,6 +268,17 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     # "about $8k", "nearly £2,000": the wordings below are vague already
     text = APPROXIMATELY.sub("", text.strip())
     found = AMOUNT.fullmatch(text.strip())
+    named = CURRENCY_WORD_AFTER.match(found.group("rest")) if found else None
+    if found and named and not (found.group("cur") or found.group("scale")):
+        # "500 quid", "2,300 bob", "150,000 naira a year": the currency said after the number
+        value = _value(found.group("num"), None)
+        if value is None:
+            return []
+        word, rest = named.group(1), found.group("rest")[named.end() :].strip()
+        words = _said_with(_magnitude_wordings(value, ""), word)
+        if rest and PERIOD.fullmatch(" " + rest):
+            return [f"{w} {rest}" for w in words]
+        return [] if rest else [*words, *(["a lot"] if 1000 <= value < 100_000 else [])]
     if not found or not (found.group("cur") or found.group("scale")):
         return []  # a bare number is no amount; "60k saved" is, without its currency
     value = _value(found.group("num"), found.group("scale"))
@@ -337,6 +348,30 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     ):
         words.append("a lot")  # "saved €6,500" -> "saved thousands" -> "saved a lot"
     return words
+
+
+# A currency said after the number ("500 quid", "2,300 bob")
+CURRENCY_WORD_AFTER = re.compile(
+    r"\s*(quid|pounds|dollars|euros|bucks|rupees|naira|rand|shillings|bob|cedis|pesos)\b", re.I
+)
+GRAND_CURRENCIES = frozenset({"quid", "pounds", "dollars", "bucks"})  # "a few grand" says them
+
+
+def _said_with(words: list[str], currency: str) -> list[str]:
+    """Rounded wordings said with a currency named after the number: "a few hundred quid",
+    "hundreds of naira", "over two thousand bob" ("grand" only of pounds and dollars)."""
+    said = []
+    for word in words:
+        if word.endswith("grand") and currency.lower() not in GRAND_CURRENCIES:
+            word = re.sub(r"\b(?:a\s+)?grand$", "thousand", word).replace("a thousand", "thousand")
+            word = "a thousand" if word == "thousand" else word
+        if word in ("five figures", "six figures") or word.endswith("grand"):
+            said.append(word)
+        elif re.search(r"(?:hundreds|thousands|millions)$", word):
+            said.append(f"{word} of {currency}")
+        else:
+            said.append(f"{word} {currency}")
+    return said
 
 
 _DETERMINED = re.compile(

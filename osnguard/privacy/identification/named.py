@@ -28,10 +28,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from osnguard.privacy import airports, companies, lexicon, places, resources
 from osnguard.privacy.author import author_reference, person_of
 from osnguard.privacy.identification import terms
 from osnguard.privacy.identification.categories import CATEGORY_REASON
+from osnguard.privacy.temporal import feasts
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase
 
 DATA = Path(__file__).parent / "data" / "named_words.tsv"
@@ -187,13 +190,36 @@ NEAR_WORDS = frozenset({"near", "nr", "around", "outside", "beside", "by"})
 
 
 def _shouted(token: Any) -> bool:
-    """An everyday word in capitals ("AGAIN", "NOT"): emphasis, not a name or an acronym."""
+    """An everyday word in capitals ("AGAIN", "NOT"): emphasis, not a name or an acronym
+    ("the Durban ICC": WordNet knows "ICC" only in capitals)."""
     text = str(token.text)
-    return len(text) > 2 and text.isupper() and text.isalpha() and common_word(text.lower())
+    word = text.lower()
+    return (
+        len(text) > 2
+        and text.isupper()
+        and text.isalpha()
+        and common_word(word)
+        and (word in STOP_WORDS or _lowercase_lemma(word))
+    )
+
+
+@lru_cache(maxsize=1024)
+def _lowercase_lemma(word: str) -> bool:
+    """WordNet has the word in lower case ("again"), not only as an acronym ("ICC", "HQ")."""
+    return any(
+        lemma.name() == word
+        for synset in resources.wordnet().synsets(word)
+        for lemma in synset.lemmas()
+    )
 
 
 # An amount in a currency written with letters ("R6000", "KSh500"): no name
 LETTERED_AMOUNT = re.compile(r"(?:R|KSh|Ksh|Rs|INR|USD|EUR|GBP|ZAR|NGN)\d[\d,.]*[kKm]?")
+
+
+def _names_a_day(word: str) -> bool:
+    """A weekday, a month or a festival's name ("Friday", "CNY", "Diwali")."""
+    return bool(CALENDAR_WORD.fullmatch(word)) or word.lower() in feasts.ALIASES
 
 
 def _is_capitalised(token: Any) -> bool:
@@ -289,6 +315,8 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     and _is_capitalised(doc[j + 1])
                     and doc[j + 1].lower_ not in NOT_NAMES
                     and not doc[j + 1].is_punct
+                    # "in Klang on CNY eve": a place, then when, not "Stoke-on-Trent"
+                    and not (nxt.lower_ == "on" and _names_a_day(doc[j + 1].text))
                     # "in Walthamstow and SATs week": a town and something else, not one name
                     and not (
                         nxt.lower_ in ("and", "&")
@@ -513,8 +541,10 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
         bool(after) and after[0].isdigit() and "ago" not in after
     )
     later = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 7)])
-    if (tenure and TENURE_UNITS & set(after)) or TENURE_AFTER.search(later):
+    waited = re.search(r"\b(?:waiting|waited|wait)\b", later) is not None
+    if ((tenure and TENURE_UNITS & set(after)) or TENURE_AFTER.search(later)) and not waited:
         # "at Atlassian for 5 years", "leaving Sky after 11 years", "been at Tesco 6 years"
+        # (not "a plot at Wardown after 3 years on the waiting list")
         return Category.WORK
 
     rest = " ".join(t.lower_ for t in doc[end : min(sentence.end, end + 6)])
@@ -705,6 +735,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "Dry January", "Black History Month": an event's name
     if all(CALENDAR_WORD.fullmatch(w) or w.lower() in CONNECTORS for w in words):
         return None  # "Tuesdays and Thursdays", "March": times, which the temporal stage reads
+    if " ".join(bare_words).lower() in feasts.ALIASES and label in (None, "DATE", "ORG", "GPE"):
+        return None  # "on CNY eve": a festival's day, no place called CNY
     if i > 0 and doc[i - 1].lower_ in {"to", "from"} and _after_a_journey(doc, i):
         return Category.LOCATION, Detector.PLACE  # "then the 8:12 to Euston": a station
     if i > 0 and doc[i - 1].lower_ in {"voted", "vote", "voting"} and label != "DATE":
@@ -1467,8 +1499,12 @@ def _after_a_journey(doc: Any, i: int) -> bool:
 
 def _company_and_site(doc: Any, i: int, j: int) -> list[tuple[int, int]]:
     """A business's name and the place of one of its sites as two names, the business and where
-    it is: after the business's possessive ("Irwin Mitchell's Sheffield office", "Nando's
+    it is (a party's office is the party's name alone): after the business's possessive ("Irwin Mitchell's Sheffield office", "Nando's
     Cardiff Bay"), or when the gazetteer does not know the place ("at Access Bank Yaba branch")."""
+    if j - i >= 2 and doc[j - 1].lower_ in companies.SITE_WORDS:
+        before = tuple(t.lower_ for t in doc[i : j - 1] if t.lower_ != "the")
+        if any(t.category == Category.POLITICS for t in terms.lexicon().entries.get(before, ())):
+            return [(i, j - 1)]  # "at Plaid Cymru HQ": the party, whose office is no employer
     owner = next((k for k in range(i + 1, j - 1) if doc[k].lower_ in ("'s", "’s")), None)
     if (
         owner is not None

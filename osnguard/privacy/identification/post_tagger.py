@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from osnguard.privacy import artifacts, corpora, resources
+from osnguard.privacy import artifacts, companies, corpora, resources
 from osnguard.privacy.author import author_reference
 from osnguard.privacy.identification import categories, named, tagger, terms
 from osnguard.privacy.types import Category, Detector, MessageContext, Phrase, Profile
@@ -230,6 +230,29 @@ def _starts_a_name(doc: Any, end: int) -> bool:
     return terms.begins_a_name(next((t for t in doc if t.idx >= end), None))
 
 
+def _names_a_thing(doc: Any, surface: str, end: int) -> bool:
+    """A dish or a thing follows that the word names with it ("Welsh cakes", "an Indian
+    takeaway"): no one's descent or language."""
+    following = next((t for t in doc if t.idx >= end), None)
+    return terms.names_a_thing(surface.lower(), following)
+
+
+def _money_matter(surface: str) -> bool:
+    """An amount, a bank or a money word of the lexicon ("Santander", "overdraft"), not any
+    name the tagger guessed at ("Parliament House")."""
+    if any(c.isdigit() for c in surface) or re.search(r"[£$€₹₦¥]", surface):
+        return True
+    listed = companies.find_company(surface)
+    if listed is not None and listed[0].sector == "bank":
+        return True
+    entries = terms.lexicon().entries
+    return any(
+        t.category == Category.FINANCE
+        for w in surface.lower().split()
+        for t in entries.get((w,), ())
+    )
+
+
 def _a_first_name(surface: str) -> bool:
     """A capitalised word that is a first name ("Priya") or no family or gender word the lexicon
     or WordNet knows: a person's name, not a kinship word."""
@@ -287,6 +310,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category == Category.IDENTITY and _plural_of_a_noun(text[start:end]))
             or (category in KIN_CATEGORIES and _a_first_name(text[start:end]))
             or (category in PEOPLES and _starts_a_name(doc, end))
+            or (category in PEOPLES and _names_a_thing(doc, text[start:end], end))
+            or (category == Category.FINANCE and not _money_matter(text[start:end]))
             # ("back at uni" as work: a head word's own kind is the lexicon's to say)
             or named.HEAD_WORDS.get(text[start:end].lower(), category) != category
             or (category == Category.HEALTH and _one_frequent_word(text[start:end]))

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
@@ -397,6 +398,21 @@ def is_person_noun(word: str) -> bool:
     return bool(senses) and senses[0].lexname() == "noun.person"
 
 
+@lru_cache(maxsize=1024)
+def _food_noun(word: str) -> bool:
+    """One of the word's first two senses as a noun is a food ("cakes", "fries")."""
+    return any(s.lexname() == "noun.food" for s in resources.wordnet().synsets(word, pos="n")[:2])
+
+
+def names_a_thing(people: str, following: Any) -> bool:
+    """A people's word naming a dish or a thing with the next noun ("Welsh cakes", "Turkish
+    delight", "Indian summer"), not anyone's descent."""
+    if following is None or following.pos_ != "NOUN":
+        return False
+    compound = f"{people}_{following.lower_}".replace(" ", "_")
+    return bool(resources.wordnet().synsets(compound, pos="n")) or _food_noun(following.lower_)
+
+
 def begins_a_name(following: Any) -> bool:
     """The token after a people's word is a capitalised proper noun, so the word begins a name
     ("the Irish Times", "Thai Airways")."""
@@ -426,6 +442,8 @@ def _language_or_nationality(term: Term, tokens: list[Any], lex: Lexicon) -> Cat
         return Category.ETHNICITY  # "I'm Kurdish", "growing up Hokkien", "being Somali"
     if name in lex.languages and (words & LANGUAGE_CONTEXT or before == "in"):
         return Category.LANGUAGE
+    if names_a_thing(name, following):
+        return None  # "Welsh cakes", "French fries", "Turkish delight": a dish, no one's descent
     if (
         following is not None
         and following.lower_ not in GOODS | LANGUAGE_TEACHERS
@@ -785,6 +803,13 @@ def detect(context: MessageContext) -> list[Phrase]:
                 continue  # "Mother's Day brunch": a holiday, no one's mother
             following = tokens[i + size] if i + size < len(tokens) else None
             if (
+                window[0].text in ("Day", "Night")
+                and i > 0
+                and tokens[i - 1].text[:1].isupper()
+                and not tokens[i - 1].is_sent_start
+            ):
+                continue  # "my Canada Day shift": the holiday's name, no day shift
+            if (
                 key in VERB_FORMS
                 and following is not None
                 and (following.like_num or following.pos_ in ("DET", "PRON", "NOUN", "PROPN"))
@@ -860,6 +885,9 @@ def detect(context: MessageContext) -> list[Phrase]:
         )
     if "#" in context.text and personal_post():
         found += _not_overlapping(_labelling_hashtags(context, lex), found)
+    medicines = _named_medicines(tokens, found)
+    if medicines and personal_post():
+        found += _not_overlapping(medicines, found)
     missions = [
         _phrase(m.start(), m.end(), Category.LOCATION, "any", context.text)
         for m in DIPLOMATIC_MISSION.finditer(context.text)
@@ -878,6 +906,45 @@ def detect(context: MessageContext) -> list[Phrase]:
             found,
         )
     return sorted(found, key=lambda p: p.start)
+
+
+# What a medicine comes as, after its brand name ("Aimovig shots", "Mounjaro injections")
+DOSE_FORMS = frozenset(
+    {"injections", "injection", "jabs", "jab", "tablets", "pills", "capsules", "infusions",
+     "infusion", "patches", "inhaler", "shots"}
+)  # fmt: skip
+# Below this wordfreq zipf a capitalised word is no everyday word: a brand's name ("Aimovig" 0)
+RARE_NAME_ZIPF = 3.0
+# Words before "X shots" that make them a prescription ("start me on Aimovig shots", not "did
+# Jäger shots")
+PRESCRIBED_BEFORE = frozenset(
+    {"on", "my", "start", "started", "starting", "prescribed", "weekly", "monthly", "first"}
+)
+
+
+def _named_medicines(tokens: list[Any], found: list[Phrase]) -> list[Phrase]:
+    """A rare capitalised name before what a medicine comes as ("start me on Aimovig shots"): a
+    medicine the lexicon cannot list; "shots" only where the post speaks of health already and
+    a word before makes them prescribed (`PRESCRIBED_BEFORE`)."""
+    health_said = any(p.category == Category.HEALTH for p in found)
+    medicines = []
+    for token, form in pairwise(tokens):
+        prescribed = token.i > 0 and tokens[token.i - 1].lower_ in PRESCRIBED_BEFORE
+        if (
+            form.lower_ in DOSE_FORMS
+            and form.is_lower
+            and token.text[:1].isupper()
+            and token.is_alpha
+            and not token.is_sent_start
+            and zipf(token.lower_) < RARE_NAME_ZIPF
+            and (form.lower_ != "shots" or (health_said and prescribed))
+        ):
+            medicines.append(
+                _phrase(
+                    token.idx, form.idx + len(form.text), Category.HEALTH, "any", token.doc.text
+                )
+            )
+    return medicines
 
 
 DIPLOMATIC_MISSION = re.compile(

@@ -56,6 +56,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "eid al fitr": ("eid al-fitr",),
     "hari raya": ("eid al-fitr",),
     "hari raya puasa": ("eid al-fitr",),
+    "raya": ("eid al-fitr",),
     "eid ul adha": ("eid al-adha",),
     "eid ul-adha": ("eid al-adha",),
     "eid-ul-adha": ("eid al-adha",),

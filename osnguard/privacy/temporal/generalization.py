@@ -46,7 +46,7 @@ VAGUE_DURATION_UNITS = {"Y": 10, "M": 12, "W": 4, "D": 7, "H": 24, "DE": 5, "CE"
 NO_PREPOSITION = re.compile(
     r"^(?:this|that|last|next|past|coming|today|tomorrow|yesterday|tonight|earlier|later|"
     r"recently|lately|now|every|each|once|twice|daily|weekly|monthly|annually|yearly|nightly|"
-    r"during|in|at|on|for|over|throughout|"
+    r"during|in|at|on|for|over|throughout|(?:early|late|mid)[\s-]+(?:this|next|last)\b|"
     r"a |an |\w+ ago$)",
     re.I,
 )

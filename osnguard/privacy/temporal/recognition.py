@@ -138,6 +138,25 @@ HOLIDAYS: dict[str, tuple[int, int]] = {
     "april fools day": (4, 1),
     "april fools' day": (4, 1),
     "april fools": (4, 1),
+    # national days and nights of the English-speaking countries
+    "canada day": (7, 1),
+    "australia day": (1, 26),
+    "anzac day": (4, 25),
+    "waitangi day": (2, 6),
+    "bonfire night": (11, 5),
+    "guy fawkes night": (11, 5),
+    "burns night": (1, 25),
+    "hogmanay": (12, 31),
+    "juneteenth": (6, 19),
+    "st patrick's day": (3, 17),
+    "paddy's day": (3, 17),
+    "st paddy's day": (3, 17),
+    "st. paddy's day": (3, 17),
+    "st andrew's day": (11, 30),
+    "st david's day": (3, 1),
+    "remembrance day": (11, 11),
+    "veterans day": (11, 11),
+    "armistice day": (11, 11),
 }
 
 # --- grammar pieces -------------------------------------------------------------------------
@@ -198,6 +217,7 @@ DEICTIC_DAYS: dict[str, int] = {
     "tommorrow": 1,
     "yesterday": -1,
     "yday": -1,
+    "the morra": 1,  # Scots
 }
 REFS: dict[str, str] = {
     "now": "PRESENT_REF",
@@ -291,7 +311,9 @@ FUTURE_CUES = re.compile(
     r"starting|leaving|throwing|hosting|getting married|joining|visiting|relocating|landing|"
     r"arriving|off to)\b|'ll\b|'re\b|'m\b"
     # someone wants or needs one somewhere ("the renal team want me in on Tuesday")
-    r"|\b(?:wants?|needs?)\s+(?:me|us|him|her|them)\s+(?:in|back|there|at)\b",
+    r"|\b(?:wants?|needs?)\s+(?:me|us|him|her|them)\s+(?:in|back|there|at)\b"
+    # what one must do before it ("need to practise before the wedding in Jan")
+    r"|\b(?:need|needs|have|has|got)\s+to\s+\w+\s+(?:\w+\s+)?before\b",
     re.I,
 )
 
@@ -579,6 +601,15 @@ def _doc_tense(
             ):
                 # "Registered to vote at 18 and proudly voting Labour on the 4th": a plan
                 # joined to what is done, not its past
+                return "future", None
+            if (
+                head.tag_ == "VBG"
+                and head.lemma_.lower() in SCHEDULED_VERBS
+                and head.dep_ in ("advcl", "conj")
+                and not any(w.dep_ in ("aux", "auxpass", "nsubj") for w in head.children)
+            ):
+                # "Gave notice today, starting as an apprentice ... on the 2nd": the next step
+                # of a plan, whatever was done before it
                 return "future", None
             root = _subjectless_root(head)
             if root is not None and root.tag_ == "VB":
@@ -1490,6 +1521,9 @@ def _slash_date(m: re.Match[str], ctx: Context) -> Found | None:
     return Found(m.start(), m.end(), "DATE", when.isoformat(), kind="day")
 
 
+SHORT_MONTH_BEFORE = re.compile(r"\b(?:in|by|till|til|until|since|from|before|after)\s+$", re.I)
+
+
 @rule(
     rf"\b(?:(?P<mod>early|late|mid)[- ]?)?(?P<mon>{MONTH})(?:(?:,\s*|\s+(?:of\s+)?)(?P<year>{YEAR})(?!\d))?(?!\w)"
 )
@@ -1505,8 +1539,14 @@ def _month(m: re.Match[str], ctx: Context) -> Found | None:
             return None
     if len(word) <= 4 and not m["year"] and not m["mon"].endswith(".") and word not in MONTHS:
         return None
-    if len(word) <= 3 and not m["year"] and word not in ("may",):
-        return None
+    if (
+        len(word) <= 3
+        and not m["year"]
+        and word not in ("may",)
+        and not m["mod"]
+        and not SHORT_MONTH_BEFORE.search(ctx.text[max(0, m.start() - 8) : m.start()])
+    ):
+        return None  # ("Jan" alone may be a name; "till mid-Feb", "in Jan" are months)
     month = MONTHS[word]
     year = (
         int(m["year"])
@@ -1803,7 +1843,14 @@ def _movable_feast(m: re.Match[str], ctx: Context) -> Found | None:
     if not days:
         return None
     day = min(days, key=lambda d: abs((d - today).days))
+    eve = FEAST_EVE.match(ctx.text, m.end())
+    if eve is not None:
+        # "on CNY eve", "Diwali's eve": the day before
+        return _with_pod(m, ctx, day - timedelta(days=1), eve.end(), start=start)
     return _with_pod(m, ctx, day, m.end(), start=start)
+
+
+FEAST_EVE = re.compile(r"(?:['’]s)?\s+eve\b", re.IGNORECASE)
 
 
 # A count and its unit, apart or hyphenated; written together only as digits and a plural

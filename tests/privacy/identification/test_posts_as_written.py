@@ -712,6 +712,65 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "Booked my first solo trip: 10 days in Hanoi and Hoi An from 4 March",
             ("Hanoi and Hoi An", "location"),
         ),
+        # batch 56: a brand of medicine by what it comes as; a care home; a kin word of Tamil
+        # families dates their day; Scots "the morra"; an employment tribunal; a venue named
+        # with an acronym after its town; a party before its office
+        (
+            "neuro wants to start me on Aimovig shots if the migraines keep up",
+            ("Aimovig shots", "health"),
+        ),
+        (
+            "Paati moved into the assisted living home in Anna Nagar yesterday",
+            ("assisted living home", "health"),
+        ),
+        (
+            "Paati moved into the assisted living home in Anna Nagar yesterday",
+            ("yesterday", "time"),
+        ),
+        (
+            "first day at Tesco Extra in Kirkcaldy the morra, 7 till 3",
+            ("the morra, 7 till 3", "time"),
+        ),
+        (
+            "Employment tribunal against my old manager is listed for March",
+            ("Employment tribunal", "work"),
+        ),
+        (
+            "Matric dance tonight at the Durban ICC and my date bailed",
+            ("the Durban ICC", "location"),
+        ),
+        (
+            "Stuffing envelopes at Plaid Cymru HQ in Cardiff all weekend",
+            ("Plaid Cymru", "politics"),
+        ),
+        (
+            "starting as an apprentice sparky with my uncle on the 2nd",
+            ("apprentice sparky", "work"),
+        ),
+        ("Chama meeting at my place Sunday 3pm, bring your contributions", ("Chama", "finance")),
+        # batch 57: "Pop" for a grandparent; a festival's eve; national days; a mobile overdraft
+        # and shillings said "bob"; a hernia's repair; a procedure as the post's subject; a
+        # short month after "till"; a school year repeated; a savings club's payout
+        ("Anzac Day dawn service at the Shrine with Pop tomorrow", ("Pop", "gender")),
+        ("Anzac Day dawn service at the Shrine with Pop tomorrow", ("Anzac Day", "time")),
+        ("Reunion dinner at Ah Ma's place in Klang on CNY eve", ("on CNY eve", "time")),
+        ("Got my Canada Day shift swapped, fireworks with the kids", ("Canada Day", "time")),
+        ("Just paid Fuliza back, 2,300 bob. Never again", ("Fuliza", "finance")),
+        ("Just paid Fuliza back, 2,300 bob. Never again", ("2,300 bob", "finance")),
+        (
+            "Hernia repair at the Royal Surrey on Monday, off work till mid-Feb",
+            ("Hernia repair", "health"),
+        ),
+        (
+            "Hernia repair at the Royal Surrey on Monday, off work till mid-Feb",
+            ("till mid-Feb", "time"),
+        ),
+        ("Colonoscopy prep starts at 6pm tonight, see y'all", ("at 6pm tonight", "time")),
+        (
+            "Repeating 5th year in the Gaelscoil in Ennis, mam says",
+            ("Repeating 5th year", "education"),
+        ),
+        ("Mummy's pardner hand come through this week", ("pardner hand", "finance")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -931,6 +990,21 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # batch 52: a thing that broke is no money; a nationality in an embassy's name
         ("my hearing aids broke again", ("broke", "finance")),
         ("Passport renewal at the British high commission tomorrow", ("British", "ethnicity")),
+        # batch 56: dishes named after a people; a party's office is no employer
+        ("Stuffing envelopes all weekend, send Welsh cakes", ("Welsh", "ethnicity")),
+        ("Stuffing envelopes all weekend, send Welsh cakes", ("Welsh", "language")),
+        ("Ordered an Indian takeaway and French fries for us", ("Indian", "ethnicity")),
+        ("Ordered an Indian takeaway and French fries for us", ("French", "ethnicity")),
+        ("Stuffing envelopes at Plaid Cymru HQ in Cardiff all weekend", ("Plaid Cymru HQ", "work")),
+        ("Did Jäger shots with the girls, migraine today", ("Jäger shots", "health")),
+        # batch 57: years on a waiting list are no tenure; a national day's "Day shift"; a
+        # place, then a festival's day
+        (
+            "Allotment committee gave me plot 14B at Wardown after 3 years on the waiting list",
+            ("Wardown", "work"),
+        ),
+        ("Got my Canada Day shift swapped, fireworks with the kids", ("Day shift", "work")),
+        ("Reunion dinner at Ah Ma's place in Klang on CNY eve", ("Klang on CNY", "location")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

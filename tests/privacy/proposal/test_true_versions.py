@@ -1219,6 +1219,57 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("flying from Bristol at 6:05 Saturday, send coffee", "2026-10-21T20:00:00", {}, "evening"),
         ("Walked out of my job at the Starbucks on Deansgate today", NOW, {}, "Walked at"),
         ("Youngest got his Down's syndrome diagnosis confirmed today", NOW, {}, "D.'s"),
+        # batch 56: a holiday that describes a shift as a date; a job starting after notice as
+        # past; a medicine read as a person; a venue's acronym left behind; a dismissal's object
+        # after its wording; a party's office as an employer; a comma left at the end
+        (
+            "Working the Halloween closing shift at the Target",
+            "2026-10-30T12:00:00",
+            {},
+            "the this",
+        ),
+        (
+            "Gave notice at Woolies today, starting as an apprentice in Geelong on the 2nd",
+            "2026-02-16T17:00:00",
+            {},
+            "earlier",
+        ),
+        ("neuro wants to start me on Aimovig shots in June", NOW, {}, "A. shots"),
+        ("neuro wants to start me on Aimovig shots in June", NOW, {}, "someone shots"),
+        ("Matric dance tonight at the Durban ICC and my date just bailed", NOW, {}, "ICC"),
+        ("Tribunal is listed for March, 2 years after they sacked me", NOW, {}, "let go me"),
+        ("Stuffing envelopes at Plaid Cymru HQ in Cardiff all weekend", NOW, {}, "a hq"),
+        ("6 months seizure free today, I can reapply for my licence", NOW, {}, "illness free"),
+        (
+            "Sukkah's up in the backyard in Outremont, first Sukkot as a homeowner",
+            NOW,
+            {},
+            "Sukkah",
+        ),
+        ("night shift then an 8am lecture at UCL", NOW, {}, "an morning"),
+        ("Reading about the 1918 flu pandemic, the parallels are wild", NOW, {}, "years ago flu"),
+        # batch 57: a grandparent as a place; a London venue in Johannesburg; a park as work; an
+        # overdraft as a person; a festival's eve as a place; "in early this month"; "a
+        # training"; a national day's shift
+        ("Anzac Day dawn service at the Shrine with Pop tomorrow", NOW, {}, "Central Asia"),
+        (
+            "Bonfire Night at Alexandra Palace, then back to Wood Green for curry",
+            NOW,
+            {},
+            "Johannesburg",
+        ),
+        (
+            "Allotment committee gave me plot 14B at Wardown after 3 years on the waiting list",
+            NOW,
+            {},
+            "at work",
+        ),
+        ("Just paid Fuliza back, 2,300 bob. Never again", NOW, {}, "someone"),
+        ("Just paid Fuliza back, 2,300 bob. Never again", NOW, {}, "F."),
+        ("Reunion dinner at Ah Ma's place in Klang on CNY eve", NOW, {}, "the eve"),
+        ("My payout came through this week", "2026-03-02T20:00:00", {}, "in early this"),
+        ("mam says it's that or an apprenticeship", NOW, {}, "a training"),
+        ("Got my Canada Day shift at the Timmies swapped", NOW, {}, "Canada shift"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
@@ -1311,3 +1362,11 @@ def test_a_festival_that_says_when_is_said_as_holidays() -> None:
             "taking a break till after Diwali. please don't ask", now="2027-09-15T12:00:00"
         )[0]
     )
+
+
+def test_a_removal_at_the_end_leaves_no_comma() -> None:
+    # batch 56: "first day at work in Scotland the morra," once the hours went
+    for version in versions(
+        "Awfy nervous, first day at Tesco Extra in Kirkcaldy, 7 till 3", now=NOW
+    ):
+        assert not version.endswith(","), version
