@@ -67,7 +67,8 @@ CLOSE_PEOPLE = frozenset(
         # steps, halves, god-parents and spouses' families
         "stepfather", "stepmother", "stepsister", "stepbrother", "half-sister", "half-brother",
         "godmother", "godfather", "mother-in-law", "father-in-law", "sister-in-law",
-        "brother-in-law", "missus", "spouse", "ex-wife", "ex-husband"
+        "brother-in-law", "missus", "spouse", "ex-wife", "ex-husband", "bub", "bubba", "bubs",
+        "poppa", "grandpop"
     }
 )  # fmt: skip
 # Determiners and possessives that make a person or thing someone else's ("his mum", "a son")

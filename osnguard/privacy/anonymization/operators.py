@@ -1807,8 +1807,8 @@ TROPICS_LATITUDE = 23.44  # degrees: between the tropics no one tells time by se
 def _lives_south(profile: Profile, text: str) -> bool | None:
     """Whether the author is in the southern hemisphere, where seasons are the other way round
     (None in the tropics, where times are not said by seasons: January in Nairobi is no
-    summer): by the profile's city (current, else hometown), else by the first place the
-    message names."""
+    summer, and where no place tells): by the profile's city (current, else hometown), else by
+    the first place the message names."""
     names = [*profile.values.get("current_city", ()), *profile.values.get("hometown", ())]
     if not names:
         names = [e.text for e in parse(text).ents if e.label_ in ("GPE", "LOC")]
@@ -1818,7 +1818,9 @@ def _lives_south(profile: Profile, text: str) -> bool | None:
             if abs(found[0].latitude) < TROPICS_LATITUDE:
                 return None
             return found[0].latitude < 0
-    return False
+    # no place to tell the hemisphere by: March is spring in Leeds and autumn in Perth, so no
+    # season is said ("till bub arrives in March" posted from Australia)
+    return None
 
 
 # how many days each unit DURATION_OF counts holds

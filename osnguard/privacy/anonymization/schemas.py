@@ -281,8 +281,30 @@ def generalization_chain(
     """
     if not isinstance(phrase, Phrase):
         raise ValueError("phrase must be a Phrase")
-    chain = _chain_of(phrase, context_text=context_text, profile=profile, reading=reading)
+    chain = _named_on_street_chain(phrase, context_text, profile)
+    if chain is None:
+        chain = _chain_of(phrase, context_text=context_text, profile=profile, reading=reading)
     return _as_spoken(_at_work(chain, phrase, context_text or ""), phrase, context_text or "")
+
+
+# A workplace named with the street it stands on ("the Esso on Portage", "the Timmies on
+# Wellington"); a phrase with a comma names its area too and goes its own way
+ON_STREET = re.compile(r"^(?P<name>(?:the\s+)?[A-Z][^,]*?)\s+on\s+[A-Z][^,]*$")
+
+
+def _named_on_street_chain(phrase: Phrase, context_text: str, profile: Profile) -> Chain | None:
+    """The chain of the business's name alone, said for the whole phrase: the street is the
+    business's, and it goes with the name ("a portage" is no wording of a petrol station)."""
+    match = ON_STREET.match(phrase.text)
+    if match is None or phrase.category != Category.WORK:
+        return None  # (a café one sits in is no "restaurant chain": places go their own way)
+    name = match["name"]
+    part = replace(phrase, end=phrase.start + len(name), text=name)
+    chain = _chain_of(part, context_text=context_text, profile=profile)
+    if len(chain.levels) < 2:
+        return None
+    first = replace(chain.levels[0], text=phrase.text, label=phrase.text)
+    return replace(chain, phrase=phrase.text, levels=[first, *chain.levels[1:]])
 
 
 # "at Tesco", "my boss at Google", "last day at Sky": the workplace said where one works;

@@ -269,9 +269,9 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
     text = APPROXIMATELY.sub("", text.strip())
     found = AMOUNT.fullmatch(text.strip())
     named = CURRENCY_WORD_AFTER.match(found.group("rest")) if found else None
-    if found and named and not (found.group("cur") or found.group("scale")):
-        # "500 quid", "2,300 bob", "150,000 naira a year": the currency said after the number
-        value = _value(found.group("num"), None)
+    if found and named and not found.group("cur"):
+        # "500 quid", "2,300 bob", "15k pesos": the currency said after the number
+        value = _value(found.group("num"), found.group("scale"))
         if value is None:
             return []
         word, rest = named.group(1), found.group("rest")[named.end() :].strip()

@@ -412,6 +412,13 @@ UNIVERSITY_ACRONYM = re.compile(r"^(?:Uo[A-Z]{1,3}|UNI[A-Z]{2,5}|U[A-Z][a-z]{2,3
 INSTITUTE_PREFIXES = frozenset({"IIT", "NIT", "IIM", "IIIT", "IISER", "AIIMS", "BITS", "IISc"})
 
 
+# Heads of a school's name whose subject follows "of" ("the Royal Academy of Music"); an
+# institute may be a hospital's ("the National Institute of Cardiovascular Diseases")
+SCHOOLS_NAMED_OF = frozenset(
+    {"academy", "school", "college", "university", "conservatoire", "conservatory"}
+)
+
+
 def _head_category(words: list[str]) -> Category | None:
     if len(words) == 1 and UNIVERSITY_ACRONYM.match(words[0]):
         return Category.EDUCATION
@@ -429,6 +436,9 @@ def _head_category(words: list[str]) -> Category | None:
         category = HEAD_WORDS.get(bare) or HEAD_WORDS.get(re.sub(r"s$", "", bare))  # "Quays"
         if category is not None:
             return category
+    of = next((k for k, word in enumerate(words) if word.lower() == "of"), 0)
+    if of >= 2 and words[of - 1].lower() in SCHOOLS_NAMED_OF:
+        return Category.EDUCATION  # "the Royal Academy of Music", "London School of Economics"
     first = HEAD_WORDS.get(words[0].lower()) if len(words) >= 2 else None
     if first in (Category.RELIGION, Category.HEALTH, Category.EDUCATION):
         return first  # "Temple Beth El", "Hospital Italiano", "Gaelscoil Bhaile Átha Cliath"

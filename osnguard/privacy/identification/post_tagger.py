@@ -237,6 +237,17 @@ def _names_a_thing(doc: Any, surface: str, end: int) -> bool:
     return terms.names_a_thing(surface.lower(), following)
 
 
+def _a_peoples_name(surface: str) -> bool:
+    """A people's word and capitalised words that are no people's ("the Irish Times", "Thai
+    Airways"): a name that starts with it ("Black British" is a people)."""
+    words = surface.removeprefix("the ").split()
+    entries = terms.lexicon().entries
+    return len(words) > 1 and all(
+        w[:1].isupper() and not any(t.category in PEOPLES for t in entries.get((w.lower(),), ()))
+        for w in words[1:]
+    )
+
+
 def _money_matter(surface: str) -> bool:
     """An amount, a bank or a money word of the lexicon ("Santander", "overdraft"), not any
     name the tagger guessed at ("Parliament House")."""
@@ -311,6 +322,7 @@ def detect(context: MessageContext) -> list[Phrase]:
             or (category in KIN_CATEGORIES and _a_first_name(text[start:end]))
             or (category in PEOPLES and _starts_a_name(doc, end))
             or (category in PEOPLES and _names_a_thing(doc, text[start:end], end))
+            or (category in PEOPLES and _a_peoples_name(text[start:end]))
             or (category == Category.FINANCE and not _money_matter(text[start:end]))
             # ("back at uni" as work: a head word's own kind is the lexicon's to say)
             or named.HEAD_WORDS.get(text[start:end].lower(), category) != category

@@ -1412,14 +1412,17 @@ ORDINAL_NOUNS = (
 
 @rule(
     rf"\b(?:(?P<wd>{WEEKDAY}),?\s+(?:the\s+)?|(?P<prep>on|till|until|til|by|from|since|before|after|"
-    rf"starting|through|is|was)\s+(?P<the>the)\s+)(?P<day>{DAYNUM}){ORD_SUFFIX}\b"
+    rf"starting|through|is|was)\s+(?:(?P<the>the)\s+)?)(?P<day>{DAYNUM}){ORD_SUFFIX}\b"
     rf"(?!\s+(?:of\s+)?(?:{MONTH})\b|\s+(?:{ORDINAL_NOUNS})\b|-)"
 )
 def _day_of_month(m: re.Match[str], ctx: Context) -> Found | None:
     """ "on the 18th", "till the 9th", "Monday 12th": a day of this month or a nearby one (the
     month where that day is that weekday, when one is named)."""
+    if m["prep"] and not m["the"] and m["prep"].lower() in ("is", "was"):
+        return None  # "is 1st in line": a rank
     day = int(m["day"])
-    start = m.start("the") if m["prep"] else m.start()
+    # ("on 15th": Indian and other Englishes leave out "the")
+    start = (m.start("the") if m["the"] else m.start("day")) if m["prep"] else m.start()
     dates = _days_of_month(ctx.today, day, (0, 1, -1, 2, -2))
     if m["wd"]:
         weekday = WEEKDAYS[m["wd"].lower().rstrip(".")]

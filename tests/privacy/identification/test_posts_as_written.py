@@ -771,6 +771,26 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             ("Repeating 5th year", "education"),
         ),
         ("Mummy's pardner hand come through this week", ("pardner hand", "finance")),
+        # batch 58: a school named "X of Y"; a business, then its street; an eviction notice, a
+        # state pension, a foster placement, resits, dropping out; "on 15th" without "the"; a
+        # baby said "bub"
+        (
+            "Got into the Royal Academy of Music for cello!! Starting in September",
+            ("the Royal Academy of Music", "education"),
+        ),
+        ("so I could make my shift at the Esso on Portage", ("the Esso on Portage", "work")),
+        ("Section 21 landed this morning, two months to find somewhere", ("Section 21", "finance")),
+        ("First state pension payment hit today, £230 a week", ("state pension", "finance")),
+        (
+            "Supplementary exams at Kenyatta University from the 9th, if I fail I'm dropping out",
+            ("Supplementary exams", "education"),
+        ),
+        (
+            "Supplementary exams at Kenyatta University from the 9th, if I fail I'm dropping out",
+            ("dropping out", "education"),
+        ),
+        ("Shifting to our new flat in Whitefield on 15th", ("on 15th", "time")),
+        ("Sold the Hilux, Corolla life till bub arrives in March", ("in March", "time")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -1005,6 +1025,8 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ),
         ("Got my Canada Day shift swapped, fireworks with the kids", ("Day shift", "work")),
         ("Reunion dinner at Ah Ma's place in Klang on CNY eve", ("Klang on CNY", "location")),
+        # batch 58: a rank is no date
+        ("She is 1st in line for the flat", ("1st", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

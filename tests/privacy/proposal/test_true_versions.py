@@ -1270,6 +1270,29 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("My payout came through this week", "2026-03-02T20:00:00", {}, "in early this"),
         ("mam says it's that or an apprenticeship", NOW, {}, "a training"),
         ("Got my Canada Day shift at the Timmies swapped", NOW, {}, "Canada shift"),
+        # batch 58: "Got into" left without its school; a workplace's street as a portage; a
+        # currency said after a scale left alone ("sent, pesos"); "couples
+        # treatment"; a season where no place tells the hemisphere
+        (
+            "Got into the Royal Academy of Music for cello!! Starting in September",
+            NOW,
+            {},
+            "Got for",
+        ),
+        ("I could make my shift at the Esso on Portage, -34 with windchill", NOW, {}, "portage"),
+        ("Padala for Mama sent, 15k pesos this month, so proud of myself", NOW, {}, "sent, pesos"),
+        (
+            "Couples counseling every Tuesday evening, 6 sessions in and we're still married",
+            NOW,
+            {},
+            "treatment",
+        ),
+        (
+            "Sold the Hilux on Gumtree, Corolla life till bub arrives in March",
+            "2026-11-10T20:00:00",
+            {},
+            "spring",
+        ),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
