@@ -238,12 +238,14 @@ def _names_a_thing(doc: Any, surface: str, end: int) -> bool:
 
 
 def _a_peoples_name(surface: str) -> bool:
-    """A people's word and capitalised words that are no people's ("the Irish Times", "Thai
-    Airways"): a name that starts with it ("Black British" is a people)."""
+    """A people's word and capitalised everyday words that are no people's ("the Irish Times",
+    "Thai Airways"): a name that starts with it ("Black British", "Ngāti Porou" are peoples)."""
     words = surface.removeprefix("the ").split()
     entries = terms.lexicon().entries
     return len(words) > 1 and all(
-        w[:1].isupper() and not any(t.category in PEOPLES for t in entries.get((w.lower(),), ()))
+        w[:1].isupper()
+        and named.common_word(w.lower())
+        and not any(t.category in PEOPLES for t in entries.get((w.lower(),), ()))
         for w in words[1:]
     )
 

@@ -791,6 +791,7 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ),
         ("Shifting to our new flat in Whitefield on 15th", ("on 15th", "time")),
         ("Sold the Hilux, Corolla life till bub arrives in March", ("in March", "time")),
+        ("Proud to be Ngāti Porou 🙌 heading home to the East Coast", ("Ngāti Porou", "ethnicity")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -1027,6 +1028,7 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ("Reunion dinner at Ah Ma's place in Klang on CNY eve", ("Klang on CNY", "location")),
         # batch 58: a rank is no date
         ("She is 1st in line for the flat", ("1st", "time")),
+        ("she's still doing the Irish Times crossword in pen", ("Irish Times", "ethnicity")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:
