@@ -1951,6 +1951,8 @@ def _temporal_options(
         return options
     if AS_SOON_AS_BEFORE.search(text[: phrase.start]):
         options = [o for o in options if o.text.lower() not in BARE_TIME_ADVERBS]
+    # "cooking since Tuesday" -> "since earlier this week", never "since this week"
+    options = [replace(o, text=SINCE_THIS.sub(r"\1 earlier this \2", o.text)) for o in options]
     if _describes_the_noun_after(text, phrase):
         # "the Halloween closing shift" -> "the closing shift", never "the this week closing
         # shift"; one word that describes a noun stays ("an 8am lecture" -> "a morning lecture")
@@ -2514,6 +2516,7 @@ STAYED_BEFORE = re.compile(
 _COUNTED_ON = r"(?:on|later|in|down|done)\b(?=\s*(?:$|[,.;!?]|and\b|but\b|now\b))"
 # A length that counts on from its start ("three years on,", "7 months down", "10 years old")
 COUNTED_ON_AFTER = re.compile(rf"\s+(?:old\b|ago\b|{_COUNTED_ON})", re.IGNORECASE)
+SINCE_THIS = re.compile(r"^((?:ever\s+)?since)\s+this\s+(week|month|year)$", re.IGNORECASE)
 SET_ADJECTIVES = frozenset({"weekly", "daily", "monthly", "nightly", "fortnightly", "yearly"})
 AS_SOON_AS_BEFORE = re.compile(r"\bas\s+(?:soon|early|late|long)\s+as\s+$", re.IGNORECASE)
 BARE_UNITS = re.compile(r"(?:years|months|weeks|days|hours|decades)", re.IGNORECASE)

@@ -198,13 +198,34 @@ def _a_kind_of_place_after(text: str, end: int) -> bool:
     return after is not None and named.HEAD_WORDS.get(after.group(1).lower()) == Category.LOCATION
 
 
+SAINT_NAMED = re.compile(r"(?:the\s+)?S(?:ain)?t\.?\s+[A-Z][\w-]*(?:['’]s?)?")
+
+
+def _same_sentence(doc: Any, a: int, b: int) -> bool:
+    """Whether the characters at `a` and `b` are in one sentence of the parse."""
+    first = doc.char_span(a, a + 1, alignment_mode="expand")
+    second = doc.char_span(b, b + 1, alignment_mode="expand")
+    return first is not None and second is not None and first.sent.start == second.sent.start
+
+
 def recategorise(phrases: list[Phrase], text: str, doc: Any) -> list[Phrase]:
     """The phrases, with a name the rules read as a place given the school or health service
     category when its sentence says so (`DECIDES`, `MIN_PROBABILITY`)."""
     if doc is None:
         return phrases
+    worship_said = [p for p in phrases if p.category == Category.RELIGION]
     result = []
     for phrase in phrases:
+        if (
+            phrase.category in (Category.LOCATION, Category.EDUCATION)
+            and SAINT_NAMED.fullmatch(phrase.text)
+            and not named.is_known_place(phrase.text)  # "St Ives" is a town
+            and any(_same_sentence(doc, p.start, phrase.start) for p in worship_said)
+        ):
+            # "the Alpha course at St Aldates": a saint's name beside worship is a church's
+            reason = categories.reason_for(Category.RELIGION)
+            result.append(replace(phrase, category=Category.RELIGION, reason=reason))
+            continue
         if (
             phrase.category == Category.LOCATION
             and is_name(phrase.text)

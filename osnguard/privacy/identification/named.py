@@ -580,6 +580,11 @@ def _context_category(doc: Any, start: int, end: int, sentence: Any) -> Category
     return None
 
 
+def is_known_place(text: str) -> bool:
+    """The gazetteer knows the capitalised name ("St Ives")."""
+    return _is_known_place(text, lowercase=False)
+
+
 def _is_known_place(text: str, *, lowercase: bool) -> bool:
     readings = places.lookup(text)
     if not readings:

@@ -792,6 +792,15 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Shifting to our new flat in Whitefield on 15th", ("on 15th", "time")),
         ("Sold the Hilux, Corolla life till bub arrives in March", ("in March", "time")),
         ("Proud to be Ngāti Porou 🙌 heading home to the East Coast", ("Ngāti Porou", "ethnicity")),
+        # batch 59: a saint's name beside worship is a church; a yahrzeit; a month's mind Mass;
+        # a stoma's reversal; marshes are a place
+        (
+            "Started the Alpha course at St Aldates on Wednesday nights",
+            ("St Aldates", "religion"),
+        ),
+        ("Yahrzeit for my dad on Tuesday, I'll be saying kaddish", ("Yahrzeit", "religion")),
+        ("Stoma reversal at Mass General on the 4th, I'm so ready", ("Stoma reversal", "health")),
+        ("Tore my Achilles at five-a-side on Hackney Marshes", ("Hackney Marshes", "location")),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:

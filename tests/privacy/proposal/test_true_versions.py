@@ -1293,6 +1293,18 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             {},
             "spring",
         ),
+        # batch 59: marshes as a person; a church as a school; a charge nurse as a manager;
+        # "since this week"; a stoma's reversal as a "Reversal"
+        ("Tore my Achilles at five-a-side on Hackney Marshes, surgery on Friday", NOW, {}, "H. M."),
+        ("Started the Alpha course at St Aldates on Wednesday nights", NOW, {}, "school"),
+        ("Promoted to charge nurse on Ward 22 at St George's", NOW, {}, "manager"),
+        (
+            "Mummy has been cooking since Tuesday for the introduction",
+            "2026-09-23T20:00:00",
+            {},
+            "since this week",
+        ),
+        ("Stoma reversal at Mass General on the 4th, I'm so ready", NOW, {}, "Reversal"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
