@@ -424,12 +424,17 @@ def _chain_of(
             # stays in the review ("my parent's cooking", not "my family's cooking", by default)
             kin = replace(kin, widest_default=1)
         return kin
-    if (
+    bare_worship = (
         phrase.category == Category.RELIGION
         and text.casefold() in WORSHIP_PLACES
         and text.islower()
         and BARE_SERVICE_BEFORE.search((context_text or "")[: phrase.start]) is not None
-    ):
+    )
+    if bare_worship and _modifies_noun_after(context_text or "", phrase.end):
+        # "water fights and temple visits": a kind of visit, which no wording of the building
+        # describes ("a service visits", "place of worship visits")
+        return Chain(text, ChainKind.NONE, [Level(text, 0, None, 1, LevelSource.ORIGINAL, text)])
+    if bare_worship:
         # "after church", "church at midnight": with no article, the service, not the building
         return _ladder_chain(text, ChainKind.NOUN, [("a service", "service")])
     if (
@@ -510,7 +515,9 @@ def _chain_of(
     placed = re.match(r"\s+(?:in|at|near|outside)\s+[A-Z]", (context_text or "")[phrase.end :])
     # ("the Amazon warehouse in Tilbury" is in Tilbury, not in the author's town)
     home = None if placed else _home_city(profile, anchors, context_text)
-    facility = _facility_chain(text, phrase.category, home, anchors)
+    # "walked along Brighton Pier": the pier itself, never "along England"
+    along = ALONG_BEFORE.search((context_text or "")[: phrase.start]) is not None
+    facility = _facility_chain(text, phrase.category, home, anchors, along=along)
     if facility is not None:
         return facility
     city = _major_city_named(text)
@@ -581,6 +588,15 @@ def _says_uni(anchors: list[Place], context: str = "") -> bool:
 
 # What may stand before such a word said bare: a sentence or clause start, or a preposition or
 # verb of going ("after church", "🕯️ church at midnight"), never a name or adjective
+def _modifies_noun_after(text: str, end: int) -> bool:
+    """The word ends where a noun it describes follows ("temple visits", "church hall")."""
+    if not re.match(r" [a-z]", text[end : end + 2]):
+        return False
+    following = next((t for t in parse(text) if t.idx > end), None)
+    # ("visits" is often parsed as a verb there)
+    return following is not None and following.tag_ in ("NN", "NNS", "VBZ")
+
+
 BARE_SERVICE_BEFORE = re.compile(
     r"(?:^|[.!?,;:\n]|[^\w\s]|\b(?:at|to|after|before|from|missed|skipped|then|and|for|in))\s*$",
     re.IGNORECASE,
@@ -852,8 +868,19 @@ NAME_PART_HEADS = frozenset(
 INSTITUTION_NAME_HEADS = frozenset({"memorial"})
 
 
+ALONG_BEFORE = re.compile(
+    r"\b(?:along|across|over|around|the length of|up|down|on|onto|off)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _facility_chain(
-    text: str, category: str, city: Place | None = None, anchors: Sequence[Place] = ()
+    text: str,
+    category: str,
+    city: Place | None = None,
+    anchors: Sequence[Place] = (),
+    *,
+    along: bool = False,
 ) -> Chain | None:
     """ "Third Mainland Bridge" -> "a bridge"; "the North Cathedral" (religion) -> "a cathedral"
     -> "a place of worship": a name whose last word is a kind of place (WordNet: a structure,
@@ -893,6 +920,8 @@ def _facility_chain(
     named = None if head in STREET_WORDS else _city_named_in(words[:-1])
     if named is not None and city is not None and named.country_code != city.country_code:
         named = None  # "Victoria Station" for someone in London is no station in Canada
+    if along:
+        named = None  # the facility one moves along is said by its kind ("along a pier")
     countries = {p.country_code for p in anchors if p.country_code}
     if named is not None and countries and named.country_code not in countries:
         # "Alexandra Palace ... then back to Wood Green": the post is in London, not Johannesburg
@@ -940,7 +969,10 @@ def _city_named_in(words: list[str]) -> Place | None:
     """The city a facility's name starts with ("Brighton Pier", "Aberdeen heliport"), when the
     gazetteer reads the words one way and the place has 50,000 people or more."""
     name = " ".join(words)
-    readings = [p for p in places.lookup(name) if p.kind == "city"]
+    found = places.lookup(name)
+    if any(p.kind == "country" for p in found):
+        return None  # "Jamaica Pond" (Boston) is no pond in Jamaica, nor in Jamaica, Queens
+    readings = [p for p in found if p.kind == "city"]
     if (
         not readings
         or not _dominant(readings, PROFILE_DOMINANCE)
@@ -1754,6 +1786,12 @@ def _used_as_name(phrase: Phrase, context_text: str) -> bool:
         return False  # "my last exam (Econometrics)": a subject, capitalised
     if Detector.ORGANISATION in phrase.detectors or phrase.category == Category.POLITICS:
         return True  # a named employer, school, hospital or party
+    if (
+        phrase.category in (Category.HEALTH, Category.EDUCATION, Category.RELIGION)
+        and re.match(r"the\s+[A-Z]", phrase.text.strip())
+        and " " not in text
+    ):
+        return True  # "Egg retrieval at the Lister": a clinic's name, no tax assessor
     return bool(synsets) and not any(
         lemma.name()[:1].isupper() and lemma.name().casefold() == key.casefold()
         for synset in synsets

@@ -145,6 +145,7 @@ NUMBERED_PARTS = frozenset(
     {"terminal", "gate", "platform", "ward", "block", "building", "level", "pier", "stand"}
 )
 QUESTION_WORDS = frozenset({"why", "how", "what", "where", "when", "who"})
+SCHOOL_PERIODS = frozenset({"term", "semester", "trimester", "quarter", "year", "block"})
 SENTENCE_ENDS = frozenset({".", "!", "?", "...", "!!", "!!!", "?!", "\n"})
 
 
@@ -317,6 +318,13 @@ def _runs(doc: Any) -> list[tuple[int, int]]:
                     and not doc[j + 1].is_punct
                     # "in Klang on CNY eve": a place, then when, not "Stoke-on-Trent"
                     and not (nxt.lower_ == "on" and _names_a_day(doc[j + 1].text))
+                    # "Chips on Brighton Pier": a sentence's everyday first word is no name's
+                    and not (
+                        j == i + 1
+                        and (token.is_sent_start or (i > 0 and doc[i - 1].text in SENTENCE_ENDS))
+                        and _everyday_word(token.lower_)
+                        and not _is_known_place(token.text, lowercase=False)
+                    )
                     # "in Walthamstow and SATs week": a town and something else, not one name
                     and not (
                         nxt.lower_ in ("and", "&")
@@ -715,7 +723,14 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         and not _speaks_of_care(doc)  # "Dialysis at Guy's": the hospital
     ):
         return Category.IDENTITY, Detector.PERSONAL  # "Champagne at Jess's tonight": her home
-    observed = terms.lexicon().entries.get(tuple(w.lower() for w in bare_words), ())
+    lex = terms.lexicon()
+    start = i + 1 if doc[i].lower_ == "the" else i
+    if any(
+        tuple(t.lower_ for t in doc[start:k]) in lex.entries
+        for k in range(j + 1, min(len(doc), start + lex.longest) + 1)
+    ):
+        return None  # "Día de los Muertos": a longer term of the lexicon starts with the name
+    observed = lex.entries.get(tuple(w.lower() for w in bare_words), ())
     if any(t.category == Category.RELIGION for t in observed):
         return None  # "Back in Kolkata for Durga Puja": a festival the lexicon reads, no employer
     if any(t.category == Category.POLITICS for t in observed):
@@ -750,6 +765,8 @@ def _classify(doc: Any, i: int, j: int, label: str | None) -> tuple[Category, De
         return None  # "Dry January", "Black History Month": an event's name
     if all(CALENDAR_WORD.fullmatch(w) or w.lower() in CONNECTORS for w in words):
         return None  # "Tuesdays and Thursdays", "March": times, which the temporal stage reads
+    if len(words) == 1 and words[0].lower() in SCHOOL_PERIODS and j < len(doc) and doc[j].like_num:
+        return None  # "start at the local primary in Term 2": a school term, no place
     if " ".join(bare_words).lower() in feasts.ALIASES and label in (None, "DATE", "ORG", "GPE"):
         return None  # "on CNY eve": a festival's day, no place called CNY
     if i > 0 and doc[i - 1].lower_ in {"to", "from"} and _after_a_journey(doc, i):

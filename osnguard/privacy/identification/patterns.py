@@ -149,7 +149,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         "address",
         re.compile(
-            r"(?<![\w-])(?:(?:Flat|Apt\.?|Apartment|Unit)\s*\d+[A-Za-z]?,?\s+)?"
+            r"(?<![\w-])(?:(?:[Ff]lat|[Aa]pt\.?|[Aa]partment|[Uu]nit)\s*\d+[A-Za-z]?,?\s+)?"
             r"(?:No\.?\s?)?\d{1,5}[A-Za-z]?,?\s+"  # "No. 14 Ashgrove Road": the "No." too
             r"(?:(?:(?:[A-Z][\w'\u2019-]*|\d+(?:st|nd|rd|th))\.?\s+){1,3}"
             rf"(?i:{STREET_TYPE})\b\.?"

@@ -801,6 +801,17 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
         ("Yahrzeit for my dad on Tuesday, I'll be saying kaddish", ("Yahrzeit", "religion")),
         ("Stoma reversal at Mass General on the 4th, I'm so ready", ("Stoma reversal", "health")),
         ("Tore my Achilles at five-a-side on Hackney Marshes", ("Hackney Marshes", "location")),
+        # batch 60: a festival whose name starts like a place's; unions; an address that starts
+        # with its flat
+        (
+            "Building Abuela's ofrenda for Día de los Muertos this weekend",
+            ("Día de los Muertos", "religion"),
+        ),
+        ("Strike ballot with Unison closes Friday, I'm voting yes", ("Unison", "politics")),
+        (
+            "Landlord wants it in writing, so: flat 3, 27 Marlborough Road, Sheffield S10 1DT",
+            ("flat 3, 27 Marlborough Road, Sheffield S10 1DT", "contact"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -1038,6 +1049,14 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         # batch 58: a rank is no date
         ("She is 1st in line for the flat", ("1st", "time")),
         ("she's still doing the Irish Times crossword in pen", ("Irish Times", "ethnicity")),
+        # batch 60: a diagnosis confirmed is no confirmation; a school term is no place; a
+        # sentence's everyday first word joins no name
+        (
+            "Dad's diagnosis confirmed at the Walton Centre this afternoon",
+            ("the Walton Centre", "religion"),
+        ),
+        ("kids start at the local primary in Term 2", ("Term", "location")),
+        ("Chips on Brighton Pier with the kids today", ("Chips on Brighton Pier", "location")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

@@ -1305,6 +1305,18 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
             "since this week",
         ),
         ("Stoma reversal at Mass General on the 4th, I'm so ready", NOW, {}, "Reversal"),
+        # batch 60: a clinic as a tax assessor; a pond in Jamaica; "Düzce de los Muertos"; a
+        # union as a party; a temple's visits as "a service visits"; a pier as England; an
+        # amputation as an illness; "primary 2"
+        ("Egg retrieval at the Lister on Monday, 14 follicles", NOW, {}, "tax"),
+        ("Text me if you find Biscuit, she got out near Jamaica Pond 😭", NOW, {}, "Queens"),
+        ("Building Abuela's ofrenda for Día de los Muertos this weekend", NOW, {}, "Düzce"),
+        ("Elected branch secretary for Unite at the depot today", NOW, {}, "party"),
+        ("3 days of water fights and temple visits with the family", NOW, {}, "a service visits"),
+        ("Walked along Brighton Pier today", NOW, {}, "England"),
+        ("Chips on Brighton Pier with the kids today", NOW, {}, "England"),
+        ("First fitting for my prosthetic leg, 7 months after the amputation", NOW, {}, "illness"),
+        ("kids start at the local primary in Term 2", NOW, {}, "primary 2"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
