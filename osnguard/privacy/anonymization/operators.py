@@ -1655,14 +1655,9 @@ def _modifier_wordings(
     """The original and each wording of a time that describes the noun after it ("the 7:12
     DART" -> "the early DART"), the preposition or determiner before it kept (`lead`)."""
     options = [_original_option(text, start, end)]
-    article = None if lead else ARTICLE_BEFORE.search(text[:start])
     for degree, word in enumerate(words, start=1):
-        at, said = start, lead + word
-        if article is not None and word[:1].isalpha():
-            # "an 8am lecture" -> "a morning lecture": the article agrees with the new word
-            written = indefinite_article(word)
-            at = article.start()
-            said = f"{written.capitalize() if article.group(1)[0].isupper() else written} {word}"
+        # "an 8am lecture" -> "a morning lecture": an article before agrees with the new word
+        at, said = (start, lead + word) if lead else _with_article(text, start, word)
         replacement = _fits(text, at, end, said)
         options.append(
             Option(
@@ -1671,9 +1666,6 @@ def _modifier_wordings(
             )
         )  # fmt: skip
     return options
-
-
-ARTICLE_BEFORE = re.compile(r"\b(an?)\s+$", re.IGNORECASE)
 
 
 def _clock_parts(hour: int) -> list[str]:
