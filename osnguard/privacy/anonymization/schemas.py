@@ -2247,6 +2247,8 @@ def _place_chain(
 
 
 FAR_KM = 1500
+TOWN_POPULATION = 50_000
+NEAR_ABROAD_KM = 500
 SMALL_PLACE = 100_000
 # Counties people name alone, which the gazetteer (cities and regions) lacks, and which share
 # their name with towns elsewhere ("Kent", "Norfolk", "Clare")
@@ -2301,7 +2303,10 @@ def _abroad_and_far(place: Place, anchors: list[Place]) -> bool:
     ):
         return False
     distances = [d for d in (places.distance_km(a, place) for a in anchors) if d is not None]
-    return bool(distances) and min(distances) > FAR_KM
+    # a town of a few thousand abroad is far sooner ("long-term care at Bethany in Red Deer": a
+    # care home's name, not Bethany, Oregon, 1,100 km away)
+    far = FAR_KM if (place.population or 0) >= TOWN_POPULATION else NEAR_ABROAD_KM
+    return bool(distances) and min(distances) > far
 
 
 def _english_name(text: str) -> bool:

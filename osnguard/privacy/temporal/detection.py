@@ -118,6 +118,10 @@ GREETED_DAY = re.compile(
 )  # not "Happy 1 year" (to us): an anniversary says how long
 
 
+DAY_OF_COUNT = re.compile(r"(?:day|week|round|cycle|session)\s+\d{1,3}", re.IGNORECASE)
+OF_COUNT = re.compile(r"\s+of\s+\d{1,3}\b")
+
+
 def detect(context: MessageContext) -> list[Phrase]:
     """Time phrases of the message that time an activity of the author."""
     if not isinstance(context.now, datetime):
@@ -147,6 +151,8 @@ def detect(context: MessageContext) -> list[Phrase]:
             continue
         if AGES_BEFORE.search(context.text, 0, start):
             continue  # "spaces for ages 1-4": ages, no hours
+        if DAY_OF_COUNT.fullmatch(context.text[start:end]) and OF_COUNT.match(context.text, end):
+            continue  # "Infusion day 6 of 12": which of the sessions, no length of time
         if CAMPAIGN_MONTH.search(context.text[max(0, start - 12) : end]):
             continue  # "doing Dry January", "Sober October": a campaign's name, no date
         reason = _reason(expression, context.now)

@@ -500,6 +500,17 @@ def _doc_tense(
                 head = head.head
             if _time_word_in(head, char, stop) and head.pos_ in ("VERB", "AUX"):
                 return None, None
+            if (
+                head.lower_ == "do"
+                and head.i > 0
+                and head.nbor(-1).pos_ in ("NOUN", "PROPN")
+                and head.i + 1 < len(doc)
+                and head.nbor(1).pos_ == "ADP"
+            ):
+                # "Retirement do for Da ... on Friday": a party, no verb; named with its day
+                # and nothing past, it is ahead, as "Party on Friday" is
+                said_past = any(t.tag_ in ("VBD", "VBN") for t in head.sent)
+                return (None if said_past else "future"), None
             words = [head, *head.children]
             low, high = sorted((head.idx, char))
             if EMOJI.search(doc.text, low, high):

@@ -107,10 +107,11 @@ BARE_DAY_OF_MONTH = re.compile(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?", re.IGNOREC
 PLURAL_DAYS = re.compile(rf"(?P<on>on\s+)?{lexicon.WEEKDAY_NAME}s", re.IGNORECASE)
 # Holidays people say "the holidays" for; naming the holiday can say one's faith (not Ramadan,
 # a month, nor festivals the phrase names as routines). The name goes with its day or eve
-# ("Christmas Day").
+# ("Christmas Day", "Easter Sunday").
 HOLIDAY_NAME = re.compile(
     r"\b(?:christmas|xmas|new year(?:'s)?|thanksgiving|easter|hanukkah|chanukah|diwali|eid|"
-    r"passover|lunar new year|chinese new year)(?:\s+(?:day|eve|week|break|holidays?))?\b",
+    r"passover|lunar new year|chinese new year)"
+    r"(?:\s+(?:day|eve|week|break|holidays?|sunday|monday|weekend))?\b",
     re.IGNORECASE,
 )
 NEAR = timedelta(days=7)  # a time this close to now is not said by its month or year

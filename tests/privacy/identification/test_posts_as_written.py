@@ -812,6 +812,15 @@ def phrases(text: str, profile: dict | None = None) -> list[tuple[str, str]]:
             "Landlord wants it in writing, so: flat 3, 27 Marlborough Road, Sheffield S10 1DT",
             ("flat 3, 27 Marlborough Road, Sheffield S10 1DT", "contact"),
         ),
+        # batch 61: loan forgiveness, a civil partnership, a harambee
+        (
+            "Student loan forgiveness finally approved after 10 years of PSLF payments",
+            ("PSLF payments", "finance"),
+        ),
+        (
+            "Our civil partnership is at Islington Town Hall on the 21st",
+            ("civil partnership", "relationship"),
+        ),
     ],
 )
 def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None:
@@ -1057,6 +1066,8 @@ def test_found_in_posts_as_written(text: str, expected: tuple[str, str]) -> None
         ),
         ("kids start at the local primary in Term 2", ("Term", "location")),
         ("Chips on Brighton Pier with the kids today", ("Chips on Brighton Pier", "location")),
+        # batch 61: which of the sessions is no length of time
+        ("Infusion day 6 of 12 at the cancer center in Tulsa", ("day 6", "time")),
     ],
 )
 def test_not_found_in_posts_as_written(text: str, unexpected: tuple[str, str]) -> None:

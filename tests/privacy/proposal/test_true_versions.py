@@ -1317,6 +1317,27 @@ def versions(text: str, *, now: str = NOW, profile: dict | None = None) -> list[
         ("Chips on Brighton Pier with the kids today", NOW, {}, "England"),
         ("First fitting for my prosthetic leg, 7 months after the amputation", NOW, {}, "illness"),
         ("kids start at the local primary in Term 2", NOW, {}, "primary 2"),
+        # batch 61: a care home's name as a small town abroad; a party ("do") on Friday as last
+        # Friday; "Easter Sunday" half worded; "PSLF" as a company
+        (
+            "Moving my mom into long-term care at Bethany in Red Deer on the 1st",
+            "2026-08-20T20:00:00",
+            {},
+            "Oregon",
+        ),
+        (
+            "Retirement do for Da in the Hibernian in Mallow on Friday, 41 years with Irish Rail",
+            "2026-11-02T20:00:00",
+            {},
+            "last week",
+        ),
+        (
+            "Baptism at Kings Church on Easter Sunday, 41 and finally doing it",
+            NOW,
+            {},
+            "holidays Sunday",
+        ),
+        ("Loan forgiveness approved after 10 years of PSLF payments", NOW, {}, "company payments"),
     ],
 )
 def test_no_group_reads_a_false_or_broken_wording(
