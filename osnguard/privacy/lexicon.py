@@ -62,11 +62,18 @@ PAID_PERIOD: Final = (
     r"(?:\s(?:a|an|per|every)\s(?:hour|hr|week|month|year|fortnight|wk|mo|yr)"
     r"|\s?/\s?(?:hr|hour|h|mo|month|wk|week|yr|year)|\s?(?:ph|pw|pcm|pm|p/a|p/h))"
 )
+# Currencies said after the number ("500 quid", "2,300 bob"), a regex alternation
+CURRENCY_WORDS: Final = (
+    r"quid|pounds|dollars|euros|bucks|rupees|naira|rand|shillings|bob|cedis|pesos"
+)
 # What joins the two ends of a range of amounts ("£31k to £34.5k", "£40k-£45k"), a regex piece
 AMOUNT_RANGE_JOINER: Final = r"(?:-|–|—|\bto\b)"
 # A school-leaver's grades written as letters ("AAB", "A*AA"): found in a post about results
 # (identification), said "my grades" (anonymization)
 LETTER_GRADES: Final = r"(?:A\*|[A-E]){3,5}"
+# A saint's name, as churches, schools and hospitals are named ("St Anne's", "Saint Aldates"), a
+# regex piece
+SAINT_NAME: Final = r"S(?:ain)?t\.?\s+[A-Z][\w-]*"
 # A loan's fixed term and rate, as a regex ("30 yr fixed at 6.1%", "5-year fixed @ 4.2%", "6.1%
 # fixed"), with the kind of rate in group "kind"
 LOAN_TERMS: Final = re.compile(

@@ -32,7 +32,13 @@ from typing import Any, Protocol
 
 from osnguard.privacy import airports, companies, places
 from osnguard.privacy.identification.named import is_person_noun
-from osnguard.privacy.lexicon import DEMONYMS, LETTER_GRADES, NUMBER_NAMES, POSSESSIVES
+from osnguard.privacy.lexicon import (
+    DEMONYMS,
+    LETTER_GRADES,
+    NUMBER_NAMES,
+    POSSESSIVES,
+    SAINT_NAME,
+)
 from osnguard.privacy.places import Place
 from osnguard.privacy.resources import load_once, nltk_data_dir, parse, wordnet
 from osnguard.privacy.types import Category, Detector, Phrase, Profile
@@ -586,8 +592,6 @@ def _says_uni(anchors: list[Place], context: str = "") -> bool:
     return bool(codes) and codes <= UNI_COUNTRIES
 
 
-# What may stand before such a word said bare: a sentence or clause start, or a preposition or
-# verb of going ("after church", "🕯️ church at midnight"), never a name or adjective
 def _modifies_noun_after(text: str, end: int) -> bool:
     """The word ends where a noun it describes follows ("temple visits", "church hall")."""
     if not re.match(r" [a-z]", text[end : end + 2]):
@@ -597,6 +601,8 @@ def _modifies_noun_after(text: str, end: int) -> bool:
     return following is not None and following.tag_ in ("NN", "NNS", "VBZ")
 
 
+# What may stand before such a word said bare: a sentence or clause start, or a preposition or
+# verb of going ("after church", "🕯️ church at midnight"), never a name or adjective
 BARE_SERVICE_BEFORE = re.compile(
     r"(?:^|[.!?,;:\n]|[^\w\s]|\b(?:at|to|after|before|from|missed|skipped|then|and|for|in))\s*$",
     re.IGNORECASE,
@@ -2196,7 +2202,7 @@ CAPITAL_DISTRICT = re.compile(
 )
 
 
-SAINTS_INSTITUTION = re.compile(r"S(?:ain)?t\.?\s+[A-Z][\w-]*['’]s?", re.IGNORECASE)
+SAINTS_INSTITUTION = re.compile(rf"{SAINT_NAME}['’]s?", re.IGNORECASE)
 
 
 def _place_chain(

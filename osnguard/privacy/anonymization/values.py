@@ -20,6 +20,7 @@ import re
 from osnguard.privacy.anonymization.schemas import is_adjective
 from osnguard.privacy.lexicon import (
     AMOUNT_RANGE_JOINER,
+    CURRENCY_WORDS,
     LENGTH_STATES,
     LOAN_TERMS,
     MONTHS,
@@ -351,9 +352,7 @@ def amount_wordings(text: str, after: str = "", before: str = "") -> list[str]:
 
 
 # A currency said after the number ("500 quid", "2,300 bob")
-CURRENCY_WORD_AFTER = re.compile(
-    r"\s*(quid|pounds|dollars|euros|bucks|rupees|naira|rand|shillings|bob|cedis|pesos)\b", re.I
-)
+CURRENCY_WORD_AFTER = re.compile(rf"\s*({CURRENCY_WORDS})\b", re.I)
 GRAND_CURRENCIES = frozenset({"quid", "pounds", "dollars", "bucks"})  # "a few grand" says them
 
 

@@ -139,8 +139,7 @@ MONEY = re.compile(
     r"(?<![\w£$€₹₦¥])(?:(?:less than|more than|over|under|about|around|nearly|almost)\s+)?"
     # a balance below zero keeps its sign ("shows -£340")
     r"(?:(?:[-−](?=[£$€₹₦¥]))?(?:[£$€₹₦¥]|A\$|C\$|NZ\$|US\$|R|KSh|Ksh)\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K|m|bn|grand)?"
-    r"|\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|quid|pounds|dollars|euros|bucks|rupees|naira|"
-    r"rand|shillings|bob|cedis|pesos)"
+    rf"|\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|K)?\s?(?:grand|{lexicon.CURRENCY_WORDS})"
     # "85k a month", "30k pa": thousands said by their period, without a currency
     r"|\d(?:[\d,]*\d)?\s?[kK](?=\s+(?:a|per)\s+(?:month|year|week)\b|\s?(?:pm|pcm|pa|p/a)\b))"
     r"(?:\s?(?:LPA|lpa|lakhs?|crores?))?"

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from osnguard.privacy import artifacts, resources
+from osnguard.privacy import artifacts, lexicon, resources
 from osnguard.privacy.identification import categories, named, post_tagger, tagger, terms
 from osnguard.privacy.types import Category, Detector, Phrase
 
@@ -198,7 +198,7 @@ def _a_kind_of_place_after(text: str, end: int) -> bool:
     return after is not None and named.HEAD_WORDS.get(after.group(1).lower()) == Category.LOCATION
 
 
-SAINT_NAMED = re.compile(r"(?:the\s+)?S(?:ain)?t\.?\s+[A-Z][\w-]*(?:['’]s?)?")
+SAINT_NAMED = re.compile(rf"(?:the\s+)?{lexicon.SAINT_NAME}(?:['’]s?)?")
 
 
 def _same_sentence(doc: Any, a: int, b: int) -> bool:

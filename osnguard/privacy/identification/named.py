@@ -1367,11 +1367,7 @@ def _past_of_a_verb(word: str) -> bool:
 def _everyday_word(word: str) -> bool:
     """A frequent word WordNet knows in lower case ("gym", "work"): capitalised only because it
     starts a sentence, whatever the tagger says."""
-    return zipf(word) >= 4.0 and any(
-        lemma.name() == word
-        for synset in resources.wordnet().synsets(word)
-        for lemma in synset.lemmas()
-    )
+    return zipf(word) >= 4.0 and _lowercase_lemma(word)
 
 
 is_person_noun = terms.is_person_noun
@@ -1531,8 +1527,9 @@ def _after_a_journey(doc: Any, i: int) -> bool:
 
 def _company_and_site(doc: Any, i: int, j: int) -> list[tuple[int, int]]:
     """A business's name and the place of one of its sites as two names, the business and where
-    it is (a party's office is the party's name alone): after the business's possessive ("Irwin Mitchell's Sheffield office", "Nando's
-    Cardiff Bay"), or when the gazetteer does not know the place ("at Access Bank Yaba branch")."""
+    it is (a party's office is the party's name alone): after the business's possessive ("Irwin
+    Mitchell's Sheffield office", "Nando's Cardiff Bay"), or when the gazetteer does not know the
+    place ("at Access Bank Yaba branch")."""
     if j - i >= 2 and doc[j - 1].lower_ in companies.SITE_WORDS:
         before = tuple(t.lower_ for t in doc[i : j - 1] if t.lower_ != "the")
         if any(t.category == Category.POLITICS for t in terms.lexicon().entries.get(before, ())):

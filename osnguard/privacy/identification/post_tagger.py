@@ -224,17 +224,21 @@ def _one_frequent_word(surface: str) -> bool:
 PEOPLES = frozenset({Category.ETHNICITY, Category.LANGUAGE})
 
 
+def _token_from(doc: Any, end: int) -> Any | None:
+    """The first token at or after character `end`: what follows a tagged phrase."""
+    return next((t for t in doc if t.idx >= end), None)
+
+
 def _starts_a_name(doc: Any, end: int) -> bool:
     """A capitalised proper noun follows: the word begins a name ("the Irish Times crossword",
     "Thai Airways")."""
-    return terms.begins_a_name(next((t for t in doc if t.idx >= end), None))
+    return terms.begins_a_name(_token_from(doc, end))
 
 
 def _names_a_thing(doc: Any, surface: str, end: int) -> bool:
     """A dish or a thing follows that the word names with it ("Welsh cakes", "an Indian
     takeaway"): no one's descent or language."""
-    following = next((t for t in doc if t.idx >= end), None)
-    return terms.names_a_thing(surface.lower(), following)
+    return terms.names_a_thing(surface.lower(), _token_from(doc, end))
 
 
 def _a_peoples_name(surface: str) -> bool:
