@@ -362,8 +362,7 @@ def _said_with(words: list[str], currency: str) -> list[str]:
     said = []
     for word in words:
         if word.endswith("grand") and currency.lower() not in GRAND_CURRENCIES:
-            word = re.sub(r"\b(?:a\s+)?grand$", "thousand", word).replace("a thousand", "thousand")
-            word = "a thousand" if word == "thousand" else word
+            word = re.sub(r"\bgrand$", "thousand", word)  # "over a grand" -> "over a thousand"
         if word in ("five figures", "six figures") or word.endswith("grand"):
             said.append(word)
         elif re.search(r"(?:hundreds|thousands|millions)$", word):

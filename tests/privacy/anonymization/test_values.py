@@ -50,6 +50,10 @@ def test_ages(phrase: str, after: str, expected: list[str]) -> None:
         ("10k", ["five figures", "thousands", "a lot"]),  # "tens of thousands" is 20,000+
         ("€750pm", ["several hundred pm", "hundreds pm"]),
         ("60", []),  # a bare number is no amount
+        # a currency said after the number: "grand" only of pounds and dollars
+        ("500 quid", ["several hundred quid", "hundreds of quid"]),
+        ("1,200 rand", ["over a thousand rand", "a lot"]),  # was "over thousand rand"
+        ("2,300 bob", ["over two thousand bob", "thousands of bob", "a lot"]),
     ],
 )
 def test_amounts_are_rounded_down_to_true_statements(phrase: str, expected: list[str]) -> None:
